@@ -1,0 +1,78 @@
+import { trpcServer } from "@hono/trpc-server";
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { getCookie } from "hono/cookie";
+import { requestId } from "hono/request-id";
+import { secureHeaders } from "hono/secure-headers";
+import { ErrorCode } from "../shared/errors.ts";
+import { SESSION_COOKIE } from "./auth/sessions.ts";
+import type { Deps } from "./deps.ts";
+import { errorResponse } from "./http/errors.ts";
+import { csrfGuard } from "./http/security.ts";
+import { restRoutes } from "./rest/index.ts";
+import { appRouter } from "./trpc/_app.ts";
+import { createContextInner, describeTrpcError } from "./trpc/init.ts";
+
+export const MAX_BODY_BYTES = 256 * 1024;
+const WEBHOOK_PATH = "/api/payment/webhook";
+
+/** The Hono app for everything under /api: security middleware, tRPC, the REST shims, JSON 404s. */
+export function createApiApp(deps: Deps) {
+  const app = new Hono();
+  app.use("*", requestId());
+  app.use("*", async (c, next) => {
+    const started = performance.now();
+    await next();
+    deps.log.debug("request", {
+      requestId: c.get("requestId"),
+      method: c.req.method,
+      path: c.req.path,
+      status: c.res.status,
+      ms: Math.round(performance.now() - started),
+    });
+  });
+  app.use("*", secureHeaders({ crossOriginResourcePolicy: "same-origin" }));
+  app.use(
+    "*",
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (c) => c.json({ error: "Request body too large.", errorCode: ErrorCode.PayloadTooLarge }, 413),
+    }),
+  );
+  app.use(
+    "*",
+    csrfGuard(deps.config.publicUrl, (path) => path === WEBHOOK_PATH),
+  );
+  app.use("/api/*", async (c, next) => {
+    await next();
+    c.header("Cache-Control", "no-store");
+  });
+
+  app.use(
+    "/api/trpc/*",
+    trpcServer({
+      endpoint: "/api/trpc",
+      router: appRouter,
+      createContext: (opts, c) =>
+        createContextInner({
+          deps,
+          sessionToken: getCookie(c, SESSION_COOKIE),
+          requestId: c.get("requestId"),
+          resHeaders: opts.resHeaders,
+        }) as unknown as Record<string, unknown>,
+      onError: ({ error, path }) => {
+        if (describeTrpcError(error).errorCode === ErrorCode.Unknown) {
+          deps.log.error("unexpected tRPC error", { path, error: error.cause?.stack ?? error.message });
+        }
+      },
+    }),
+  );
+
+  app.route("/api", restRoutes(deps));
+
+  app.notFound((c) =>
+    c.json({ error: `No such path: ${c.req.method} ${c.req.path}`, errorCode: ErrorCode.NotFound }, 404),
+  );
+  app.onError((err, c) => errorResponse(c, err, deps.log));
+  return app;
+}

@@ -1,0 +1,85 @@
+import { and, eq, gt } from "drizzle-orm";
+import type { Clock } from "../clock.ts";
+import type { Db } from "../db/client.ts";
+import { sessions, users } from "../db/schema/index.ts";
+
+export const SESSION_COOKIE = "crate_session";
+export const SESSION_IDLE_MS = 14 * 24 * 3600_000;
+export const SESSION_ABSOLUTE_MS = 60 * 24 * 3600_000;
+
+export interface SessionUser {
+  sessionId: string;
+  userId: string;
+  spotifyId: string;
+  membershipLevel: "Free" | "FreeBeforePremiumIntroduced" | "PremiumYearly";
+}
+
+export function hashToken(token: string): string {
+  return new Bun.CryptoHasher("sha256").update(token).digest("hex");
+}
+
+function randomToken(): string {
+  return Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString("base64url");
+}
+
+/** Creates a new session for the user and returns the raw token (only its hash is stored). */
+export function createSession(db: Db, clock: Clock, userId: string): { token: string; expiresAt: number } {
+  const token = randomToken();
+  const now = clock.now();
+  const expiresAt = now + SESSION_ABSOLUTE_MS;
+  db.insert(sessions)
+    .values({
+      id: crypto.randomUUID(),
+      tokenHash: hashToken(token),
+      userId,
+      createdAt: now,
+      lastSeenAt: now,
+      expiresAt,
+    })
+    .run();
+  return { token, expiresAt };
+}
+
+/** The signed-in user for a raw session token, or null when unknown, idle too long or past its absolute expiry. */
+export function lookupSession(db: Db, clock: Clock, token: string | undefined): SessionUser | null {
+  if (!token || token.length > 200) return null;
+  const now = clock.now();
+  const row = db
+    .select({
+      sessionId: sessions.id,
+      lastSeenAt: sessions.lastSeenAt,
+      userId: users.id,
+      spotifyId: users.spotifyId,
+      membershipLevel: users.membershipLevel,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, now)))
+    .get();
+  if (!row) return null;
+  if (now - row.lastSeenAt > SESSION_IDLE_MS) {
+    db.delete(sessions).where(eq(sessions.id, row.sessionId)).run();
+    return null;
+  }
+  // Touch at most once a minute, so polling does not write on every request.
+  if (now - row.lastSeenAt > 60_000) {
+    db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.sessionId)).run();
+  }
+  return {
+    sessionId: row.sessionId,
+    userId: row.userId,
+    spotifyId: row.spotifyId,
+    membershipLevel: row.membershipLevel,
+  };
+}
+
+export function revokeSession(db: Db, token: string | undefined): void {
+  if (!token) return;
+  db.delete(sessions)
+    .where(eq(sessions.tokenHash, hashToken(token)))
+    .run();
+}
+
+export function revokeAllSessions(db: Db, userId: string): void {
+  db.delete(sessions).where(eq(sessions.userId, userId)).run();
+}

@@ -1,0 +1,20 @@
+/** Time source, injected so tests can move through throttles, periods and expiries. */
+export interface Clock {
+  now(): number;
+}
+export const systemClock: Clock = { now: () => Date.now() };
+
+export function manualClock(
+  start = Date.UTC(2026, 0, 15, 12),
+): Clock & { advance(ms: number): void; set(ms: number): void } {
+  let t = start;
+  return {
+    now: () => t,
+    advance: (ms) => {
+      t += ms;
+    },
+    set: (ms) => {
+      t = ms;
+    },
+  };
+}

@@ -1,0 +1,37 @@
+import { Database } from "bun:sqlite";
+import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
+import { drizzle } from "drizzle-orm/bun-sqlite";
+import { applyMigrations } from "./migrate.ts";
+import * as schema from "./schema/index.ts";
+
+export type Db = ReturnType<typeof createDb>;
+
+function createDb(sqlite: Database) {
+  return drizzle({ client: sqlite, schema, casing: "snake_case" });
+}
+
+export interface OpenedDatabase {
+  db: Db;
+  sqlite: Database;
+  close(): void;
+}
+
+/** Opens (creating with its folder) the SQLite file, sets WAL, foreign keys and a busy timeout, and migrates. */
+export function openDatabase(path: string): OpenedDatabase {
+  if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
+  const sqlite = new Database(path, { create: true, strict: true });
+  sqlite.exec("PRAGMA journal_mode = WAL");
+  sqlite.exec("PRAGMA foreign_keys = ON");
+  sqlite.exec("PRAGMA busy_timeout = 5000");
+  sqlite.exec("PRAGMA synchronous = NORMAL");
+  applyMigrations(sqlite);
+  return { db: createDb(sqlite), sqlite, close: () => sqlite.close() };
+}
+
+/** Runs fn in a transaction, or inside the caller's when one is already open. */
+export function withTransaction<T>(db: Db, fn: (tx: Db) => T): T {
+  const client = db.$client;
+  if (client.inTransaction) return fn(db);
+  return db.transaction((tx) => fn(tx as unknown as Db));
+}

@@ -1,0 +1,59 @@
+import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+
+export const users = sqliteTable(
+  "users",
+  {
+    id: text().primaryKey(),
+    spotifyId: text().notNull().unique(),
+    displayName: text(),
+    membershipLevel: text({ enum: ["Free", "FreeBeforePremiumIntroduced", "PremiumYearly"] })
+      .notNull()
+      .default("Free"),
+    /** false once the provider refused our refresh token (invalid_grant) until the user signs in again. */
+    monitored: integer({ mode: "boolean" }).notNull().default(true),
+    createdAt: integer().notNull(),
+    lastLoginAt: integer().notNull(),
+    /** Set at sign-in when the same provider account deleted its data recently (code 21 until then). */
+    creationBlockedUntil: integer(),
+  },
+  (t) => [index("users_created_at_idx").on(t.createdAt)],
+);
+
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    id: text().primaryKey(),
+    tokenHash: text().notNull().unique(),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: integer().notNull(),
+    lastSeenAt: integer().notNull(),
+    expiresAt: integer().notNull(),
+  },
+  (t) => [index("sessions_user_id_idx").on(t.userId)],
+);
+
+/** Provider tokens, AES-256-GCM encrypted with the user id as associated data. */
+export const providerTokens = sqliteTable("provider_tokens", {
+  userId: text()
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  accessTokenEnc: text().notNull(),
+  refreshTokenEnc: text().notNull(),
+  scope: text().notNull().default(""),
+  expiresAt: integer().notNull(),
+  updatedAt: integer().notNull(),
+});
+
+/** Provider accounts that deleted their data: blocks creation for a while after re-sign-in. Purged after 5 days. */
+export const deletedAccounts = sqliteTable("deleted_accounts", {
+  spotifyIdHash: text().primaryKey(),
+  deletedAt: integer().notNull(),
+});
+
+/** New accounts per UTC day, for the daily cap and the admin statistics. */
+export const dailySignups = sqliteTable("daily_signups", {
+  day: text().primaryKey(),
+  count: integer().notNull().default(0),
+});

@@ -1,0 +1,61 @@
+import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+
+// Membership and payment records outlive the user row (legal retention), so userId is not a foreign key.
+
+export const membershipEvents = sqliteTable(
+  "membership_events",
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    userId: text().notNull(),
+    membershipLevel: text({ enum: ["Free", "FreeBeforePremiumIntroduced", "PremiumYearly"] }).notNull(),
+    effectiveDate: integer().notNull(),
+    source: text({ enum: ["signup", "payment", "subscription", "admin", "expiry"] }).notNull(),
+  },
+  (t) => [index("membership_events_user_id_idx").on(t.userId, t.effectiveDate)],
+);
+
+export const payments = sqliteTable(
+  "payments",
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    userId: text().notNull(),
+    change: text().notNull(),
+    effectiveDate: integer().notNull(),
+    registeredDate: integer().notNull(),
+    notificationId: text().notNull(),
+    customerId: text(),
+    subscriptionId: text(),
+    amount: text(),
+    currency: text(),
+  },
+  (t) => [index("payments_user_id_idx").on(t.userId)],
+);
+
+export const subscriptions = sqliteTable(
+  "subscriptions",
+  {
+    id: text().primaryKey(),
+    userId: text().notNull(),
+    customerId: text(),
+    status: text({ enum: ["Active", "BeingCancelled", "Cancelled"] }).notNull(),
+    providerStatus: text().notNull(),
+    nextBillingDate: integer(),
+    currentBillingPeriodEnds: integer(),
+    amount: text(),
+    currency: text(),
+    /** occurred_at of the last event applied, so older events never overwrite newer state */
+    lastEventAt: integer().notNull(),
+    endedAt: integer(),
+    updatedAt: integer().notNull(),
+  },
+  (t) => [index("subscriptions_user_id_idx").on(t.userId)],
+);
+
+export const webhookEvents = sqliteTable("webhook_events", {
+  eventId: text().primaryKey(),
+  eventType: text().notNull(),
+  occurredAt: integer().notNull(),
+  receivedAt: integer().notNull(),
+  processedAt: integer(),
+  payload: text().notNull(),
+});

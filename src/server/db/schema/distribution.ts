@@ -1,0 +1,102 @@
+import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { users } from "./auth.ts";
+
+/** One run that brings a user's playlists up to date; its entries feed the progress bar. */
+export const distributions = sqliteTable(
+  "distributions",
+  {
+    id: text().primaryKey(),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** what started it */
+    trigger: text({ enum: ["predefined", "combination", "hourly", "random", "deletion"] }).notNull(),
+    status: text({ enum: ["running", "finished", "failed"] })
+      .notNull()
+      .default("running"),
+    /** the selection or combinations the run works on (JSON), so a restart can resume it */
+    request: text({ mode: "json" }),
+    createdPlaylistNames: text({ mode: "json" }).$type<string[]>(),
+    removedPlaylistNames: text({ mode: "json" }).$type<string[]>(),
+    totalNumberOfLikedSongs: integer(),
+    createdAt: integer().notNull(),
+    finishedAt: integer(),
+    error: text(),
+    attempts: integer().notNull().default(0),
+  },
+  (t) => [index("distributions_user_id_created_at_idx").on(t.userId, t.createdAt)],
+);
+
+export const distributionEntries = sqliteTable(
+  "distribution_entries",
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    distributionId: text()
+      .notNull()
+      .references(() => distributions.id, { onDelete: "cascade" }),
+    distributionType: text({ enum: ["Standard", "Analysis", "Randomized"] }).notNull(),
+    totalWork: integer().notNull().default(0),
+    completedWork: integer().notNull().default(0),
+  },
+  (t) => [index("distribution_entries_distribution_id_idx").on(t.distributionId)],
+);
+
+/**
+ * The write-ahead journal of Spotify writes. A step is recorded before it is sent and marked done after,
+ * so a crash or provider failure resumes at the first step not done, without duplicates.
+ */
+export const journalSteps = sqliteTable(
+  "journal_steps",
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    distributionId: text()
+      .notNull()
+      .references(() => distributions.id, { onDelete: "cascade" }),
+    playlistId: text().notNull(),
+    op: text({ enum: ["create", "add", "remove", "replace", "update", "unfollow"] }).notNull(),
+    trackIds: text({ mode: "json" }).$type<string[]>(),
+    status: text({ enum: ["pending", "sent", "done"] })
+      .notNull()
+      .default("pending"),
+    /** snapshot or playlist id returned by the provider, kept for resumption */
+    result: text(),
+    updatedAt: integer().notNull(),
+  },
+  (t) => [index("journal_steps_distribution_id_idx").on(t.distributionId, t.status)],
+);
+
+export const analyses = sqliteTable(
+  "analyses",
+  {
+    id: text().primaryKey(),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    status: text({ enum: ["running", "completed", "cancelling", "cancelled", "failed"] })
+      .notNull()
+      .default("running"),
+    createdAt: integer().notNull(),
+    finishedAt: integer(),
+  },
+  (t) => [index("analyses_user_id_idx").on(t.userId)],
+);
+
+export const analysisSegments = sqliteTable(
+  "analysis_segments",
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    analysisId: text()
+      .notNull()
+      .references(() => analyses.id, { onDelete: "cascade" }),
+    segmentNumber: integer().notNull(),
+    type: text({ enum: ["Data", "Completed", "Cancelled"] }).notNull(),
+    result: text({ mode: "json" }).$type<{ preferenceName: string; numberOfSongsApplicable: number }[]>(),
+  },
+  (t) => [index("analysis_segments_analysis_id_idx").on(t.analysisId, t.segmentNumber)],
+);
+
+/** Last time a user started a throttled action (distribution, analysis, feedback…). */
+export const throttles = sqliteTable("throttles", {
+  key: text().primaryKey(),
+  at: integer().notNull(),
+});

@@ -1,0 +1,6 @@
+export * from "./admin.ts";
+export * from "./auth.ts";
+export * from "./billing.ts";
+export * from "./distribution.ts";
+export * from "./library.ts";
+export * from "./playlists.ts";

@@ -1,0 +1,49 @@
+import { index, integer, primaryKey, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { users } from "./auth.ts";
+
+/** Track metadata, shared by all users. */
+export const tracks = sqliteTable("tracks", {
+  id: text().primaryKey(),
+  name: text().notNull(),
+  artistIds: text({ mode: "json" }).$type<string[]>().notNull(),
+  albumName: text().notNull().default(""),
+  releaseDate: text(),
+  durationMs: integer().notNull().default(0),
+  /** missing: not fetched yet; present: columns below are set; unavailable: the provider refused or has none. */
+  featuresStatus: text({ enum: ["missing", "present", "unavailable"] })
+    .notNull()
+    .default("missing"),
+  tempo: real(),
+  energy: real(),
+  valence: real(),
+  danceability: real(),
+  acousticness: real(),
+  instrumentalness: real(),
+  speechiness: real(),
+  fetchedAt: integer().notNull(),
+});
+
+/** Artist metadata, shared by all users; genres drive genre, subgenre and nationality. */
+export const artists = sqliteTable("artists", {
+  id: text().primaryKey(),
+  name: text().notNull(),
+  genres: text({ mode: "json" }).$type<string[]>(),
+  fetchedAt: integer(),
+});
+
+export const likes = sqliteTable(
+  "likes",
+  {
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    trackId: text().notNull(),
+    likedAt: integer().notNull(),
+    /** Set when a later full sync no longer finds the like; kept, since unliked songs stay in playlists. */
+    unlikedAt: integer(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.trackId] }),
+    index("likes_user_id_liked_at_idx").on(t.userId, t.likedAt),
+  ],
+);

@@ -1,0 +1,108 @@
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { users } from "./auth.ts";
+
+/** Predefined catalogue entries the user selected. Deselecting deletes the row. */
+export const simplePreferences = sqliteTable(
+  "simple_preferences",
+  {
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text().notNull(),
+    selectedAt: integer().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.name] })],
+);
+
+export const combinations = sqliteTable(
+  "combinations",
+  {
+    id: text().primaryKey(),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    playlistName: text().notNull(),
+    criteria: text({ mode: "json" }).notNull(),
+    /** false when deleting its Spotify playlist failed; the row asks the user to delete again. */
+    active: integer({ mode: "boolean" }).notNull().default(true),
+    createdAt: integer().notNull(),
+  },
+  (t) => [index("combinations_user_id_idx").on(t.userId)],
+);
+
+/** Combination names a user has used, so a name is never reused (code 23). */
+export const usedCombinationNames = sqliteTable(
+  "used_combination_names",
+  {
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    nameKey: text().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.nameKey] })],
+);
+
+export const userSettings = sqliteTable("user_settings", {
+  userId: text()
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  createPlaylistsAsPrivate: integer({ mode: "boolean" }).notNull().default(false),
+  removePlaylistPostfix: integer({ mode: "boolean" }).notNull().default(false),
+});
+
+/**
+ * A Spotify playlist Crate manages. One preference (catalogue entry or combination) may own several:
+ * one per period for Liked At, one per part for partitions, and numbered spill playlists past 10,000 songs.
+ */
+export const managedPlaylists = sqliteTable(
+  "managed_playlists",
+  {
+    id: text().primaryKey(),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    source: text({ enum: ["predefined", "combination"] }).notNull(),
+    /** catalogue entry name, or combination id */
+    preferenceKey: text().notNull(),
+    /** the period or part this playlist holds ("2025-03", "2025", "north-2025-spring", "part-3"), "" otherwise */
+    bucket: text().notNull().default(""),
+    /** 1 for the first playlist, 2 for "… 2" after a spill */
+    sequence: integer().notNull().default(1),
+    spotifyPlaylistId: text(),
+    name: text().notNull(),
+    status: text({ enum: ["active", "frozen", "vanished", "deselected"] })
+      .notNull()
+      .default("active"),
+    trackCount: integer().notNull().default(0),
+    /** period key of the current sample of a random playlist */
+    samplePeriod: text(),
+    createdAt: integer().notNull(),
+    latestTrackAddedAt: integer(),
+    latestSettledTrackLikedAt: integer(),
+  },
+  (t) => [
+    index("managed_playlists_user_id_idx").on(t.userId),
+    uniqueIndex("managed_playlists_identity_idx").on(
+      t.userId,
+      t.source,
+      t.preferenceKey,
+      t.bucket,
+      t.sequence,
+    ),
+  ],
+);
+
+/** Every song Crate added to a managed playlist; never deleted, so a removed song is never re-added. */
+export const playlistSongs = sqliteTable(
+  "playlist_songs",
+  {
+    playlistId: text()
+      .notNull()
+      .references(() => managedPlaylists.id, { onDelete: "cascade" }),
+    trackId: text().notNull(),
+    addedAt: integer().notNull(),
+    /** set when Crate itself removed it (Latest N roll, Random replacement) */
+    removedAt: integer(),
+  },
+  (t) => [primaryKey({ columns: [t.playlistId, t.trackId] })],
+);

@@ -1,0 +1,48 @@
+import { Cron } from "croner";
+import type { Deps } from "../deps.ts";
+
+export interface JobDefinition {
+  name: string;
+  /** cron pattern, UTC */
+  pattern: string;
+  run(deps: Deps): Promise<unknown>;
+}
+
+/** Every scheduled job; each lives in its own file and only calls services. */
+export const jobDefinitions: JobDefinition[] = [];
+
+export interface RunningJobs {
+  stopAll(): Promise<void>;
+}
+
+/** Registers the jobs with croner (never two runs of one job at once) and returns stopAll for shutdown. */
+export function startJobs(deps: Deps, definitions: JobDefinition[] = jobDefinitions): RunningJobs {
+  const inFlight = new Set<Promise<unknown>>();
+  const crons = definitions.map(
+    (job) =>
+      new Cron(
+        job.pattern,
+        {
+          name: job.name,
+          protect: true,
+          timezone: "UTC",
+          catch: (e) => deps.log.error("job failed", { job: job.name, error: String(e) }),
+        },
+        async () => {
+          const run = job.run(deps);
+          inFlight.add(run);
+          try {
+            await run;
+          } finally {
+            inFlight.delete(run);
+          }
+        },
+      ),
+  );
+  return {
+    async stopAll() {
+      for (const cron of crons) cron.stop();
+      await Promise.allSettled([...inFlight]);
+    },
+  };
+}

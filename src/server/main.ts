@@ -1,0 +1,36 @@
+import { type Config, ConfigError, parseConfig } from "./config.ts";
+import { startServer } from "./server.ts";
+import { backupDatabase } from "./system/backup.ts";
+
+async function main(argv: string[]) {
+  let config: Config;
+  try {
+    config = parseConfig(process.env);
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      console.error(e.message);
+      process.exit(1);
+    }
+    throw e;
+  }
+  if (argv[0] === "backup") {
+    const target = argv[1];
+    if (!target) {
+      console.error("Usage: crate backup <file>");
+      process.exit(1);
+    }
+    const result = backupDatabase(config.databasePath, target);
+    console.log(`Backup written to ${result.file} (${result.bytes} bytes)`);
+    return;
+  }
+  const server = await startServer(config);
+  const shutdown = async (signal: string) => {
+    server.log.info("shutting down", { signal });
+    await server.stop();
+    process.exit(0);
+  };
+  process.once("SIGTERM", () => void shutdown("SIGTERM"));
+  process.once("SIGINT", () => void shutdown("SIGINT"));
+}
+
+await main(process.argv.slice(2));

@@ -1,0 +1,7 @@
+import { Hono } from "hono";
+import type { Deps } from "../deps.ts";
+import { checkHealth } from "../system/health.ts";
+
+export function systemRest(deps: Deps) {
+  return new Hono().get("/health", (c) => c.json(checkHealth(deps)));
+}

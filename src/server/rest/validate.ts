@@ -1,0 +1,45 @@
+import type { Context } from "hono";
+import { getCookie } from "hono/cookie";
+import type { z } from "zod";
+import { lookupSession, SESSION_COOKIE, type SessionUser } from "../auth/sessions.ts";
+import type { Deps } from "../deps.ts";
+import { badRequest, notAdmin, notSignedIn } from "../errors.ts";
+import { zodMessage } from "../trpc/init.ts";
+
+/** Parses the JSON body with the shared zod schema; a missing or malformed body is a 400 naming the field. */
+export async function jsonBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S>> {
+  let raw: unknown;
+  try {
+    const text = await c.req.text();
+    raw = text.trim() === "" ? {} : JSON.parse(text);
+  } catch {
+    throw badRequest("body: must be valid JSON");
+  }
+  return parseWith(schema, raw);
+}
+
+export function parseWith<S extends z.ZodType>(schema: S, raw: unknown): z.infer<S> {
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) throw badRequest(zodMessage(parsed.error));
+  return parsed.data;
+}
+
+export function sessionToken(c: Context): string | undefined {
+  return getCookie(c, SESSION_COOKIE);
+}
+
+export function optionalUser(c: Context, deps: Deps): SessionUser | null {
+  return lookupSession(deps.db, deps.clock, sessionToken(c));
+}
+
+export function requireUser(c: Context, deps: Deps): SessionUser {
+  const user = optionalUser(c, deps);
+  if (!user) throw notSignedIn();
+  return user;
+}
+
+export function requireAdmin(c: Context, deps: Deps): SessionUser {
+  const user = requireUser(c, deps);
+  if (!deps.config.adminSpotifyIds.includes(user.spotifyId)) throw notAdmin();
+  return user;
+}

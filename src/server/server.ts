@@ -1,0 +1,66 @@
+import index from "../client/index.html";
+import { createEmulators } from "../emulators/index.ts";
+import { createApiApp } from "./app.ts";
+import { type Clock, systemClock } from "./clock.ts";
+import type { Config } from "./config.ts";
+import { openDatabase } from "./db/client.ts";
+import type { Deps } from "./deps.ts";
+import { startJobs } from "./jobs/index.ts";
+import { createLogger, type Logger } from "./log.ts";
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  deps: Deps;
+  log: Logger;
+  /** stops jobs, finishes in-flight requests, closes the database */
+  stop(): Promise<void>;
+}
+
+export interface ServerOptions {
+  clock?: Clock;
+}
+
+/** Opens the database, mounts the API (and the emulators in demo mode), serves the SPA, starts the jobs. */
+export async function startServer(config: Config, options: ServerOptions = {}): Promise<RunningServer> {
+  const log = createLogger(config.logLevel);
+  const database = openDatabase(config.databasePath);
+  const deps: Deps = { config, db: database.db, clock: options.clock ?? systemClock, log };
+  const api = createApiApp(deps);
+  const emulators = config.emulators ? createEmulators(config) : undefined;
+  const production = process.env.NODE_ENV === "production";
+
+  const apiFetch = (req: Request) => api.fetch(req);
+  const routes: Record<string, Bun.HTMLBundle | ((req: Request) => Response | Promise<Response>)> = {
+    "/api": apiFetch,
+    "/api/*": apiFetch,
+    "/*": index,
+  };
+  // In real mode no emulator route exists: /emulator/* is an ordinary unknown page.
+  if (emulators) routes["/emulator/*"] = (req: Request) => emulators.fetch(req);
+  const server = Bun.serve({
+    port: config.port,
+    development: production ? false : { hmr: false, console: false },
+    routes,
+    fetch: apiFetch,
+  });
+  const jobs = config.jobs ? startJobs(deps) : undefined;
+  const url = `http://localhost:${server.port}`;
+  log.info("Crate is listening", { url, publicUrl: config.publicUrl, demoMode: config.demoMode });
+
+  let stopped = false;
+  return {
+    url,
+    port: server.port ?? config.port,
+    deps,
+    log,
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      await jobs?.stopAll();
+      await server.stop();
+      emulators?.close();
+      database.close();
+    },
+  };
+}

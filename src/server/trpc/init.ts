@@ -1,0 +1,114 @@
+// 1. Context ─ 2. Initialisation and error mapping ─ 3. Procedures
+import { initTRPC, TRPCError } from "@trpc/server";
+import type { TRPC_ERROR_CODE_KEY } from "@trpc/server/rpc";
+import { ZodError } from "zod";
+import { ErrorCode } from "../../shared/errors.ts";
+import { hasPremiumCatalogue } from "../../shared/membership.ts";
+import { lookupSession, type SessionUser } from "../auth/sessions.ts";
+import type { Deps } from "../deps.ts";
+import { AppError, notAdmin, notSignedIn } from "../errors.ts";
+
+// ── 1. Context ──────────────────────────────────────────────────────────────
+export interface Context {
+  deps: Deps;
+  user: SessionUser | null;
+  sessionToken: string | undefined;
+  requestId: string;
+  /** headers added to the HTTP response (cookies) */
+  resHeaders: Headers;
+}
+
+/** Builds the context from plain values; tests call it directly. */
+export function createContextInner(opts: {
+  deps: Deps;
+  sessionToken?: string;
+  requestId?: string;
+  resHeaders?: Headers;
+}): Context {
+  return {
+    deps: opts.deps,
+    sessionToken: opts.sessionToken,
+    user: lookupSession(opts.deps.db, opts.deps.clock, opts.sessionToken),
+    requestId: opts.requestId ?? crypto.randomUUID(),
+    resHeaders: opts.resHeaders ?? new Headers(),
+  };
+}
+
+// ── 2. Initialisation ──────────────────────────────────────────────────────
+const codeByStatus: Record<number, TRPC_ERROR_CODE_KEY> = {
+  400: "BAD_REQUEST",
+  401: "UNAUTHORIZED",
+  403: "FORBIDDEN",
+  404: "NOT_FOUND",
+  409: "CONFLICT",
+  413: "PAYLOAD_TOO_LARGE",
+  429: "TOO_MANY_REQUESTS",
+  502: "BAD_GATEWAY",
+};
+
+export function trpcCodeForStatus(status: number): TRPC_ERROR_CODE_KEY {
+  return codeByStatus[status] ?? (status >= 500 ? "INTERNAL_SERVER_ERROR" : "BAD_REQUEST");
+}
+
+/** The errorCode and public message for any error a procedure ended with. */
+export function describeTrpcError(error: TRPCError): { errorCode: number; message: string } {
+  const cause = error.cause;
+  if (cause instanceof AppError) return { errorCode: cause.code, message: cause.message };
+  if (cause instanceof ZodError) return { errorCode: ErrorCode.BadRequest, message: zodMessage(cause) };
+  if (error.code === "INTERNAL_SERVER_ERROR")
+    return { errorCode: ErrorCode.Unknown, message: "Unknown error." };
+  if (error.code === "UNAUTHORIZED") return { errorCode: ErrorCode.Unauthorized, message: error.message };
+  if (error.code === "NOT_FOUND") return { errorCode: ErrorCode.NotFound, message: error.message };
+  if (error.code === "PAYLOAD_TOO_LARGE")
+    return { errorCode: ErrorCode.PayloadTooLarge, message: error.message };
+  return { errorCode: ErrorCode.BadRequest, message: error.message };
+}
+
+export function zodMessage(error: ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return "Invalid request.";
+  const field = issue.path.length > 0 ? issue.path.join(".") : "body";
+  return `${field}: ${issue.message}`;
+}
+
+const t = initTRPC.context<Context>().create({
+  errorFormatter({ shape, error }) {
+    const { errorCode, message } = describeTrpcError(error);
+    return {
+      ...shape,
+      message,
+      data: { code: shape.data.code, httpStatus: shape.data.httpStatus, errorCode },
+    };
+  },
+});
+
+/** Turns an AppError thrown by a service into a TRPCError with the matching HTTP status. */
+const mapAppErrors = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok && result.error.cause instanceof AppError) {
+    const cause = result.error.cause;
+    throw new TRPCError({ code: trpcCodeForStatus(cause.status), message: cause.message, cause });
+  }
+  return result;
+});
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+
+// ── 3. Procedures ──────────────────────────────────────────────────────────
+export const publicProcedure = t.procedure.use(mapAppErrors);
+
+export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
+  if (!ctx.user) throw notSignedIn();
+  return next({ ctx: { ...ctx, user: ctx.user } });
+});
+
+export const premiumProcedure = authedProcedure.use(({ ctx, next }) => {
+  if (!hasPremiumCatalogue(ctx.user.membershipLevel)) throw new AppError(ErrorCode.FeatureNotAvailable);
+  return next({ ctx });
+});
+
+export const adminProcedure = authedProcedure.use(({ ctx, next }) => {
+  if (!ctx.deps.config.adminSpotifyIds.includes(ctx.user.spotifyId)) throw notAdmin();
+  return next({ ctx });
+});

@@ -1,0 +1,6 @@
+import { checkHealth } from "../../system/health.ts";
+import { publicProcedure, router } from "../init.ts";
+
+export const systemRouter = router({
+  health: publicProcedure.query(({ ctx }) => checkHealth(ctx.deps)),
+});

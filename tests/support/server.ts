@@ -1,0 +1,45 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Clock } from "../../src/server/clock.ts";
+import { parseConfig } from "../../src/server/config.ts";
+import { type RunningServer, startServer } from "../../src/server/server.ts";
+
+export function tempDir(prefix = "crate-test-"): string {
+  return mkdtempSync(join(tmpdir(), prefix));
+}
+
+/** A free TCP port on loopback. */
+export function freePort(): number {
+  const probe = Bun.serve({ port: 0, fetch: () => new Response("") });
+  const port = probe.port ?? 0;
+  probe.stop(true);
+  return port;
+}
+
+export interface TestServer extends RunningServer {
+  dir: string;
+  dispose(): Promise<void>;
+}
+
+/** The real server on a fresh SQLite file in a temp folder, jobs off, demo mode unless env says otherwise. */
+export async function startTestServer(env: Record<string, string> = {}, clock?: Clock): Promise<TestServer> {
+  const dir = tempDir();
+  const port = freePort();
+  const config = parseConfig({
+    PORT: String(port),
+    DATABASE_PATH: join(dir, "crate.db"),
+    JOBS: "off",
+    LOG_LEVEL: process.env.LOG_LEVEL ?? "silent",
+    ...env,
+  });
+  const server = await startServer(config, { clock });
+  return {
+    ...server,
+    dir,
+    async dispose() {
+      await server.stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
