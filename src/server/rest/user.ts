@@ -1,0 +1,10 @@
+import { Hono } from "hono";
+import type { Deps } from "../deps.ts";
+import { getMembershipLevel } from "../user/membership.ts";
+import { requireUser } from "./validate.ts";
+
+export function userRest(deps: Deps) {
+  return new Hono()
+    .get("/user/membership-level", (c) => c.json(getMembershipLevel(deps.db, requireUser(c, deps).userId)))
+    .get("/user/id", (c) => c.json({ userId: requireUser(c, deps).userId }));
+}
