@@ -1,0 +1,3 @@
+import type { AppRoute } from "./types.ts";
+
+export const playlistsRoutes: AppRoute[] = [];
