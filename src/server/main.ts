@@ -19,8 +19,13 @@ async function main(argv: string[]) {
       console.error("Usage: crate backup <file>");
       process.exit(1);
     }
-    const result = backupDatabase(config.databasePath, target);
-    console.log(`Backup written to ${result.file} (${result.bytes} bytes)`);
+    try {
+      const result = backupDatabase(config.databasePath, target);
+      console.log(`Backup written to ${result.file} (${result.bytes} bytes)`);
+    } catch (e) {
+      console.error(`Backup failed: ${e instanceof Error ? e.message : String(e)}`);
+      process.exit(1);
+    }
     return;
   }
   const server = await startServer(config);

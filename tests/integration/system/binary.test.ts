@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { existsSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { freePort, tempDir } from "../../support/server.ts";
+
+const root = join(import.meta.dir, "../../..");
+const binary = join(root, "dist", "crate");
+
+async function waitForHealth(url: string, timeoutMs = 15_000): Promise<Response> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) return res;
+    } catch {
+      // not listening yet
+    }
+    await Bun.sleep(100);
+  }
+  throw new Error(`no health answer from ${url}`);
+}
+
+describe("the single binary", () => {
+  let folder: string;
+  let proc: ReturnType<typeof Bun.spawn> | undefined;
+  let url: string;
+
+  beforeAll(() => {
+    const build = Bun.spawnSync([process.execPath, "run", "compile"], {
+      cwd: root,
+      stdout: "pipe",
+      stderr: "pipe",
+    });
+    if (build.exitCode !== 0) throw new Error(`compile failed: ${build.stderr.toString()}`);
+    folder = tempDir("crate-binary-");
+  }, 180_000);
+
+  afterAll(() => {
+    proc?.kill("SIGKILL");
+    rmSync(folder, { recursive: true, force: true });
+  });
+
+  test("started from an empty folder it creates its database, serves the landing page and answers health", async () => {
+    expect(existsSync(binary)).toBe(true);
+    const port = freePort();
+    url = `http://localhost:${port}`;
+    proc = Bun.spawn([binary], {
+      cwd: folder,
+      env: { PATH: process.env.PATH ?? "", HOME: folder, PORT: String(port), JOBS: "off", LOG_LEVEL: "warn" },
+      stdout: "ignore",
+      stderr: "pipe",
+    });
+    const health = await waitForHealth(url);
+    expect(await health.json()).toEqual({ status: "ok" });
+    expect(existsSync(join(folder, "data", "crate.db"))).toBe(true);
+
+    const page = await fetch(`${url}/`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('<div id="root">');
+    const script = html.match(/<script[^>]+src="([^"]+)"/)?.[1];
+    expect(script).toBeTruthy();
+    const bundle = await fetch(new URL(script ?? "", url));
+    expect(bundle.status).toBe(200);
+    const code = await bundle.text();
+    // the production React build ships, not the development one
+    expect(code).not.toContain("react-dom.development");
+  }, 30_000);
+
+  test("SIGTERM shuts it down cleanly", async () => {
+    const running = proc;
+    if (!running) throw new Error("binary not running");
+    running.kill("SIGTERM");
+    const code = await running.exited;
+    proc = undefined;
+    expect(code).toBe(0);
+  }, 15_000);
+});
