@@ -47,6 +47,7 @@ describe("backups", () => {
     folders.push(folder);
     const existing = join(folder, "exists.db");
     Bun.spawnSync(["touch", existing]);
+    new Database(join(folder, "source.db"), { create: true }).close();
     const run = Bun.spawnSync([process.execPath, "src/server/main.ts", "backup", existing], {
       cwd: root,
       env: { ...process.env, DATABASE_PATH: join(folder, "source.db") },
