@@ -1,0 +1,189 @@
+// Spotify Web API objects as Crate reads them (snake_case, as on the wire), and the per-user API surface.
+// Only fields Crate uses are declared; the API sends more. Shapes follow Spotify's public reference.
+
+export interface Paging<T> {
+  href: string;
+  items: T[];
+  limit: number;
+  next: string | null;
+  offset: number;
+  previous: string | null;
+  total: number;
+}
+
+export interface ImageObject {
+  url: string;
+  height: number | null;
+  width: number | null;
+}
+
+export interface PrivateUser {
+  id: string;
+  display_name?: string | null;
+  country?: string;
+  product?: string;
+  uri?: string;
+  images?: ImageObject[];
+}
+
+export interface SimplifiedArtist {
+  id: string;
+  name: string;
+  uri?: string;
+  type?: "artist";
+}
+
+/** Full artist; `genres` is the only source of genre facts (may be absent or empty). */
+export interface Artist extends SimplifiedArtist {
+  genres?: string[];
+  popularity?: number;
+  images?: ImageObject[];
+}
+
+export type ReleaseDatePrecision = "year" | "month" | "day";
+
+export interface SimplifiedAlbum {
+  id: string;
+  name: string;
+  album_type?: "album" | "single" | "compilation";
+  /** `YYYY`, `YYYY-MM` or `YYYY-MM-DD` per `release_date_precision`. */
+  release_date: string;
+  release_date_precision: ReleaseDatePrecision;
+  artists: SimplifiedArtist[];
+  images?: ImageObject[];
+  uri?: string;
+}
+
+export interface Track {
+  /** null for local files */
+  id: string | null;
+  name: string;
+  uri: string;
+  type?: "track";
+  duration_ms: number;
+  explicit?: boolean;
+  popularity?: number;
+  is_local?: boolean;
+  album: SimplifiedAlbum;
+  artists: SimplifiedArtist[];
+}
+
+/** One like: `GET /me/tracks` item. */
+export interface SavedTrack {
+  /** ISO 8601 UTC, e.g. 2024-05-01T12:00:00Z */
+  added_at: string;
+  track: Track;
+}
+
+export interface AudioFeatures {
+  id: string;
+  acousticness: number;
+  danceability: number;
+  energy: number;
+  instrumentalness: number;
+  liveness: number;
+  loudness: number;
+  speechiness: number;
+  valence: number;
+  tempo: number;
+  key?: number;
+  mode?: number;
+  time_signature?: number;
+  duration_ms?: number;
+}
+
+export interface PlaylistOwner {
+  id: string;
+  display_name?: string | null;
+}
+
+/** An entry of a playlist (`/playlists/{id}/items`): the object is in `item` (older answers: `track`). */
+export interface PlaylistItem {
+  added_at: string | null;
+  is_local?: boolean;
+  item?: Track | { type: "episode"; id: string; uri: string } | null;
+  /** deprecated name of `item`, still sent by some answers */
+  track?: Track | { type: "episode"; id: string; uri: string } | null;
+}
+
+/** A playlist as returned by `GET /playlists/{id}` or `POST /me/playlists`. */
+export interface Playlist {
+  id: string;
+  name: string;
+  description: string | null;
+  public: boolean | null;
+  collaborative?: boolean;
+  snapshot_id: string;
+  uri: string;
+  owner: PlaylistOwner;
+  /** current answers: paging of items (or, in lists, `{href, total}`) */
+  items?: { href?: string; total: number; items?: PlaylistItem[] };
+  /** deprecated name of `items` */
+  tracks?: { href?: string; total: number; items?: PlaylistItem[] };
+}
+
+export interface NewPlaylist {
+  name: string;
+  public: boolean;
+  description?: string;
+}
+
+export interface PlaylistChanges {
+  name?: string;
+  public?: boolean;
+  description?: string;
+}
+
+/** Called for each like, newest first; `true` stops the walk at that like (it and older ones are not yielded). */
+export type IsKnownLike = (trackId: string, addedAt: string) => boolean;
+
+/** Calls per endpoint, keyed "METHOD /path-template" (e.g. "GET /me/tracks"), plus `total`. */
+export type CallCounts = Record<string, number>;
+
+/**
+ * The Web API on behalf of one signed-in listener. Tokens are refreshed as needed; failures throw `SpotifyError`
+ * (with the HTTP status) or `SpotifyAuthRevokedError` when the listener revoked Crate's access.
+ */
+export interface SpotifyUserApi {
+  /** `GET /me` */
+  me(): Promise<PrivateUser>;
+  /**
+   * `GET /me/tracks`, 50 a page, newest first. Yields pages of likes; when `isKnown` answers true for a like,
+   * yields the newer likes of that page and stops (no further page is fetched). Local files (no id) are skipped.
+   */
+  likedTracks(options?: { isKnown?: IsKnownLike }): AsyncIterable<SavedTrack[]>;
+  /** `GET /artists?ids=` in batches of 50; on 403 falls back to `GET /artists/{id}` (remembered per process). Unknown ids are left out. */
+  getArtists(ids: readonly string[]): Promise<Artist[]>;
+  /** `GET /audio-features?ids=` in batches of 100; `"unavailable"` when Spotify answers 403. Tracks without features are left out. */
+  getAudioFeatures(ids: readonly string[]): Promise<AudioFeatures[] | "unavailable">;
+  /** `POST /me/playlists` */
+  createPlaylist(playlist: NewPlaylist): Promise<Playlist>;
+  /** `POST /playlists/{id}/items`, 100 a call, in order; with `position` the songs are inserted there. Returns the last snapshot id. */
+  addItems(playlistId: string, trackIds: readonly string[], position?: number): Promise<string | null>;
+  /** `DELETE /playlists/{id}/items`, 100 a call (every occurrence of each song). Returns the last snapshot id. */
+  removeItems(playlistId: string, trackIds: readonly string[]): Promise<string | null>;
+  /** `GET /playlists/{id}/items`, every page: the track ids in playlist order (episodes and local files left out). */
+  getPlaylistItems(playlistId: string): Promise<string[]>;
+  /** `GET /playlists/{id}`; null when the playlist does not exist (404). */
+  getPlaylist(playlistId: string): Promise<Playlist | null>;
+  /** `PUT /playlists/{id}` */
+  updatePlaylist(playlistId: string, changes: PlaylistChanges): Promise<void>;
+  /** `DELETE /me/library?uris=spotify:playlist:{id}`: Spotify's way of deleting a playlist for its owner. */
+  removePlaylistFromLibrary(playlistId: string): Promise<void>;
+  /** Calls made through the shared client, all users together. */
+  callCounts(): CallCounts;
+}
+
+/** The shared Web API client (one per process; one concurrency limit and call counter for all users). */
+export interface SpotifyClient {
+  /** The per-user API with tokens from `tokens`. */
+  forUser(tokens: AccessTokenSource): SpotifyUserApi;
+  callCounts(): CallCounts;
+  resetCallCounts(): void;
+}
+
+/** Where a user API gets its bearer token: `current()` before a call; `refresh()` after a 401 (once). */
+export interface AccessTokenSource {
+  current(): Promise<string>;
+  refresh(): Promise<string>;
+}
