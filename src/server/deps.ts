@@ -2,6 +2,7 @@ import type { Clock } from "./clock.ts";
 import type { Config } from "./config.ts";
 import type { Db } from "./db/client.ts";
 import type { Logger } from "./log.ts";
+import type { SpotifyClient } from "./spotify/types.ts";
 
 /** What services need, built once at start and passed in (never read from globals during a request). */
 export interface Deps {
@@ -9,4 +10,8 @@ export interface Deps {
   db: Db;
   clock: Clock;
   log: Logger;
+  /** the shared Spotify client (accounts service + Web API); per user: spotifyForUser(deps, userId) */
+  spotify: SpotifyClient;
+  /** AES-256 key for provider tokens at rest */
+  tokenKey: Buffer;
 }

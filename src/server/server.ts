@@ -1,12 +1,14 @@
 import index from "../client/index.html";
 import { createEmulators } from "../emulators/index.ts";
 import { createApiApp } from "./app.ts";
+import { loadEncryptionKey } from "./auth/key.ts";
 import { type Clock, systemClock } from "./clock.ts";
 import type { Config } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
 import type { Deps } from "./deps.ts";
 import { startJobs } from "./jobs/index.ts";
 import { createLogger, type Logger } from "./log.ts";
+import { spotifyClientFromConfig } from "./spotify/index.ts";
 
 export interface RunningServer {
   url: string;
@@ -25,7 +27,14 @@ export interface ServerOptions {
 export async function startServer(config: Config, options: ServerOptions = {}): Promise<RunningServer> {
   const log = createLogger(config.logLevel);
   const database = openDatabase(config.databasePath);
-  const deps: Deps = { config, db: database.db, clock: options.clock ?? systemClock, log };
+  const deps: Deps = {
+    config,
+    db: database.db,
+    clock: options.clock ?? systemClock,
+    log,
+    spotify: spotifyClientFromConfig(config, log),
+    tokenKey: loadEncryptionKey(config.tokenEncryptionKey, config.databasePath),
+  };
   const api = createApiApp(deps);
   const emulators = config.emulators ? createEmulators(config) : undefined;
   const production = process.env.NODE_ENV === "production";

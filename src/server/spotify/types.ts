@@ -1,3 +1,5 @@
+import type { SpotifyAccounts } from "./accounts.ts";
+
 // Spotify Web API objects as Crate reads them (snake_case, as on the wire), and the per-user API surface.
 // Only fields Crate uses are declared; the API sends more. Shapes follow Spotify's public reference.
 
@@ -178,12 +180,15 @@ export interface SpotifyUserApi {
 export interface SpotifyClient {
   /** The per-user API with tokens from `tokens`. */
   forUser(tokens: AccessTokenSource): SpotifyUserApi;
+  /** The accounts service (authorize URL, token endpoint), through the same transport. */
+  accounts: SpotifyAccounts;
   callCounts(): CallCounts;
   resetCallCounts(): void;
 }
 
-/** Where a user API gets its bearer token: `current()` before a call; `refresh()` after a 401 (once). */
+/** Where a user API gets its bearer token: `current()` before a call; `refresh(rejected)` after a 401 (once). */
 export interface AccessTokenSource {
   current(): Promise<string>;
-  refresh(): Promise<string>;
+  /** a token other than `rejected`: refreshed, or the one another call just refreshed */
+  refresh(rejected?: string): Promise<string>;
 }

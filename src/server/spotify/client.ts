@@ -1,0 +1,35 @@
+import { SpotifyAccounts } from "./accounts.ts";
+import type { SharedClientState } from "./call.ts";
+import { type HttpOptions, SpotifyHttp } from "./http.ts";
+import type { SpotifyClient } from "./types.ts";
+import { createUserApi } from "./user-api.ts";
+
+export interface SpotifyClientOptions extends HttpOptions {
+  apiUrl: string;
+  accountsUrl: string;
+  clientId: string;
+  clientSecret: string;
+  /** told once when batch artist lookups answer 403 and the client switches to single lookups */
+  onArtistsBatchForbidden?: () => void;
+}
+
+/** One per process: the transport (timeouts, retries, concurrency limit, call counts) shared by all users. */
+export function createSpotifyClient(options: SpotifyClientOptions): SpotifyClient {
+  const http = new SpotifyHttp(options);
+  const shared: SharedClientState = {
+    http,
+    apiUrl: options.apiUrl.replace(/\/+$/, ""),
+    artistsBatchForbidden: false,
+    onArtistsBatchForbidden: options.onArtistsBatchForbidden,
+  };
+  return {
+    accounts: new SpotifyAccounts(http, {
+      accountsUrl: options.accountsUrl.replace(/\/+$/, ""),
+      clientId: options.clientId,
+      clientSecret: options.clientSecret,
+    }),
+    forUser: (tokens) => createUserApi(shared, tokens),
+    callCounts: () => http.callCounts(),
+    resetCallCounts: () => http.resetCallCounts(),
+  };
+}

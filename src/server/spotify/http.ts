@@ -1,0 +1,212 @@
+import { SpotifyError } from "./errors.ts";
+import { Semaphore } from "./semaphore.ts";
+import type { CallCounts } from "./types.ts";
+
+export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
+
+export interface HttpOptions {
+  /** injectable so tests can count or fail requests */
+  fetch?: FetchLike;
+  /** per attempt, including reading the body */
+  timeoutMs?: number;
+  /** attempts for 5xx answers, timeouts and network errors */
+  maxAttempts?: number;
+  /** attempts for 429 answers */
+  maxRateLimitedAttempts?: number;
+  /** total time one request may spend sleeping before it gives up */
+  maxTotalWaitMs?: number;
+  baseBackoffMs?: number;
+  maxBackoffMs?: number;
+  /** requests in flight at once, all users together */
+  concurrency?: number;
+  sleep?: (ms: number) => Promise<void>;
+  now?: () => number;
+  random?: () => number;
+  onRetry?: (info: { endpoint: string; status: number; waitMs: number; attempt: number }) => void;
+}
+
+export interface HttpRequest {
+  method: "GET" | "POST" | "PUT" | "DELETE";
+  url: string;
+  /** "METHOD /path-template", the key of the call counts */
+  endpoint: string;
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+export interface HttpResponse {
+  status: number;
+  headers: Headers;
+  /** parsed JSON, or undefined when the body is empty or not JSON */
+  json: unknown;
+}
+
+export const defaultHttpOptions = {
+  timeoutMs: 15_000,
+  maxAttempts: 4,
+  maxRateLimitedAttempts: 6,
+  maxTotalWaitMs: 120_000,
+  baseBackoffMs: 500,
+  maxBackoffMs: 10_000,
+  concurrency: 6,
+} as const;
+
+const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Seconds (or an HTTP date) of a Retry-After header, in ms; undefined when absent or unreadable. */
+export function parseRetryAfter(value: string | null, now: number): number | undefined {
+  if (value === null || value.trim() === "") return undefined;
+  const seconds = Number(value.trim());
+  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+const isRetryableStatus = (status: number) =>
+  status === 500 || status === 502 || status === 503 || status === 504;
+
+/**
+ * The transport every Spotify call goes through: a timeout on every attempt, one concurrency limit, 429 answers
+ * honoured by pausing all calls for Retry-After, 5xx/timeouts retried with exponential backoff and jitter, all
+ * bounded in attempts and total waiting. Counts every attempt sent per endpoint.
+ */
+export class SpotifyHttp {
+  private readonly fetchImpl: FetchLike;
+  private readonly opts: Required<Omit<HttpOptions, "fetch" | "onRetry">> & Pick<HttpOptions, "onRetry">;
+  private readonly semaphore: Semaphore;
+  private readonly counts = new Map<string, number>();
+  private pausedUntil = 0;
+
+  constructor(options: HttpOptions = {}) {
+    this.fetchImpl = options.fetch ?? ((input, init) => fetch(input, init));
+    this.opts = {
+      ...defaultHttpOptions,
+      sleep: realSleep,
+      now: Date.now,
+      random: Math.random,
+      ...withoutUndefined(options),
+    };
+    this.semaphore = new Semaphore(this.opts.concurrency);
+  }
+
+  callCounts(): CallCounts {
+    const out: CallCounts = {};
+    let total = 0;
+    for (const [endpoint, n] of [...this.counts].sort(([a], [b]) => a.localeCompare(b))) {
+      out[endpoint] = n;
+      total += n;
+    }
+    out.total = total;
+    return out;
+  }
+
+  resetCallCounts(): void {
+    this.counts.clear();
+  }
+
+  /** Sends with retries; answers with the final response (any status), or throws SpotifyError(0) when none came. */
+  async send(request: HttpRequest): Promise<HttpResponse> {
+    const { now, sleep } = this.opts;
+    let waited = 0;
+    let failures = 0;
+    let rateLimited = 0;
+    for (;;) {
+      const pause = this.pausedUntil - now();
+      if (pause > 0) {
+        if (waited + pause > this.opts.maxTotalWaitMs) {
+          throw new SpotifyError(429, request.endpoint, "rate limited for longer than the wait budget");
+        }
+        await sleep(pause);
+        waited += pause;
+      }
+      const outcome = await this.semaphore.run(() => this.attempt(request));
+      let waitMs: number;
+      if (outcome.kind === "response" && outcome.response.status === 429) {
+        rateLimited++;
+        const retryAfter = parseRetryAfter(outcome.response.headers.get("retry-after"), now());
+        waitMs = retryAfter ?? this.backoff(rateLimited);
+        if (rateLimited >= this.opts.maxRateLimitedAttempts || waited + waitMs > this.opts.maxTotalWaitMs) {
+          return outcome.response;
+        }
+        // Spotify's limit is per app: every caller waits, not only this one.
+        this.pausedUntil = Math.max(this.pausedUntil, now() + waitMs);
+        waitMs = 0;
+      } else if (outcome.kind === "response" && !isRetryableStatus(outcome.response.status)) {
+        return outcome.response;
+      } else {
+        failures++;
+        waitMs = this.backoff(failures);
+        const exhausted = failures >= this.opts.maxAttempts || waited + waitMs > this.opts.maxTotalWaitMs;
+        if (exhausted) {
+          if (outcome.kind === "response") return outcome.response;
+          throw new SpotifyError(0, request.endpoint, outcome.reason);
+        }
+      }
+      this.opts.onRetry?.({
+        endpoint: request.endpoint,
+        status: outcome.kind === "response" ? outcome.response.status : 0,
+        waitMs: waitMs || Math.max(0, this.pausedUntil - now()),
+        attempt: failures + rateLimited,
+      });
+      if (waitMs > 0) {
+        await sleep(waitMs);
+        waited += waitMs;
+      }
+    }
+  }
+
+  /** Exponential backoff with equal jitter: half fixed, half random. */
+  private backoff(attempt: number): number {
+    const ceiling = Math.min(this.opts.maxBackoffMs, this.opts.baseBackoffMs * 2 ** (attempt - 1));
+    return Math.round(ceiling / 2 + this.opts.random() * (ceiling / 2));
+  }
+
+  private async attempt(
+    request: HttpRequest,
+  ): Promise<{ kind: "response"; response: HttpResponse } | { kind: "failed"; reason: string }> {
+    this.counts.set(request.endpoint, (this.counts.get(request.endpoint) ?? 0) + 1);
+    const signal = AbortSignal.timeout(this.opts.timeoutMs);
+    try {
+      const res = await this.fetchImpl(request.url, {
+        method: request.method,
+        headers: request.headers,
+        body: request.body,
+        signal,
+        redirect: "manual",
+      });
+      const text = await res.text();
+      return {
+        kind: "response",
+        response: { status: res.status, headers: res.headers, json: parseJson(text) },
+      };
+    } catch (error) {
+      const timedOut = signal.aborted || (error instanceof Error && error.name === "TimeoutError");
+      return { kind: "failed", reason: timedOut ? "timeout" : `network error: ${String(error)}` };
+    }
+  }
+}
+
+function parseJson(text: string): unknown {
+  if (text.trim() === "") return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function withoutUndefined<T extends object>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+/** Spotify's error message from a Web API error body `{error: {status, message}}` or an OAuth `{error, error_description}`. */
+export function errorReason(json: unknown): string | undefined {
+  if (typeof json !== "object" || json === null) return undefined;
+  const error = (json as { error?: unknown }).error;
+  if (typeof error === "string") return error;
+  if (typeof error === "object" && error !== null) {
+    const message = (error as { message?: unknown }).message;
+    if (typeof message === "string") return message;
+  }
+  return undefined;
+}

@@ -1,0 +1,21 @@
+import type { Config } from "../config.ts";
+import type { Logger } from "../log.ts";
+import { createSpotifyClient } from "./client.ts";
+import type { SpotifyClient } from "./types.ts";
+
+export { createSpotifyClient } from "./client.ts";
+export { SpotifyAuthRevokedError, SpotifyError } from "./errors.ts";
+export type * from "./types.ts";
+
+/** The process's Spotify client, on the configured accounts service and Web API (the emulator in demo mode). */
+export function spotifyClientFromConfig(config: Config, log: Logger): SpotifyClient {
+  return createSpotifyClient({
+    apiUrl: config.spotify.apiUrl,
+    accountsUrl: config.spotify.accountsUrl,
+    clientId: config.spotify.clientId,
+    clientSecret: config.spotify.clientSecret,
+    onArtistsBatchForbidden: () =>
+      log.warn("GET /artists?ids answered 403: using single-artist lookups from now on"),
+    onRetry: (info) => log.debug("spotify call retried", info),
+  });
+}
