@@ -1,0 +1,271 @@
+// Planning as pure functions: from the considered songs and what Crate already put in a preference's
+// playlists, the songs each playlist should get (and, for Latest N and Random only, lose) now.
+import type { PreferenceKind } from "./kinds.ts";
+import { isoWeekKey, monthKey, seasonKey, utcDayKey, yearKey } from "./periods.ts";
+import { seededSample } from "./sample.ts";
+
+/** A considered song; `rank` is its index in like order (0 = the oldest considered like). */
+export interface PlannedSong {
+  trackId: string;
+  likedAt: number;
+  rank: number;
+  /** catalogue entry names of the classified groups this song belongs to */
+  categories: readonly string[];
+}
+
+export type PlaylistStatus = "active" | "frozen" | "vanished" | "deselected";
+
+export interface ExistingPlaylist {
+  id: string;
+  bucket: string;
+  sequence: number;
+  status: PlaylistStatus;
+  hasSpotifyPlaylist: boolean;
+  /** songs Crate put in it and did not take out */
+  songCount: number;
+  samplePeriod: string | null;
+  /** rolling kinds only: the songs Crate holds in it now, in playlist order */
+  currentSongs: readonly string[];
+}
+
+export interface PreferenceInput {
+  name: string;
+  kind: PreferenceKind;
+  /** when the user selected it (Starting From Current Month counts from this month) */
+  selectedAt: number;
+  playlists: readonly ExistingPlaylist[];
+  /** every song Crate ever added to any playlist of this preference (a removed song is never re-added) */
+  everAdded: ReadonlySet<string>;
+}
+
+export interface PlanContext {
+  userId: string;
+  now: number;
+  capacity: number;
+  /** the Spotify name of a preference's playlist for a bucket and spill sequence */
+  nameFor(preferenceName: string, bucket: string, sequence: number): string;
+}
+
+export type PlaylistTarget = { existingId: string } | { bucket: string; sequence: number; name: string };
+
+export interface PlaylistWork {
+  preferenceName: string;
+  target: PlaylistTarget;
+  /** true when the Spotify playlist does not exist yet */
+  needsCreate: boolean;
+  removes: string[];
+  /** in the order they must read in the playlist */
+  adds: PlannedSong[];
+  /** Latest N: the adds go to the top of the playlist */
+  addAtTop: boolean;
+  /** Random: the period this sample is for */
+  samplePeriod?: string;
+  entry: "Standard" | "Randomized";
+}
+
+/** Songs grouped by the classified entry names they belong to, built once for every classified preference. */
+export function indexByCategory(songs: readonly PlannedSong[]): Map<string, PlannedSong[]> {
+  const index = new Map<string, PlannedSong[]>();
+  for (const song of songs) {
+    for (const category of song.categories) {
+      let list = index.get(category);
+      if (!list) {
+        list = [];
+        index.set(category, list);
+      }
+      list.push(song);
+    }
+  }
+  return index;
+}
+
+/** The work for one preference. `songs` are the considered songs in like order (oldest first). */
+export function planPreference(
+  pref: PreferenceInput,
+  songs: readonly PlannedSong[],
+  byCategory: Map<string, PlannedSong[]>,
+  ctx: PlanContext,
+): PlaylistWork[] {
+  const kind = pref.kind;
+  switch (kind.type) {
+    case "classified":
+      return planBuckets(pref, newSongs(pref, byCategory.get(pref.name) ?? []), () => "", ctx);
+    case "everything":
+      return planBuckets(pref, newSongs(pref, songs), () => "", ctx);
+    case "likedAt": {
+      const firstMonth = monthKey(pref.selectedAt);
+      const candidates = kind.fromSelectionMonth
+        ? songs.filter((s) => monthKey(s.likedAt) >= firstMonth)
+        : songs;
+      return planBuckets(pref, newSongs(pref, candidates), (s) => likedAtBucket(kind.period, s.likedAt), ctx);
+    }
+    case "partition":
+      return planPartitions(pref, newSongs(pref, songs), kind.size, ctx);
+    case "latest":
+      return planLatest(pref, songs, kind.size, ctx);
+    case "random":
+      return planRandom(pref, songs, kind.size, kind.period, ctx);
+  }
+}
+
+const newSongs = (pref: PreferenceInput, songs: readonly PlannedSong[]) =>
+  songs.filter((s) => !pref.everAdded.has(s.trackId));
+
+export function likedAtBucket(period: "month" | "year" | "seasonNorth" | "seasonSouth", likedAt: number) {
+  if (period === "month") return monthKey(likedAt);
+  if (period === "year") return yearKey(likedAt);
+  return seasonKey(likedAt, period === "seasonNorth" ? "north" : "south");
+}
+
+const bySequence = (a: ExistingPlaylist, b: ExistingPlaylist) => a.sequence - b.sequence;
+
+/** Regular kinds: append each bucket's new songs to its last playlist, spilling into "… 2" at capacity. */
+function planBuckets(
+  pref: PreferenceInput,
+  songs: readonly PlannedSong[],
+  bucketOf: (song: PlannedSong) => string,
+  ctx: PlanContext,
+): PlaylistWork[] {
+  const songsByBucket = new Map<string, PlannedSong[]>();
+  for (const song of songs) {
+    const bucket = bucketOf(song);
+    const list = songsByBucket.get(bucket);
+    if (list) list.push(song);
+    else songsByBucket.set(bucket, [song]);
+  }
+  const work: PlaylistWork[] = [];
+  for (const [bucket, bucketSongs] of songsByBucket) {
+    const rows = pref.playlists.filter((p) => p.bucket === bucket).sort(bySequence);
+    const last = rows.at(-1);
+    // A playlist the user deleted on Spotify is not recreated, not even as a numbered successor.
+    if (last && last.status !== "active") continue;
+    let remaining = bucketSongs;
+    let sequence = last?.sequence ?? 0;
+    if (last && last.songCount < ctx.capacity) {
+      const take = remaining.slice(0, ctx.capacity - last.songCount);
+      remaining = remaining.slice(take.length);
+      work.push(appendWork(pref.name, last, take));
+    }
+    while (remaining.length > 0) {
+      sequence += 1;
+      const take = remaining.slice(0, ctx.capacity);
+      remaining = remaining.slice(take.length);
+      work.push(newPlaylistWork(pref.name, bucket, sequence, take, ctx));
+    }
+  }
+  return work;
+}
+
+/** Partitions of N: new likes fill the last part, then open the next ("part-1", "part-2", …). */
+function planPartitions(
+  pref: PreferenceInput,
+  songs: readonly PlannedSong[],
+  size: number,
+  ctx: PlanContext,
+): PlaylistWork[] {
+  const parts = pref.playlists
+    .filter((p) => p.bucket.startsWith("part-"))
+    .map((p) => ({ playlist: p, part: Number(p.bucket.slice(5)) }))
+    .sort((a, b) => a.part - b.part);
+  const last = parts.at(-1);
+  const work: PlaylistWork[] = [];
+  let remaining = songs;
+  let part = last?.part ?? 0;
+  // A vanished last part is left alone; new songs open the next part.
+  if (last && last.playlist.status === "active" && last.playlist.songCount < size) {
+    const take = remaining.slice(0, size - last.playlist.songCount);
+    remaining = remaining.slice(take.length);
+    if (take.length > 0) work.push(appendWork(pref.name, last.playlist, take));
+  }
+  while (remaining.length > 0) {
+    part += 1;
+    const take = remaining.slice(0, size);
+    remaining = remaining.slice(take.length);
+    work.push(newPlaylistWork(pref.name, `part-${part}`, 1, take, ctx));
+  }
+  return work;
+}
+
+/** Latest N: the N newest considered songs, newest first; songs that fell out are removed. */
+function planLatest(
+  pref: PreferenceInput,
+  songs: readonly PlannedSong[],
+  size: number,
+  ctx: PlanContext,
+): PlaylistWork[] {
+  const desired = songs.slice(-size).reverse();
+  const row = pref.playlists.find((p) => p.bucket === "" && p.sequence === 1);
+  if (row && row.status !== "active") return [];
+  if (!row) return desired.length > 0 ? [newPlaylistWork(pref.name, "", 1, desired, ctx, true)] : [];
+  const desiredIds = new Set(desired.map((s) => s.trackId));
+  const current = new Set(row.currentSongs);
+  const adds = desired.filter((s) => !current.has(s.trackId));
+  const removes = row.currentSongs.filter((id) => !desiredIds.has(id));
+  const keptRanks = desired.filter((s) => current.has(s.trackId)).map((s) => s.rank);
+  const newestKept = keptRanks.length > 0 ? Math.max(...keptRanks) : -1;
+  if (adds.every((s) => s.rank > newestKept)) {
+    if (adds.length === 0 && removes.length === 0 && row.hasSpotifyPlaylist) return [];
+    return [{ ...appendWork(pref.name, row, adds), removes, addAtTop: true }];
+  }
+  // An older song came back (a newer one was unliked): rebuild so the playlist reads newest first.
+  return [{ ...appendWork(pref.name, row, desired), removes: [...row.currentSongs], addAtTop: false }];
+}
+
+/** Random: replaced whole once per period with a sample seeded by user, entry and period. */
+function planRandom(
+  pref: PreferenceInput,
+  songs: readonly PlannedSong[],
+  size: number,
+  period: "day" | "week",
+  ctx: PlanContext,
+): PlaylistWork[] {
+  const periodKey = period === "day" ? utcDayKey(ctx.now) : isoWeekKey(ctx.now);
+  const row = pref.playlists.find((p) => p.bucket === "" && p.sequence === 1);
+  if (row && (row.status !== "active" || row.samplePeriod === periodKey)) return [];
+  const sample = seededSample(songs, size, `${ctx.userId}:${pref.name}:${periodKey}`, (s) => s.trackId);
+  if (!row) {
+    if (sample.length === 0) return [];
+    return [
+      { ...newPlaylistWork(pref.name, "", 1, sample, ctx), samplePeriod: periodKey, entry: "Randomized" },
+    ];
+  }
+  return [
+    {
+      ...appendWork(pref.name, row, sample),
+      removes: [...row.currentSongs],
+      samplePeriod: periodKey,
+      entry: "Randomized",
+    },
+  ];
+}
+
+function appendWork(preferenceName: string, row: ExistingPlaylist, adds: PlannedSong[]): PlaylistWork {
+  return {
+    preferenceName,
+    target: { existingId: row.id },
+    needsCreate: !row.hasSpotifyPlaylist,
+    removes: [],
+    adds,
+    addAtTop: false,
+    entry: "Standard",
+  };
+}
+
+function newPlaylistWork(
+  preferenceName: string,
+  bucket: string,
+  sequence: number,
+  adds: PlannedSong[],
+  ctx: PlanContext,
+  addAtTop = false,
+): PlaylistWork {
+  return {
+    preferenceName,
+    target: { bucket, sequence, name: ctx.nameFor(preferenceName, bucket, sequence) },
+    needsCreate: true,
+    removes: [],
+    adds,
+    addAtTop,
+    entry: "Standard",
+  };
+}
