@@ -1,0 +1,153 @@
+import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { LOGIN_PATH, type LoginErrorReason, NO_CAPACITY_PATH, signInReturnPaths } from "../../shared/auth.ts";
+import type { CallbackQuery } from "../../shared/schemas/auth.ts";
+import type { Deps } from "../deps.ts";
+import { SpotifyError } from "../spotify/errors.ts";
+import { clearOauthCookie, OAUTH_COOKIE_MAX_AGE_SEC, oauthCookie, sessionCookie } from "./cookies.ts";
+import { createSession } from "./sessions.ts";
+import { findOrCreateUser } from "./signup.ts";
+import { saveTokens, setMonitored } from "./tokens.ts";
+
+export type ReturnTo = "default" | "plans";
+
+/** What the short-lived cookie carries from /api/authorize to the callback. */
+interface PendingAuthorization {
+  state: string;
+  verifier: string;
+  returnTo: ReturnTo;
+  referrer: string | undefined;
+  issuedAt: number;
+}
+
+export interface Redirect {
+  location: string;
+  cookies: string[];
+}
+
+const b64url = (bytes: Buffer) => bytes.toString("base64url");
+export const pkceChallenge = (verifier: string) => b64url(createHash("sha256").update(verifier).digest());
+export const redirectUri = (deps: Pick<Deps, "config">) => `${deps.config.publicUrl}/api/authorize/callback`;
+
+function cookieKey(deps: Pick<Deps, "tokenKey">): Buffer {
+  return createHmac("sha256", deps.tokenKey).update("crate oauth cookie").digest();
+}
+
+function sealPending(deps: Pick<Deps, "tokenKey">, pending: PendingAuthorization): string {
+  const payload = b64url(Buffer.from(JSON.stringify(pending), "utf8"));
+  const mac = b64url(createHmac("sha256", cookieKey(deps)).update(payload).digest());
+  return `${payload}.${mac}`;
+}
+
+function openPending(
+  deps: Pick<Deps, "tokenKey" | "clock">,
+  value: string | undefined,
+): PendingAuthorization | null {
+  if (!value || value.length > 4000) return null;
+  const [payload, mac] = value.split(".");
+  if (!payload || !mac) return null;
+  const expected = createHmac("sha256", cookieKey(deps)).update(payload).digest();
+  if (!sameBytes(Buffer.from(mac, "base64url"), expected)) return null;
+  try {
+    const pending = JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as PendingAuthorization;
+    const age = deps.clock.now() - pending.issuedAt;
+    if (typeof pending.state !== "string" || typeof pending.verifier !== "string") return null;
+    if (!(age >= 0 && age <= OAUTH_COOKIE_MAX_AGE_SEC * 1000)) return null;
+    return pending;
+  } catch {
+    return null;
+  }
+}
+
+/** Constant-time comparison of two secrets of any length (compared as sha256 digests). */
+export function sameSecret(a: string, b: string): boolean {
+  const digest = (s: string) => createHash("sha256").update(s, "utf8").digest();
+  return timingSafeEqual(digest(a), digest(b)) && a.length === b.length;
+}
+
+function sameBytes(a: Buffer, b: Buffer): boolean {
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** Step 1: a fresh state and PKCE verifier in the cookie, and the accounts service's authorize URL. */
+export function startAuthorization(
+  deps: Pick<Deps, "config" | "clock" | "tokenKey" | "spotify">,
+  options: { returnTo: ReturnTo; referrer?: string },
+): Redirect {
+  const pending: PendingAuthorization = {
+    state: b64url(randomBytes(24)),
+    verifier: b64url(randomBytes(48)),
+    returnTo: options.returnTo,
+    referrer: options.referrer,
+    issuedAt: deps.clock.now(),
+  };
+  const location = deps.spotify.accounts.authorizeUrl({
+    state: pending.state,
+    codeChallenge: pkceChallenge(pending.verifier),
+    redirectUri: redirectUri(deps),
+  });
+  return { location, cookies: [oauthCookie(deps.config, sealPending(deps, pending))] };
+}
+
+const toLogin = (reason: LoginErrorReason) => `${LOGIN_PATH}?error=${reason}`;
+
+/**
+ * Step 2, Spotify's redirect back: checks the state against the cookie, exchanges the code, reads the profile,
+ * finds or creates the account (daily cap), stores the tokens encrypted, and starts a new session.
+ */
+export async function completeAuthorization(
+  deps: Deps,
+  query: CallbackQuery,
+  cookieValue: string | undefined,
+): Promise<Redirect> {
+  const cookies = [clearOauthCookie(deps.config)];
+  const fail = (reason: LoginErrorReason): Redirect => ({ location: toLogin(reason), cookies });
+
+  const pending = openPending(deps, cookieValue);
+  if (!pending || !query.state || !sameSecret(query.state, pending.state)) return fail("invalid_state");
+  if (query.error) return fail(query.error === "access_denied" ? "access_denied" : "provider_error");
+  if (!query.code) return fail("provider_error");
+
+  let profile: { id: string; display_name?: string | null };
+  let tokens: Awaited<ReturnType<Deps["spotify"]["accounts"]["exchangeCode"]>>;
+  try {
+    tokens = await deps.spotify.accounts.exchangeCode(query.code, redirectUri(deps), pending.verifier);
+    const accessToken = tokens.accessToken;
+    profile = await deps.spotify
+      .forUser({
+        current: async () => accessToken,
+        refresh: async () => {
+          throw new SpotifyError(401, "GET /me", "fresh access token refused");
+        },
+      })
+      .me();
+  } catch (error) {
+    deps.log.warn("spotify sign-in failed", {
+      error: error instanceof Error ? error.message : String(error),
+    });
+    return fail("provider_error");
+  }
+  if (!tokens.refreshToken) {
+    deps.log.warn("spotify token answer without refresh_token");
+    return fail("provider_error");
+  }
+
+  const result = findOrCreateUser(deps, { spotifyId: profile.id, displayName: profile.display_name ?? null });
+  if ("noCapacity" in result) return { location: NO_CAPACITY_PATH, cookies };
+
+  saveTokens(deps, result.userId, {
+    accessToken: tokens.accessToken,
+    refreshToken: tokens.refreshToken,
+    expiresIn: tokens.expiresIn,
+    scope: tokens.scope,
+  });
+  setMonitored(deps.db, result.userId, true);
+  if (result.created && pending.referrer) recordReferrer(deps, result.userId, pending.referrer);
+  const session = createSession(deps.db, deps.clock, result.userId);
+  cookies.push(sessionCookie(deps.config, session.token));
+  deps.log.info("signed in", { userId: result.userId, created: result.created });
+  return { location: signInReturnPaths[pending.returnTo], cookies };
+}
+
+function recordReferrer(deps: Pick<Deps, "log">, userId: string, referrer: string): void {
+  deps.log.info("new user referrer", { userId, referrer });
+}

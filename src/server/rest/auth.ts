@@ -1,0 +1,34 @@
+import { type Context, Hono } from "hono";
+import { getCookie } from "hono/cookie";
+import { AuthorizeQuerySchema, CallbackQuerySchema } from "../../shared/schemas/auth.ts";
+import { OAUTH_COOKIE } from "../auth/cookies.ts";
+import { completeAuthorization, type Redirect, type ReturnTo, startAuthorization } from "../auth/oauth.ts";
+import { signOut } from "../auth/sign-out.ts";
+import type { Deps } from "../deps.ts";
+import { optionalUser, parseWith, sessionToken } from "./validate.ts";
+
+function redirect(c: Context, to: Redirect): Response {
+  for (const cookie of to.cookies) c.header("Set-Cookie", cookie, { append: true });
+  return c.redirect(to.location, 302);
+}
+
+/** Sign-in with Spotify (authorization code + PKCE), login state and logout, under /api/authorize. */
+export function authRest(deps: Deps) {
+  const start = (returnTo: ReturnTo) => (c: Context) => {
+    const { referrer } = parseWith(AuthorizeQuerySchema, c.req.query());
+    return redirect(c, startAuthorization(deps, { returnTo, referrer }));
+  };
+  return new Hono()
+    .get("/authorize", start("default"))
+    .get("/authorize/plans", start("plans"))
+    .get("/authorize/callback", async (c) => {
+      const parsed = CallbackQuerySchema.safeParse(c.req.query());
+      const query = parsed.success ? parsed.data : { error: "invalid_request" };
+      return redirect(c, await completeAuthorization(deps, query, getCookie(c, OAUTH_COOKIE)));
+    })
+    .get("/authorize/logged-in", (c) => c.json({ loggedIn: optionalUser(c, deps) !== null }))
+    .post("/authorize/logout", (c) => {
+      c.header("Set-Cookie", signOut(deps, sessionToken(c)));
+      return c.json({ loggedOut: true });
+    });
+}

@@ -1,0 +1,22 @@
+// Sign-in outcomes the browser sees: the reasons the callback puts in `/login?error=<reason>` and their texts.
+
+export const loginErrorReasons = ["access_denied", "invalid_state", "provider_error"] as const;
+export type LoginErrorReason = (typeof loginErrorReasons)[number];
+
+export const loginErrorMessages: Record<LoginErrorReason, string> = {
+  access_denied:
+    "You did not give Crate access to your Spotify account, so you are not signed in. Sign in again and accept to continue.",
+  invalid_state: "Your sign-in expired or was started in another window. Please sign in again.",
+  provider_error: "Spotify could not complete the sign-in right now. Please try again in a little while.",
+};
+
+/** The text for the login page's `error` query value; null when there is none. Unknown values get a generic text. */
+export function loginErrorMessage(reason: string | null | undefined): string | null {
+  if (!reason) return null;
+  return (loginErrorMessages as Record<string, string>)[reason] ?? loginErrorMessages.provider_error;
+}
+
+/** Where a sign-in returns to: the playlists start page, or the plans page when started from there. */
+export const signInReturnPaths = { default: "/", plans: "/plans" } as const;
+export const NO_CAPACITY_PATH = "/no-capacity";
+export const LOGIN_PATH = "/login";
