@@ -64,161 +64,131 @@ export interface GenreRule {
   includes?: readonly GenreName[];
 }
 
+/** A comma-separated list of phrases, so the table reads as one row per genre. */
+const phrases = (list: string): readonly string[] => list.split(",").map((phrase) => phrase.trim());
+
 export const genreRules: readonly GenreRule[] = [
-  { genre: "Acoustic", keywords: ["acoustic", "unplugged"] },
-  { genre: "Alternative", keywords: ["alternative", "alt", "grunge"] },
-  { genre: "Blues", keywords: ["blues"], exclude: ["rhythm and blues"] },
+  { genre: "Acoustic", keywords: phrases("acoustic, unplugged") },
+  { genre: "Alternative", keywords: phrases("alternative, alt, grunge, permanent wave") },
+  { genre: "Blues", keywords: phrases("blues"), exclude: phrases("rhythm and blues") },
   {
     genre: "Classical",
-    keywords: [
-      "classical",
-      "neoclassical",
-      "baroque",
-      "romantic era",
-      "classical era",
-      "early music",
-      "opera",
-      "operetta",
-      "orchestra",
-      "orchestral",
-      "chamber music",
-      "string quartet",
-      "choral",
-      "choir",
-      "impressionism",
-      "minimalism",
-    ],
+    keywords: phrases(
+      "classical, neoclassical, baroque, romantic era, classical era, early music, opera, operetta, orchestra, " +
+        "orchestral, chamber music, string quartet, choral, choir, impressionism, minimalism",
+    ),
   },
   {
     genre: "Country",
-    keywords: ["country", "bluegrass", "honky tonk", "red dirt", "nashville sound"],
+    keywords: phrases("country, bluegrass, honky tonk, red dirt, nashville sound, sertanejo"),
   },
-  { genre: "Dance", keywords: ["dance", "eurodance", "hi-nrg"] },
-  { genre: "Disco", keywords: ["disco", "italo disco", "nu disco"] },
+  { genre: "Dance", keywords: phrases("dance, eurodance, hi-nrg") },
+  { genre: "Disco", keywords: phrases("disco, italo disco, nu disco") },
   {
     genre: "Drum and Bass",
-    keywords: ["drum and bass", "drum & bass", "dnb", "d&b", "liquid funk", "neurofunk", "jungle", "jump up"],
+    keywords: phrases(
+      "drum and bass, drum & bass, dnb, d&b, liquid funk, neurofunk, jungle, jump up, drumfunk",
+    ),
   },
-  { genre: "Dubstep", keywords: ["dubstep", "brostep", "deathstep", "riddim dubstep"] },
+  { genre: "Dubstep", keywords: phrases("dubstep, brostep, deathstep, riddim dubstep") },
   {
     genre: "EDM",
-    keywords: [
-      "edm",
-      "big room",
-      "future bass",
-      "electro house",
-      "progressive house",
-      "hardstyle",
-      "complextro",
-    ],
+    keywords: phrases(
+      "edm, big room, future bass, electro house, progressive house, hardstyle, complextro, melbourne bounce",
+    ),
   },
   {
     genre: "Electronic",
-    keywords: [
-      "electronic",
-      "electronica",
-      "electro",
-      "electropop",
-      "electroclash",
-      "synthpop",
-      "synthwave",
-      "darksynth",
-      "idm",
-      "ambient",
-      "downtempo",
-      "trip hop",
-      "chillwave",
-      "glitch",
-      "trance",
-      "breakbeat",
-      "big beat",
-      "indietronica",
-      "vaporwave",
-      "uk garage",
-      "future garage",
-      "chillhop",
-      "lo-fi beats",
-    ],
+    keywords: phrases(
+      "electronic, electronica, electro, electropop, electroclash, synthpop, synthwave, darksynth, idm, ambient, " +
+        "downtempo, trip hop, chillwave, glitch, trance, breakbeat, big beat, indietronica, vaporwave, uk garage, " +
+        "future garage, chillhop, lo-fi beats, hyperpop, aussietronica",
+    ),
     includes: ["House", "Techno", "Dubstep", "Drum and Bass", "EDM"],
   },
-  { genre: "Emo", keywords: ["emo", "emocore", "screamo"] },
-  { genre: "Folk", keywords: ["folk", "americana", "folklore", "folktronica"] },
-  { genre: "Funk", keywords: ["funk", "p funk", "g funk", "funky"], exclude: ["liquid funk"] },
-  { genre: "Gospel", keywords: ["gospel", "worship", "ccm", "christian"] },
-  { genre: "Hip Hop", keywords: ["hip hop", "hip-hop", "hiphop", "boom bap", "g funk", "drill", "grime"] },
-  { genre: "House", keywords: ["house"] },
-  { genre: "Indie", keywords: ["indie", "indietronica", "indie-pop"] },
-  { genre: "J-Pop", keywords: ["j-pop", "jpop", "j-idol", "japanese pop", "anime", "city pop"] },
-  { genre: "Jazz", keywords: ["jazz", "bebop", "hard bop", "swing", "big band", "bossa nova"] },
-  { genre: "K-Pop", keywords: ["k-pop", "kpop", "korean pop", "k-pop boy group", "k-pop girl group"] },
+  { genre: "Emo", keywords: phrases("emo, emocore, screamo") },
+  {
+    genre: "Folk",
+    keywords: phrases("folk, americana, folklore, folktronica, celtic, stomp and holler, fado, flamenco"),
+  },
+  {
+    genre: "Funk",
+    keywords: phrases("funk, p funk, g funk, funky, boogie"),
+    exclude: phrases("liquid funk"),
+  },
+  { genre: "Gospel", keywords: phrases("gospel, worship, ccm, christian, lovsang") },
+  { genre: "Hip Hop", keywords: phrases("hip hop, hip-hop, hiphop, boom bap, g funk, drill, grime") },
+  { genre: "House", keywords: phrases("house") },
+  {
+    genre: "Indie",
+    keywords: phrases("indie, indietronica, indie-pop, slowcore, sadcore, madchester, dunedin sound"),
+  },
+  {
+    genre: "J-Pop",
+    keywords: phrases("j-pop, jpop, j-idol, japanese pop, anime, city pop, shibuya-kei, kayokyoku"),
+  },
+  {
+    genre: "Jazz",
+    keywords: phrases("jazz, bebop, hard bop, swing, big band, bossa nova"),
+    exclude: phrases("new jack swing"),
+  },
+  { genre: "K-Pop", keywords: phrases("k-pop, kpop, korean pop") },
   {
     genre: "Latin",
-    keywords: [
-      "latin",
-      "latino",
-      "salsa",
-      "bachata",
-      "merengue",
-      "cumbia",
-      "bolero",
-      "reggaeton",
-      "mariachi",
-      "ranchera",
-      "norteno",
-      "corrido",
-      "corridos tumbados",
-      "sierreno",
-      "banda",
-      "regional mexican",
-      "vallenato",
-      "tango",
-      "dembow",
-    ],
+    keywords: phrases(
+      "latin, latino, salsa, bachata, merengue, cumbia, bolero, reggaeton, mariachi, ranchera, norteno, corrido, " +
+        "corridos tumbados, sierreno, banda, regional mexican, musica mexicana, vallenato, tango, dembow, mambo, " +
+        "tropical, cuarteto, rkt",
+    ),
+    exclude: phrases("tropical house"),
   },
-  {
-    genre: "Metal",
-    keywords: ["metal", "metalcore", "deathcore", "djent", "grindcore", "nwobhm", "thrash"],
-  },
+  { genre: "Metal", keywords: phrases("metal, metalcore, deathcore, djent, grindcore, nwobhm, thrash") },
   {
     genre: "Pop",
-    keywords: ["pop", "synthpop", "electropop", "europop", "britpop", "mandopop", "cantopop", "indie-pop"],
-    exclude: ["k-pop", "kpop", "korean pop", "j-pop", "jpop", "japanese pop"],
+    keywords: phrases(
+      "pop, synthpop, electropop, europop, britpop, mandopop, cantopop, indie-pop, afropop, hyperpop, boy band, " +
+        "girl group, schlager, nederpop, variete",
+    ),
+    exclude: phrases("k-pop, kpop, korean pop, j-pop, jpop, japanese pop"),
   },
-  { genre: "Punk", keywords: ["punk", "post-punk", "hardcore punk", "oi"] },
-  { genre: "Rap", keywords: ["rap", "drill", "grime", "k-rap"] },
+  {
+    genre: "Punk",
+    keywords: phrases(
+      "punk, post-punk, hardcore punk, oi, post-hardcore, melodic hardcore, easycore, riot grrrl",
+    ),
+  },
+  { genre: "Rap", keywords: phrases("rap, drill, grime, k-rap, plugg, deutschrap") },
   {
     genre: "Reggae",
-    keywords: ["reggae", "dancehall", "dub", "rocksteady", "lovers rock", "ska"],
-    exclude: ["dub techno"],
+    keywords: phrases("reggae, dancehall, dub, rocksteady, lovers rock, ska"),
+    exclude: phrases("dub techno"),
   },
-  { genre: "Reggaeton", keywords: ["reggaeton", "dembow", "perreo", "neoperreo"] },
+  { genre: "Reggaeton", keywords: phrases("reggaeton, dembow, perreo, neoperreo") },
   {
     genre: "RnB",
-    keywords: ["r&b", "rnb", "rhythm and blues", "new jack swing", "neo soul", "k-r&b"],
+    keywords: phrases(
+      "r&b, rnb, rhythm and blues, new jack swing, neo soul, k-r&b, quiet storm, urban contemporary",
+    ),
   },
   {
     genre: "Rock",
-    keywords: [
-      "rock",
-      "rock and roll",
-      "rock-and-roll",
-      "rockabilly",
-      "grunge",
-      "shoegaze",
-      "krautrock",
-      "j-rock",
-    ],
-    exclude: ["lovers rock"],
+    keywords: phrases(
+      "rock, rock and roll, rock-and-roll, rockabilly, grunge, shoegaze, krautrock, j-rock, mellow gold, new wave, " +
+        "neue deutsche welle, neo-psychedelic, british invasion, visual kei",
+    ),
+    exclude: phrases("lovers rock"),
   },
   {
     genre: "Singer-Songwriter",
-    keywords: ["singer-songwriter", "singer songwriter", "cantautor", "cantautora", "cantautori"],
+    keywords: phrases("singer-songwriter, singer songwriter, cantautor, cantautora, cantautori, chanson"),
   },
-  { genre: "Soul", keywords: ["soul", "neo soul", "northern soul", "motown"] },
+  { genre: "Soul", keywords: phrases("soul, neo soul, northern soul, motown") },
   {
     genre: "Soundtrack",
-    keywords: ["soundtrack", "score", "video game music", "vgm", "show tunes", "broadway", "movie tunes"],
+    keywords: phrases(
+      "soundtrack, score, video game music, vgm, show tunes, broadway, movie tunes, ost, scorecore, epicore, hollywood",
+    ),
   },
-  { genre: "Techno", keywords: ["techno", "schranz", "dub techno"] },
-  { genre: "Trap", keywords: ["trap", "trap latino", "trap soul"] },
+  { genre: "Techno", keywords: phrases("techno, schranz, dub techno") },
+  { genre: "Trap", keywords: phrases("trap, trap latino, trap soul") },
 ];
