@@ -1,4 +1,29 @@
+import "@fontsource-variable/plus-jakarta-sans";
+import { ChakraProvider } from "@chakra-ui/react";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { StrictMode, useState } from "react";
 import { createRoot } from "react-dom/client";
+import { App } from "./App.tsx";
+import { createQueryClient, createTrpcClient, trpc } from "./api/trpc.ts";
+import { rememberExternalReferrer } from "./lib/referrer.ts";
+import { system } from "./theme.ts";
 
-const root = document.getElementById("root");
-if (root) createRoot(root).render(<h1>Crate</h1>);
+function Root() {
+  const [queryClient] = useState(createQueryClient);
+  const [trpcClient] = useState(createTrpcClient);
+  return (
+    <StrictMode>
+      <trpc.Provider client={trpcClient} queryClient={queryClient}>
+        <QueryClientProvider client={queryClient}>
+          <ChakraProvider value={system}>
+            <App />
+          </ChakraProvider>
+        </QueryClientProvider>
+      </trpc.Provider>
+    </StrictMode>
+  );
+}
+
+rememberExternalReferrer();
+const container = document.getElementById("root");
+if (container) createRoot(container).render(<Root />);

@@ -1,0 +1,56 @@
+import { Suspense } from "react";
+import { Route, Switch, useLocation } from "wouter";
+import { AppFrame } from "./components/AppFrame.tsx";
+import { ChunkErrorBoundary } from "./components/ChunkErrorBoundary.tsx";
+import { FullScreenPlaceholder } from "./components/FullScreenPlaceholder.tsx";
+import { PageSpinner } from "./components/PageSpinner.tsx";
+import { RouteView } from "./components/RouteView.tsx";
+import { Toaster } from "./components/Toaster.tsx";
+import { useScrollToTopOnSection } from "./hooks/useScrollToTopOnSection.ts";
+import { useSession } from "./hooks/useSession.ts";
+import { accountRoutes } from "./routes/account.ts";
+import { adminRoutes } from "./routes/admin.ts";
+import { plansRoutes } from "./routes/plans.ts";
+import { playlistsRoutes } from "./routes/playlists.ts";
+import { landingRoute, notFoundRoute, publicRoutes } from "./routes/public.ts";
+
+const areaRoutes = [...publicRoutes, ...playlistsRoutes, ...plansRoutes, ...accountRoutes, ...adminRoutes];
+const playlistsHome = playlistsRoutes.find((route) => route.path === "/playlists");
+
+/** The empty path: the landing page when logged out, the playlists screen when logged in (spec §2). */
+function HomeRoute({ loggedIn }: { loggedIn: boolean }) {
+  if (!loggedIn) return <RouteView route={landingRoute} />;
+  return <RouteView route={playlistsHome ?? notFoundRoute} />;
+}
+
+export function App() {
+  const session = useSession();
+  const [location] = useLocation();
+  useScrollToTopOnSection();
+
+  // Content renders only once login state and membership level are known.
+  if (session.status === "loading") return <FullScreenPlaceholder />;
+
+  return (
+    <AppFrame>
+      <ChunkErrorBoundary resetKey={location}>
+        <Suspense fallback={<PageSpinner />}>
+          <Switch>
+            <Route path="/">
+              <HomeRoute loggedIn={session.status === "loggedIn"} />
+            </Route>
+            {areaRoutes.map((route) => (
+              <Route key={route.path} path={route.path}>
+                <RouteView route={route} />
+              </Route>
+            ))}
+            <Route>
+              <RouteView route={notFoundRoute} />
+            </Route>
+          </Switch>
+        </Suspense>
+      </ChunkErrorBoundary>
+      <Toaster />
+    </AppFrame>
+  );
+}

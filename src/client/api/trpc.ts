@@ -1,0 +1,26 @@
+import { QueryClient } from "@tanstack/react-query";
+import { httpBatchLink } from "@trpc/client";
+import { createTRPCReact } from "@trpc/react-query";
+import type { AppRouter } from "../../server/trpc/_app.ts";
+
+export const trpc = createTRPCReact<AppRouter>();
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { refetchOnWindowFocus: false, retry: false, staleTime: 30_000 },
+      mutations: { retry: false },
+    },
+  });
+}
+
+export function createTrpcClient() {
+  return trpc.createClient({
+    links: [
+      httpBatchLink({
+        url: "/api/trpc",
+        fetch: (url, options) => fetch(url, { ...options, credentials: "same-origin" }),
+      }),
+    ],
+  });
+}

@@ -1,0 +1,9 @@
+import { usePageMeta } from "../hooks/usePageMeta.ts";
+import type { AppRoute } from "../routes/types.ts";
+
+/** Renders a route's page after setting its title and meta description. */
+export function RouteView({ route }: { route: AppRoute }) {
+  usePageMeta(route.title, route.description);
+  const Page = route.component;
+  return <Page />;
+}

@@ -1,0 +1,26 @@
+import { Button, type ButtonProps } from "@chakra-ui/react";
+import { LogIn } from "lucide-react";
+import { authorizeUrl } from "../lib/referrer.ts";
+
+/**
+ * A full-page navigation to the provider's sign-in (`/api/authorize?referrer=…`). `fromPlans` starts it at
+ * `/api/authorize/plans` so the visitor comes back to /plans.
+ */
+export function SignInButton({
+  fromPlans = false,
+  children = "Sign in with Spotify",
+  ...props
+}: ButtonProps & { fromPlans?: boolean }) {
+  return (
+    <Button
+      colorPalette="brand"
+      onClick={() =>
+        window.location.assign(authorizeUrl(fromPlans ? "/api/authorize/plans" : "/api/authorize"))
+      }
+      {...props}
+    >
+      <LogIn aria-hidden />
+      {children}
+    </Button>
+  );
+}

@@ -1,0 +1,147 @@
+import { messages } from "../../../../shared/errors.ts";
+import { limits } from "../../../../shared/limits.ts";
+
+export interface FaqItem {
+  question: string;
+  answer: string;
+  /** one of the promises also shown on the landing page */
+  promise?: boolean;
+}
+
+export interface FaqSection {
+  id: "subscription" | "playlists" | "errors";
+  title: "Subscription" | "Playlists" | "Errors";
+  items: FaqItem[];
+}
+
+const capacity = limits.playlistCapacity.toLocaleString("en-US");
+
+export const faqSections: FaqSection[] = [
+  {
+    id: "subscription",
+    title: "Subscription",
+    items: [
+      {
+        question: "What does Crate cost?",
+        answer: `The Free plan costs nothing. It keeps up to ${limits.freePlaylists} playlists up to date and considers the first ${limits.freeConsideredSongs} songs of your Liked Songs. Premium is a yearly subscription: up to ${limits.premiumPlaylists} playlists, all of your liked songs, every playlist kind and combination playlists. The price in your currency is shown on the Plans page.`,
+        promise: true,
+      },
+      {
+        question: "How is Premium billed?",
+        answer:
+          "Premium is billed once a year and renews automatically. Payment is handled by our reseller Paddle, who acts as merchant of record through a secure hosted checkout, so Crate never sees your card details.",
+      },
+      {
+        question: "How do I cancel?",
+        answer: `Open Plans and choose Cancel subscription. Cancel at least ${limits.cancelNoticeHours} hours before the next billing date to stop the next charge. You keep Premium until the end of the period you have paid for, and you can re-activate the subscription until then.`,
+        promise: true,
+      },
+      {
+        question: "What happens to my playlists when Premium ends?",
+        answer: `Premium playlists stay in your Spotify library but are no longer updated, and you can delete them. Your other playlists keep being updated with the first ${limits.freeConsideredSongs} liked songs.`,
+      },
+      {
+        question: "Can the price change?",
+        answer:
+          "If the price of Premium changes, existing subscribers are told at least 30 days before the new price applies to them.",
+      },
+      {
+        question: "No checkout window appears when I upgrade. Why?",
+        answer: messages.noCheckoutPopup,
+      },
+      {
+        question: "What is the legacy plan?",
+        answer:
+          "Listeners who joined before Premium existed keep a legacy plan with the same features they had then, including combination playlists, but without new Premium features. The legacy plan may be changed or removed in the future.",
+      },
+    ],
+  },
+  {
+    id: "playlists",
+    title: "Playlists",
+    items: [
+      {
+        question: "How often are my playlists updated?",
+        answer:
+          "Crate checks your liked songs about every hour and adds new songs to every playlist they belong in. You don't have to do anything after choosing your playlists.",
+        promise: true,
+      },
+      {
+        question: "If I remove a song from a playlist, will Crate add it again?",
+        answer:
+          "No. A song you remove from a managed playlist stays removed; Crate never adds it to that playlist again.",
+        promise: true,
+      },
+      {
+        question: "If I unlike a song, is it removed from my playlists?",
+        answer:
+          "No. Songs you unlike stay in the playlists they were added to. Only the rolling playlists (Latest Liked Songs and the random ones) change their songs by themselves.",
+        promise: true,
+      },
+      {
+        question: "What happens when a playlist gets very big?",
+        answer: `A playlist holds at most ${capacity} songs. When it is full, Crate continues in a numbered extra playlist: Everything, Everything 2, and so on. Spotify's own limit of about ${capacity} songs per playlist is not documented, so Crate stays safely within it.`,
+        promise: true,
+      },
+      {
+        question: "Can I rename my playlists or put them in folders?",
+        answer:
+          "Yes. Rename them, move them into folders or change their cover in Spotify; Crate keeps updating them all the same.",
+        promise: true,
+      },
+      {
+        question: "How many playlists can I have?",
+        answer: `Up to ${limits.freePlaylists} on Free and up to ${limits.premiumPlaylists} on Premium, plus up to ${limits.maxCombinations} combination playlists.`,
+      },
+      {
+        question: "My new playlists don't show up in Spotify. What now?",
+        answer:
+          "The Spotify app sometimes needs a restart before new playlists appear. A combination playlist appears only once at least one of your songs matches its criteria.",
+      },
+      {
+        question: "Can I keep my playlists off my Spotify profile?",
+        answer:
+          "Yes. In Settings you can hide playlists on your Spotify profile and remove the 'Managed Playlist' postfix from their names.",
+      },
+    ],
+  },
+  {
+    id: "errors",
+    title: "Errors",
+    items: [
+      {
+        question: "I have a very large library and updating fails. Why?",
+        answer:
+          "Listeners with about 20000 or more liked songs run into a failure on Spotify's side when their library is read. This is a limit of Spotify that Crate cannot work around.",
+        promise: true,
+      },
+      {
+        question: "It says Spotify appears to have issues. What should I do?",
+        answer: `${messages.progressFailure} Nothing is lost: songs that were not added yet are added on the next try.`,
+      },
+      {
+        question: "Why can I only update playlists every 30 seconds?",
+        answer:
+          "Creating playlists is limited to once every 30 seconds and starting an analysis to once every 20 seconds, so Spotify's limits are not exceeded for everyone.",
+      },
+      {
+        question: "I deleted my data and signed in again, and nothing is created.",
+        answer:
+          "After you delete your data and sign in again, playlists cannot be created for two minutes. Wait a little and try again.",
+      },
+      {
+        question: "Crate says no more users can join today.",
+        answer: `${messages.noCapacity} Please come back tomorrow.`,
+      },
+      {
+        question: "My mood or tempo playlists stay empty.",
+        answer:
+          "Mood and tempo are worked out from audio features that Spotify provides for each song. When Spotify does not provide them, those playlists cannot be filled, and Crate says so instead of guessing.",
+      },
+    ],
+  },
+];
+
+export const faqPromises: FaqItem[] = faqSections.flatMap((section) =>
+  section.items.filter((item) => item.promise),
+);

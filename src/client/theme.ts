@@ -1,0 +1,103 @@
+import { createSystem, defaultConfig, defineConfig } from "@chakra-ui/react";
+
+// Crate's look: a dark, slightly violet "ink" background with a warm tangerine accent (the wood of a record
+// crate) and a violet second colour. The app always renders in dark mode (index.html sets class="dark").
+const fallbackFonts = `-apple-system, BlinkMacSystemFont, "Segoe UI", Helvetica, Arial, sans-serif`;
+
+const config = defineConfig({
+  globalCss: {
+    "html, body": { bg: "bg", color: "fg", minHeight: "100%" },
+    "#root": { minHeight: "100dvh", display: "flex", flexDirection: "column" },
+    a: { textUnderlineOffset: "3px" },
+  },
+  theme: {
+    keyframes: {
+      crateRise: {
+        from: { opacity: "0", transform: "translateY(14px) scale(0.98)" },
+        to: { opacity: "1", transform: "translateY(0) scale(1)" },
+      },
+      cratePop: {
+        "0%": { transform: "scale(1)", boxShadow: "0 0 0 0 rgba(254,90,26,0)" },
+        "40%": { transform: "scale(1.04)", boxShadow: "0 0 0 6px rgba(254,90,26,0.22)" },
+        "100%": { transform: "scale(1)", boxShadow: "0 0 0 0 rgba(254,90,26,0)" },
+      },
+      crateFlow: {
+        from: { backgroundPosition: "0 0" },
+        to: { backgroundPosition: "0 24px" },
+      },
+      crateProgress: {
+        from: { transform: "scaleX(0)" },
+        to: { transform: "scaleX(1)" },
+      },
+    },
+    tokens: {
+      fonts: {
+        heading: { value: `"Plus Jakarta Sans Variable", ${fallbackFonts}` },
+        body: { value: `"Plus Jakarta Sans Variable", ${fallbackFonts}` },
+      },
+      colors: {
+        brand: {
+          50: { value: "#fff4ed" },
+          100: { value: "#ffe5d3" },
+          200: { value: "#ffc7a5" },
+          300: { value: "#ffa06d" },
+          400: { value: "#ff7a3f" },
+          500: { value: "#fe5a1a" },
+          600: { value: "#ef400f" },
+          700: { value: "#c62e0f" },
+          800: { value: "#9d2715" },
+          900: { value: "#7e2314" },
+          950: { value: "#440e08" },
+        },
+        ink: {
+          50: { value: "#f6f5fa" },
+          100: { value: "#ecebf3" },
+          200: { value: "#d6d4e3" },
+          300: { value: "#b2aec8" },
+          400: { value: "#8a85a6" },
+          500: { value: "#6b6689" },
+          600: { value: "#4f4a6b" },
+          700: { value: "#37334d" },
+          800: { value: "#25223a" },
+          850: { value: "#1b1829" },
+          900: { value: "#14121f" },
+          950: { value: "#0c0a14" },
+        },
+      },
+    },
+    semanticTokens: {
+      colors: {
+        bg: {
+          DEFAULT: { value: { _light: "{colors.white}", _dark: "{colors.ink.950}" } },
+          subtle: { value: { _light: "{colors.ink.50}", _dark: "{colors.ink.900}" } },
+          muted: { value: { _light: "{colors.ink.100}", _dark: "{colors.ink.850}" } },
+          emphasized: { value: { _light: "{colors.ink.200}", _dark: "{colors.ink.800}" } },
+          panel: { value: { _light: "{colors.white}", _dark: "{colors.ink.900}" } },
+        },
+        fg: {
+          DEFAULT: { value: { _light: "{colors.ink.950}", _dark: "{colors.ink.50}" } },
+          muted: { value: { _light: "{colors.ink.600}", _dark: "{colors.ink.300}" } },
+          subtle: { value: { _light: "{colors.ink.400}", _dark: "{colors.ink.400}" } },
+        },
+        border: {
+          DEFAULT: { value: { _light: "{colors.ink.200}", _dark: "{colors.ink.800}" } },
+          muted: { value: { _light: "{colors.ink.100}", _dark: "{colors.ink.850}" } },
+          subtle: { value: { _light: "{colors.ink.50}", _dark: "{colors.ink.900}" } },
+          emphasized: { value: { _light: "{colors.ink.300}", _dark: "{colors.ink.700}" } },
+        },
+        brand: {
+          contrast: { value: { _light: "white", _dark: "white" } },
+          fg: { value: { _light: "{colors.brand.700}", _dark: "{colors.brand.300}" } },
+          subtle: { value: { _light: "{colors.brand.100}", _dark: "{colors.brand.950}" } },
+          muted: { value: { _light: "{colors.brand.200}", _dark: "{colors.brand.900}" } },
+          emphasized: { value: { _light: "{colors.brand.300}", _dark: "{colors.brand.800}" } },
+          solid: { value: { _light: "{colors.brand.600}", _dark: "{colors.brand.500}" } },
+          focusRing: { value: { _light: "{colors.brand.500}", _dark: "{colors.brand.400}" } },
+          border: { value: { _light: "{colors.brand.500}", _dark: "{colors.brand.400}" } },
+        },
+      },
+    },
+  },
+});
+
+export const system = createSystem(defaultConfig, config);
