@@ -1,5 +1,6 @@
 import { Cron } from "croner";
 import type { Deps } from "../deps.ts";
+import { retentionJob } from "./retention.ts";
 
 export interface JobDefinition {
   name: string;
@@ -9,7 +10,7 @@ export interface JobDefinition {
 }
 
 /** Every scheduled job; each lives in its own file and only calls services. */
-export const jobDefinitions: JobDefinition[] = [];
+export const jobDefinitions: JobDefinition[] = [retentionJob];
 
 export interface RunningJobs {
   stopAll(): Promise<void>;

@@ -1,10 +1,16 @@
 import { Hono } from "hono";
 import type { Deps } from "../deps.ts";
+import { accountRest } from "./account.ts";
 import { authRest } from "./auth.ts";
+import { feedbackRest } from "./feedback.ts";
+import { settingsRest } from "./settings.ts";
 import { systemRest } from "./system.ts";
 import { userRest } from "./user.ts";
 
 /** Every REST shim, mounted under /api. One file per domain; add one line per domain here. */
 export function restRoutes(deps: Deps) {
-  return new Hono().route("/", systemRest(deps)).route("/", userRest(deps)).route("/", authRest(deps));
+  return new Hono().route("/", systemRest(deps)).route("/", userRest(deps)).route("/", authRest(deps))
+    .route("/", accountRest(deps))
+    .route("/", feedbackRest(deps))
+    .route("/", settingsRest(deps));
 }

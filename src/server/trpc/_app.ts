@@ -1,5 +1,8 @@
 import { router } from "./init.ts";
+import { accountRouter } from "./routers/account.ts";
 import { authRouter } from "./routers/auth.ts";
+import { feedbackRouter } from "./routers/feedback.ts";
+import { settingsRouter } from "./routers/settings.ts";
 import { systemRouter } from "./routers/system.ts";
 import { userRouter } from "./routers/user.ts";
 
@@ -7,6 +10,9 @@ export const appRouter = router({
   system: systemRouter,
   auth: authRouter,
   user: userRouter,
+  account: accountRouter,
+  feedback: feedbackRouter,
+  settings: settingsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,0 +1,47 @@
+import { count, eq } from "drizzle-orm";
+import { providerIdHash } from "../auth/signup.ts";
+import type { Clock } from "../clock.ts";
+import { type Db, withTransaction } from "../db/client.ts";
+import { deletedAccounts, membershipEvents, payments, subscriptions, users } from "../db/schema/index.ts";
+import { notSignedIn } from "../errors.ts";
+import { deleteOwnedRows } from "./user-data.ts";
+
+export interface DeletionResult {
+  deleted: true;
+  /** membership and payment records kept for their legal period (purged by the retention job) */
+  retainedRecords: number;
+}
+
+/**
+ * Deletes everything stored about the user at once, in one transaction: every owned row, the sessions
+ * (which logs out everywhere) and the user row. Membership events, payments and subscriptions stay for their
+ * legal period, keyed only by the old user id, which nothing else refers to any more. A user who never paid
+ * has nothing to keep, so their membership events go too. The provider id's sha256 is recorded so that
+ * signing in again makes a fresh account that cannot create playlists for a while (code 21).
+ * A running subscription is not cancelled.
+ */
+export function deleteAccountData(db: Db, clock: Clock, userId: string): DeletionResult {
+  return withTransaction(db, (tx) => {
+    const user = tx.select({ spotifyId: users.spotifyId }).from(users).where(eq(users.id, userId)).get();
+    if (!user) throw notSignedIn();
+    const now = clock.now();
+    // Sign-in reads this (same hash) to block creation on the fresh account for a while.
+    tx.insert(deletedAccounts)
+      .values({ spotifyIdHash: providerIdHash(user.spotifyId), deletedAt: now })
+      .onConflictDoUpdate({ target: deletedAccounts.spotifyIdHash, set: { deletedAt: now } })
+      .run();
+    deleteOwnedRows(tx, userId);
+    tx.delete(users).where(eq(users.id, userId)).run();
+
+    const paid =
+      (tx.select({ n: count() }).from(payments).where(eq(payments.userId, userId)).get()?.n ?? 0) +
+      (tx.select({ n: count() }).from(subscriptions).where(eq(subscriptions.userId, userId)).get()?.n ?? 0);
+    if (paid === 0) tx.delete(membershipEvents).where(eq(membershipEvents.userId, userId)).run();
+    const kept = tx
+      .select({ n: count() })
+      .from(membershipEvents)
+      .where(eq(membershipEvents.userId, userId))
+      .get();
+    return { deleted: true as const, retainedRecords: paid + (kept?.n ?? 0) };
+  });
+}

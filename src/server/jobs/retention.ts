@@ -1,0 +1,13 @@
+import { purgeExpiredData } from "../account/retention.ts";
+import type { JobDefinition } from "./index.ts";
+
+/** Daily: the retention periods of the privacy text (deleted users' data, billing records, expired sessions). */
+export const retentionJob: JobDefinition = {
+  name: "retention",
+  pattern: "17 3 * * *",
+  async run(deps) {
+    const result = purgeExpiredData(deps.db, deps.clock);
+    deps.log.info("retention purge", { ...result });
+    return result;
+  },
+};

@@ -1,0 +1,24 @@
+import { Hono } from "hono";
+import { DeleteDataSchema } from "../../shared/schemas/account.ts";
+import { deleteAccountData } from "../account/delete.ts";
+import { collectPersonalData } from "../account/personal-data.ts";
+import { clearSessionCookie } from "../auth/cookies.ts";
+import type { Deps } from "../deps.ts";
+import { jsonBody, requireUser } from "./validate.ts";
+
+/** /api/user/personal-data and /api/user/delete-data (the rest of /api/user/* lives in user.ts). */
+export function accountRest(deps: Deps) {
+  return new Hono()
+    .get("/user/personal-data", (c) => {
+      const data = collectPersonalData(deps.db, requireUser(c, deps).userId);
+      // The spec reads this answer as text and parses it; it is JSON text.
+      return c.body(JSON.stringify(data), 200, { "Content-Type": "application/json; charset=utf-8" });
+    })
+    .post("/user/delete-data", async (c) => {
+      const user = requireUser(c, deps);
+      await jsonBody(c, DeleteDataSchema);
+      const result = deleteAccountData(deps.db, deps.clock, user.userId);
+      c.header("Set-Cookie", clearSessionCookie(deps.config), { append: true });
+      return c.json(result);
+    });
+}

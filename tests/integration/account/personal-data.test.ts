@@ -1,0 +1,117 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { eq } from "drizzle-orm";
+import { providerTokens } from "../../../src/server/db/schema/index.ts";
+import { appRouter } from "../../../src/server/trpc/_app.ts";
+import { createCallerFactory, createContextInner } from "../../../src/server/trpc/init.ts";
+import { startTestServer, type TestServer } from "../../support/server.ts";
+import { apiClient, seedEverything, seedUser } from "./seed.ts";
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server.dispose();
+});
+
+describe("GET /api/user/personal-data", () => {
+  test("happy: every kind of stored data is in the answer, as JSON text", async () => {
+    const user = seedUser(server.deps);
+    seedEverything(server.deps, user.userId, "pd1");
+    const res = await apiClient(server.url, user.cookie)("GET", "/api/user/personal-data");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toContain("application/json");
+    const data = JSON.parse(res.text);
+
+    expect(data.user).toMatchObject({
+      userId: user.userId,
+      spotifyUserId: user.spotifyId,
+      membershipLevel: "Free",
+    });
+    expect(data.providerTokens.note).toContain("stored encrypted");
+    expect(data.providerTokens.scope).toBe("user-library-read playlist-modify-private");
+    expect(data.sessions).toHaveLength(1);
+    expect(data.settings).toEqual({ createPlaylistsAsPrivate: true, removePlaylistPostfix: false });
+    expect(data.statisticsEnabled.enabledAt).toBeString();
+    expect(data.likedSongs).toEqual([
+      { trackId: "track-pd1", trackName: "Song pd1", likedAt: expect.any(String), unlikedAt: null },
+    ]);
+    expect(data.simplePlaylistPreferences[0].playlistName).toBe("Rock");
+    expect(data.combinationPlaylistPreferences[0]).toMatchObject({ playlistName: "Mix pd1", active: true });
+    expect(data.usedCombinationNames).toEqual(["mix pd1"]);
+    expect(data.managedPlaylists[0]).toMatchObject({
+      name: "Rock - Managed Playlist",
+      spotifyPlaylistId: "spotify-playlist-pd1",
+      createdAt: expect.any(String),
+      songsAdded: [{ trackId: "track-pd1", addedAt: expect.any(String), removedAt: null }],
+    });
+    expect(data.distributionHistory[0]).toMatchObject({
+      trigger: "predefined",
+      progress: [{ distributionType: "Standard", totalWork: 1, completedWork: 1 }],
+      spotifyWrites: [{ operation: "add", trackIds: ["track-pd1"] }],
+    });
+    expect(data.analyses[0].results[0].result).toEqual([
+      { preferenceName: "Rock", numberOfSongsApplicable: 1 },
+    ]);
+    expect(data.feedback[0].feedback).toBe("Nice pd1");
+    expect(data.activity[0].kind).toBe("login");
+    expect(data.rateLimits).toHaveLength(1);
+    expect(data.membershipEvents.map((m: { membershipLevel: string }) => m.membershipLevel)).toEqual([
+      "Free",
+      "PremiumYearly",
+    ]);
+    expect(data.payments[0]).toMatchObject({
+      notificationId: "ntf-pd1",
+      customerId: "ctm-pd1",
+      amount: "4900",
+    });
+    expect(data.subscriptions[0]).toMatchObject({ subscriptionId: "sub-pd1", status: "Active" });
+    expect(data.previousDeletion).toBeNull();
+  });
+
+  test("security: token plaintext and ciphertext never appear", async () => {
+    const user = seedUser(server.deps);
+    seedEverything(server.deps, user.userId, "pd2");
+    const stored = server.deps.db
+      .select()
+      .from(providerTokens)
+      .where(eq(providerTokens.userId, user.userId))
+      .get();
+    const res = await apiClient(server.url, user.cookie)("GET", "/api/user/personal-data");
+    expect(res.text).not.toContain("access-secret-pd2");
+    expect(res.text).not.toContain("refresh-secret-pd2");
+    expect(stored).toBeDefined();
+    expect(res.text).not.toContain(stored?.accessTokenEnc ?? "?");
+    expect(res.text).not.toContain(stored?.refreshTokenEnc ?? "?");
+    expect(res.text).not.toContain(user.cookie.split("=")[1] ?? "?");
+  });
+
+  test("security: another user's data is never part of it", async () => {
+    const me = seedUser(server.deps);
+    const other = seedUser(server.deps);
+    seedEverything(server.deps, other.userId, "pd-other");
+    const res = await apiClient(server.url, me.cookie)("GET", "/api/user/personal-data");
+    expect(res.text).not.toContain(other.userId);
+    expect(res.text).not.toContain("pd-other");
+    expect(JSON.parse(res.text).likedSongs).toEqual([]);
+  });
+
+  test("error: signed out is 401 with code 6", async () => {
+    const res = await apiClient(server.url)("GET", "/api/user/personal-data");
+    expect(res.status).toBe(401);
+    expect(res.json.errorCode).toBe(6);
+  });
+
+  test("tRPC returns the same data as REST", async () => {
+    const user = seedUser(server.deps);
+    seedEverything(server.deps, user.userId, "pd3");
+    const caller = createCallerFactory(appRouter)(
+      createContextInner({ deps: server.deps, sessionToken: user.cookie.split("=")[1] }),
+    );
+    const viaTrpc = await caller.account.personalData();
+    const viaRest = JSON.parse(
+      (await apiClient(server.url, user.cookie)("GET", "/api/user/personal-data")).text,
+    );
+    expect(JSON.parse(JSON.stringify(viaTrpc))).toEqual(viaRest);
+  });
+});

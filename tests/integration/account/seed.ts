@@ -1,0 +1,165 @@
+// Rows for a user in every table that holds user data, written straight into the test server's database.
+import { createSession } from "../../../src/server/auth/sessions.ts";
+import { findOrCreateUser } from "../../../src/server/auth/signup.ts";
+import { saveTokens } from "../../../src/server/auth/tokens.ts";
+import * as t from "../../../src/server/db/schema/index.ts";
+import type { Deps } from "../../../src/server/deps.ts";
+
+export interface SeededUser {
+  userId: string;
+  spotifyId: string;
+  cookie: string;
+}
+
+let counter = 0;
+
+/** A user as sign-in makes one (users row, signup membership event), plus a session cookie. */
+export function seedUser(deps: Deps, spotifyId = `listener-${Date.now()}-${++counter}`): SeededUser {
+  const result = findOrCreateUser(deps, { spotifyId, displayName: `Listener ${spotifyId}` });
+  if ("noCapacity" in result) throw new Error("daily cap reached in a test");
+  const { token } = createSession(deps.db, deps.clock, result.userId);
+  return { userId: result.userId, spotifyId, cookie: `crate_session=${token}` };
+}
+
+/** One or more rows of every kind of stored data for the user; returns ids of rows reached through parents. */
+export function seedEverything(deps: Deps, userId: string, tag: string) {
+  const db = deps.db;
+  const now = deps.clock.now();
+  saveTokens(deps, userId, {
+    accessToken: `access-secret-${tag}`,
+    refreshToken: `refresh-secret-${tag}`,
+    expiresIn: 3600,
+    scope: "user-library-read playlist-modify-private",
+  });
+  db.insert(t.tracks)
+    .values({ id: `track-${tag}`, name: `Song ${tag}`, artistIds: [`artist-${tag}`], fetchedAt: now })
+    .onConflictDoNothing()
+    .run();
+  db.insert(t.likes)
+    .values({ userId, trackId: `track-${tag}`, likedAt: now - 86_400_000 })
+    .run();
+  db.insert(t.simplePreferences).values({ userId, name: "Rock", selectedAt: now }).run();
+  db.insert(t.combinations)
+    .values({
+      id: `combination-${tag}`,
+      userId,
+      playlistName: `Mix ${tag}`,
+      criteria: [{ criterionNumber: 1, genres: ["Rock"] }],
+      createdAt: now,
+    })
+    .run();
+  db.insert(t.usedCombinationNames)
+    .values({ userId, nameKey: `mix ${tag}` })
+    .run();
+  db.insert(t.userSettings)
+    .values({ userId, createPlaylistsAsPrivate: true, removePlaylistPostfix: false })
+    .run();
+  db.insert(t.managedPlaylists)
+    .values({
+      id: `managed-${tag}`,
+      userId,
+      source: "predefined",
+      preferenceKey: "Rock",
+      spotifyPlaylistId: `spotify-playlist-${tag}`,
+      name: "Rock - Managed Playlist",
+      createdAt: now,
+    })
+    .run();
+  db.insert(t.playlistSongs)
+    .values({ playlistId: `managed-${tag}`, trackId: `track-${tag}`, addedAt: now })
+    .run();
+  db.insert(t.distributions)
+    .values({ id: `distribution-${tag}`, userId, trigger: "predefined", createdAt: now, status: "finished" })
+    .run();
+  db.insert(t.distributionEntries)
+    .values({
+      distributionId: `distribution-${tag}`,
+      distributionType: "Standard",
+      totalWork: 1,
+      completedWork: 1,
+    })
+    .run();
+  db.insert(t.journalSteps)
+    .values({
+      distributionId: `distribution-${tag}`,
+      playlistId: `spotify-playlist-${tag}`,
+      op: "add",
+      trackIds: [`track-${tag}`],
+      status: "done",
+      updatedAt: now,
+    })
+    .run();
+  db.insert(t.analyses)
+    .values({ id: `analysis-${tag}`, userId, status: "completed", createdAt: now })
+    .run();
+  db.insert(t.analysisSegments)
+    .values({
+      analysisId: `analysis-${tag}`,
+      segmentNumber: 1,
+      type: "Data",
+      result: [{ preferenceName: "Rock", numberOfSongsApplicable: 1 }],
+    })
+    .run();
+  db.insert(t.throttles)
+    .values({ key: `distribution:${userId}`, at: now })
+    .run();
+  db.insert(t.statisticsUsers).values({ userId, enabledAt: now }).run();
+  db.insert(t.activity).values({ userId, kind: "login", time: now }).run();
+  db.insert(t.feedback)
+    .values({ userId, feedback: `Nice ${tag}`, createdAt: now })
+    .run();
+  db.insert(t.payments)
+    .values({
+      userId,
+      change: "PremiumYearly",
+      effectiveDate: now,
+      registeredDate: now,
+      notificationId: `ntf-${tag}`,
+      customerId: `ctm-${tag}`,
+      subscriptionId: `sub-${tag}`,
+      amount: "4900",
+      currency: "EUR",
+    })
+    .run();
+  db.insert(t.subscriptions)
+    .values({
+      id: `sub-${tag}`,
+      userId,
+      customerId: `ctm-${tag}`,
+      status: "Active",
+      providerStatus: "active",
+      lastEventAt: now,
+      updatedAt: now,
+    })
+    .run();
+  db.insert(t.membershipEvents)
+    .values({ userId, membershipLevel: "PremiumYearly", effectiveDate: now, source: "payment" })
+    .run();
+  return {
+    playlistId: `managed-${tag}`,
+    distributionId: `distribution-${tag}`,
+    analysisId: `analysis-${tag}`,
+  };
+}
+
+/** fetch against the test server as a same-origin browser would, with the session cookie. */
+export function apiClient(baseUrl: string, cookie?: string) {
+  return async (method: string, path: string, body?: unknown) => {
+    const headers: Record<string, string> = { origin: baseUrl };
+    if (cookie) headers.cookie = cookie;
+    if (body !== undefined) headers["content-type"] = "application/json";
+    const res = await fetch(`${baseUrl}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    let json: unknown = null;
+    try {
+      json = text ? JSON.parse(text) : null;
+    } catch {
+      json = null;
+    }
+    return { status: res.status, text, json: json as Record<string, unknown>, headers: res.headers };
+  };
+}

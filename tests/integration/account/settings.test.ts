@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { appRouter } from "../../../src/server/trpc/_app.ts";
+import { createCallerFactory, createContextInner } from "../../../src/server/trpc/init.ts";
+import { startTestServer, type TestServer } from "../../support/server.ts";
+import { apiClient, seedUser } from "./seed.ts";
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server.dispose();
+});
+
+const PATH = "/api/playlist-preferences/settings";
+
+describe("playlist settings", () => {
+  test("happy: defaults, then both values stored together", async () => {
+    const user = seedUser(server.deps);
+    const api = apiClient(server.url, user.cookie);
+    expect((await api("GET", PATH)).json).toEqual({
+      settings: [
+        { name: "CreatePlaylistsAsPrivate", value: false },
+        { name: "RemovePlaylistPostfix", value: false },
+      ],
+    });
+    const put = await api("PUT", PATH, { createPlaylistsAsPrivate: true, removePlaylistPostfix: false });
+    expect(put.status).toBe(200);
+    expect((await api("GET", PATH)).json).toEqual({
+      settings: [
+        { name: "CreatePlaylistsAsPrivate", value: true },
+        { name: "RemovePlaylistPostfix", value: false },
+      ],
+    });
+    await api("PUT", PATH, { createPlaylistsAsPrivate: false, removePlaylistPostfix: true });
+    expect((await api("GET", PATH)).json).toEqual({
+      settings: [
+        { name: "CreatePlaylistsAsPrivate", value: false },
+        { name: "RemovePlaylistPostfix", value: true },
+      ],
+    });
+  });
+
+  test("validation: both booleans are required (400 code 1 naming the field)", async () => {
+    const user = seedUser(server.deps);
+    const api = apiClient(server.url, user.cookie);
+    const missing = await api("PUT", PATH, { createPlaylistsAsPrivate: true });
+    expect(missing.status).toBe(400);
+    expect(missing.json.errorCode).toBe(1);
+    expect(String(missing.json.error)).toContain("removePlaylistPostfix");
+    const wrongType = await api("PUT", PATH, {
+      createPlaylistsAsPrivate: "yes",
+      removePlaylistPostfix: false,
+    });
+    expect(wrongType.status).toBe(400);
+    expect(String(wrongType.json.error)).toContain("createPlaylistsAsPrivate");
+    expect((await api("GET", PATH)).json).toMatchObject({
+      settings: [{ value: false }, { value: false }],
+    });
+  });
+
+  test("security: signed out is 401 code 6; one user's settings are not another's", async () => {
+    const signedOut = apiClient(server.url);
+    expect((await signedOut("GET", PATH)).json.errorCode).toBe(6);
+    const put = await signedOut("PUT", PATH, { createPlaylistsAsPrivate: true, removePlaylistPostfix: true });
+    expect(put.status).toBe(401);
+    const a = seedUser(server.deps);
+    const b = seedUser(server.deps);
+    await apiClient(server.url, a.cookie)("PUT", PATH, {
+      createPlaylistsAsPrivate: true,
+      removePlaylistPostfix: true,
+    });
+    expect((await apiClient(server.url, b.cookie)("GET", PATH)).json).toMatchObject({
+      settings: [{ value: false }, { value: false }],
+    });
+  });
+
+  test("tRPC get and update reach the same settings", async () => {
+    const user = seedUser(server.deps);
+    const caller = createCallerFactory(appRouter)(
+      createContextInner({ deps: server.deps, sessionToken: user.cookie.split("=")[1] }),
+    );
+    await caller.settings.update({ createPlaylistsAsPrivate: true, removePlaylistPostfix: true });
+    expect(await caller.settings.get()).toEqual({
+      settings: [
+        { name: "CreatePlaylistsAsPrivate", value: true },
+        { name: "RemovePlaylistPostfix", value: true },
+      ],
+    });
+    expect((await apiClient(server.url, user.cookie)("GET", PATH)).json).toEqual(await caller.settings.get());
+  });
+});
