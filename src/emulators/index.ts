@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import type { Config } from "../server/config.ts";
+import { spotifyEmulatorFromConfig } from "./spotify/from-config.ts";
 
 export interface MountedEmulators {
   fetch(req: Request): Response | Promise<Response>;
@@ -7,7 +8,14 @@ export interface MountedEmulators {
 }
 
 /** The Spotify and Paddle emulators, mounted under /emulator in demo mode and in tests. */
-export function createEmulators(_config: Config): MountedEmulators {
+export function createEmulators(config: Config): MountedEmulators {
   const app = new Hono().basePath("/emulator");
-  return { fetch: (req) => app.fetch(req), close: () => {} };
+  const spotify = spotifyEmulatorFromConfig(config);
+  app.all("/spotify/*", (c) => spotify.app.fetch(c.req.raw));
+  return {
+    fetch: (req) => app.fetch(req),
+    close: () => {
+      spotify.close();
+    },
+  };
 }

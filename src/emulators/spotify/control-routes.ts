@@ -1,0 +1,89 @@
+// The control API over HTTP (JSON), mirroring SpotifyEmulatorControl. Faults never apply here.
+import { type Context, Hono } from "hono";
+import { z } from "zod";
+import { ControlError, type SpotifyEmulatorControl } from "./control.ts";
+import { FaultSettingsSchema } from "./faults.ts";
+
+const NewListenerSchema = z.object({
+  id: z.string(),
+  likes: z.number().int().min(0),
+  seed: z.number().int().optional(),
+  displayName: z.string().min(1).max(100).optional(),
+  product: z.enum(["free", "premium"]).optional(),
+});
+
+const LikeSchema = z
+  .object({
+    trackIds: z.array(z.string()).min(1).max(10_000).optional(),
+    count: z.number().int().min(1).max(40_000).optional(),
+    addedAt: z.string().optional(),
+  })
+  .refine((v) => v.trackIds === undefined || v.count === undefined, "give trackIds or count, not both");
+
+async function body<T>(c: Context, schema: z.ZodType<T>): Promise<T> {
+  let raw: unknown;
+  try {
+    const text = await c.req.text();
+    raw = text.trim() === "" ? {} : JSON.parse(text);
+  } catch {
+    throw new ControlError(400, "The body is not JSON");
+  }
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ControlError(400, `${issue?.path.join(".") || "body"}: ${issue?.message ?? "invalid"}`);
+  }
+  return parsed.data;
+}
+
+export function controlApp(control: SpotifyEmulatorControl): Hono {
+  const app = new Hono();
+  app.onError((error, c) => {
+    if (error instanceof ControlError) return c.json({ error: error.message }, error.status);
+    throw error;
+  });
+
+  app.get("/listeners", (c) => c.json({ listeners: control.listeners() }));
+  app.post("/listeners", async (c) => c.json(control.createListener(await body(c, NewListenerSchema)), 201));
+  app.get("/listeners/:id/likes", (c) => c.json({ likes: control.likes(c.req.param("id")) }));
+  app.post("/listeners/:id/likes", async (c) =>
+    c.json({ liked: control.like(c.req.param("id"), await body(c, LikeSchema)) }),
+  );
+  app.delete("/listeners/:id/likes/:trackId", (c) =>
+    c.json({ removed: control.unlike(c.req.param("id"), c.req.param("trackId")) }),
+  );
+  app.get("/listeners/:id/playlists", (c) => {
+    const includeDeleted = c.req.query("includeDeleted") === "true";
+    return c.json({ playlists: control.listenerPlaylists(c.req.param("id"), { includeDeleted }) });
+  });
+  app.delete("/listeners/:id/playlists/:playlistId", (c) => {
+    control.deletePlaylist(c.req.param("id"), c.req.param("playlistId"));
+    return c.json({ deleted: true });
+  });
+  app.post("/listeners/:id/revoke", (c) => c.json({ revoked: control.revoke(c.req.param("id")) }));
+
+  app.get("/playlists/:id", (c) => {
+    const playlist = control.playlist(c.req.param("id"));
+    return playlist ? c.json(playlist) : c.json({ error: "Unknown playlist" }, 404);
+  });
+  app.delete("/playlists/:id/items/:trackId", (c) =>
+    c.json({ removed: control.removePlaylistItem(c.req.param("id"), c.req.param("trackId")) }),
+  );
+
+  app.get("/tracks/:id", (c) => {
+    const track = control.track(c.req.param("id"));
+    return track ? c.json(track) : c.json({ error: "Unknown track" }, 404);
+  });
+
+  app.get("/calls", (c) => c.json(control.calls()));
+  app.delete("/calls", (c) => {
+    control.resetCalls();
+    return c.json(control.calls());
+  });
+  app.get("/faults", (c) => c.json(control.faults()));
+  app.put("/faults", async (c) => c.json(control.setFaults(await body(c, FaultSettingsSchema))));
+  app.post("/tokens/expire", (c) => c.json({ expired: control.expireTokens() }));
+
+  app.notFound((c) => c.json({ error: "Unknown control path" }, 404));
+  return app;
+}

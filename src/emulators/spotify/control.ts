@@ -1,0 +1,255 @@
+// The control surface for tests and demos: what a listener does in the Spotify app, plus call log and faults.
+import type { AudioFeatureValues } from "./catalogue.ts";
+import type { CallLog, FaultSettings, FaultSettingsInput } from "./faults.ts";
+import { createdListener, type ListenerProfile, toIsoSeconds } from "./listeners.ts";
+import { createRng, hashText, mix } from "./random.ts";
+import type { EmulatorRuntime } from "./runtime.ts";
+import type { PlaylistRecord, World } from "./state.ts";
+
+export class ControlError extends Error {
+  constructor(
+    readonly status: 400 | 404 | 409,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface ListenerSummary {
+  id: string;
+  displayName: string;
+  product: "free" | "premium";
+  likes: number;
+  demo: boolean;
+}
+
+export interface NewListener {
+  id: string;
+  likes: number;
+  seed?: number;
+  displayName?: string;
+  product?: "free" | "premium";
+}
+
+export interface LikeInput {
+  trackIds?: string[];
+  count?: number;
+  /** ISO time of the first like (the others follow a second apart); now when absent */
+  addedAt?: string;
+}
+
+export interface PlaylistSummary {
+  id: string;
+  name: string;
+  public: boolean;
+  collaborative: boolean;
+  description: string | null;
+  total: number;
+  deleted: boolean;
+}
+
+export interface PlaylistDetails extends PlaylistSummary {
+  ownerId: string;
+  snapshotId: string;
+  /** every item's track id, in playlist order */
+  trackIds: string[];
+  items: { trackId: string; addedAt: string }[];
+}
+
+/** What classification needs to know about a track, as the Web API would tell it. */
+export interface TrackFacts {
+  id: string;
+  name: string;
+  artistIds: string[];
+  artistGenres: string[];
+  releaseDate: string;
+  releaseDatePrecision: "year" | "month" | "day";
+  /** the audio features as `GET /audio-features` reports them; null when Spotify has none */
+  features: {
+    acousticness: number;
+    danceability: number;
+    energy: number;
+    instrumentalness: number;
+    liveness: number;
+    loudness: number;
+    speechiness: number;
+    valence: number;
+    tempo: number;
+    key: number;
+    mode: number;
+    time_signature: number;
+  } | null;
+}
+
+export interface SpotifyEmulatorControl {
+  createListener(input: NewListener): ListenerSummary;
+  listeners(): ListenerSummary[];
+  /** the listener's likes, newest first */
+  likes(listenerId: string): { trackId: string; addedAt: string }[];
+  /** likes the given tracks (in order, the last is newest) or `count` tracks not yet liked; returns their ids */
+  like(listenerId: string, input: LikeInput): string[];
+  unlike(listenerId: string, trackId: string): boolean;
+  listenerPlaylists(listenerId: string, options?: { includeDeleted?: boolean }): PlaylistSummary[];
+  playlist(playlistId: string): PlaylistDetails | null;
+  /** the listener removes a song (every occurrence) from their playlist; returns how many entries went */
+  removePlaylistItem(playlistId: string, trackId: string): number;
+  /** the listener deletes their playlist */
+  deletePlaylist(listenerId: string, playlistId: string): void;
+  track(trackId: string): TrackFacts | null;
+  calls(): CallLog;
+  resetCalls(): void;
+  faults(): FaultSettings;
+  setFaults(input: FaultSettingsInput): FaultSettings;
+  expireTokens(): number;
+  revoke(listenerId: string): number;
+}
+
+export function createControl(runtime: EmulatorRuntime): SpotifyEmulatorControl {
+  const world = () => runtime.world();
+  const listener = (id: string): ListenerProfile => {
+    const profile = world().listener(id);
+    if (!profile) throw new ControlError(404, `Unknown listener: ${id}`);
+    return profile;
+  };
+  const summary = (p: ListenerProfile): ListenerSummary => ({
+    id: p.id,
+    displayName: p.displayName,
+    product: p.product,
+    likes: world().library(p.id).all().length,
+    demo: p.demo,
+  });
+  const trackIndex = (id: string): number => {
+    const index = world().catalogue.trackIndexOf(id);
+    if (index === undefined) throw new ControlError(404, `Unknown track: ${id}`);
+    return index;
+  };
+
+  return {
+    createListener(input) {
+      if (!/^[A-Za-z0-9._-]{1,64}$/.test(input.id))
+        throw new ControlError(400, "id: letters, digits, . _ - only");
+      if (!Number.isInteger(input.likes) || input.likes < 0)
+        throw new ControlError(400, "likes: a whole number ≥ 0");
+      if (world().listener(input.id)) throw new ControlError(409, `Listener ${input.id} exists`);
+      const likesSeed = mix(runtime.seed, hashText(input.id), input.seed ?? 0);
+      const profile = createdListener(input.id, input.likes, likesSeed, input.displayName, input.product);
+      world().createListener(profile);
+      return summary(profile);
+    },
+    listeners: () => [...world().listeners.values()].map(summary),
+    likes(listenerId) {
+      listener(listenerId);
+      return world()
+        .library(listenerId)
+        .all()
+        .map((l) => ({ trackId: world().trackId(l.trackIndex), addedAt: toIsoSeconds(l.addedAt) }));
+    },
+    like(listenerId, input) {
+      listener(listenerId);
+      const w = world();
+      const library = w.library(listenerId);
+      let indexes: number[];
+      if (input.trackIds) indexes = input.trackIds.map(trackIndex);
+      else {
+        const count = input.count ?? 1;
+        if (!Number.isInteger(count) || count < 1) throw new ControlError(400, "count: a whole number ≥ 1");
+        const free = w.catalogue.trackCount - library.all().length;
+        if (count > free) throw new ControlError(400, "count: more than the tracks not yet liked");
+        const rng = createRng(
+          mix(runtime.seed, hashText(listenerId), library.all().length, w.likeSequence()),
+        );
+        const chosen = new Set<number>();
+        while (chosen.size < count) {
+          const candidate = rng.int(0, w.catalogue.trackCount - 1);
+          if (!library.has(candidate)) chosen.add(candidate);
+        }
+        indexes = [...chosen];
+      }
+      const at = input.addedAt === undefined ? undefined : Date.parse(input.addedAt);
+      if (at !== undefined && Number.isNaN(at)) throw new ControlError(400, "addedAt: an ISO date-time");
+      w.like(listenerId, indexes, at);
+      return indexes.map((i) => w.trackId(i));
+    },
+    unlike(listenerId, trackId) {
+      listener(listenerId);
+      return world().unlike(listenerId, trackIndex(trackId));
+    },
+    listenerPlaylists(listenerId, options = {}) {
+      listener(listenerId);
+      return world()
+        .playlistsOf(listenerId, options.includeDeleted)
+        .map((p) => playlistSummary(p));
+    },
+    playlist(playlistId) {
+      const w = world();
+      const p = w.playlist(playlistId);
+      if (!p) return null;
+      return {
+        ...playlistSummary(p),
+        ownerId: p.ownerId,
+        snapshotId: w.snapshotId(p),
+        trackIds: p.items.map((i) => w.trackId(i.trackIndex)),
+        items: p.items.map((i) => ({ trackId: w.trackId(i.trackIndex), addedAt: toIsoSeconds(i.addedAt) })),
+      };
+    },
+    removePlaylistItem(playlistId, trackId) {
+      const p = existingPlaylist(world(), playlistId);
+      return world().removeItems(p, [{ trackIndex: trackIndex(trackId) }]);
+    },
+    deletePlaylist(listenerId, playlistId) {
+      listener(listenerId);
+      const p = existingPlaylist(world(), playlistId);
+      if (p.ownerId !== listenerId) throw new ControlError(404, `Unknown playlist: ${playlistId}`);
+      world().deletePlaylist(p);
+    },
+    track(trackId) {
+      const { catalogue } = world();
+      const index = catalogue.trackIndexOf(trackId);
+      const track = index === undefined ? undefined : catalogue.track(index);
+      const album = track ? catalogue.albums[track.album] : undefined;
+      if (!track || !album) return null;
+      const artists = track.artists.flatMap((i) => catalogue.artists[i] ?? []);
+      return {
+        id: track.id,
+        name: track.name,
+        artistIds: artists.map((a) => a.id),
+        artistGenres: [...new Set(artists.flatMap((a) => a.genres))],
+        releaseDate: album.releaseDate,
+        releaseDatePrecision: album.precision,
+        features: track.features ? featureFacts(track.features) : null,
+      };
+    },
+    calls: () => runtime.faults.calls(),
+    resetCalls: () => runtime.faults.resetCalls(),
+    faults: () => runtime.faults.current(),
+    setFaults: (input) => runtime.faults.configure(input),
+    expireTokens: () => runtime.tokens().expireAllAccessTokens(),
+    revoke(listenerId) {
+      listener(listenerId);
+      return runtime.tokens().revoke(listenerId);
+    },
+  };
+}
+
+function featureFacts(f: AudioFeatureValues): TrackFacts["features"] {
+  const { timeSignature, ...rest } = f;
+  return { ...rest, time_signature: timeSignature };
+}
+
+function existingPlaylist(world: World, playlistId: string): PlaylistRecord {
+  const p = world.playlist(playlistId);
+  if (!p || p.deleted) throw new ControlError(404, `Unknown playlist: ${playlistId}`);
+  return p;
+}
+
+function playlistSummary(p: PlaylistRecord): PlaylistSummary {
+  return {
+    id: p.id,
+    name: p.name,
+    public: p.isPublic,
+    collaborative: p.collaborative,
+    description: p.description,
+    total: p.items.length,
+    deleted: p.deleted,
+  };
+}

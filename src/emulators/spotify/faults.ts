@@ -1,0 +1,106 @@
+// Fault injection and rate limiting for the Web API, and the call log of every Web API and token call.
+import { z } from "zod";
+import { createRng, type Rng } from "./random.ts";
+
+export const FaultSettingsSchema = z.object({
+  /** share of Web API calls answering 429 */
+  rate429: z.number().min(0).max(1).default(0),
+  retryAfterSec: z.number().int().min(0).max(3600).default(1),
+  /** share of Web API calls answering 502 or 503 */
+  rate5xx: z.number().min(0).max(1).default(0),
+  latencyMs: z.number().int().min(0).max(60_000).default(0),
+  audioFeatures403: z.boolean().default(false),
+  artistsBatch403: z.boolean().default(false),
+  /** calls per client in any rolling second; refused calls count too */
+  rateLimitPerSec: z.number().int().min(1).nullable().default(null),
+  seed: z.number().int().default(1),
+});
+
+export type FaultSettings = z.output<typeof FaultSettingsSchema>;
+export type FaultSettingsInput = z.input<typeof FaultSettingsSchema>;
+
+export type FaultDecision =
+  | { kind: "none" }
+  | { kind: "rateLimited"; retryAfterSec: number; reason: "limit" | "injected" }
+  | { kind: "serverError"; status: 502 | 503 };
+
+export interface CallLog {
+  total: number;
+  counts: Record<string, number>;
+}
+
+const WINDOW_MS = 1000;
+
+export class FaultInjector {
+  private settings: FaultSettings = FaultSettingsSchema.parse({});
+  private rng: Rng = createRng(1);
+  private readonly windows = new Map<string, number[]>();
+  private counts = new Map<string, number>();
+  private total = 0;
+
+  constructor(private readonly now: () => number) {}
+
+  /** Replaces the whole fault configuration (fields left out take their defaults, i.e. no fault). */
+  configure(input: FaultSettingsInput): FaultSettings {
+    this.settings = FaultSettingsSchema.parse(input);
+    this.rng = createRng(this.settings.seed);
+    this.windows.clear();
+    return this.settings;
+  }
+
+  current(): FaultSettings {
+    return this.settings;
+  }
+
+  record(endpoint: string): void {
+    this.total++;
+    this.counts.set(endpoint, (this.counts.get(endpoint) ?? 0) + 1);
+  }
+
+  calls(): CallLog {
+    return { total: this.total, counts: Object.fromEntries(this.counts) };
+  }
+
+  resetCalls(): void {
+    this.total = 0;
+    this.counts = new Map();
+  }
+
+  /** Decides the fate of one Web API call by `client` (its app's client id). */
+  decide(client: string): FaultDecision {
+    const limit = this.settings.rateLimitPerSec;
+    if (limit !== null) {
+      const now = this.now();
+      const window = (this.windows.get(client) ?? []).filter((t) => t > now - WINDOW_MS);
+      window.push(now);
+      this.windows.set(client, window);
+      if (window.length > limit) {
+        const oldest = window[window.length - limit] ?? now;
+        return {
+          kind: "rateLimited",
+          retryAfterSec: Math.max(1, Math.ceil((oldest + WINDOW_MS - now) / 1000)),
+          reason: "limit",
+        };
+      }
+    }
+    const { rate429, rate5xx } = this.settings;
+    if (rate429 === 0 && rate5xx === 0) return { kind: "none" };
+    const draw = this.rng.next();
+    if (draw < rate429)
+      return { kind: "rateLimited", retryAfterSec: this.settings.retryAfterSec, reason: "injected" };
+    if (draw < rate429 + rate5xx) return { kind: "serverError", status: this.rng.chance(0.5) ? 502 : 503 };
+    return { kind: "none" };
+  }
+
+  latencyMs(): number {
+    return this.settings.latencyMs;
+  }
+
+  audioFeaturesForbidden(): boolean {
+    return this.settings.audioFeatures403;
+  }
+
+  artistsBatchForbidden(): boolean {
+    return this.settings.artistsBatch403;
+  }
+}

@@ -1,0 +1,77 @@
+// Spotify emulator: accounts service, Web API and control API under /emulator/spotify.
+import { Hono } from "hono";
+import { accountsApp } from "./accounts.ts";
+import type { CatalogueSize } from "./catalogue.ts";
+import { createControl, type SpotifyEmulatorControl } from "./control.ts";
+import { controlApp } from "./control-routes.ts";
+import { createRuntime } from "./runtime.ts";
+import { catalogueRoutes } from "./web-api/catalogue-routes.ts";
+import { apiError } from "./web-api/http.ts";
+import { meRoutes } from "./web-api/me.ts";
+import { playlistRoutes } from "./web-api/playlists.ts";
+
+export type {
+  LikeInput,
+  ListenerSummary,
+  NewListener,
+  PlaylistDetails,
+  PlaylistSummary,
+  SpotifyEmulatorControl,
+  TrackFacts,
+} from "./control.ts";
+export { ControlError } from "./control.ts";
+export type { CallLog, FaultSettings, FaultSettingsInput } from "./faults.ts";
+export {
+  type SpotifyEmulatorServer,
+  type SpotifyEmulatorServerOptions,
+  startSpotifyEmulatorServer,
+} from "./server.ts";
+
+export const SPOTIFY_EMULATOR_BASE = "/emulator/spotify";
+export const DEFAULT_SEED = 20_260_101;
+
+export interface SpotifyEmulatorOptions {
+  clientId: string;
+  clientSecret: string;
+  /** SQLite file for playlists, likes, listeners and tokens; in memory only when absent */
+  statePath?: string;
+  /** seeds the catalogue and the initial likes */
+  seed?: number;
+  accessTokenTtlSec?: number;
+  /** time source (tests move it to expire codes and tokens) */
+  now?: () => number;
+  /** a smaller catalogue for quick tests (default 4,000 artists and 40,000 tracks) */
+  catalogueSize?: CatalogueSize;
+}
+
+export interface SpotifyEmulator {
+  /** serves every path under /emulator/spotify */
+  app: Hono;
+  control: SpotifyEmulatorControl;
+  close(): void;
+}
+
+export function createSpotifyEmulator(options: SpotifyEmulatorOptions): SpotifyEmulator {
+  const runtime = createRuntime({
+    clientId: options.clientId,
+    clientSecret: options.clientSecret,
+    statePath: options.statePath,
+    seed: options.seed ?? DEFAULT_SEED,
+    accessTokenTtlSec: options.accessTokenTtlSec ?? 3600,
+    now: options.now ?? Date.now,
+    catalogueSize: options.catalogueSize,
+  });
+  const control = createControl(runtime);
+
+  const api = new Hono();
+  meRoutes(api, runtime);
+  catalogueRoutes(api, runtime);
+  playlistRoutes(api, runtime);
+  api.notFound((c) => apiError(c, 404, "Service not found"));
+
+  const app = new Hono().basePath(SPOTIFY_EMULATOR_BASE);
+  app.route("/accounts", accountsApp(runtime));
+  app.route("/v1", api);
+  app.route("/control", controlApp(control));
+  return { app, control, close: () => runtime.close() };
+}

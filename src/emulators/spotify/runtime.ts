@@ -1,0 +1,76 @@
+// What every part of the emulator shares: options, clock, faults, and the lazily built world and tokens.
+import { buildCatalogue, type Catalogue, type CatalogueSize, defaultCatalogueSize } from "./catalogue.ts";
+import { catalogueGenreStrings } from "./catalogue-genres.ts";
+import { FaultInjector } from "./faults.ts";
+import { buildGenrePool } from "./genre-pool.ts";
+import { World } from "./state.ts";
+import { memoryStore, type StateStore, sqliteStore } from "./store.ts";
+import { TokenBook } from "./tokens.ts";
+
+export interface RuntimeOptions {
+  clientId: string;
+  clientSecret: string;
+  statePath?: string;
+  seed: number;
+  accessTokenTtlSec: number;
+  now: () => number;
+  catalogueSize?: CatalogueSize;
+}
+
+export interface EmulatorRuntime {
+  readonly clientId: string;
+  readonly clientSecret: string;
+  readonly seed: number;
+  now(): number;
+  readonly faults: FaultInjector;
+  /** built on first use (the catalogue takes a few hundred milliseconds) */
+  world(): World;
+  tokens(): TokenBook;
+  close(): void;
+}
+
+const catalogues = new Map<string, Catalogue>();
+
+/** Catalogues are immutable, so emulators with the same seed in one process share one. */
+function catalogueFor(seed: number, size: CatalogueSize): Catalogue {
+  const key = `${seed}:${size.artists}:${size.tracks}`;
+  let catalogue = catalogues.get(key);
+  if (!catalogue) {
+    catalogue = buildCatalogue(seed, buildGenrePool(catalogueGenreStrings()), size);
+    catalogues.set(key, catalogue);
+  }
+  return catalogue;
+}
+
+export function createRuntime(options: RuntimeOptions): EmulatorRuntime {
+  let loaded: { world: World; tokens: TokenBook; store: StateStore } | null = null;
+  let closed = false;
+  const load = () => {
+    if (closed) throw new Error("The Spotify emulator is closed");
+    if (!loaded) {
+      const store = options.statePath ? sqliteStore(options.statePath) : memoryStore();
+      const state = store.load();
+      const catalogue = catalogueFor(options.seed, options.catalogueSize ?? defaultCatalogueSize);
+      loaded = {
+        store,
+        world: new World(catalogue, store, options.now, state),
+        tokens: new TokenBook(store, options.now, options.accessTokenTtlSec, state.tokens),
+      };
+    }
+    return loaded;
+  };
+  return {
+    clientId: options.clientId,
+    clientSecret: options.clientSecret,
+    seed: options.seed,
+    now: options.now,
+    faults: new FaultInjector(options.now),
+    world: () => load().world,
+    tokens: () => load().tokens,
+    close() {
+      closed = true;
+      loaded?.store.close();
+      loaded = null;
+    },
+  };
+}

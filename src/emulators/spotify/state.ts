@@ -1,0 +1,257 @@
+// The emulator's world: the catalogue plus mutable listeners, likes and playlists (persisted through the store).
+import type { Catalogue } from "./catalogue.ts";
+import { LikedSongs } from "./library.ts";
+import { createdListener, demoListeners, type ListenerProfile } from "./listeners.ts";
+import { base62Id, hashText, mix } from "./random.ts";
+import type { LoadedState, StateStore, StoredItem, StoredPlaylist } from "./store.ts";
+
+export const PLAYLIST_CAPACITY = 10_000;
+
+export interface PlaylistItemRecord {
+  trackIndex: number;
+  addedAt: number;
+  addedBy: string;
+}
+
+export interface PlaylistRecord extends StoredPlaylist {
+  items: PlaylistItemRecord[];
+}
+
+export interface NewPlaylistInput {
+  name: string;
+  isPublic: boolean;
+  collaborative: boolean;
+  description: string | null;
+}
+
+export class World {
+  readonly listeners = new Map<string, ListenerProfile>();
+  private readonly libraries = new Map<string, LikedSongs>();
+  private readonly playlists = new Map<string, PlaylistRecord>();
+  private playlistSeq = 0;
+  private likeSeq = 0;
+
+  constructor(
+    readonly catalogue: Catalogue,
+    private readonly store: StateStore,
+    private readonly now: () => number,
+    loaded: LoadedState,
+  ) {
+    for (const listener of demoListeners(catalogue.seed)) this.listeners.set(listener.id, listener);
+    for (const l of loaded.listeners) {
+      this.listeners.set(l.id, createdListener(l.id, l.initialLikes, l.likesSeed, l.displayName, l.product));
+    }
+    for (const change of loaded.likeChanges) {
+      const trackIndex = catalogue.trackIndexOf(change.trackId);
+      if (trackIndex === undefined || !this.listeners.has(change.userId)) continue;
+      this.library(change.userId).apply(trackIndex, { addedAt: change.addedAt, seq: change.seq });
+      this.likeSeq = Math.max(this.likeSeq, change.seq);
+    }
+    for (const { playlist, items } of loaded.playlists) {
+      const records: PlaylistItemRecord[] = [];
+      for (const item of items) {
+        const trackIndex = catalogue.trackIndexOf(item.trackId);
+        if (trackIndex !== undefined)
+          records.push({ trackIndex, addedAt: item.addedAt, addedBy: item.addedBy });
+      }
+      this.playlists.set(playlist.id, { ...playlist, items: records });
+      this.playlistSeq = Math.max(this.playlistSeq, playlist.createdSeq);
+    }
+  }
+
+  // ── listeners and likes ──
+
+  listener(id: string): ListenerProfile | undefined {
+    return this.listeners.get(id);
+  }
+
+  createListener(profile: ListenerProfile): void {
+    this.listeners.set(profile.id, profile);
+    this.store.saveListener({
+      id: profile.id,
+      displayName: profile.displayName,
+      product: profile.product,
+      initialLikes: profile.initialLikes,
+      likesSeed: profile.likesSeed,
+    });
+  }
+
+  library(userId: string): LikedSongs {
+    let library = this.libraries.get(userId);
+    if (!library) {
+      const profile = this.listeners.get(userId);
+      library = new LikedSongs(
+        profile?.likesSeed ?? hashText(userId),
+        profile?.initialLikes ?? 0,
+        this.catalogue.trackCount,
+      );
+      this.libraries.set(userId, library);
+    }
+    return library;
+  }
+
+  /** Likes the tracks in order, so the last one is the newest; a song liked again moves to the top. */
+  like(userId: string, trackIndexes: readonly number[], addedAt?: number): void {
+    const library = this.library(userId);
+    // Distinct seconds keep the newest-first order unambiguous, as likes made one by one are.
+    const n = trackIndexes.length;
+    const first =
+      addedAt === undefined
+        ? Math.max(Math.floor(this.now() / 1000) * 1000 - 1000 * (n - 1), library.newestAddedAt() + 1000)
+        : Math.floor(addedAt / 1000) * 1000;
+    this.store.transaction(() => {
+      trackIndexes.forEach((trackIndex, i) => {
+        const change = { addedAt: first + i * 1000, seq: ++this.likeSeq };
+        library.apply(trackIndex, change);
+        this.store.saveLikeChange({ userId, trackId: this.trackId(trackIndex), ...change });
+      });
+    });
+  }
+
+  /** grows with every like change; seeds the choice of songs liked by count */
+  likeSequence(): number {
+    return this.likeSeq;
+  }
+
+  unlike(userId: string, trackIndex: number): boolean {
+    const library = this.library(userId);
+    if (!library.has(trackIndex)) return false;
+    const change = library.unlikeChange(trackIndex, ++this.likeSeq);
+    const trackId = this.trackId(trackIndex);
+    if (change) {
+      library.apply(trackIndex, change);
+      this.store.saveLikeChange({ userId, trackId, ...change });
+    } else {
+      library.forget(trackIndex);
+      this.store.deleteLikeChange(userId, trackId);
+    }
+    return true;
+  }
+
+  // ── playlists ──
+
+  playlist(id: string): PlaylistRecord | undefined {
+    return this.playlists.get(id);
+  }
+
+  /** The owner's playlists, newest first as Spotify lists them, without deleted ones unless asked. */
+  playlistsOf(ownerId: string, includeDeleted = false): PlaylistRecord[] {
+    return [...this.playlists.values()]
+      .filter((p) => p.ownerId === ownerId && (includeDeleted || !p.deleted))
+      .sort((a, b) => b.createdSeq - a.createdSeq);
+  }
+
+  createPlaylist(ownerId: string, input: NewPlaylistInput): PlaylistRecord {
+    const createdSeq = ++this.playlistSeq;
+    const playlist: PlaylistRecord = {
+      id: base62Id(this.catalogue.seed, 9, createdSeq, hashText(ownerId)),
+      ownerId,
+      name: input.name,
+      isPublic: input.isPublic,
+      collaborative: input.collaborative,
+      description: input.description,
+      version: 1,
+      deleted: false,
+      createdSeq,
+      items: [],
+    };
+    this.playlists.set(playlist.id, playlist);
+    this.store.savePlaylist(playlist);
+    return playlist;
+  }
+
+  updatePlaylist(playlist: PlaylistRecord, changes: Partial<NewPlaylistInput>): void {
+    if (changes.name !== undefined) playlist.name = changes.name;
+    if (changes.isPublic !== undefined) playlist.isPublic = changes.isPublic;
+    if (changes.collaborative !== undefined) playlist.collaborative = changes.collaborative;
+    if (changes.description !== undefined) playlist.description = changes.description;
+    playlist.version++;
+    this.store.savePlaylist(playlist);
+  }
+
+  /** Inserts at `position` (appends when undefined); the caller checked bounds and capacity. */
+  addItems(
+    playlist: PlaylistRecord,
+    trackIndexes: readonly number[],
+    addedBy: string,
+    position?: number,
+  ): void {
+    const addedAt = Math.floor(this.now() / 1000) * 1000;
+    const added = trackIndexes.map((trackIndex) => ({ trackIndex, addedAt, addedBy }));
+    const append = position === undefined || position >= playlist.items.length;
+    const from = playlist.items.length;
+    if (append) playlist.items.push(...added);
+    else playlist.items.splice(position, 0, ...added);
+    playlist.version++;
+    this.store.transaction(() => {
+      if (append) this.store.appendItems(playlist.id, from, this.storedItems(added));
+      else this.store.replaceItems(playlist.id, this.storedItems(playlist.items));
+      this.store.savePlaylist(playlist);
+    });
+  }
+
+  /** Removes every occurrence of the tracks (or only those at the given positions); returns how many went. */
+  removeItems(
+    playlist: PlaylistRecord,
+    removals: readonly { trackIndex: number; positions?: number[] }[],
+  ): number {
+    const byTrack = new Map<number, Set<number> | null>();
+    for (const r of removals) byTrack.set(r.trackIndex, r.positions ? new Set(r.positions) : null);
+    const before = playlist.items.length;
+    playlist.items = playlist.items.filter((item, pos) => {
+      if (!byTrack.has(item.trackIndex)) return true;
+      const positions = byTrack.get(item.trackIndex);
+      return positions ? !positions.has(pos) : false;
+    });
+    const removed = before - playlist.items.length;
+    playlist.version++;
+    this.store.transaction(() => {
+      if (removed > 0) this.store.replaceItems(playlist.id, this.storedItems(playlist.items));
+      this.store.savePlaylist(playlist);
+    });
+    return removed;
+  }
+
+  /** Moves `length` items from `start` to before `insertBefore` (positions before the move). */
+  reorderItems(playlist: PlaylistRecord, start: number, length: number, insertBefore: number): void {
+    const moved = playlist.items.splice(start, length);
+    const target = insertBefore > start ? insertBefore - length : insertBefore;
+    playlist.items.splice(Math.max(0, target), 0, ...moved);
+    playlist.version++;
+    this.store.transaction(() => {
+      this.store.replaceItems(playlist.id, this.storedItems(playlist.items));
+      this.store.savePlaylist(playlist);
+    });
+  }
+
+  /** The owner deleted (unfollowed) the playlist: it is gone for the Web API from now on. */
+  deletePlaylist(playlist: PlaylistRecord): void {
+    playlist.deleted = true;
+    this.store.savePlaylist(playlist);
+  }
+
+  /** The owner follows their deleted playlist again (Spotify keeps deleted playlists restorable). */
+  restorePlaylist(playlist: PlaylistRecord): void {
+    playlist.deleted = false;
+    this.store.savePlaylist(playlist);
+  }
+
+  snapshotId(playlist: PlaylistRecord): string {
+    const hash = mix(this.catalogue.seed, hashText(playlist.id), playlist.version)
+      .toString(16)
+      .padStart(8, "0");
+    return Buffer.from(`${playlist.version},${hash}${hash.split("").reverse().join("")}`).toString("base64");
+  }
+
+  trackId(trackIndex: number): string {
+    return this.catalogue.track(trackIndex)?.id ?? "";
+  }
+
+  private storedItems(items: readonly PlaylistItemRecord[]): StoredItem[] {
+    return items.map((i) => ({
+      trackId: this.trackId(i.trackIndex),
+      addedAt: i.addedAt,
+      addedBy: i.addedBy,
+    }));
+  }
+}

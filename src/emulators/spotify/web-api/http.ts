@@ -1,0 +1,152 @@
+// The Web API's request pipeline (call log, latency, rate limit and faults, Bearer check) and small helpers.
+import type { Context, Hono } from "hono";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { EmulatorRuntime } from "../runtime.ts";
+import type { World } from "../state.ts";
+import type { StoredToken } from "../store.ts";
+
+export const API_PREFIX = "/emulator/spotify/v1";
+
+export interface ApiCall {
+  c: Context;
+  world: World;
+  token: StoredToken;
+  /** absolute base of the Web API as the caller reached it, for href/next links */
+  base: string;
+  runtime: EmulatorRuntime;
+}
+
+export type ApiHandler = (call: ApiCall) => Response | Promise<Response>;
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export function apiError(c: Context, status: ContentfulStatusCode, message: string): Response {
+  return c.json({ error: { status, message } }, status);
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Registers one endpoint; `template` is Spotify's path (`/playlists/{playlist_id}/items`). */
+export function endpoint(
+  app: Hono,
+  runtime: EmulatorRuntime,
+  method: "GET" | "POST" | "PUT" | "DELETE",
+  template: string,
+  handler: ApiHandler,
+): void {
+  const name = `${method} /v1${template}`;
+  const honoPath = template.replace(/\{(\w+)\}/g, ":$1");
+  app.on(method, honoPath, async (c) => {
+    const faults = runtime.faults;
+    faults.record(name);
+    const latency = faults.latencyMs();
+    if (latency > 0) await sleep(latency);
+    const tokens = runtime.tokens();
+    const check = tokens.checkAccess(bearerToken(c.req.header("authorization")));
+    const decision = faults.decide(check.ok ? check.token.clientId : "anonymous");
+    if (decision.kind === "rateLimited") {
+      c.header("Retry-After", String(decision.retryAfterSec));
+      return apiError(c, 429, "API rate limit exceeded");
+    }
+    if (decision.kind === "serverError") {
+      return apiError(c, decision.status, decision.status === 502 ? "Bad gateway." : "Service unavailable");
+    }
+    if (!check.ok) {
+      if (check.message !== "No token provided") c.header("WWW-Authenticate", 'Bearer realm="spotify"');
+      return apiError(c, 401, check.message);
+    }
+    const url = new URL(c.req.url);
+    try {
+      return await handler({
+        c,
+        world: runtime.world(),
+        token: check.token,
+        base: `${url.origin}${API_PREFIX}`,
+        runtime,
+      });
+    } catch (error) {
+      if (error instanceof ApiError) return apiError(c, error.status, error.message);
+      throw error;
+    }
+  });
+}
+
+function bearerToken(header: string | undefined): string | null {
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header.trim());
+  return match?.[1] ?? "";
+}
+
+export function hasScope(token: StoredToken, ...anyOf: string[]): boolean {
+  const granted = new Set(token.scope.split(" "));
+  return anyOf.some((scope) => granted.has(scope));
+}
+
+export function requireScope(token: StoredToken, ...anyOf: string[]): void {
+  if (!hasScope(token, ...anyOf)) throw new ApiError(403, "Insufficient client scope");
+}
+
+/** Spotify's `limit`/`offset` rules: limit 1..max (default 20), offset ≥ 0. */
+export function pageParams(c: Context, max: number): { limit: number; offset: number } {
+  const limitText = c.req.query("limit");
+  const offsetText = c.req.query("offset");
+  const limit = limitText === undefined || limitText === "" ? 20 : Number(limitText);
+  const offset = offsetText === undefined || offsetText === "" ? 0 : Number(offsetText);
+  if (!Number.isInteger(limit) || limit < 1 || limit > max) throw new ApiError(400, "Invalid limit");
+  if (!Number.isInteger(offset) || offset < 0) throw new ApiError(400, "Invalid offset");
+  return { limit, offset };
+}
+
+export interface Paging<T> {
+  href: string;
+  items: T[];
+  limit: number;
+  next: string | null;
+  offset: number;
+  previous: string | null;
+  total: number;
+}
+
+/** A paging object over `total` items, `items` being the page at `offset`. */
+export function paging<T>(url: string, items: T[], limit: number, offset: number, total: number): Paging<T> {
+  const at = (o: number) => `${url}?offset=${o}&limit=${limit}`;
+  return {
+    href: at(offset),
+    items,
+    limit,
+    next: offset + limit < total ? at(offset + limit) : null,
+    offset,
+    previous: offset > 0 ? at(Math.max(0, offset - limit)) : null,
+    total,
+  };
+}
+
+/** Comma-separated ids of `?ids=`, at most `max` (Spotify: 400 "Too many ids requested"). */
+export function idsParam(c: Context, max: number): string[] {
+  const raw = c.req.query("ids");
+  if (raw === undefined || raw.trim() === "") throw new ApiError(400, "invalid id");
+  const ids = raw.split(",").map((id) => id.trim());
+  if (ids.length > max) throw new ApiError(400, "Too many ids requested");
+  return ids;
+}
+
+/** The JSON body, or `{}` when there is none; malformed JSON is Spotify's 400 "Error parsing JSON.". */
+export async function jsonBody(c: Context): Promise<Record<string, unknown>> {
+  const text = await c.req.text();
+  if (text.trim() === "") return {};
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (parsed && typeof parsed === "object" && !Array.isArray(parsed))
+      return parsed as Record<string, unknown>;
+  } catch {
+    // answered below
+  }
+  throw new ApiError(400, "Error parsing JSON.");
+}

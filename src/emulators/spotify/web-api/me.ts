@@ -1,0 +1,142 @@
+// /me, the listener's liked songs, their playlists list and playlist creation, and /me/library.
+import type { Hono } from "hono";
+import { toIsoSeconds } from "../listeners.ts";
+import { base62Id, hashText } from "../random.ts";
+import type { EmulatorRuntime } from "../runtime.ts";
+import type { World } from "../state.ts";
+import {
+  ApiError,
+  apiError,
+  endpoint,
+  hasScope,
+  jsonBody,
+  pageParams,
+  paging,
+  requireScope,
+} from "./http.ts";
+import { playlistObject, simplifiedPlaylist, trackObject } from "./objects.ts";
+
+const MAX_PLAYLISTS_PER_USER = 11_000;
+const MAX_LIBRARY_URIS = 40;
+const URI = /^spotify:(track|album|episode|show|audiobook|user|playlist):([0-9A-Za-z]+)$/;
+
+export function meRoutes(app: Hono, runtime: EmulatorRuntime): void {
+  endpoint(app, runtime, "GET", "/me", ({ c, world, token, base }) => {
+    const profile = world.listener(token.userId);
+    if (!profile) return apiError(c, 404, "Resource not found");
+    const privateFields = hasScope(token, "user-read-private");
+    return c.json({
+      account_id: base62Id(runtime.seed, 11, hashText(profile.id)).slice(0, 10),
+      ...(privateFields ? { country: profile.country } : {}),
+      display_name: profile.displayName,
+      ...(hasScope(token, "user-read-email") ? { email: profile.email } : {}),
+      ...(privateFields ? { explicit_content: { filter_enabled: false, filter_locked: false } } : {}),
+      external_urls: { spotify: `https://open.spotify.com/user/${profile.id}` },
+      followers: { href: null, total: 0 },
+      href: `${base}/users/${profile.id}`,
+      id: profile.id,
+      images: [],
+      ...(privateFields ? { product: profile.product } : {}),
+      type: "user",
+      uri: `spotify:user:${profile.id}`,
+    });
+  });
+
+  endpoint(app, runtime, "GET", "/me/tracks", ({ c, world, token, base }) => {
+    requireScope(token, "user-library-read");
+    const { limit, offset } = pageParams(c, 50);
+    const likes = world.library(token.userId).all();
+    const items = [];
+    for (const like of likes.slice(offset, offset + limit)) {
+      const track = world.catalogue.track(like.trackIndex);
+      if (track)
+        items.push({
+          added_at: toIsoSeconds(like.addedAt),
+          track: trackObject(world.catalogue, track, base),
+        });
+    }
+    return c.json(paging(`${base}/me/tracks`, items, limit, offset, likes.length));
+  });
+
+  endpoint(app, runtime, "GET", "/me/playlists", ({ c, world, token, base }) => {
+    const { limit, offset } = pageParams(c, 50);
+    if (offset > 100_000) throw new ApiError(400, "Invalid offset");
+    const playlists = world.playlistsOf(token.userId);
+    const items = playlists.slice(offset, offset + limit).map((p) => simplifiedPlaylist(world, p, base));
+    return c.json(paging(`${base}/me/playlists`, items, limit, offset, playlists.length));
+  });
+
+  endpoint(app, runtime, "POST", "/me/playlists", async ({ c, world, token, base }) => {
+    const body = await jsonBody(c);
+    const input = newPlaylistInput(body);
+    requireScope(token, input.isPublic ? "playlist-modify-public" : "playlist-modify-private");
+    if (world.playlistsOf(token.userId).length >= MAX_PLAYLISTS_PER_USER) {
+      throw new ApiError(400, "Max playlists limit reached");
+    }
+    const playlist = world.createPlaylist(token.userId, input);
+    return c.json(playlistObject(world, playlist, base), 201);
+  });
+
+  endpoint(app, runtime, "DELETE", "/me/library", ({ c, world, token }) => {
+    for (const [type, id] of libraryUris(c.req.query("uris"))) {
+      if (type === "playlist") unfollowPlaylist(world, token.userId, id);
+      if (type === "track") {
+        const trackIndex = world.catalogue.trackIndexOf(id);
+        if (trackIndex !== undefined) world.unlike(token.userId, trackIndex);
+      }
+    }
+    return c.body(null, 200);
+  });
+
+  endpoint(app, runtime, "PUT", "/me/library", ({ c, world, token }) => {
+    const liked: number[] = [];
+    for (const [type, id] of libraryUris(c.req.query("uris"))) {
+      if (type === "track") {
+        const trackIndex = world.catalogue.trackIndexOf(id);
+        if (trackIndex === undefined) throw new ApiError(400, "Payload contains a non-existing ID");
+        liked.push(trackIndex);
+      }
+      if (type === "playlist") {
+        const playlist = world.playlist(id);
+        if (playlist?.ownerId === token.userId && playlist.deleted) world.restorePlaylist(playlist);
+      }
+    }
+    if (liked.length > 0) world.like(token.userId, liked);
+    return c.body(null, 200);
+  });
+}
+
+/** Unfollowing one's own playlist is how Spotify deletes it; others' playlists are not followed here. */
+export function unfollowPlaylist(world: World, userId: string, playlistId: string): void {
+  const playlist = world.playlist(playlistId);
+  if (playlist && !playlist.deleted && playlist.ownerId === userId) world.deletePlaylist(playlist);
+}
+
+function libraryUris(raw: string | undefined): [string, string][] {
+  if (raw === undefined || raw.trim() === "") throw new ApiError(400, "Missing required parameter: uris");
+  const uris = raw.split(",").map((u) => u.trim());
+  if (uris.length > MAX_LIBRARY_URIS)
+    throw new ApiError(400, `Too many URIs: maximum is ${MAX_LIBRARY_URIS}`);
+  return uris.map((uri) => {
+    const match = URI.exec(uri);
+    if (!match?.[1] || !match[2]) throw new ApiError(400, `Invalid URI: ${uri}`);
+    return [match[1], match[2]];
+  });
+}
+
+function newPlaylistInput(body: Record<string, unknown>) {
+  const { name, description } = body;
+  if (typeof name !== "string" || name.trim() === "") throw new ApiError(400, "Missing required field: name");
+  if (body.public !== undefined && typeof body.public !== "boolean")
+    throw new ApiError(400, "Invalid public");
+  if (body.collaborative !== undefined && typeof body.collaborative !== "boolean") {
+    throw new ApiError(400, "Invalid collaborative");
+  }
+  if (description !== undefined && description !== null && typeof description !== "string") {
+    throw new ApiError(400, "Invalid description");
+  }
+  const isPublic = body.public !== false;
+  const collaborative = body.collaborative === true;
+  if (collaborative && isPublic) throw new ApiError(400, "Collaborative playlists can only be private.");
+  return { name, isPublic, collaborative, description: typeof description === "string" ? description : null };
+}
