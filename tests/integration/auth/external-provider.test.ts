@@ -2,7 +2,7 @@
 // (the emulator alone on its own port): no emulator route in Crate, everything through the configured URLs.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import type { SpotifyEmulatorServer } from "../../../src/emulators/spotify/index.ts";
+import type { SpotifyEmulatorServer } from "../../../src/emulators/spotify/server.ts";
 import { spotifyForUser } from "../../../src/server/auth/tokens.ts";
 import { users } from "../../../src/server/db/schema/index.ts";
 import type { TestServer } from "../../support/server.ts";

@@ -3,7 +3,7 @@ import { expect } from "bun:test";
 import {
   type SpotifyEmulatorServer,
   startSpotifyEmulatorServer,
-} from "../../../src/emulators/spotify/index.ts";
+} from "../../../src/emulators/spotify/server.ts";
 import type { Clock } from "../../../src/server/clock.ts";
 import { startTestServer, type TestServer } from "../../support/server.ts";
 

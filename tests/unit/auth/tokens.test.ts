@@ -15,7 +15,15 @@ import { providerTokens, users } from "../../../src/server/db/schema/index.ts";
 import { createLogger } from "../../../src/server/log.ts";
 import { createSpotifyClient } from "../../../src/server/spotify/client.ts";
 import { SpotifyAuthRevokedError } from "../../../src/server/spotify/errors.ts";
-import { ACCOUNTS, API, apiError, type Handler, json, recordingFetch } from "../spotify/fake-web-api.ts";
+import {
+  ACCOUNTS,
+  API,
+  apiError,
+  type Handler,
+  json,
+  type RecordedRequest,
+  recordingFetch,
+} from "../spotify/fake-web-api.ts";
 
 const opened: OpenedDatabase[] = [];
 afterEach(() => {
@@ -56,7 +64,7 @@ function setup(handler: Handler) {
   return { deps, clock, userId, requests: recorder.requests, monitored };
 }
 
-const tokenCalls = (requests: { url: URL }[]) => requests.filter((r) => r.url.pathname === "/api/token");
+const tokenCalls = (requests: RecordedRequest[]) => requests.filter((r) => r.url.pathname === "/api/token");
 
 describe("token encryption", () => {
   test("AES-256-GCM with a fresh IV per write, bound to the user id", () => {

@@ -28,7 +28,13 @@ beforeAll(async () => {
   // Only the paths the client can call (and their neighbours), so the validators compile quickly.
   const paths = Object.fromEntries(Object.entries(full.paths).filter(([path]) => USED_PATHS.test(path)));
   const definition = { ...full, paths } as unknown as Document;
-  contract = new OpenAPIBackend({ definition, strict: false, validate: true, quick: true, ajvOpts: { logger: false } });
+  contract = new OpenAPIBackend({
+    definition,
+    strict: false,
+    validate: true,
+    quick: true,
+    ajvOpts: { logger: false },
+  });
   await contract.init();
 });
 
@@ -180,7 +186,7 @@ describe("client requests against the Web API contract", () => {
     expect(scopesOf("/me/playlists", "post")).toEqual(["playlist-modify-public", "playlist-modify-private"]);
     expect(scopesOf("/playlists/{playlist_id}/items", "get")).toContain("playlist-read-private");
     expect(scopesOf("/me/library", "delete")).toContain("user-library-modify");
-    expect([...SPOTIFY_SCOPES].sort()).toEqual(
+    expect<string[]>([...SPOTIFY_SCOPES].sort()).toEqual(
       [
         "user-library-read",
         "user-library-modify",
