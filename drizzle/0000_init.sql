@@ -96,7 +96,8 @@ CREATE TABLE `payments` (
 	`customer_id` text,
 	`subscription_id` text,
 	`amount` text,
-	`currency` text
+	`currency` text,
+	`event_id` text
 );
 --> statement-breakpoint
 CREATE INDEX `payments_user_id_idx` ON `payments` (`user_id`);--> statement-breakpoint
@@ -122,7 +123,9 @@ CREATE TABLE `webhook_events` (
 	`occurred_at` integer NOT NULL,
 	`received_at` integer NOT NULL,
 	`processed_at` integer,
-	`payload` text NOT NULL
+	`payload` text NOT NULL,
+	`notification_id` text,
+	`outcome` text
 );
 --> statement-breakpoint
 CREATE TABLE `analyses` (
@@ -168,6 +171,7 @@ CREATE TABLE `distributions` (
 	`finished_at` integer,
 	`error` text,
 	`attempts` integer DEFAULT 0 NOT NULL,
+	`planned` integer DEFAULT false NOT NULL,
 	FOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade
 );
 --> statement-breakpoint
@@ -181,6 +185,9 @@ CREATE TABLE `journal_steps` (
 	`status` text DEFAULT 'pending' NOT NULL,
 	`result` text,
 	`updated_at` integer NOT NULL,
+	`position` integer,
+	`entry_type` text,
+	`progress_after` integer,
 	FOREIGN KEY (`distribution_id`) REFERENCES `distributions`(`id`) ON UPDATE no action ON DELETE cascade
 );
 --> statement-breakpoint
@@ -197,16 +204,30 @@ CREATE TABLE `artists` (
 	`fetched_at` integer
 );
 --> statement-breakpoint
+CREATE TABLE `library_syncs` (
+	`user_id` text PRIMARY KEY NOT NULL,
+	`last_sync_at` integer NOT NULL,
+	`last_full_sync_at` integer,
+	FOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
 CREATE TABLE `likes` (
 	`user_id` text NOT NULL,
 	`track_id` text NOT NULL,
 	`liked_at` integer NOT NULL,
 	`unliked_at` integer,
+	`seq` integer DEFAULT 0 NOT NULL,
 	PRIMARY KEY(`user_id`, `track_id`),
 	FOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade
 );
 --> statement-breakpoint
 CREATE INDEX `likes_user_id_liked_at_idx` ON `likes` (`user_id`,`liked_at`);--> statement-breakpoint
+CREATE TABLE `metadata_sources` (
+	`source` text PRIMARY KEY NOT NULL,
+	`status` text NOT NULL,
+	`checked_at` integer NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE `tracks` (
 	`id` text PRIMARY KEY NOT NULL,
 	`name` text NOT NULL,
@@ -222,7 +243,9 @@ CREATE TABLE `tracks` (
 	`acousticness` real,
 	`instrumentalness` real,
 	`speechiness` real,
-	`fetched_at` integer NOT NULL
+	`fetched_at` integer NOT NULL,
+	`categories` text,
+	`categories_version` text
 );
 --> statement-breakpoint
 CREATE TABLE `combinations` (

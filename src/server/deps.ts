@@ -2,6 +2,7 @@ import type { Clock } from "./clock.ts";
 import type { Config } from "./config.ts";
 import type { Db } from "./db/client.ts";
 import type { Logger } from "./log.ts";
+import type { PaddleClient } from "./paddle/client.ts";
 import type { SpotifyClient } from "./spotify/types.ts";
 
 /** What services need, built once at start and passed in (never read from globals during a request). */
@@ -14,4 +15,6 @@ export interface Deps {
   spotify: SpotifyClient;
   /** AES-256 key for provider tokens at rest */
   tokenKey: Buffer;
+  /** Paddle Billing API client (config.paddle.apiUrl, Bearer apiKey) */
+  paddle: PaddleClient;
 }

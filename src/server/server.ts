@@ -8,6 +8,7 @@ import { openDatabase } from "./db/client.ts";
 import type { Deps } from "./deps.ts";
 import { startJobs } from "./jobs/index.ts";
 import { createLogger, type Logger } from "./log.ts";
+import { createPaddleClient } from "./paddle/client.ts";
 import { spotifyClientFromConfig } from "./spotify/index.ts";
 
 export interface RunningServer {
@@ -34,6 +35,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     log,
     spotify: spotifyClientFromConfig(config, log),
     tokenKey: loadEncryptionKey(config.tokenEncryptionKey, config.databasePath),
+    paddle: createPaddleClient({ apiUrl: config.paddle.apiUrl, apiKey: config.paddle.apiKey }),
   };
   const api = createApiApp(deps);
   const emulators = config.emulators ? createEmulators(config) : undefined;

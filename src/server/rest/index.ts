@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import type { Deps } from "../deps.ts";
 import { accountRest } from "./account.ts";
 import { authRest } from "./auth.ts";
+import { billingRest } from "./billing.ts";
 import { feedbackRest } from "./feedback.ts";
 import { settingsRest } from "./settings.ts";
 import { systemRest } from "./system.ts";
@@ -12,5 +13,6 @@ export function restRoutes(deps: Deps) {
   return new Hono().route("/", systemRest(deps)).route("/", userRest(deps)).route("/", authRest(deps))
     .route("/", accountRest(deps))
     .route("/", feedbackRest(deps))
-    .route("/", settingsRest(deps));
+    .route("/", settingsRest(deps))
+    .route("/", billingRest(deps));
 }

@@ -1,6 +1,7 @@
 import { router } from "./init.ts";
 import { accountRouter } from "./routers/account.ts";
 import { authRouter } from "./routers/auth.ts";
+import { billingRouter } from "./routers/billing.ts";
 import { feedbackRouter } from "./routers/feedback.ts";
 import { settingsRouter } from "./routers/settings.ts";
 import { systemRouter } from "./routers/system.ts";
@@ -13,6 +14,7 @@ export const appRouter = router({
   account: accountRouter,
   feedback: feedbackRouter,
   settings: settingsRouter,
+  billing: billingRouter,
 });
 
 export type AppRouter = typeof appRouter;

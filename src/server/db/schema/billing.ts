@@ -27,6 +27,8 @@ export const payments = sqliteTable(
     subscriptionId: text(),
     amount: text(),
     currency: text(),
+    /** the Paddle event this record came from */
+    eventId: text(),
   },
   (t) => [index("payments_user_id_idx").on(t.userId)],
 );
@@ -58,4 +60,7 @@ export const webhookEvents = sqliteTable("webhook_events", {
   receivedAt: integer().notNull(),
   processedAt: integer(),
   payload: text().notNull(),
+  notificationId: text(),
+  /** what applying it did: applied, superseded (older than the state already held), ignored, no_user */
+  outcome: text(),
 });

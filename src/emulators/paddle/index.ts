@@ -1,0 +1,100 @@
+// A Paddle Billing emulator for demo mode and tests: the API calls Crate makes, a hosted checkout page that
+// sends signed webhooks, and a control API to move subscriptions through time.
+import { dirname, join } from "node:path";
+import { Hono } from "hono";
+import { mountPaddleApi } from "./api.ts";
+import { mountCheckout } from "./checkout.ts";
+import { mountControl } from "./control.ts";
+import type { Money } from "./entities.ts";
+import { PaddleStore } from "./store.ts";
+import { WebhookSender } from "./webhooks.ts";
+import { PaddleWorld } from "./world.ts";
+
+export const PADDLE_EMULATOR_BASE = "/emulator/paddle";
+
+export interface PaddleEmulatorOptions {
+  apiKey: string;
+  webhookSecret: string;
+  priceId: string;
+  /** where notifications are posted: Crate's /api/payment/webhook */
+  webhookUrl: string;
+  /** SQLite file for the state; ":memory:" or unset keeps it in memory */
+  statePath?: string;
+  /** the yearly price; 49.00 USD unless given */
+  unitPrice?: Money;
+  now?: () => number;
+}
+
+export interface PaddleEmulator {
+  /** serves paths under /emulator/paddle */
+  app: Hono;
+  world: PaddleWorld;
+  close(): void;
+}
+
+export function createPaddleEmulator(options: PaddleEmulatorOptions): PaddleEmulator {
+  const store = new PaddleStore(options.statePath);
+  const appOrigin = new URL(options.webhookUrl).origin;
+  const checkoutUrl = `${appOrigin}${PADDLE_EMULATOR_BASE}/checkout`;
+  const sender = new WebhookSender(store, {
+    webhookUrl: options.webhookUrl,
+    webhookSecret: options.webhookSecret,
+  });
+  const world = new PaddleWorld(store, sender, {
+    priceId: options.priceId,
+    unitPrice: options.unitPrice ?? { amount: "4900", currency_code: "USD" },
+    checkoutUrl,
+    now: options.now ?? (() => Date.now()),
+  });
+  const app = new Hono();
+  mountCheckout(app, world, {
+    base: PADDLE_EMULATOR_BASE,
+    appOrigin,
+    defaultSuccessPath: "/plans/success",
+    defaultPaymentUpdatedPath: "/plans/payment-details-updated/success",
+  });
+  mountControl(app, PADDLE_EMULATOR_BASE, world, store, sender);
+  mountPaddleApi(app, PADDLE_EMULATOR_BASE, world, options.apiKey, checkoutUrl);
+  app.notFound((c) =>
+    c.json(
+      {
+        error: {
+          type: "request_error",
+          code: "not_found",
+          detail: `No route for ${c.req.method} ${c.req.path}`,
+        },
+        meta: { request_id: crypto.randomUUID() },
+      },
+      404,
+    ),
+  );
+  let closed = false;
+  return {
+    app,
+    world,
+    close() {
+      if (closed) return;
+      closed = true;
+      store.close();
+    },
+  };
+}
+
+/** The emulator as demo mode mounts it: Crate's Paddle settings, state in a file beside Crate's database. */
+export function paddleEmulatorFromConfig(config: {
+  publicUrl: string;
+  databasePath: string;
+  paddle: { apiKey: string; webhookSecret: string; priceId: string };
+}): PaddleEmulator {
+  const statePath =
+    config.databasePath === ":memory:"
+      ? ":memory:"
+      : join(dirname(config.databasePath), "paddle-emulator.db");
+  return createPaddleEmulator({
+    apiKey: config.paddle.apiKey,
+    webhookSecret: config.paddle.webhookSecret,
+    priceId: config.paddle.priceId,
+    webhookUrl: `${config.publicUrl}/api/payment/webhook`,
+    statePath,
+  });
+}

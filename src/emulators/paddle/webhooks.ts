@@ -1,0 +1,132 @@
+// Notifications as Paddle sends them: one JSON event per POST, signed with `Paddle-Signature: ts=…;h1=…`.
+import { signPaddlePayload } from "../../server/paddle/webhook-signature.ts";
+import { iso, paddleId } from "./entities.ts";
+import type { PaddleStore, StoredNotification } from "./store.ts";
+
+export interface EmittedEvent {
+  eventType: string;
+  occurredAt: number;
+  data: Record<string, unknown>;
+  subscriptionId: string | null;
+}
+
+export interface DeliveryResult {
+  notificationId: string;
+  eventId: string;
+  eventType: string;
+  status: number | null;
+}
+
+const HOLD_KEY = "hold_deliveries";
+
+export class WebhookSender {
+  constructor(
+    private readonly store: PaddleStore,
+    private readonly opts: { webhookUrl: string; webhookSecret: string; timeoutMs?: number },
+  ) {}
+
+  get holding(): boolean {
+    return this.store.getMeta(HOLD_KEY) === "1";
+  }
+
+  /** While held, notifications queue up until deliverHeld() sends them in a chosen order. */
+  setHold(hold: boolean): void {
+    this.store.setMeta(HOLD_KEY, hold ? "1" : null);
+  }
+
+  /** Records the events (in the order they occurred) and delivers them one after another unless held. */
+  async emit(events: readonly EmittedEvent[]): Promise<DeliveryResult[]> {
+    const hold = this.holding;
+    const created = this.store.transaction(() =>
+      events.map((e) => {
+        const notificationId = paddleId("ntf");
+        const eventId = paddleId("evt");
+        // Subscription management links are temporary, so Paddle leaves them out of notifications.
+        const { management_urls: _links, ...data } = e.data;
+        const payload = JSON.stringify({
+          event_id: eventId,
+          event_type: e.eventType,
+          occurred_at: iso(e.occurredAt),
+          notification_id: notificationId,
+          data,
+        });
+        return this.store.addNotification({
+          notificationId,
+          eventId,
+          eventType: e.eventType,
+          occurredAt: iso(e.occurredAt),
+          subscriptionId: e.subscriptionId,
+          payload,
+          status: hold ? "held" : "failed",
+        });
+      }),
+    );
+    if (hold) return created.map((n) => ({ ...summary(n), status: null }));
+    const results: DeliveryResult[] = [];
+    for (const n of created) results.push(await this.deliver(n));
+    return results;
+  }
+
+  /** Posts the stored body, signed now (Paddle signs each attempt with the time of sending). */
+  async deliver(n: StoredNotification, payload = n.payload): Promise<DeliveryResult> {
+    const signature = signPaddlePayload(this.opts.webhookSecret, payload, Math.floor(Date.now() / 1000));
+    let status: number | null = null;
+    try {
+      const res = await fetch(this.opts.webhookUrl, {
+        method: "POST",
+        headers: { "content-type": "application/json", "paddle-signature": signature },
+        body: payload,
+        signal: AbortSignal.timeout(this.opts.timeoutMs ?? 10_000),
+      });
+      status = res.status;
+      await res.arrayBuffer().catch(() => undefined);
+    } catch {
+      status = null;
+    }
+    const ok = status !== null && status >= 200 && status < 300;
+    this.store.recordAttempt(n.notificationId, ok ? "delivered" : "failed", status);
+    return { ...summary(n), status };
+  }
+
+  /**
+   * Sends a notification again. By default the very same body (as a retry does); with asNewNotification
+   * a new notification of the same event (as Paddle's replay does): the event_id stays the same either way.
+   */
+  async resend(idOrEventId: string, asNewNotification = false): Promise<DeliveryResult | null> {
+    const n = this.store.findNotification(idOrEventId);
+    if (!n) return null;
+    if (!asNewNotification) return this.deliver(n);
+    const notificationId = paddleId("ntf");
+    const body = { ...(JSON.parse(n.payload) as Record<string, unknown>), notification_id: notificationId };
+    const copy = this.store.addNotification({
+      notificationId,
+      eventId: n.eventId,
+      eventType: n.eventType,
+      occurredAt: n.occurredAt,
+      subscriptionId: n.subscriptionId,
+      payload: JSON.stringify(body),
+      status: "failed",
+    });
+    return this.deliver(copy);
+  }
+
+  /** Delivers held notifications: in the order they occurred, reversed, or in an explicit order of ids. */
+  async deliverHeld(order: "occurred" | "reverse" | string[] = "occurred"): Promise<DeliveryResult[]> {
+    const held = this.store.notifications({ status: "held" });
+    let queue: StoredNotification[];
+    if (Array.isArray(order)) {
+      queue = order
+        .map((id) => held.find((n) => n.notificationId === id || n.eventId === id))
+        .filter((n): n is StoredNotification => n !== undefined);
+    } else {
+      queue = order === "reverse" ? [...held].reverse() : held;
+    }
+    const results: DeliveryResult[] = [];
+    for (const n of queue) results.push(await this.deliver(n));
+    return results;
+  }
+}
+
+function summary(n: StoredNotification): Omit<DeliveryResult, "status"> {
+  return { notificationId: n.notificationId, eventId: n.eventId, eventType: n.eventType };
+}

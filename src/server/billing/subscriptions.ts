@@ -1,0 +1,138 @@
+import { ErrorCode } from "../../shared/errors.ts";
+import {
+  type CheckoutConfig,
+  type PriceInfo,
+  planPaths,
+  type SubscriptionDetails,
+  type UpdatePaymentMethodTransaction,
+} from "../../shared/schemas/billing.ts";
+import type { Deps } from "../deps.ts";
+import { AppError, notFound } from "../errors.ts";
+import { PaddleApiError, type PaddleClient } from "../paddle/client.ts";
+import { currentSubscriptionFor } from "./records.ts";
+import { priceInfoOf, subscriptionDetailsOf } from "./status.ts";
+
+const PRICE_CACHE_MS = 5 * 60_000;
+const priceCache = new WeakMap<PaddleClient, Map<string, { value: PriceInfo; expiresAt: number }>>();
+
+/** Turns a failed Paddle call into an error the user may see; never a bare 500. */
+function providerError(deps: Deps, err: unknown, action: string): AppError {
+  if (err instanceof AppError) return err;
+  if (err instanceof PaddleApiError) {
+    if (err.status === 404) return notFound("The subscription was not found at the payment provider.");
+    if (err.status === 401 || err.status === 403) {
+      deps.log.error("paddle refused our API key", { action, status: err.status, code: err.code });
+    } else if (err.status !== null && err.status >= 400 && err.status < 500 && err.status !== 429) {
+      deps.log.warn("paddle refused a request", { action, status: err.status, code: err.code });
+      return new AppError(
+        ErrorCode.BadRequest,
+        `The payment provider refused to ${action}${err.detail ? `: ${err.detail}` : "."}`,
+        409,
+      );
+    } else {
+      deps.log.warn("paddle unavailable", { action, kind: err.kind, status: err.status });
+    }
+    return new AppError(
+      ErrorCode.ProviderUnavailable,
+      "The payment provider is unavailable at the moment. Please try again later.",
+    );
+  }
+  deps.log.error("unexpected billing failure", {
+    action,
+    error: err instanceof Error ? (err.stack ?? err.message) : String(err),
+  });
+  return new AppError(ErrorCode.ProviderUnavailable, "The payment provider could not be reached.");
+}
+
+/** POST /api/payment/pricing: the yearly premium price, from Paddle's price entity (cached for 5 minutes). */
+export async function getPremiumPrice(deps: Deps): Promise<PriceInfo> {
+  const priceId = deps.config.paddle.priceId;
+  if (priceId === "") throw new AppError(ErrorCode.ProviderUnavailable, "Premium is not configured.");
+  let cache = priceCache.get(deps.paddle);
+  if (!cache) {
+    cache = new Map();
+    priceCache.set(deps.paddle, cache);
+  }
+  const cached = cache.get(priceId);
+  const now = deps.clock.now();
+  if (cached && cached.expiresAt > now) return cached.value;
+  try {
+    const price = await deps.paddle.getPrice(priceId);
+    const value = priceInfoOf(price.unit_price);
+    cache.set(priceId, { value, expiresAt: now + PRICE_CACHE_MS });
+    return value;
+  } catch (err) {
+    throw providerError(deps, err, "load the price");
+  }
+}
+
+function requireSubscriptionId(deps: Deps, userId: string): string {
+  const row = currentSubscriptionFor(deps.db, userId);
+  if (!row) throw notFound("You have no subscription.");
+  return row.id;
+}
+
+/** GET /api/payment/subscription: the user's subscription as Paddle reports it now. */
+export async function getSubscriptionDetails(deps: Deps, userId: string): Promise<SubscriptionDetails> {
+  const id = requireSubscriptionId(deps, userId);
+  try {
+    return subscriptionDetailsOf(await deps.paddle.getSubscription(id));
+  } catch (err) {
+    throw providerError(deps, err, "load the subscription");
+  }
+}
+
+/** Cancels at the end of the billing period; premium stays until then (the webhook records the change). */
+export async function cancelSubscription(deps: Deps, userId: string): Promise<SubscriptionDetails> {
+  const id = requireSubscriptionId(deps, userId);
+  try {
+    const sub = await deps.paddle.cancelAtPeriodEnd(id);
+    deps.log.info("subscription cancel scheduled", { userId, subscriptionId: id });
+    return subscriptionDetailsOf(sub);
+  } catch (err) {
+    throw providerError(deps, err, "cancel the subscription");
+  }
+}
+
+/** Re-activates a subscription that is being cancelled by removing the scheduled cancel. */
+export async function reactivateSubscription(deps: Deps, userId: string): Promise<SubscriptionDetails> {
+  const id = requireSubscriptionId(deps, userId);
+  try {
+    const sub = await deps.paddle.removeScheduledChange(id);
+    deps.log.info("subscription re-activated", { userId, subscriptionId: id });
+    return subscriptionDetailsOf(sub);
+  } catch (err) {
+    throw providerError(deps, err, "re-activate the subscription");
+  }
+}
+
+/** The transaction that Paddle's checkout opens to collect new payment details. */
+export async function getUpdatePaymentMethodTransaction(
+  deps: Deps,
+  userId: string,
+): Promise<UpdatePaymentMethodTransaction> {
+  const id = requireSubscriptionId(deps, userId);
+  try {
+    const txn = await deps.paddle.getUpdatePaymentMethodTransaction(id);
+    return { transactionId: txn.id };
+  } catch (err) {
+    throw providerError(deps, err, "start a payment details update");
+  }
+}
+
+/** The emulator's checkout is used when Crate talks to its own bundled Paddle emulator (demo mode). */
+export function getCheckoutConfig(deps: Deps): CheckoutConfig {
+  const { config } = deps;
+  const emulatorBase = `${config.publicUrl}/emulator/paddle`;
+  const emulated = config.emulators && config.paddle.apiUrl === emulatorBase;
+  return {
+    mode: emulated ? "emulator" : "paddle",
+    demo: config.demoMode,
+    environment: config.paddle.environment,
+    clientToken: config.paddle.clientToken,
+    priceId: config.paddle.priceId,
+    emulatorCheckoutUrl: emulated ? `${emulatorBase}/checkout` : null,
+    successPath: planPaths.success,
+    paymentDetailsUpdatedPath: planPaths.paymentDetailsUpdated,
+  };
+}

@@ -1,0 +1,104 @@
+import { eq } from "drizzle-orm";
+import { ErrorCode } from "../../shared/errors.ts";
+import { withTransaction } from "../db/client.ts";
+import { webhookEvents } from "../db/schema/index.ts";
+import type { Deps } from "../deps.ts";
+import { AppError, badRequest } from "../errors.ts";
+import { type PaddleWebhookEvent, WebhookEventSchema } from "../paddle/types.ts";
+import { DEFAULT_SIGNATURE_TOLERANCE_SEC, verifyPaddleSignature } from "../paddle/webhook-signature.ts";
+import { zodMessage } from "../trpc/init.ts";
+import { type ApplyResult, applyPaddleEvent, type EventOutcome } from "./apply.ts";
+import { runMembershipHooks } from "./membership.ts";
+
+export interface WebhookDelivery {
+  rawBody: Uint8Array;
+  signature: string | undefined;
+}
+
+export interface WebhookReceipt {
+  received: true;
+  eventId: string;
+  duplicate: boolean;
+  outcome: EventOutcome;
+}
+
+const refusals = {
+  missing: "Missing Paddle-Signature header.",
+  malformed: "Malformed Paddle-Signature header.",
+  mismatch: "Invalid Paddle-Signature.",
+  stale: "Paddle-Signature timestamp is outside the allowed window.",
+} as const;
+
+/**
+ * Receives one Paddle notification: verifies the signature on the raw body, stores the event once per
+ * event_id and applies it. A repeated delivery is acknowledged and changes nothing.
+ */
+export async function receivePaddleWebhook(
+  deps: Deps,
+  delivery: WebhookDelivery,
+  options: { toleranceSec?: number } = {},
+): Promise<WebhookReceipt> {
+  const check = verifyPaddleSignature({
+    header: delivery.signature,
+    rawBody: delivery.rawBody,
+    secret: deps.config.paddle.webhookSecret,
+    nowMs: deps.clock.now(),
+    toleranceSec: options.toleranceSec ?? DEFAULT_SIGNATURE_TOLERANCE_SEC,
+  });
+  if (!check.ok) {
+    deps.log.warn("paddle webhook refused", { reason: check.reason });
+    if (check.reason === "missing" || check.reason === "malformed") throw badRequest(refusals[check.reason]);
+    throw new AppError(ErrorCode.Unauthorized, refusals[check.reason], 401);
+  }
+  const { event, text } = parseEvent(delivery.rawBody);
+  const now = deps.clock.now();
+  const result = withTransaction(deps.db, (tx): (ApplyResult & { duplicate: boolean }) | null => {
+    const seen = tx
+      .select({ outcome: webhookEvents.outcome })
+      .from(webhookEvents)
+      .where(eq(webhookEvents.eventId, event.event_id))
+      .get();
+    if (seen) return null;
+    tx.insert(webhookEvents)
+      .values({
+        eventId: event.event_id,
+        eventType: event.event_type,
+        occurredAt: Date.parse(event.occurred_at),
+        receivedAt: now,
+        payload: text,
+        notificationId: event.notification_id ?? null,
+      })
+      .run();
+    const applied = applyPaddleEvent(tx, event, now);
+    tx.update(webhookEvents)
+      .set({ processedAt: now, outcome: applied.outcome })
+      .where(eq(webhookEvents.eventId, event.event_id))
+      .run();
+    return { ...applied, duplicate: false };
+  });
+  if (!result) {
+    deps.log.info("paddle webhook repeated", { eventId: event.event_id, eventType: event.event_type });
+    return { received: true, eventId: event.event_id, duplicate: true, outcome: "ignored" };
+  }
+  deps.log.info("paddle webhook applied", {
+    eventId: event.event_id,
+    eventType: event.event_type,
+    outcome: result.outcome,
+  });
+  await runMembershipHooks(deps, result.changes);
+  return { received: true, eventId: event.event_id, duplicate: false, outcome: result.outcome };
+}
+
+function parseEvent(rawBody: Uint8Array): { event: PaddleWebhookEvent; text: string } {
+  let text: string;
+  let json: unknown;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true }).decode(rawBody);
+    json = JSON.parse(text);
+  } catch {
+    throw badRequest("body: must be valid JSON");
+  }
+  const parsed = WebhookEventSchema.safeParse(json);
+  if (!parsed.success) throw badRequest(zodMessage(parsed.error));
+  return { event: parsed.data, text };
+}
