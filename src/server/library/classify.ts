@@ -58,13 +58,13 @@ export interface TrackCategories {
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** Whole-word phrases: bounded by start/end, a space or a hyphen. */
-const wordsPattern = (phrases: readonly string[]): RegExp => {
+export const wordsPattern = (phrases: readonly string[]): RegExp => {
   const sorted = [...phrases].sort((a, b) => b.length - a.length).map(escapeRegExp);
   return new RegExp(`(?:^|[\\s-])(?:${sorted.join("|")})(?=$|[\\s-])`);
 };
 
 /** Markers ending in `-` (`k-`) must start a word and be followed by more of it (`k-pop`). */
-const markerPattern = (markers: readonly string[]): RegExp => {
+export const markerPattern = (markers: readonly string[]): RegExp => {
   const words = markers.filter((marker) => !marker.endsWith("-"));
   const prefixes = markers.filter((marker) => marker.endsWith("-")).map(escapeRegExp);
   const parts = words.length > 0 ? [wordsPattern(words).source] : [];
@@ -130,23 +130,33 @@ export const genreStringFacts = (genre: string): GenreStringFacts => {
   return facts;
 };
 
-const unionInOrder = <T>(lists: Iterable<readonly T[]>, order: Map<T, number>): T[] => {
-  const union = new Set<T>();
-  for (const list of lists) for (const item of list) union.add(item);
-  return [...union].sort((a, b) => (order.get(a) ?? 0) - (order.get(b) ?? 0));
+/** Union of per-string results in catalogue order, via a flag per catalogue position (no sorting). */
+const unionInOrder = <T>(
+  artistGenres: readonly string[],
+  pick: (facts: GenreStringFacts) => readonly T[],
+  names: readonly T[],
+  order: Map<T, number>,
+): T[] => {
+  const [only, ...rest] = artistGenres;
+  if (only === undefined) return [];
+  if (rest.length === 0) return [...pick(genreStringFacts(only))];
+  const present = new Uint8Array(names.length);
+  for (const genre of artistGenres) {
+    for (const item of pick(genreStringFacts(genre))) present[order.get(item) ?? 0] = 1;
+  }
+  const union: T[] = [];
+  for (let index = 0; index < names.length; index++) {
+    const name = names[index];
+    if (present[index] === 1 && name !== undefined) union.push(name);
+  }
+  return union;
 };
 
 export const genresOf = (artistGenres: readonly string[]): GenreName[] =>
-  unionInOrder(
-    artistGenres.map((genre) => genreStringFacts(genre).genres),
-    genreOrder,
-  );
+  unionInOrder(artistGenres, (facts) => facts.genres, genreNames, genreOrder);
 
 export const nationalitiesOf = (artistGenres: readonly string[]): NationalityName[] =>
-  unionInOrder(
-    artistGenres.map((genre) => genreStringFacts(genre).nationalities),
-    nationalityOrder,
-  );
+  unionInOrder(artistGenres, (facts) => facts.nationalities, nationalityNames, nationalityOrder);
 
 /** The catalogue's subgenres among the track's genre strings (exact strings, lower case). */
 export const subgenresOf = (artistGenres: readonly string[]): string[] => {

@@ -68,14 +68,14 @@ export interface GenreRule {
 const phrases = (list: string): readonly string[] => list.split(",").map((phrase) => phrase.trim());
 
 export const genreRules: readonly GenreRule[] = [
-  { genre: "Acoustic", keywords: phrases("acoustic, unplugged") },
+  { genre: "Acoustic", keywords: phrases("acoustic") },
   { genre: "Alternative", keywords: phrases("alternative, alt, grunge, permanent wave") },
   { genre: "Blues", keywords: phrases("blues"), exclude: phrases("rhythm and blues") },
   {
     genre: "Classical",
     keywords: phrases(
       "classical, neoclassical, baroque, romantic era, classical era, early music, opera, operetta, orchestra, " +
-        "orchestral, chamber music, string quartet, choral, choir, impressionism, minimalism",
+        "orchestral, string quartet, choral, choir, impressionism, minimalism",
     ),
   },
   {
@@ -86,9 +86,7 @@ export const genreRules: readonly GenreRule[] = [
   { genre: "Disco", keywords: phrases("disco, italo disco, nu disco") },
   {
     genre: "Drum and Bass",
-    keywords: phrases(
-      "drum and bass, drum & bass, dnb, d&b, liquid funk, neurofunk, jungle, jump up, drumfunk",
-    ),
+    keywords: phrases("drum and bass, dnb, liquid funk, neurofunk, jungle, jump up, drumfunk"),
   },
   { genre: "Dubstep", keywords: phrases("dubstep, brostep, deathstep, riddim dubstep") },
   {
@@ -117,22 +115,22 @@ export const genreRules: readonly GenreRule[] = [
     exclude: phrases("liquid funk"),
   },
   { genre: "Gospel", keywords: phrases("gospel, worship, ccm, christian, lovsang") },
-  { genre: "Hip Hop", keywords: phrases("hip hop, hip-hop, hiphop, boom bap, g funk, drill, grime") },
+  { genre: "Hip Hop", keywords: phrases("hip hop, boom bap, g funk, drill, grime") },
   { genre: "House", keywords: phrases("house") },
   {
     genre: "Indie",
-    keywords: phrases("indie, indietronica, indie-pop, slowcore, sadcore, madchester, dunedin sound"),
+    keywords: phrases("indie, indietronica, slowcore, sadcore, madchester, dunedin sound"),
   },
   {
     genre: "J-Pop",
-    keywords: phrases("j-pop, jpop, j-idol, japanese pop, anime, city pop, shibuya-kei, kayokyoku"),
+    keywords: phrases("j-pop, j-idol, anime, city pop, shibuya-kei, kayokyoku"),
   },
   {
     genre: "Jazz",
     keywords: phrases("jazz, bebop, hard bop, swing, big band, bossa nova"),
     exclude: phrases("new jack swing"),
   },
-  { genre: "K-Pop", keywords: phrases("k-pop, kpop, korean pop") },
+  { genre: "K-Pop", keywords: phrases("k-pop") },
   {
     genre: "Latin",
     keywords: phrases(
@@ -146,10 +144,10 @@ export const genreRules: readonly GenreRule[] = [
   {
     genre: "Pop",
     keywords: phrases(
-      "pop, synthpop, electropop, europop, britpop, mandopop, cantopop, indie-pop, afropop, hyperpop, boy band, " +
+      "pop, synthpop, electropop, europop, britpop, mandopop, cantopop, afropop, hyperpop, boy band, " +
         "girl group, schlager, nederpop, variete",
     ),
-    exclude: phrases("k-pop, kpop, korean pop, j-pop, jpop, japanese pop"),
+    exclude: phrases("k-pop, j-pop"),
   },
   {
     genre: "Punk",
@@ -173,14 +171,14 @@ export const genreRules: readonly GenreRule[] = [
   {
     genre: "Rock",
     keywords: phrases(
-      "rock, rock and roll, rock-and-roll, rockabilly, grunge, shoegaze, krautrock, j-rock, mellow gold, new wave, " +
+      "rock, rock-and-roll, rockabilly, grunge, shoegaze, krautrock, j-rock, mellow gold, new wave, " +
         "neue deutsche welle, neo-psychedelic, british invasion, visual kei",
     ),
     exclude: phrases("lovers rock"),
   },
   {
     genre: "Singer-Songwriter",
-    keywords: phrases("singer-songwriter, singer songwriter, cantautor, cantautora, cantautori, chanson"),
+    keywords: phrases("singer-songwriter, cantautor, cantautori, chanson"),
   },
   { genre: "Soul", keywords: phrases("soul, neo soul, northern soul, motown") },
   {

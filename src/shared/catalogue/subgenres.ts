@@ -12,7 +12,7 @@ alternative country, alternative dance, alternative hip hop, alternative metal, 
 alternative pop rock, alternative r&b, alternative rock, alternative emo, alt z, alt-idol, grunge, post-grunge
 blues, blues rock, chicago blues, delta blues, electric blues, modern blues, soul blues, texas blues, punk blues
 classical, baroque, classical era, early music, early romantic era, late romantic era, post-romantic era
-contemporary classical, neoclassical, opera, operetta, orchestra, string quartet, choral, impressionism
+contemporary classical, neoclassical, opera, operetta, orchestra, string quartet, choral, cathedral choir, impressionism
 classical piano, compositional ambient, minimalism, chamber pop, chamber folk
 country, contemporary country, country pop, country rock, modern country rock, outlaw country, bluegrass
 red dirt, texas country, honky tonk, classic country pop, country road, nashville sound, alt-country
@@ -57,12 +57,12 @@ crust punk, anarcho-punk, dance-punk, post-hardcore, melodic hardcore, easycore,
 rap, melodic rap, trap, emo rap, rap rock, rap metal, drill, grime, cloud rap, comedy rap, rage rap, plugg
 reggae, roots reggae, dancehall, dub, rocksteady, lovers rock, reggae fusion, modern reggae, ska, ska revival
 reggaeton, reggaeton flow, reggaeton colombiano, perreo, neoperreo, reggaeton chileno, trap boricua
-r&b, contemporary r&b, alternative r&b, neo soul, new jack swing, urban contemporary, chill r&b, rnb
+r&b, rhythm and blues, contemporary r&b, alternative r&b, neo soul, new jack swing, urban contemporary, chill r&b, rnb
 rock, classic rock, album rock, hard rock, soft rock, modern rock, art rock, psychedelic rock, garage rock
 blues rock, folk rock, glam rock, heartland rock, mellow gold, yacht rock, rock-and-roll, rockabilly
 post-rock, math rock, noise rock, stoner rock, progressive rock, space rock, surf rock, southern rock
 permanent wave, shoegaze, new wave, krautrock, dance rock, modern alternative rock, modern blues rock
-singer-songwriter, singer-songwriter pop, folk singer-songwriter, indie singer-songwriter
+singer-songwriter, cantautor, singer-songwriter pop, folk singer-songwriter, indie singer-songwriter
 soul, classic soul, neo soul, northern soul, motown, southern soul, memphis soul, retro soul, chicago soul
 quiet storm, philly soul, deep soul, trap soul, soul flow
 soundtrack, video game music, orchestral soundtrack, show tunes, broadway, movie tunes, hollywood
@@ -73,15 +73,15 @@ trap, trap queen, dark trap, trap soul, uk trap, trap latino, melodic trap, tenn
 argentine rock, argentine hip hop, argentine indie, rock nacional, trap argentino, cuarteto, rkt
 cumbia villera, tango, folklore argentino
 australian indie, australian pop, australian hip hop, australian rock, australian dance, australian electropop
-australian alternative rock, aussietronica, melbourne indie, sydney indie, perth indie
+australian alternative rock, aussietronica, melbourne indie, sydney indie, perth indie, brisbane indie, adelaide indie, aussie drill
 belgian pop, belgian rock, belgian indie, belgian hip hop, belgian edm, flemish folk
 brazilian pop, brazilian rock, brazilian hip hop, brazilian indie, brazilian funk, mpb, sertanejo
-sertanejo universitario, samba, pagode, forro, axe, piseiro, brega funk, arrocha
+sertanejo universitario, samba, pagode, forro, axe, piseiro, brega funk, arrocha, trap brasileiro
 british indie rock, british soul, british singer-songwriter, british invasion, british blues, british folk
 uk pop, uk hip hop, uk drill, uk alternative pop, uk dance, uk funky, uk contemporary r&b, classic uk pop
 new wave of british heavy metal, madchester, manchester indie, bristol indie, london rap, welsh rock
 canadian pop, canadian hip hop, canadian indie, canadian rock, canadian contemporary r&b, canadian country
-canadian singer-songwriter, canadian electronic, toronto rap, montreal indie, vancouver indie
+canadian singer-songwriter, canadian electronic, toronto rap, montreal indie, vancouver indie, rap quebecois
 chinese hip hop, chinese indie, chinese r&b, c-pop, mandopop, cantopop, hong kong indie
 colombian pop, colombian hip hop, colombian rock, cumbia colombiana, vallenato moderno
 danish pop, danish rock, danish hip hop, danish indie, danish electronic, danish metal, danish singer-songwriter
@@ -104,17 +104,17 @@ japanese punk, japanese metal
 kiwi rock, kiwi hip hop, kiwi indie, kiwi pop, nz pop, nz hip hop, dunedin sound, dunedin indie
 korean r&b, korean indie rock
 mexican pop, mexican hip hop, mexican rock, mexican indie, musica mexicana, regional mexican, corrido
-corridos tumbados, sierreno, banda, norteno, mariachi, ranchera
+corridos tumbados, sierreno, banda, norteno, mariachi, ranchera, trap mexicano
 nigerian pop, nigerian hip hop, afrobeats, afropop, alte, naija worship
 norwegian pop, norwegian rock, norwegian hip hop, norwegian indie, norwegian metal, norsk indie, norsk lovsang
-polish pop, polish hip hop, polish rock, polish indie, polish trap, disco polo
+polish pop, polish hip hop, polish rock, polish indie, polish trap, disco polo, polski hip hop
 portuguese pop, portuguese rock, portuguese hip hop, portuguese indie, fado, pimba
 russian pop, russian hip hop, russian rock, russian indie, russian trap, russian post-punk
 scottish indie, scottish rock, scottish singer-songwriter, scottish folk, scottish hip hop
 spanish pop, spanish hip hop, spanish rock, spanish indie pop, flamenco, rumba catalana, spanish trap
 swedish pop, swedish hip hop, swedish indie pop, swedish rock, swedish metal, swedish singer-songwriter
 swedish electronic, svensk indie, dansband
-taiwan pop, taiwan indie, taiwan hip hop, taiwan rock, taiwan singer-songwriter, taiwan campus folk
+taiwan pop, taiwan indie, taiwan hip hop, taiwan rock, taiwan singer-songwriter, taiwan campus folk, taiwanese indigenous
 turkish pop, turkish hip hop, turkish rock, turkish trap, arabesk, turk sanat muzigi
 ukrainian pop, ukrainian hip hop, ukrainian rock, ukrainian indie, ukrainian electronic
 lo-fi, lo-fi indie, bedroom soul, slowcore, sadcore, ambient folk, new age, meditation, sleep, piano cover
