@@ -1,5 +1,8 @@
 import { Card, Circle, HStack, Stack, Text } from "@chakra-ui/react";
 import { Check } from "lucide-react";
+import { useSearch } from "wouter";
+import { loginErrorMessage } from "../../../shared/auth.ts";
+import { ErrorText } from "../../components/ErrorText.tsx";
 import { Layout } from "../../components/Layout.tsx";
 import { LogoMark } from "../../components/Logo.tsx";
 import { AppLink } from "../../components/RouterLink.tsx";
@@ -12,6 +15,7 @@ const points = [
 ];
 
 export function LoginPage() {
+  const signInError = loginErrorMessage(new URLSearchParams(useSearch()).get("error"));
   return (
     <Layout width="narrow" flex="1" display="flex" alignItems="center">
       <Card.Root w="full" variant="outline" bg="bg.panel" borderRadius="3xl" overflow="hidden">
@@ -25,6 +29,7 @@ export function LoginPage() {
               Please sign in to get started.
             </Text>
           </Stack>
+          {signInError && <ErrorText text={signInError} />}
           <SignInButton size="xl" borderRadius="full" w="full" data-testid="authorize-button" />
           <Stack gap="3">
             {points.map((point) => (

@@ -1,0 +1,228 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import type { Page } from "playwright-core";
+import { messages } from "../../src/shared/errors.ts";
+import { collectPageErrors, launchBrowser, type TestBrowser, viewports } from "../support/browser.ts";
+import { startTestServer, type TestServer } from "../support/server.ts";
+
+let server: TestServer;
+let browser: TestBrowser;
+const TIMEOUT = 60_000;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  browser = await launchBrowser();
+  // the first request bundles the client; do it once here rather than inside the first test's time
+  await fetch(`${server.url}/`).then((response) => response.text());
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.dispose();
+});
+
+async function open(path: string, viewport: { width: number; height: number } = viewports.desktop) {
+  const page = await browser.newPage(viewport);
+  const errors = collectPageErrors(page);
+  await page.goto(`${server.url}${path}`);
+  await page.locator("main").waitFor();
+  return { page, errors };
+}
+
+/** Client-side navigation (wouter follows history.pushState), cheaper than loading the bundle again. */
+async function navigate(page: Page, path: string) {
+  await page.evaluate((target) => window.history.pushState(null, "", target), path);
+}
+
+const horizontalOverflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+describe("landing page", () => {
+  test(
+    "renders the pitch, the sign-in links and the group cards, and the demo advances",
+    async () => {
+      const { page, errors } = await open("/");
+      await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toContain(
+        "Your liked songs",
+      );
+      expect(await page.title()).toBe("Crate | Playlists from your liked songs");
+      const getStarted = page.getByRole("link", { name: "Get started for free" });
+      expect(
+        await getStarted.evaluateAll((links) => links.map((link) => link.getAttribute("href"))),
+      ).toContain("/login");
+      expect(await page.getByTestId("hero-sign-in").isVisible()).toBe(true);
+
+      const cards = page.getByTestId("group-card").locator("a");
+      expect(await cards.evaluateAll((links) => links.map((link) => link.getAttribute("href")))).toEqual([
+        "/playlists/mood",
+        "/playlists/genre",
+        "/playlists/decade",
+        "/playlists/nationality",
+        "/playlists/liked-at",
+        "/playlists/randomized",
+        "/playlists/latest-liked-songs",
+        "/playlists/miscellaneous",
+      ]);
+      expect(await page.locator('a[href="/playlists/combinations"]').count()).toBeGreaterThan(0);
+      for (const href of ["/plans", "/login", "/policies"]) {
+        expect(await page.locator(`main a[href="${href}"]`).count()).toBeGreaterThan(0);
+      }
+
+      const title = page.getByTestId("demo-song-title");
+      const first = await title.textContent();
+      await page.waitForFunction(
+        (previous) => document.querySelector('[data-testid="demo-song-title"]')?.textContent !== previous,
+        first,
+        { timeout: 5_000 },
+      );
+      expect(await page.getByTestId("demo").getAttribute("data-song-index")).toBe("1");
+      expect(await page.getByTestId("demo-playlist").count()).toBeGreaterThan(0);
+      expect(errors).toEqual([]);
+    },
+    TIMEOUT,
+  );
+
+  test(
+    "remembers an outside referrer and passes it to the sign-in",
+    async () => {
+      const page = await browser.newPage(viewports.desktop);
+      await page.goto(`${server.url}/`, { referer: "https://blog.example.org/post" });
+      await page.getByTestId("hero-sign-in").waitFor();
+      expect(await page.evaluate(() => sessionStorage.getItem("referrer"))).toBe(
+        "https://blog.example.org/post",
+      );
+
+      const authorize = page.waitForRequest((request) => request.url().includes("/api/authorize"));
+      await page.route("**/api/authorize**", (route) => route.fulfill({ status: 204, body: "" }));
+      await page.getByTestId("hero-sign-in").click();
+      const url = new URL((await authorize).url());
+      expect(url.pathname).toBe("/api/authorize");
+      expect(url.searchParams.get("referrer")).toBe("https://blog.example.org/post");
+    },
+    TIMEOUT,
+  );
+
+  test(
+    "does not remember the site's own pages as referrer",
+    async () => {
+      const page = await browser.newPage(viewports.desktop);
+      await page.goto(`${server.url}/faq`, { referer: `${server.url}/plans` });
+      await page.locator("main h1").waitFor();
+      expect(await page.evaluate(() => sessionStorage.getItem("referrer"))).toBeNull();
+    },
+    TIMEOUT,
+  );
+});
+
+describe("mobile layout", () => {
+  test(
+    "the burger menu opens and navigates, and nothing overflows at 390 px",
+    async () => {
+      const { page, errors } = await open("/", viewports.phone);
+      expect(await horizontalOverflow(page)).toBe(0);
+      expect(await page.getByRole("navigation", { name: "Main" }).isVisible()).toBe(false);
+
+      await page.getByTestId("menu-button").click();
+      const menu = page.getByTestId("mobile-menu");
+      await menu.waitFor();
+      for (const label of ["Playlists", "Plans", "Feedback", "FAQ", "Get started"]) {
+        expect(await menu.getByRole("link", { name: label, exact: true }).isVisible()).toBe(true);
+      }
+      await menu.getByRole("link", { name: "FAQ", exact: true }).click();
+      await page.waitForURL(`${server.url}/faq`);
+      await expect(page.locator("main h1").textContent()).resolves.toBe("Frequently asked questions");
+      await menu.waitFor({ state: "hidden" });
+      expect(await page.title()).toBe("Crate | FAQ");
+      expect(await horizontalOverflow(page)).toBe(0);
+      expect(errors).toEqual([]);
+    },
+    TIMEOUT,
+  );
+});
+
+describe("catalogue pages", () => {
+  test(
+    "a premium-only group offers 'Get access with Premium' linking to /plans",
+    async () => {
+      const { page } = await open("/playlists/liked-at");
+      const button = page.getByRole("link", { name: "Get access with Premium" });
+      await button.waitFor();
+      expect(await button.getAttribute("href")).toBe("/plans");
+      expect(await page.getByTestId("catalogue-table").textContent()).toContain("Liked in Month");
+      expect(await page.getByTestId("signup-prompt").count()).toBe(0);
+      expect(await page.title()).toBe("Crate | Liked At playlists");
+    },
+    TIMEOUT,
+  );
+
+  test(
+    "a free group shows a logged-out visitor the sign-up prompt",
+    async () => {
+      const { page } = await open("/playlists/tempo", viewports.phone);
+      await page.getByTestId("signup-prompt").waitFor();
+      expect(await page.getByTestId("premium-prompt").count()).toBe(0);
+      expect(await page.getByTestId("catalogue-table").locator("tbody tr").allTextContents()).toEqual([
+        "Very Slow (1-50 BPM)",
+        "Slow (51-70 BPM)",
+        "Midtempo (71-110 BPM)",
+        "Fast (111-160 BPM)",
+        "Very Fast (161+ BPM)",
+      ]);
+      expect(await horizontalOverflow(page)).toBe(0);
+    },
+    TIMEOUT,
+  );
+});
+
+describe("not found and titles", () => {
+  test(
+    "an unknown path shows the not-found text with a link to /playlists",
+    async () => {
+      const { page } = await open("/no/such/page");
+      const notFound = page.getByTestId("not-found");
+      await notFound.waitFor();
+      expect(await notFound.textContent()).toContain(messages.notFound);
+      expect(await notFound.getByRole("link").getAttribute("href")).toBe("/playlists");
+      expect(await page.title()).toBe("Crate | Page not found");
+    },
+    TIMEOUT,
+  );
+
+  test(
+    "/playlists/{slug} outside the catalogue is not a catalogue page",
+    async () => {
+      const { page } = await open("/playlists/mood");
+      await page.getByTestId("catalogue-table").waitFor();
+      await navigate(page, "/playlists/subgenre");
+      await page.getByTestId("not-found").waitFor();
+    },
+    TIMEOUT,
+  );
+
+  test(
+    "every public route sets a title with the product prefix and a description",
+    async () => {
+      const { page } = await open("/login");
+      const expected: Record<string, string> = {
+        "/login": "Crate | Sign in",
+        "/faq": "Crate | FAQ",
+        "/policies": "Crate | Policies",
+        "/policies/terms": "Crate | Terms of service",
+        "/policies/privacy-policy": "Crate | Privacy policy",
+        "/policies/refund-policy": "Crate | Refund policy",
+        "/policies/cancellation-policy": "Crate | Cancellation policy",
+        "/policies/licenses": "Crate | Licenses",
+        "/no-capacity": "Crate | Come back later",
+        "/playlists/combination": "Crate | Combination playlists",
+      };
+      const descriptions = new Set<string>();
+      for (const [path, title] of Object.entries(expected)) {
+        await navigate(page, path);
+        await page.waitForFunction((wanted) => document.title === wanted, title, { timeout: 10_000 });
+        descriptions.add((await page.locator('meta[name="description"]').getAttribute("content")) ?? "");
+      }
+      // each route has a description of its own
+      expect(descriptions.size).toBe(Object.keys(expected).length);
+    },
+    TIMEOUT,
+  );
+});
