@@ -1,6 +1,6 @@
 /**
  * The catalogue of predefined playlists (spec section 3): groups in their order, each with its
- * entries. Entry names are the exact names of contract.md 'Names on Spotify'. Ordering inside a
+ * entries. Entry names are the exact playlist names of the product contract. Ordering inside a
  * group: Tempo by its first number, every other group alphabetical with numeric-aware comparison.
  * The combination catalogue page (`/playlists/combination`) is a pseudo-group for pages only.
  */

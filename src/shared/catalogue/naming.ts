@@ -38,8 +38,11 @@ export type SeasonName = (typeof seasonNames)[number];
 export type Hemisphere = "Northern" | "Southern";
 
 /** `Liked in March 2025`; `monthIndex` is 0-based (0 = January). */
-export const likedInMonthName = (year: number, monthIndex: number): string =>
-  `Liked in ${monthNames[monthIndex] ?? "January"} ${year}`;
+export const likedInMonthName = (year: number, monthIndex: number): string => {
+  const month = monthNames[monthIndex];
+  if (month === undefined) throw new RangeError(`month index out of range: ${monthIndex}`);
+  return `Liked in ${month} ${year}`;
+};
 
 export const likedInYearName = (year: number): string => `Liked in ${year}`;
 

@@ -17,6 +17,7 @@ describe("names of expanded playlists", () => {
     expect(likedInMonthName(2025, 2)).toBe("Liked in March 2025");
     expect(likedInMonthName(2024, 11)).toBe("Liked in December 2024");
     expect(likedInYearName(2025)).toBe("Liked in 2025");
+    expect(() => likedInMonthName(2025, 12)).toThrow(RangeError);
     expect(likedInSeasonName("Spring", 2025, false, "Northern")).toBe(
       "Liked in Spring 2025 - Northern Hemisphere",
     );
