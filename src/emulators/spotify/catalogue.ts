@@ -140,13 +140,18 @@ function buildArtists(seed: number, pool: GenrePool, count: number): CatalogueAr
   for (let i = 0; i < count; i++) {
     const rng = createRng(mix(seed, 1, i));
     const genres = new Set<string>();
-    // The first artists carry the required strings in turn, so each one is on several artists.
+    // Artists carry the required strings in turn (the first pass has no exceptions, so each string is on
+    // at least one artist); a few later artists have no genres at all, as on Spotify.
     const required = pool.required[i % Math.max(1, pool.required.length)];
     const carriesRequired = required !== undefined && i < pool.required.length * 4;
-    if (carriesRequired) genres.add(required);
-    if (carriesRequired || !rng.chance(NO_GENRE_SHARE)) {
-      const extra = rng.int(carriesRequired ? 0 : 1, 3);
-      for (let g = 0; g < extra; g++) genres.add(rng.pick(pool.all));
+    const withoutGenres = i >= pool.required.length && rng.chance(NO_GENRE_SHARE);
+    if (!withoutGenres) {
+      const anchor = carriesRequired && required !== undefined ? required : rng.pick(pool.all);
+      genres.add(anchor);
+      // Mostly genres near the first one, as real artists have (`kiwi rock`, `kiwi indie`, `indie rock`).
+      const extra = rng.int(0, 3);
+      for (let g = 0; g < extra; g++)
+        genres.add(rng.pick(rng.chance(0.75) ? pool.related(anchor) : pool.all));
     }
     const popularity = Math.round(100 * rng.next() ** 1.8);
     artists.push({

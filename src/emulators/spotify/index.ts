@@ -67,7 +67,7 @@ export function createSpotifyEmulator(options: SpotifyEmulatorOptions): SpotifyE
   meRoutes(api, runtime);
   catalogueRoutes(api, runtime);
   playlistRoutes(api, runtime);
-  api.notFound((c) => apiError(c, 404, "Service not found"));
+  api.all("*", (c) => apiError(c, 404, "Service not found"));
 
   const app = new Hono().basePath(SPOTIFY_EMULATOR_BASE);
   app.route("/accounts", accountsApp(runtime));

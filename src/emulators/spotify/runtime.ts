@@ -49,7 +49,7 @@ export function createRuntime(options: RuntimeOptions): EmulatorRuntime {
     if (closed) throw new Error("The Spotify emulator is closed");
     if (!loaded) {
       const store = options.statePath ? sqliteStore(options.statePath) : memoryStore();
-      const state = store.load();
+      const state = store.load(options.now());
       const catalogue = catalogueFor(options.seed, options.catalogueSize ?? defaultCatalogueSize);
       loaded = {
         store,

@@ -76,7 +76,8 @@ CREATE INDEX IF NOT EXISTS tokens_user_id_idx ON tokens (user_id);
 
 /** Writes are synchronous and committed before the emulator answers, so a killed process loses nothing. */
 export interface StateStore {
-  load(): LoadedState;
+  /** `now` decides which access tokens are too old to keep */
+  load(now: number): LoadedState;
   setMeta(key: string, value: string): void;
   saveListener(listener: StoredListener): void;
   saveLikeChange(change: StoredLikeChange): void;
@@ -137,9 +138,9 @@ export function sqliteStore(path: string): StateStore {
   const tx = db.transaction((fn: () => void) => fn());
 
   return {
-    load() {
+    load(now) {
       // Access tokens that expired more than a day ago are of no use to anyone.
-      db.query("DELETE FROM tokens WHERE kind = 'access' AND expires_at < ?").run(Date.now() - 86_400_000);
+      db.query("DELETE FROM tokens WHERE kind = 'access' AND expires_at < ?").run(now - 86_400_000);
       const meta = new Map(
         db
           .query<{ key: string; value: string }, []>("SELECT key, value FROM meta")

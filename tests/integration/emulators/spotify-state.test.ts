@@ -1,0 +1,136 @@
+import { afterAll, describe, expect, test } from "bun:test";
+import { rmSync } from "node:fs";
+import { join } from "node:path";
+import { startSpotifyEmulatorServer } from "../../../src/emulators/spotify/index.ts";
+import { tempDir } from "../../support/server.ts";
+import { api, json, REDIRECT_URI, signIn, testEmulator, tokenCall } from "./spotify-support.ts";
+
+const dir = tempDir("crate-spotify-state-");
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe("state in a SQLite file", () => {
+  test("listeners, likes, playlists and tokens survive a restart; the catalogue is regenerated", async () => {
+    const statePath = join(dir, "restart.db");
+    const first = testEmulator({ statePath });
+    const created = first.control.createListener({ id: "listener-1", likes: 40, seed: 3 });
+    expect(created.likes).toBe(40);
+    const tokens = await signIn(first, "listener-1");
+    const liked = first.control.like("listener-1", { count: 2 });
+    const unliked = first.control.likes("listener-1")[5]?.trackId ?? "";
+    first.control.unlike("listener-1", unliked);
+    const likesBefore = first.control.likes("listener-1");
+    const kept = await json<{ id: string }>(
+      await api(first, tokens.access_token, "POST", "/me/playlists", { name: "Kept" }),
+    );
+    const deleted = await json<{ id: string }>(
+      await api(first, tokens.access_token, "POST", "/me/playlists", { name: "Gone" }),
+    );
+    const ids = likesBefore.slice(0, 30).map((l) => l.trackId);
+    await api(first, tokens.access_token, "POST", `/playlists/${kept.id}/items`, {
+      uris: ids.map((i) => `spotify:track:${i}`),
+    });
+    await api(first, tokens.access_token, "POST", `/playlists/${kept.id}/items`, {
+      uris: [`spotify:track:${ids[29]}`],
+      position: 0,
+    });
+    first.control.removePlaylistItem(kept.id, ids[3] ?? "");
+    first.control.deletePlaylist("listener-1", deleted.id);
+    const keptBefore = first.control.playlist(kept.id);
+    first.close();
+
+    const second = testEmulator({ statePath });
+    expect(second.control.likes("listener-1")).toEqual(likesBefore);
+    expect(
+      second.control
+        .likes("listener-1")
+        .slice(0, 2)
+        .map((l) => l.trackId),
+    ).toEqual([...liked].reverse());
+    expect(second.control.playlist(kept.id)).toEqual(keptBefore);
+    const page = await api(second, tokens.access_token, "GET", `/playlists/${kept.id}/items?limit=50`);
+    expect(page.status).toBe(200);
+    expect((await api(second, tokens.access_token, "GET", `/playlists/${deleted.id}`)).status).toBe(404);
+    const refreshed = await tokenCall(second, {
+      grant_type: "refresh_token",
+      refresh_token: tokens.refresh_token ?? "",
+    });
+    expect(refreshed.status).toBe(200);
+    // New playlists do not reuse ids after a restart.
+    const next = await json<{ id: string }>(
+      await api(second, tokens.access_token, "POST", "/me/playlists", { name: "New" }),
+    );
+    expect([kept.id, deleted.id]).not.toContain(next.id);
+    second.close();
+  });
+
+  test("a killed process loses nothing: every change is committed before the answer", async () => {
+    const statePath = join(dir, "killed.db");
+    const first = testEmulator({ statePath });
+    const tokens = await signIn(first, "crate-free");
+    const playlist = await json<{ id: string }>(
+      await api(first, tokens.access_token, "POST", "/me/playlists", { name: "K" }),
+    );
+    const [track] = first.control.likes("crate-free");
+    await api(first, tokens.access_token, "POST", `/playlists/${playlist.id}/items`, {
+      uris: [`spotify:track:${track?.trackId}`],
+    });
+    // no close(): a second emulator opens the same file as a restarted process would
+    const second = testEmulator({ statePath });
+    expect(second.control.playlist(playlist.id)?.trackIds).toEqual([track?.trackId ?? ""]);
+    second.close();
+    first.close();
+  });
+});
+
+describe("determinism", () => {
+  test("the same seed gives the same catalogue and likes; another seed does not", async () => {
+    const a = testEmulator({ seed: 11 });
+    const b = testEmulator({ seed: 11 });
+    const c = testEmulator({ seed: 12 });
+    const page = async (e: typeof a) => {
+      const t = await signIn(e, "crate-premium");
+      return json(await api(e, t.access_token, "GET", "/me/tracks?limit=50&offset=5000"));
+    };
+    expect(await page(a)).toEqual(await page(b));
+    expect(await page(a)).not.toEqual(await page(c));
+    a.control.createListener({ id: "seeded", likes: 25, seed: 9 });
+    b.control.createListener({ id: "seeded", likes: 25, seed: 9 });
+    expect(a.control.likes("seeded")).toEqual(b.control.likes("seeded"));
+    expect(a.control.like("seeded", { count: 3 })).toEqual(b.control.like("seeded", { count: 3 }));
+    for (const e of [a, b, c]) e.close();
+  });
+});
+
+describe("running alone on a port", () => {
+  test("startSpotifyEmulatorServer serves the same paths over HTTP", async () => {
+    const server = startSpotifyEmulatorServer({ port: 0, clientId: "c", clientSecret: "s" });
+    try {
+      const authorize = new URL(`${server.accountsUrl}/authorize`);
+      for (const [k, v] of Object.entries({
+        client_id: "c",
+        response_type: "code",
+        redirect_uri: REDIRECT_URI,
+        emulator_user: "crate-admin",
+        scope: "user-library-read",
+      })) {
+        authorize.searchParams.set(k, v);
+      }
+      const approved = await fetch(authorize, { redirect: "manual" });
+      const code = new URL(approved.headers.get("location") ?? "").searchParams.get("code") ?? "";
+      const tokenRes = await fetch(`${server.accountsUrl}/api/token`, {
+        method: "POST",
+        headers: {
+          "content-type": "application/x-www-form-urlencoded",
+          authorization: `Basic ${btoa("c:s")}`,
+        },
+        body: new URLSearchParams({ grant_type: "authorization_code", code, redirect_uri: REDIRECT_URI }),
+      });
+      const { access_token } = (await tokenRes.json()) as { access_token: string };
+      const me = await fetch(`${server.apiUrl}/me`, { headers: { authorization: `Bearer ${access_token}` } });
+      expect(((await me.json()) as { id: string }).id).toBe("crate-admin");
+      expect(server.control.calls().counts["GET /v1/me"]).toBe(1);
+    } finally {
+      await server.stop();
+    }
+  });
+});
