@@ -6,6 +6,7 @@ import { type Clock, systemClock } from "./clock.ts";
 import type { Config } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
 import type { Deps } from "./deps.ts";
+import { recoverInterruptedWork, stopBackgroundWork } from "./distribution/recovery.ts";
 import { startJobs } from "./jobs/index.ts";
 import { createLogger, type Logger } from "./log.ts";
 import { createPaddleClient } from "./paddle/client.ts";
@@ -56,6 +57,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     fetch: apiFetch,
   });
   const jobs = config.jobs ? startJobs(deps) : undefined;
+  recoverInterruptedWork(deps);
   const url = `http://localhost:${server.port}`;
   log.info("Crate is listening", { url, publicUrl: config.publicUrl, demoMode: config.demoMode });
 
@@ -68,6 +70,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     async stop() {
       if (stopped) return;
       stopped = true;
+      await stopBackgroundWork(deps);
       await jobs?.stopAll();
       await server.stop();
       emulators?.close();

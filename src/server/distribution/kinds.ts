@@ -1,4 +1,5 @@
-// What a catalogue entry makes on Spotify, derived from its group and name (one place for the rules).
+// What a catalogue entry makes on Spotify, derived from the catalogue's entry kind (one place for the rules).
+import { type CatalogueEntry, entryByName } from "../../shared/catalogue/index.ts";
 
 export type LikedAtPeriod = "month" | "year" | "seasonNorth" | "seasonSouth";
 
@@ -11,38 +12,35 @@ export type PreferenceKind =
   | { type: "random"; size: number; period: "day" | "week" }
   | { type: "likedAt"; period: LikedAtPeriod; fromSelectionMonth: boolean };
 
-const classifiedGroups = new Set(["Mood", "Genre", "Subgenre", "Decade", "Nationality", "Tempo"]);
+export function kindOfEntry(entry: CatalogueEntry): PreferenceKind {
+  const kind = entry.kind;
+  switch (kind.type) {
+    case "mood":
+    case "genre":
+    case "subgenre":
+    case "decade":
+    case "nationality":
+    case "tempo":
+      return { type: "classified" };
+    case "likedAt":
+      return kind.period === "monthFromSelection"
+        ? { type: "likedAt", period: "month", fromSelectionMonth: true }
+        : { type: "likedAt", period: kind.period, fromSelectionMonth: false };
+    case "random":
+      return { type: "random", size: kind.size, period: kind.period };
+    case "latest":
+      return { type: "latest", size: kind.size };
+    case "everything":
+      return { type: "everything" };
+    case "partition":
+      return { type: "partition", size: kind.size };
+  }
+}
 
-const likedAtByName: Record<string, { period: LikedAtPeriod; fromSelectionMonth: boolean }> = {
-  "Liked in Month": { period: "month", fromSelectionMonth: false },
-  "Liked in Month - Starting From Current Month": { period: "month", fromSelectionMonth: true },
-  "Liked in Season - Northern Hemisphere": { period: "seasonNorth", fromSelectionMonth: false },
-  "Liked in Season - Southern Hemisphere": { period: "seasonSouth", fromSelectionMonth: false },
-  "Liked in Year": { period: "year", fromSelectionMonth: false },
-};
-
-/** The kind of a catalogue entry; null for an entry this module does not know how to fill. */
-export function preferenceKind(group: string, name: string): PreferenceKind | null {
-  if (classifiedGroups.has(group)) return { type: "classified" };
-  if (group === "LikedAt") {
-    const likedAt = likedAtByName[name];
-    return likedAt ? { type: "likedAt", ...likedAt } : null;
-  }
-  if (group === "LatestLikedSongs") {
-    const match = /^Latest (\d+) Liked Songs$/.exec(name);
-    return match ? { type: "latest", size: Number(match[1]) } : null;
-  }
-  if (group === "Randomized") {
-    const match = /^(\d+) Random Songs - Updated (Daily|Weekly)$/.exec(name);
-    if (!match) return null;
-    return { type: "random", size: Number(match[1]), period: match[2] === "Daily" ? "day" : "week" };
-  }
-  if (group === "Miscellaneous") {
-    if (name === "Everything") return { type: "everything" };
-    const match = /^Partitions of (\d+) Songs$/.exec(name);
-    return match ? { type: "partition", size: Number(match[1]) } : null;
-  }
-  return null;
+/** The kind of a catalogue entry by its exact name; null for a name that is not in the catalogue. */
+export function preferenceKindByName(name: string): PreferenceKind | null {
+  const entry = entryByName(name);
+  return entry && entry.name === name ? kindOfEntry(entry) : null;
 }
 
 /** Kinds whose playlists Crate empties and refills (the only ones it ever removes songs from). */

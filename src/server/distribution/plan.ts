@@ -1,7 +1,9 @@
 // Planning as pure functions: from the considered songs and what Crate already put in a preference's
 // playlists, the songs each playlist should get (and, for Latest N and Random only, lose) now.
-import type { PreferenceKind } from "./kinds.ts";
-import { isoWeekKey, monthKey, seasonKey, utcDayKey, yearKey } from "./periods.ts";
+import { partitionName } from "../../shared/catalogue/index.ts";
+import { likedAtBucketFor } from "../library/classify.ts";
+import type { LikedAtPeriod, PreferenceKind } from "./kinds.ts";
+import { isoWeekKey, monthKey, utcDayKey } from "./periods.ts";
 import { seededSample } from "./sample.ts";
 
 /** A considered song; `rank` is its index in like order (0 = the oldest considered like). */
@@ -42,8 +44,8 @@ export interface PlanContext {
   userId: string;
   now: number;
   capacity: number;
-  /** the Spotify name of a preference's playlist for a bucket and spill sequence */
-  nameFor(preferenceName: string, bucket: string, sequence: number): string;
+  /** the Spotify name of a preference's playlist: what its bucket holds (`Liked in March 2025`), spill number */
+  nameFor(bucketName: string, sequence: number): string;
 }
 
 export type PlaylistTarget = { existingId: string } | { bucket: string; sequence: number; name: string };
@@ -89,9 +91,9 @@ export function planPreference(
   const kind = pref.kind;
   switch (kind.type) {
     case "classified":
-      return planBuckets(pref, newSongs(pref, byCategory.get(pref.name) ?? []), () => "", ctx);
+      return planBuckets(pref, newSongs(pref, byCategory.get(pref.name) ?? []), wholeBucket(pref), ctx);
     case "everything":
-      return planBuckets(pref, newSongs(pref, songs), () => "", ctx);
+      return planBuckets(pref, newSongs(pref, songs), wholeBucket(pref), ctx);
     case "likedAt": {
       const firstMonth = monthKey(pref.selectedAt);
       const candidates = kind.fromSelectionMonth
@@ -111,11 +113,19 @@ export function planPreference(
 const newSongs = (pref: PreferenceInput, songs: readonly PlannedSong[]) =>
   songs.filter((s) => !pref.everAdded.has(s.trackId));
 
-export function likedAtBucket(period: "month" | "year" | "seasonNorth" | "seasonSouth", likedAt: number) {
-  if (period === "month") return monthKey(likedAt);
-  if (period === "year") return yearKey(likedAt);
-  return seasonKey(likedAt, period === "seasonNorth" ? "north" : "south");
+interface Bucket {
+  key: string;
+  name: string;
 }
+
+const wholeBucket = (pref: PreferenceInput) => {
+  const bucket = { key: "", name: pref.name };
+  return () => bucket;
+};
+
+/** Liked At buckets (UTC): `2025-03` month, `2025` year, `2024-12` season by its first month. */
+export const likedAtBucket = (period: LikedAtPeriod, likedAt: number): Bucket =>
+  likedAtBucketFor(period, likedAt);
 
 const bySequence = (a: ExistingPlaylist, b: ExistingPlaylist) => a.sequence - b.sequence;
 
@@ -123,19 +133,19 @@ const bySequence = (a: ExistingPlaylist, b: ExistingPlaylist) => a.sequence - b.
 function planBuckets(
   pref: PreferenceInput,
   songs: readonly PlannedSong[],
-  bucketOf: (song: PlannedSong) => string,
+  bucketOf: (song: PlannedSong) => Bucket,
   ctx: PlanContext,
 ): PlaylistWork[] {
-  const songsByBucket = new Map<string, PlannedSong[]>();
+  const songsByBucket = new Map<string, { bucket: Bucket; songs: PlannedSong[] }>();
   for (const song of songs) {
     const bucket = bucketOf(song);
-    const list = songsByBucket.get(bucket);
-    if (list) list.push(song);
-    else songsByBucket.set(bucket, [song]);
+    const entry = songsByBucket.get(bucket.key);
+    if (entry) entry.songs.push(song);
+    else songsByBucket.set(bucket.key, { bucket, songs: [song] });
   }
   const work: PlaylistWork[] = [];
-  for (const [bucket, bucketSongs] of songsByBucket) {
-    const rows = pref.playlists.filter((p) => p.bucket === bucket).sort(bySequence);
+  for (const { bucket, songs: bucketSongs } of songsByBucket.values()) {
+    const rows = pref.playlists.filter((p) => p.bucket === bucket.key).sort(bySequence);
     const last = rows.at(-1);
     // A playlist the user deleted on Spotify is not recreated, not even as a numbered successor.
     if (last && last.status !== "active") continue;
@@ -181,7 +191,8 @@ function planPartitions(
     part += 1;
     const take = remaining.slice(0, size);
     remaining = remaining.slice(take.length);
-    work.push(newPlaylistWork(pref.name, `part-${part}`, 1, take, ctx));
+    const bucket = { key: `part-${part}`, name: partitionName(size, part) };
+    work.push(newPlaylistWork(pref.name, bucket, 1, take, ctx));
   }
   return work;
 }
@@ -196,7 +207,8 @@ function planLatest(
   const desired = songs.slice(-size).reverse();
   const row = pref.playlists.find((p) => p.bucket === "" && p.sequence === 1);
   if (row && row.status !== "active") return [];
-  if (!row) return desired.length > 0 ? [newPlaylistWork(pref.name, "", 1, desired, ctx, true)] : [];
+  if (!row)
+    return desired.length > 0 ? [newPlaylistWork(pref.name, wholeBucket(pref)(), 1, desired, ctx, true)] : [];
   const desiredIds = new Set(desired.map((s) => s.trackId));
   const current = new Set(row.currentSongs);
   const adds = desired.filter((s) => !current.has(s.trackId));
@@ -225,9 +237,8 @@ function planRandom(
   const sample = seededSample(songs, size, `${ctx.userId}:${pref.name}:${periodKey}`, (s) => s.trackId);
   if (!row) {
     if (sample.length === 0) return [];
-    return [
-      { ...newPlaylistWork(pref.name, "", 1, sample, ctx), samplePeriod: periodKey, entry: "Randomized" },
-    ];
+    const work = newPlaylistWork(pref.name, wholeBucket(pref)(), 1, sample, ctx);
+    return [{ ...work, samplePeriod: periodKey, entry: "Randomized" }];
   }
   return [
     {
@@ -253,7 +264,7 @@ function appendWork(preferenceName: string, row: ExistingPlaylist, adds: Planned
 
 function newPlaylistWork(
   preferenceName: string,
-  bucket: string,
+  bucket: Bucket,
   sequence: number,
   adds: PlannedSong[],
   ctx: PlanContext,
@@ -261,7 +272,7 @@ function newPlaylistWork(
 ): PlaylistWork {
   return {
     preferenceName,
-    target: { bucket, sequence, name: ctx.nameFor(preferenceName, bucket, sequence) },
+    target: { bucket: bucket.key, sequence, name: ctx.nameFor(bucket.name, sequence) },
     needsCreate: true,
     removes: [],
     adds,

@@ -1,5 +1,7 @@
 import { Cron } from "croner";
 import type { Deps } from "../deps.ts";
+import { hourlySyncJob } from "./hourly-sync.ts";
+import { randomRefreshJob } from "./random-refresh.ts";
 import { retentionJob } from "./retention.ts";
 
 export interface JobDefinition {
@@ -10,7 +12,7 @@ export interface JobDefinition {
 }
 
 /** Every scheduled job; each lives in its own file and only calls services. */
-export const jobDefinitions: JobDefinition[] = [retentionJob];
+export const jobDefinitions: JobDefinition[] = [retentionJob, hourlySyncJob, randomRefreshJob];
 
 export interface RunningJobs {
   stopAll(): Promise<void>;

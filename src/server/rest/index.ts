@@ -3,6 +3,7 @@ import type { Deps } from "../deps.ts";
 import { accountRest } from "./account.ts";
 import { authRest } from "./auth.ts";
 import { billingRest } from "./billing.ts";
+import { distributionRest } from "./distribution.ts";
 import { feedbackRest } from "./feedback.ts";
 import { settingsRest } from "./settings.ts";
 import { systemRest } from "./system.ts";
@@ -14,5 +15,6 @@ export function restRoutes(deps: Deps) {
     .route("/", accountRest(deps))
     .route("/", feedbackRest(deps))
     .route("/", settingsRest(deps))
-    .route("/", billingRest(deps));
+    .route("/", billingRest(deps))
+    .route("/", distributionRest(deps));
 }

@@ -1,6 +1,7 @@
 import { router } from "./init.ts";
 import { accountRouter } from "./routers/account.ts";
 import { authRouter } from "./routers/auth.ts";
+import { distributionRouter } from "./routers/distribution.ts";
 import { billingRouter } from "./routers/billing.ts";
 import { feedbackRouter } from "./routers/feedback.ts";
 import { settingsRouter } from "./routers/settings.ts";
@@ -11,6 +12,7 @@ export const appRouter = router({
   system: systemRouter,
   auth: authRouter,
   user: userRouter,
+  distribution: distributionRouter,
   account: accountRouter,
   feedback: feedbackRouter,
   settings: settingsRouter,

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { preferenceKind } from "../../../src/server/distribution/kinds.ts";
+import { preferenceKindByName } from "../../../src/server/distribution/kinds.ts";
 import {
   type ExistingPlaylist,
   indexByCategory,
@@ -26,12 +26,12 @@ const ctx = (over: Partial<PlanContext> = {}): PlanContext => ({
   userId: "u1",
   now: Date.UTC(2026, 0, 15, 12),
   capacity: 10_000,
-  nameFor: (name, bucket, seq) => `${name}${bucket ? ` [${bucket}]` : ""}${seq > 1 ? ` ${seq}` : ""}`,
+  nameFor: (name, seq) => (seq > 1 ? `${name} ${seq}` : name),
   ...over,
 });
 
-function pref(name: string, group: string, over: Partial<PreferenceInput> = {}): PreferenceInput {
-  const kind = preferenceKind(group, name);
+function pref(name: string, _group: string, over: Partial<PreferenceInput> = {}): PreferenceInput {
+  const kind = preferenceKindByName(name);
   if (!kind) throw new Error(`unknown kind ${name}`);
   return { name, kind, selectedAt: start, playlists: [], everAdded: new Set(), ...over };
 }
@@ -125,9 +125,9 @@ describe("liked at", () => {
     const songs = library(70); // 2025-01-01 .. 2025-03-11
     const works = plan(pref("Liked in Month", "LikedAt"), songs);
     expect(works.map((w) => w.target)).toEqual([
-      { bucket: "2025-01", sequence: 1, name: "Liked in Month [2025-01]" },
-      { bucket: "2025-02", sequence: 1, name: "Liked in Month [2025-02]" },
-      { bucket: "2025-03", sequence: 1, name: "Liked in Month [2025-03]" },
+      { bucket: "2025-01", sequence: 1, name: "Liked in January 2025" },
+      { bucket: "2025-02", sequence: 1, name: "Liked in February 2025" },
+      { bucket: "2025-03", sequence: 1, name: "Liked in March 2025" },
     ]);
     expect(works.map((w) => w.adds.length)).toEqual([31, 28, 11]);
   });
@@ -151,16 +151,19 @@ describe("liked at", () => {
       { trackId: "mar", likedAt: Date.UTC(2025, 2, 1), rank: 3, categories: [] },
     ];
     const north = plan(pref("Liked in Season - Northern Hemisphere", "LikedAt"), songs);
-    expect(north.map((w) => [(w.target as { bucket: string }).bucket, ids(w.adds)])).toEqual([
-      ["north-2024-autumn", ["nov"]],
-      ["north-2025-winter", ["dec", "feb"]],
-      ["north-2025-spring", ["mar"]],
+    expect(north.map((w) => [w.target, ids(w.adds)])).toEqual([
+      [{ bucket: "2024-09", sequence: 1, name: "Liked in Autumn 2024 - Northern Hemisphere" }, ["nov"]],
+      [
+        { bucket: "2024-12", sequence: 1, name: "Liked in Winter 2024-2025 - Northern Hemisphere" },
+        ["dec", "feb"],
+      ],
+      [{ bucket: "2025-03", sequence: 1, name: "Liked in Spring 2025 - Northern Hemisphere" }, ["mar"]],
     ]);
     const south = plan(pref("Liked in Season - Southern Hemisphere", "LikedAt"), songs);
-    expect(south.map((w) => (w.target as { bucket: string }).bucket)).toEqual([
-      "south-2024-spring",
-      "south-2025-summer",
-      "south-2025-autumn",
+    expect(south.map((w) => (w.target as { name: string }).name)).toEqual([
+      "Liked in Spring 2024 - Southern Hemisphere",
+      "Liked in Summer 2024-2025 - Southern Hemisphere",
+      "Liked in Autumn 2025 - Southern Hemisphere",
     ]);
   });
 });
@@ -198,7 +201,7 @@ describe("partitions", () => {
       playlists: [playlist({ id: "c", bucket: "part-3", songCount: 20, status: "vanished" })],
     });
     const [next] = plan(vanished, songs);
-    expect(next?.target).toEqual({ bucket: "part-4", sequence: 1, name: "Partitions of 50 Songs [part-4]" });
+    expect(next?.target).toEqual({ bucket: "part-4", sequence: 1, name: "Partitions of 50 Songs 4" });
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { isoWeekKey, seasonKey, utcDayKey } from "../../../src/server/distribution/periods.ts";
+import { isoWeekKey, monthKey, utcDayKey } from "../../../src/server/distribution/periods.ts";
 import type { PlannedSong, PlaylistWork } from "../../../src/server/distribution/plan.ts";
 import { seededSample } from "../../../src/server/distribution/sample.ts";
 import { orderSteps } from "../../../src/server/distribution/steps.ts";
@@ -92,11 +92,9 @@ describe("periods", () => {
     expect(isoWeekKey(Date.UTC(2026, 0, 15))).toBe("2026-W03");
   });
 
-  test("UTC days and seasons", () => {
+  test("UTC days and months", () => {
     expect(utcDayKey(Date.UTC(2026, 1, 28, 23, 59, 59))).toBe("2026-02-28");
-    expect(seasonKey(Date.UTC(2025, 5, 1), "north")).toBe("north-2025-summer");
-    expect(seasonKey(Date.UTC(2025, 5, 1), "south")).toBe("south-2025-winter");
-    expect(seasonKey(Date.UTC(2025, 8, 1), "south")).toBe("south-2025-spring");
+    expect(monthKey(Date.UTC(2025, 11, 31, 23, 59))).toBe("2025-12");
   });
 });
 

@@ -23,6 +23,8 @@ export const distributions = sqliteTable(
     finishedAt: integer(),
     error: text(),
     attempts: integer().notNull().default(0),
+    /** true once the plan is in the journal; a restart then only resumes the journal */
+    planned: integer({ mode: "boolean" }).notNull().default(false),
   },
   (t) => [index("distributions_user_id_created_at_idx").on(t.userId, t.createdAt)],
 );
@@ -61,6 +63,11 @@ export const journalSteps = sqliteTable(
     /** snapshot or playlist id returned by the provider, kept for resumption */
     result: text(),
     updatedAt: integer().notNull(),
+    /** add: insert position (songs at the top of a Latest N playlist); null appends */
+    position: integer(),
+    /** the progress entry this step advances, and its completedWork once the step is done */
+    entryType: text({ enum: ["Standard", "Analysis", "Randomized"] }),
+    progressAfter: integer(),
   },
   (t) => [index("journal_steps_distribution_id_idx").on(t.distributionId, t.status)],
 );

@@ -21,6 +21,10 @@ export const tracks = sqliteTable("tracks", {
   instrumentalness: real(),
   speechiness: real(),
   fetchedAt: integer().notNull(),
+  /** catalogue entry names this track belongs to (classified groups), cached; null until computed */
+  categories: text({ mode: "json" }).$type<string[]>(),
+  /** the classification rules version `categories` was computed with */
+  categoriesVersion: text(),
 });
 
 /** Artist metadata, shared by all users; genres drive genre, subgenre and nationality. */
@@ -41,9 +45,27 @@ export const likes = sqliteTable(
     likedAt: integer().notNull(),
     /** Set when a later full sync no longer finds the like; kept, since unliked songs stay in playlists. */
     unlikedAt: integer(),
+    /** provider order among likes with the same likedAt (higher = newer) */
+    seq: integer().notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.trackId] }),
     index("likes_user_id_liked_at_idx").on(t.userId, t.likedAt),
   ],
 );
+
+/** Per user: when the library was last read from the provider. */
+export const librarySyncs = sqliteTable("library_syncs", {
+  userId: text()
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  lastSyncAt: integer().notNull(),
+  lastFullSyncAt: integer(),
+});
+
+/** What the provider's metadata sources allow, app-wide (e.g. audio features refused with 403). */
+export const metadataSources = sqliteTable("metadata_sources", {
+  source: text().primaryKey(),
+  status: text({ enum: ["available", "unavailable"] }).notNull(),
+  checkedAt: integer().notNull(),
+});

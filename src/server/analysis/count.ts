@@ -1,0 +1,55 @@
+// Counting, per catalogue entry, the considered songs its playlists would hold. Pure.
+import type { CatalogueEntry } from "../../shared/catalogue/index.ts";
+import type { AnalysisResultItem } from "../../shared/schemas/distribution.ts";
+import { kindOfEntry, type PreferenceKind } from "../distribution/kinds.ts";
+import { monthKey } from "../distribution/periods.ts";
+import type { PlannedSong } from "../distribution/plan.ts";
+
+export class AnalysisCounter {
+  private readonly byCategory = new Map<string, number>();
+  private total = 0;
+  private fromThisMonth = 0;
+  private readonly kinds: { name: string; kind: PreferenceKind }[];
+  private readonly currentMonth: string;
+
+  constructor(entries: readonly CatalogueEntry[], now: number) {
+    this.kinds = entries.map((entry) => ({ name: entry.name, kind: kindOfEntry(entry) }));
+    this.currentMonth = monthKey(now);
+  }
+
+  add(songs: readonly PlannedSong[]): void {
+    for (const song of songs) {
+      this.total += 1;
+      if (monthKey(song.likedAt) >= this.currentMonth) this.fromThisMonth += 1;
+      for (const category of song.categories)
+        this.byCategory.set(category, (this.byCategory.get(category) ?? 0) + 1);
+    }
+  }
+
+  private countFor(name: string, kind: PreferenceKind): number {
+    switch (kind.type) {
+      case "classified":
+        return this.byCategory.get(name) ?? 0;
+      case "likedAt":
+        // Selected now, Starting From Current Month would only take likes from this month on.
+        return kind.fromSelectionMonth ? this.fromThisMonth : this.total;
+      case "latest":
+      case "random":
+        return Math.min(kind.size, this.total);
+      case "everything":
+      case "partition":
+        return this.total;
+    }
+  }
+
+  /** Counts so far; entries with no song are left out unless `includeZero`. */
+  result(includeZero: boolean): AnalysisResultItem[] {
+    const items: AnalysisResultItem[] = [];
+    for (const { name, kind } of this.kinds) {
+      const numberOfSongsApplicable = this.countFor(name, kind);
+      if (includeZero || numberOfSongsApplicable > 0)
+        items.push({ preferenceName: name, numberOfSongsApplicable });
+    }
+    return items;
+  }
+}

@@ -1,0 +1,203 @@
+// The batch jobs' services: the hourly sync of every monitored user and the daily/weekly random refresh.
+// Each run is recorded in batch_executions; one job never runs twice at once in the process.
+import type { Database } from "bun:sqlite";
+import { allEntries } from "../../shared/catalogue/index.ts";
+import { spotifyForUser } from "../auth/tokens.ts";
+import type { Db } from "../db/client.ts";
+import type { Deps } from "../deps.ts";
+import { syncLibrary } from "../library/sync.ts";
+import { SpotifyAuthRevokedError } from "../spotify/errors.ts";
+import type { SpotifyUserApi } from "../spotify/types.ts";
+import { userWork } from "./background.ts";
+import { createDistribution, runDistribution } from "./run.ts";
+
+export const HOURLY_JOB = "hourly-sync";
+export const RANDOM_JOB = "random-refresh";
+/** Users processed at once by a batch run. */
+export const BATCH_CONCURRENCY = 4;
+
+export interface BatchOptions {
+  /** the Web API per user (tests and benchmarks); stored tokens otherwise */
+  apiFor?: (userId: string) => SpotifyUserApi;
+  concurrency?: number;
+}
+
+export interface BatchOutcome {
+  started: boolean;
+  executionId?: string;
+  usersProcessed: number;
+  distributions: number;
+  failures: number;
+}
+
+const runningJobs = new WeakMap<Db, Set<string>>();
+
+function jobsOf(db: Db): Set<string> {
+  let set = runningJobs.get(db);
+  if (!set) {
+    set = new Set();
+    runningJobs.set(db, set);
+  }
+  return set;
+}
+
+export const isBatchJobRunning = (deps: Pick<Deps, "db">, job: string) => jobsOf(deps.db).has(job);
+
+/** Runs `job` over `userIds` with bounded concurrency, recorded as one batch execution; false when running. */
+async function runBatch(
+  deps: Deps,
+  job: string,
+  userIds: () => string[],
+  perUser: (userId: string, api: SpotifyUserApi) => Promise<boolean>,
+  options: BatchOptions,
+): Promise<BatchOutcome> {
+  const running = jobsOf(deps.db);
+  if (running.has(job)) return { started: false, usersProcessed: 0, distributions: 0, failures: 0 };
+  running.add(job);
+  const sqlite = deps.db.$client;
+  const executionId = crypto.randomUUID();
+  // A run a crash interrupted never finished; it is closed as failed.
+  sqlite
+    .query(
+      "UPDATE batch_executions SET status = 'failed', error = 'interrupted' WHERE job = ? AND status = 'running'",
+    )
+    .run(job);
+  sqlite
+    .query("INSERT INTO batch_executions (id, job, start_time, status) VALUES (?, ?, ?, 'running')")
+    .run(executionId, job, deps.clock.now());
+  const outcome: BatchOutcome = {
+    started: true,
+    executionId,
+    usersProcessed: 0,
+    distributions: 0,
+    failures: 0,
+  };
+  try {
+    const queue = userIds();
+    const work = userWork(deps);
+    const worker = async () => {
+      for (let userId = queue.shift(); userId !== undefined; userId = queue.shift()) {
+        if (work.isStopping) return;
+        try {
+          const api = options.apiFor?.(userId) ?? spotifyForUser(deps, userId);
+          const distributed = await work.forUser(userId, () => perUser(userId, api));
+          if (distributed) outcome.distributions += 1;
+        } catch (error) {
+          outcome.failures += 1;
+          const level = error instanceof SpotifyAuthRevokedError ? "info" : "warn";
+          deps.log[level]("batch job user failed", { job, userId, error: String(error) });
+        }
+        outcome.usersProcessed += 1;
+      }
+    };
+    const concurrency = Math.max(1, options.concurrency ?? BATCH_CONCURRENCY);
+    await Promise.all(Array.from({ length: concurrency }, worker));
+    finishExecution(sqlite, executionId, "finished", outcome.usersProcessed, null, deps.clock.now());
+  } catch (error) {
+    finishExecution(sqlite, executionId, "failed", outcome.usersProcessed, String(error), deps.clock.now());
+    throw error;
+  } finally {
+    running.delete(job);
+  }
+  return outcome;
+}
+
+function finishExecution(
+  sqlite: Database,
+  id: string,
+  status: "finished" | "failed",
+  usersProcessed: number,
+  error: string | null,
+  now: number,
+) {
+  sqlite
+    .query(
+      "UPDATE batch_executions SET status = ?, end_time = ?, users_processed = ?, error = ? WHERE id = ?",
+    )
+    .run(status, now, usersProcessed, error, id);
+}
+
+/** True when the user has journal writes a failed run left behind. */
+function hasUnfinishedJournal(sqlite: Database, userId: string): boolean {
+  return (
+    sqlite
+      .query(
+        `SELECT 1 FROM journal_steps s JOIN distributions d ON d.id = s.distribution_id
+         WHERE d.user_id = ? AND d.status != 'finished' AND s.status != 'done' LIMIT 1`,
+      )
+      .get(userId) !== null
+  );
+}
+
+const hasSelection = (sqlite: Database, userId: string) =>
+  sqlite.query("SELECT 1 FROM simple_preferences WHERE user_id = ? LIMIT 1").get(userId) !== null;
+
+/**
+ * Monitored users, the ones synced longest ago first, so every user gets a turn even when a run is cut short.
+ */
+function monitoredUsers(sqlite: Database): string[] {
+  return sqlite
+    .query<{ id: string }, []>(
+      `SELECT u.id FROM users u LEFT JOIN library_syncs s ON s.user_id = u.id
+       WHERE u.monitored = 1 ORDER BY coalesce(s.last_sync_at, 0), u.created_at`,
+    )
+    .all()
+    .map((r) => r.id);
+}
+
+/** The hourly job: sync every monitored user's likes, then add the new ones to their playlists. */
+export function runHourlySync(deps: Deps, options: BatchOptions = {}): Promise<BatchOutcome> {
+  const sqlite = deps.db.$client;
+  return runBatch(
+    deps,
+    HOURLY_JOB,
+    () => monitoredUsers(sqlite),
+    async (userId, api) => {
+      const sync = await syncLibrary(deps, api, userId);
+      const pending = hasUnfinishedJournal(sqlite, userId);
+      if (!pending && (sync.newLikes === 0 || !hasSelection(sqlite, userId))) return false;
+      const id = createDistribution(deps, userId, "hourly");
+      await runDistribution(deps, id, { api, synced: true });
+      return true;
+    },
+    options,
+  );
+}
+
+/** Daily (and, on the first day of an ISO week, weekly) replacement of random playlists. */
+export function runRandomRefresh(deps: Deps, options: BatchOptions = {}): Promise<BatchOutcome> {
+  const sqlite = deps.db.$client;
+  const randomNames = JSON.stringify(allEntries.filter((e) => e.kind.type === "random").map((e) => e.name));
+  const usersWithRandom = () =>
+    sqlite
+      .query<{ id: string }, [string]>(
+        `SELECT DISTINCT u.id FROM users u JOIN simple_preferences p ON p.user_id = u.id
+         WHERE u.monitored = 1 AND u.membership_level = 'PremiumYearly'
+           AND p.name IN (SELECT value FROM json_each(?))`,
+      )
+      .all(randomNames)
+      .map((r) => r.id);
+  return runBatch(
+    deps,
+    RANDOM_JOB,
+    usersWithRandom,
+    async (userId, api) => {
+      const id = createDistribution(deps, userId, "random");
+      await runDistribution(deps, id, { api });
+      return true;
+    },
+    options,
+  );
+}
+
+/**
+ * POST /api/admin/batch/start: starts the hourly job now in the background; `jobStarted: false` while a run
+ * is still going.
+ */
+export function startBatchJob(deps: Deps, options: BatchOptions = {}): { jobStarted: boolean } {
+  if (isBatchJobRunning(deps, HOURLY_JOB)) return { jobStarted: false };
+  runHourlySync(deps, options).catch((error) =>
+    deps.log.error("hourly job failed", { error: String(error) }),
+  );
+  return { jobStarted: true };
+}

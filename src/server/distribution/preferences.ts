@@ -1,0 +1,71 @@
+// GET /api/playlist-preferences: the catalogue with availability, the user's selection and what the page needs.
+import { catalogue } from "../../shared/catalogue/index.ts";
+import { limits } from "../../shared/limits.ts";
+import { hasUnlimitedPlaylists, type MembershipLevel } from "../../shared/membership.ts";
+import type {
+  CombinatorialPreference,
+  PlaylistPreferencesResponse,
+} from "../../shared/schemas/distribution.ts";
+import type { Deps } from "../deps.ts";
+import { audioFeaturesUnavailable } from "../library/metadata.ts";
+import { loadSelection } from "./state.ts";
+
+/**
+ * The user's combination playlists as the preferences call lists them. Filled in by the combinations
+ * feature; until then there are none.
+ */
+export function listCombinatorialPreferences(
+  _deps: Pick<Deps, "db">,
+  _userId: string,
+): CombinatorialPreference[] {
+  return [];
+}
+
+export function getPlaylistPreferences(
+  deps: Pick<Deps, "db">,
+  user: { userId: string; membershipLevel: MembershipLevel },
+): PlaylistPreferencesResponse {
+  const premium = user.membershipLevel === "PremiumYearly";
+  const selection = loadSelection(deps.db, user.userId);
+  const latest = selection.reduce((max, p) => Math.max(max, p.selectedAt), 0);
+  const sqlite = deps.db.$client;
+  const running = sqlite
+    .query<{ id: string }, [string]>(
+      `SELECT id FROM distributions WHERE user_id = ? AND status = 'running' AND trigger IN ('predefined', 'combination')
+       ORDER BY created_at DESC LIMIT 1`,
+    )
+    .get(user.userId);
+  const vanished = sqlite
+    .query<{ preference_key: string; name: string }, [string]>(
+      `SELECT preference_key, name FROM managed_playlists
+       WHERE user_id = ? AND source = 'predefined' AND status = 'vanished' ORDER BY preference_key, bucket, sequence`,
+    )
+    .all(user.userId);
+  return {
+    availableSimplePlaylistPreferences: catalogue.flatMap((group) =>
+      group.entries.map((entry) => ({
+        name: entry.name,
+        group: entry.group,
+        available: premium || !entry.premiumOnly,
+      })),
+    ),
+    usersSimplePlaylistPreferences: selection.map((p) => ({ group: p.entry.group, name: p.name })),
+    preferenceGroups: catalogue.map((group) => ({
+      group: group.group,
+      title: group.title,
+      order: group.order,
+      iconName: group.iconName,
+      examples: group.examples,
+      premiumOnly: group.premiumOnly,
+    })),
+    combinatorialPlaylistPreferences: listCombinatorialPreferences(deps, user.userId),
+    membershipLevel: user.membershipLevel,
+    maxSelectedPlaylists: hasUnlimitedPlaylists(user.membershipLevel)
+      ? limits.premiumPlaylists
+      : limits.freePlaylists,
+    mostRecentlySelected: selection.filter((p) => p.selectedAt === latest).map((p) => p.name),
+    featuresUnavailable: audioFeaturesUnavailable(deps),
+    runningDistributionProgressId: running?.id ?? null,
+    vanishedPlaylists: vanished.map((v) => ({ preferenceName: v.preference_key, playlistName: v.name })),
+  };
+}

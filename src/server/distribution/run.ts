@@ -1,0 +1,188 @@
+// Runs a distribution: sync the library, plan into the journal, apply the journal; failures are recorded
+// (completedWork -1) and the next run of the same user resumes the journal where it stopped.
+import { ErrorCode } from "../../shared/errors.ts";
+import { spotifyForUser } from "../auth/tokens.ts";
+import type { Deps } from "../deps.ts";
+import { AppError } from "../errors.ts";
+import { enrichLibrary } from "../library/metadata.ts";
+import { countLikes, syncLibrary } from "../library/sync.ts";
+import { SpotifyAuthRevokedError } from "../spotify/errors.ts";
+import type { SpotifyUserApi } from "../spotify/types.ts";
+import { applyJournal } from "./apply.ts";
+import { userWork } from "./background.ts";
+import { recordPlan } from "./planner.ts";
+
+export type DistributionTrigger = "predefined" | "combination" | "hourly" | "random" | "deletion";
+
+export interface RunOptions {
+  /** the Web API for the user; built from their stored tokens when absent */
+  api?: SpotifyUserApi;
+  /** the library was synced just before (the hourly job) */
+  synced?: boolean;
+}
+
+export type RunOutcome = "finished" | "failed" | "stopped";
+
+interface DistributionRow {
+  id: string;
+  user_id: string;
+  trigger: DistributionTrigger;
+  status: "running" | "finished" | "failed";
+  planned: number;
+}
+
+function loadDistribution(deps: Pick<Deps, "db">, id: string): DistributionRow | null {
+  return deps.db.$client
+    .query<DistributionRow, [string]>(
+      "SELECT id, user_id, trigger, status, planned FROM distributions WHERE id = ?",
+    )
+    .get(id);
+}
+
+/** Creates a running distribution row with no entries (the planner adds them). */
+export function createDistribution(
+  deps: Pick<Deps, "db" | "clock">,
+  userId: string,
+  trigger: DistributionTrigger,
+  request: unknown = null,
+): string {
+  const id = crypto.randomUUID();
+  deps.db.$client
+    .query(
+      `INSERT INTO distributions (id, user_id, trigger, status, request, created_at, total_number_of_liked_songs)
+       VALUES (?, ?, ?, 'running', ?, ?, ?)`,
+    )
+    .run(id, userId, trigger, JSON.stringify(request), deps.clock.now(), countLikes(deps, userId));
+  return id;
+}
+
+/** Runs (or resumes) one distribution to its end. Call it inside the user's background work. */
+export async function runDistribution(
+  deps: Deps,
+  distributionId: string,
+  options: RunOptions = {},
+): Promise<RunOutcome> {
+  const row = loadDistribution(deps, distributionId);
+  if (!row || row.status === "finished") return "finished";
+  const sqlite = deps.db.$client;
+  const work = userWork(deps);
+  sqlite
+    .query("UPDATE distributions SET status = 'running', attempts = attempts + 1, error = NULL WHERE id = ?")
+    .run(distributionId);
+  restoreProgress(deps, distributionId);
+  try {
+    const api = options.api ?? spotifyForUser(deps, row.user_id);
+    const earlier = await resumeEarlierJournals(
+      deps,
+      api,
+      row.user_id,
+      distributionId,
+      () => work.isStopping,
+    );
+    if (earlier === "stopped") return "stopped";
+    if (!row.planned) {
+      if (!options.synced) await syncLibrary(deps, api, row.user_id);
+      await enrichLibrary(deps, api, row.user_id);
+      sqlite
+        .query("UPDATE distributions SET total_number_of_liked_songs = ? WHERE id = ?")
+        .run(countLikes(deps, row.user_id), distributionId);
+      recordPlan(deps, distributionId, row.user_id);
+    }
+    const outcome = await applyJournal(deps, api, distributionId, () => work.isStopping);
+    if (outcome === "stopped") return "stopped";
+    finishDistribution(deps, distributionId);
+    return "finished";
+  } catch (error) {
+    failDistribution(deps, distributionId, error);
+    return "failed";
+  }
+}
+
+/** Earlier distributions of the user that failed midway are completed first, so planning sees their songs. */
+async function resumeEarlierJournals(
+  deps: Deps,
+  api: SpotifyUserApi,
+  userId: string,
+  currentId: string,
+  shouldStop: () => boolean,
+): Promise<"done" | "stopped"> {
+  const unfinished = deps.db.$client
+    .query<{ id: string }, [string, string]>(
+      `SELECT DISTINCT d.id FROM distributions d JOIN journal_steps s ON s.distribution_id = d.id
+       WHERE d.user_id = ? AND d.id != ? AND d.status != 'finished' AND s.status != 'done'
+       ORDER BY d.created_at`,
+    )
+    .all(userId, currentId);
+  for (const { id } of unfinished) {
+    restoreProgress(deps, id);
+    deps.db.$client.query("UPDATE distributions SET status = 'running', error = NULL WHERE id = ?").run(id);
+    try {
+      if ((await applyJournal(deps, api, id, shouldStop)) === "stopped") return "stopped";
+    } catch (error) {
+      failDistribution(deps, id, error);
+      throw error;
+    }
+    finishDistribution(deps, id);
+  }
+  return "done";
+}
+
+/** After a failure (-1), progress is what the journal says was done. */
+function restoreProgress(deps: Pick<Deps, "db">, distributionId: string): void {
+  deps.db.$client
+    .query(
+      `UPDATE distribution_entries SET completed_work = coalesce((
+         SELECT max(s.progress_after) FROM journal_steps s WHERE s.distribution_id = distribution_entries.distribution_id
+           AND s.entry_type = distribution_entries.distribution_type AND s.status = 'done'), 0)
+       WHERE distribution_id = ? AND completed_work < 0`,
+    )
+    .run(distributionId);
+}
+
+export function finishDistribution(deps: Pick<Deps, "db" | "clock">, distributionId: string): void {
+  const sqlite = deps.db.$client;
+  sqlite.transaction(() => {
+    sqlite
+      .query("UPDATE distributions SET status = 'finished', finished_at = ?, error = NULL WHERE id = ?")
+      .run(deps.clock.now(), distributionId);
+    sqlite
+      .query("UPDATE distribution_entries SET completed_work = total_work WHERE distribution_id = ?")
+      .run(distributionId);
+  })();
+}
+
+export function failDistribution(
+  deps: Pick<Deps, "db" | "clock" | "log">,
+  distributionId: string,
+  error: unknown,
+): void {
+  const sqlite = deps.db.$client;
+  const message = error instanceof Error ? error.message : String(error);
+  sqlite.transaction(() => {
+    sqlite
+      .query("UPDATE distributions SET status = 'failed', finished_at = ?, error = ? WHERE id = ?")
+      .run(deps.clock.now(), message.slice(0, 500), distributionId);
+    sqlite
+      .query("UPDATE distribution_entries SET completed_work = -1 WHERE distribution_id = ?")
+      .run(distributionId);
+  })();
+  if (error instanceof SpotifyAuthRevokedError || error instanceof AppError) {
+    deps.log.info("distribution stopped", { distributionId, reason: message });
+  } else deps.log.warn("distribution failed", { distributionId, error: message });
+}
+
+/** Start-up recovery: every distribution a crash left "running" is resumed in the background. */
+export function resumeInterruptedDistributions(deps: Deps): number {
+  const rows = deps.db.$client
+    .query<{ id: string; user_id: string }, []>(
+      "SELECT id, user_id FROM distributions WHERE status = 'running' ORDER BY created_at",
+    )
+    .all();
+  const work = userWork(deps);
+  for (const row of rows) {
+    work.spawn(row.user_id, "resume distribution", () => runDistribution(deps, row.id));
+  }
+  return rows.length;
+}
+
+export const unknownDistribution = () => new AppError(ErrorCode.NotFound, "Not found.", 404);

@@ -1,0 +1,13 @@
+import { runHourlySync } from "../distribution/batch.ts";
+import type { JobDefinition } from "./index.ts";
+
+/** Every hour: sync each monitored user's likes and add the new ones to their playlists. */
+export const hourlySyncJob: JobDefinition = {
+  name: "hourly-sync",
+  pattern: "0 * * * *",
+  async run(deps) {
+    const outcome = await runHourlySync(deps);
+    deps.log.info("hourly sync", { ...outcome });
+    return outcome;
+  },
+};

@@ -1,0 +1,142 @@
+// Library sync: reads the listener's likes newest first and stores them; the first sync reads every like,
+// later ones stop at the first like already stored (one provider call when nothing is new).
+import type { Database } from "bun:sqlite";
+import type { Deps } from "../deps.ts";
+import type { SavedTrack, SpotifyUserApi } from "../spotify/types.ts";
+
+export interface SyncResult {
+  /** likes stored now that were not stored before (or were liked again) */
+  newLikes: number;
+  /** likes the listener has now, as far as Crate knows */
+  totalLikes: number;
+  /** every like was read (first sync or full resync) */
+  full: boolean;
+  /** likes a full resync no longer found (marked unliked; they stay in playlists) */
+  unliked: number;
+}
+
+type SyncDeps = Pick<Deps, "db" | "clock">;
+
+/** True once the user's library has been read at least once. */
+export function hasSyncedLibrary(deps: SyncDeps, userId: string): boolean {
+  return deps.db.$client.query("SELECT 1 FROM library_syncs WHERE user_id = ?").get(userId) !== null;
+}
+
+export function countLikes(deps: SyncDeps, userId: string): number {
+  const row = deps.db.$client
+    .query<{ n: number }, [string]>(
+      "SELECT count(*) AS n FROM likes WHERE user_id = ? AND unliked_at IS NULL",
+    )
+    .get(userId);
+  return row?.n ?? 0;
+}
+
+/**
+ * Reads new likes from the provider and stores them with the metadata the listing carries (tracks and
+ * artist names into the shared cache). `full` reads every like and marks the ones no longer there as unliked.
+ */
+export async function syncLibrary(
+  deps: SyncDeps,
+  api: Pick<SpotifyUserApi, "likedTracks">,
+  userId: string,
+  options: { full?: boolean } = {},
+): Promise<SyncResult> {
+  const sqlite = deps.db.$client;
+  const full = options.full === true || !hasSyncedLibrary(deps, userId);
+  const known = sqlite.query<{ liked_at: number; unliked_at: number | null }, [string, string]>(
+    "SELECT liked_at, unliked_at FROM likes WHERE user_id = ? AND track_id = ?",
+  );
+  const isKnown = full
+    ? undefined
+    : (trackId: string, addedAt: string) => {
+        const row = known.get(userId, trackId);
+        return row !== null && row.unliked_at === null && row.liked_at === Date.parse(addedAt);
+      };
+  const fetched: SavedTrack[] = [];
+  for await (const page of api.likedTracks({ isKnown })) fetched.push(...page);
+
+  const now = deps.clock.now();
+  return storeLikes(sqlite, userId, fetched, full, now);
+}
+
+function storeLikes(sqlite: Database, userId: string, newestFirst: SavedTrack[], full: boolean, now: number) {
+  const insertTrack = sqlite.query(
+    `INSERT INTO tracks (id, name, artist_ids, album_name, release_date, duration_ms, features_status, fetched_at)
+     VALUES (?, ?, ?, ?, ?, ?, 'missing', ?) ON CONFLICT(id) DO NOTHING`,
+  );
+  const insertArtist = sqlite.query(
+    "INSERT INTO artists (id, name) VALUES (?, ?) ON CONFLICT(id) DO NOTHING",
+  );
+  const upsertLike = sqlite.query(
+    `INSERT INTO likes (user_id, track_id, liked_at, seq, unliked_at) VALUES (?, ?, ?, ?, NULL)
+     ON CONFLICT(user_id, track_id) DO UPDATE SET liked_at = excluded.liked_at, seq = excluded.seq, unliked_at = NULL
+     WHERE likes.liked_at != excluded.liked_at OR likes.unliked_at IS NOT NULL OR likes.seq != excluded.seq`,
+  );
+  const existing = sqlite.query<{ liked_at: number; unliked_at: number | null }, [string, string]>(
+    "SELECT liked_at, unliked_at FROM likes WHERE user_id = ? AND track_id = ?",
+  );
+  const write = sqlite.transaction(() => {
+    const maxSeq =
+      sqlite
+        .query<{ m: number | null }, [string]>("SELECT max(seq) AS m FROM likes WHERE user_id = ?")
+        .get(userId)?.m ?? 0;
+    let newLikes = 0;
+    const seen = new Set<string>();
+    newestFirst.forEach((saved, index) => {
+      const track = saved.track;
+      const id = track.id;
+      if (!id || seen.has(id)) return;
+      seen.add(id);
+      const likedAt = Date.parse(saved.added_at);
+      if (Number.isNaN(likedAt)) return;
+      insertTrack.run(
+        id,
+        track.name ?? "",
+        JSON.stringify(track.artists.map((a) => a.id).filter(Boolean)),
+        track.album?.name ?? "",
+        track.album?.release_date ?? null,
+        track.duration_ms ?? 0,
+        now,
+      );
+      for (const artist of track.artists) if (artist.id) insertArtist.run(artist.id, artist.name ?? "");
+      const before = existing.get(userId, id);
+      if (!before || before.unliked_at !== null || before.liked_at !== likedAt) newLikes += 1;
+      // The newest like gets the highest seq, so equal likedAt keeps the provider's order.
+      upsertLike.run(userId, id, likedAt, maxSeq + newestFirst.length - index);
+    });
+    let unliked = 0;
+    if (full) unliked = markUnliked(sqlite, userId, seen, now);
+    sqlite
+      .query(
+        `INSERT INTO library_syncs (user_id, last_sync_at, last_full_sync_at) VALUES (?, ?, ?)
+         ON CONFLICT(user_id) DO UPDATE SET last_sync_at = excluded.last_sync_at,
+           last_full_sync_at = coalesce(excluded.last_full_sync_at, library_syncs.last_full_sync_at)`,
+      )
+      .run(userId, now, full ? now : null);
+    return { newLikes, unliked };
+  });
+  const { newLikes, unliked } = write();
+  const totalLikes =
+    sqlite
+      .query<{ n: number }, [string]>(
+        "SELECT count(*) AS n FROM likes WHERE user_id = ? AND unliked_at IS NULL",
+      )
+      .get(userId)?.n ?? 0;
+  return { newLikes, totalLikes, full, unliked };
+}
+
+function markUnliked(sqlite: Database, userId: string, seen: ReadonlySet<string>, now: number): number {
+  const stored = sqlite
+    .query<{ track_id: string }, [string]>(
+      "SELECT track_id FROM likes WHERE user_id = ? AND unliked_at IS NULL",
+    )
+    .all(userId);
+  const mark = sqlite.query("UPDATE likes SET unliked_at = ? WHERE user_id = ? AND track_id = ?");
+  let count = 0;
+  for (const { track_id } of stored) {
+    if (seen.has(track_id)) continue;
+    mark.run(now, userId, track_id);
+    count += 1;
+  }
+  return count;
+}

@@ -1,0 +1,40 @@
+import {
+  AnalysisIdSchema,
+  AnalysisResultsSchema,
+  DeletePredefinedSchema,
+  DistributeHistoricallySchema,
+  DistributionIdSchema,
+} from "../../../shared/schemas/distribution.ts";
+import { cancelAnalysis, getAnalysisResults, startAnalysis } from "../../analysis/service.ts";
+import { getPlaylistPreferences } from "../../distribution/preferences.ts";
+import { deletePredefined, distributeHistorically, getProgress } from "../../distribution/service.ts";
+import { authedProcedure, router } from "../init.ts";
+
+export const distributionRouter = router({
+  /** GET /api/playlist-preferences */
+  preferences: authedProcedure.query(({ ctx }) => getPlaylistPreferences(ctx.deps, ctx.user)),
+  /** POST /api/distributor/distribute-historically */
+  distributeHistorically: authedProcedure
+    .input(DistributeHistoricallySchema)
+    .mutation(({ ctx, input }) => distributeHistorically(ctx.deps, ctx.user, input)),
+  /** GET /api/distributor/{id}/progress */
+  progress: authedProcedure
+    .input(DistributionIdSchema)
+    .query(({ ctx, input }) => getProgress(ctx.deps, ctx.user.userId, input.id)),
+  /** DELETE /api/distributor/predefined/{name} */
+  deletePredefined: authedProcedure
+    .input(DeletePredefinedSchema)
+    .mutation(({ ctx, input }) => deletePredefined(ctx.deps, ctx.user, input.name)),
+  /** POST /api/distributor/analysis */
+  startAnalysis: authedProcedure.mutation(({ ctx }) => startAnalysis(ctx.deps, ctx.user.userId)),
+  /** GET /api/distributor/analysis/{id}?afterSegmentNumber= */
+  analysisResults: authedProcedure
+    .input(AnalysisResultsSchema)
+    .query(({ ctx, input }) =>
+      getAnalysisResults(ctx.deps, ctx.user.userId, input.id, input.afterSegmentNumber),
+    ),
+  /** POST /api/distributor/analysis/{id}/cancel */
+  cancelAnalysis: authedProcedure
+    .input(AnalysisIdSchema)
+    .mutation(({ ctx, input }) => cancelAnalysis(ctx.deps, ctx.user.userId, input.id)),
+});

@@ -1,0 +1,156 @@
+// Crate in real mode against a Spotify emulator on its own port, plus helpers to sign listeners in, call the
+// distribution API and read what ended up on "Spotify".
+import { expect } from "bun:test";
+import type { CatalogueSize } from "../../../src/emulators/spotify/catalogue.ts";
+import {
+  type SpotifyEmulatorServer,
+  startSpotifyEmulatorServer,
+} from "../../../src/emulators/spotify/server.ts";
+import type { Clock } from "../../../src/server/clock.ts";
+import { startTestServer, type TestServer } from "../../support/server.ts";
+
+export const credentials = { clientId: "5a0c3e7f9b1d4f6a8c2e4b6d8f0a1c3e", clientSecret: "dist-test-secret" };
+
+export interface Harness {
+  crate: TestServer;
+  spotify: SpotifyEmulatorServer;
+  dispose(): Promise<void>;
+}
+
+export async function startHarness(
+  options: { clock?: Clock; catalogueSize?: CatalogueSize; env?: Record<string, string> } = {},
+): Promise<Harness> {
+  const spotify = startSpotifyEmulatorServer({
+    port: 0,
+    ...credentials,
+    catalogueSize: options.catalogueSize ?? { artists: 300, tracks: 3_000 },
+  });
+  const crate = await startTestServer(
+    {
+      SPOTIFY_CLIENT_ID: credentials.clientId,
+      SPOTIFY_CLIENT_SECRET: credentials.clientSecret,
+      SPOTIFY_ACCOUNTS_URL: spotify.accountsUrl,
+      SPOTIFY_API_URL: spotify.apiUrl,
+      ...options.env,
+    },
+    options.clock,
+  );
+  return {
+    crate,
+    spotify,
+    async dispose() {
+      await crate.dispose();
+      await spotify.stop();
+    },
+  };
+}
+
+export interface Listener {
+  id: string;
+  userId: string;
+  cookie: string;
+}
+
+/** Creates the listener in the emulator (unless `likes` is null) and signs in through Crate's OAuth flow. */
+export async function signIn(h: Harness, id: string, likes: number | null, seed?: number): Promise<Listener> {
+  if (likes !== null) h.spotify.control.createListener({ id, likes, seed });
+  const base = h.crate.url;
+  const start = await fetch(`${base}/api/authorize`, { redirect: "manual" });
+  const jar = new Map<string, string>();
+  const absorb = (res: Response) => {
+    for (const line of res.headers.getSetCookie()) {
+      const [pair = ""] = line.split(";");
+      const at = pair.indexOf("=");
+      if (at > 0) jar.set(pair.slice(0, at), pair.slice(at + 1));
+    }
+  };
+  absorb(start);
+  const authorize = new URL(start.headers.get("location") ?? "", base);
+  authorize.searchParams.set("emulator_user", id);
+  const consent = await fetch(authorize, { redirect: "manual" });
+  const callback = await fetch(new URL(consent.headers.get("location") ?? "", authorize), {
+    redirect: "manual",
+    headers: { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join("; ") },
+  });
+  absorb(callback);
+  const session = jar.get("crate_session");
+  if (!session) throw new Error(`sign-in as ${id} failed: ${callback.status}`);
+  const cookie = `crate_session=${session}`;
+  const me = await call(h, cookie, "GET", "/api/user/id");
+  return { id, userId: String(me.body.userId), cookie };
+}
+
+export interface ApiAnswer {
+  status: number;
+  body: Record<string, unknown>;
+}
+
+export async function call(
+  h: Harness,
+  cookie: string | null,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<ApiAnswer> {
+  const headers: Record<string, string> = { origin: h.crate.url };
+  if (cookie) headers.cookie = cookie;
+  if (body !== undefined) headers["content-type"] = "application/json";
+  const res = await fetch(`${h.crate.url}${path}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json().catch(() => ({}))) as Record<string, unknown> };
+}
+
+export const distribute = (h: Harness, l: Listener, names: string[]) =>
+  call(h, l.cookie, "POST", "/api/distributor/distribute-historically", { playlistPreferences: names });
+
+/** Polls the progress call until finished; returns the last answer. */
+export async function waitForProgress(
+  h: Harness,
+  l: Listener,
+  id: string,
+  timeoutMs = 60_000,
+): Promise<ApiAnswer> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const answer = await call(h, l.cookie, "GET", `/api/distributor/${id}/progress`);
+    expect(answer.status).toBe(200);
+    if (answer.body.finished === true) return answer;
+    if (Date.now() > until)
+      throw new Error(`distribution ${id} did not finish: ${JSON.stringify(answer.body)}`);
+    await Bun.sleep(25);
+  }
+}
+
+/** Distributes and waits; expects the run to succeed. */
+export async function distributeAndWait(h: Harness, l: Listener, names: string[]): Promise<string> {
+  const answer = await distribute(h, l, names);
+  expect(answer.status).toBe(200);
+  const id = String(answer.body.distributionProgressId);
+  const done = await waitForProgress(h, l, id);
+  const progress = done.body.progress as { completedWork: number; totalWork: number }[];
+  for (const entry of progress) expect(entry.completedWork).toBe(entry.totalWork);
+  return id;
+}
+
+/** The listener's playlists on the emulator, by name, with their items in order. */
+export function playlistsOf(h: Harness, listenerId: string): Map<string, string[]> {
+  const byName = new Map<string, string[]>();
+  for (const summary of h.spotify.control.listenerPlaylists(listenerId)) {
+    const details = h.spotify.control.playlist(summary.id);
+    if (details) byName.set(summary.name, details.trackIds);
+  }
+  return byName;
+}
+
+/** Every like of the listener on the emulator, oldest first. */
+export function likesOldestFirst(h: Harness, listenerId: string): { trackId: string; addedAt: string }[] {
+  return [...h.spotify.control.likes(listenerId)].reverse();
+}
+
+/** Lets the server skip the 30 s distribution throttle between two calls of one test. */
+export function clearThrottles(h: Harness): void {
+  h.crate.deps.db.$client.query("DELETE FROM throttles").run();
+}
