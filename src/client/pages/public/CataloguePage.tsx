@@ -92,103 +92,108 @@ export function CataloguePage() {
       <AppLink href="/" textStyle="sm" color="fg.muted" mb="6" display="inline-flex" gap="1.5">
         <ArrowLeft size={14} aria-hidden /> All playlist kinds
       </AppLink>
+      <HStack gap="4" align="center" mb={{ base: "6", md: "10" }}>
+        <Center
+          boxSize={{ base: "12", md: "14" }}
+          borderRadius="xl"
+          bg={page.premiumOnly ? "purple.subtle" : "brand.subtle"}
+          color={page.premiumOnly ? "purple.fg" : "brand.fg"}
+          flexShrink="0"
+        >
+          <GroupIcon name={page.iconName} size={24} />
+        </Center>
+        <Stack gap="1">
+          <HStack gap="3" flexWrap="wrap">
+            <Text as="h1" textStyle={{ base: "2xl", md: "4xl" }} fontWeight="800" letterSpacing="-0.02em">
+              {page.title} playlists
+            </Text>
+            <Badge
+              variant="outline"
+              colorPalette={page.premiumOnly ? "purple" : "gray"}
+              borderRadius="full"
+              px="2.5"
+            >
+              {page.premiumOnly ? "Premium" : "Free"}
+            </Badge>
+          </HStack>
+          <Text color="fg.muted">{page.description}</Text>
+        </Stack>
+      </HStack>
       <Grid
         templateColumns={{ base: "1fr", lg: "1fr 340px" }}
-        gap={{ base: "8", lg: "12" }}
+        templateAreas={{ base: `"cta" "table" "others"`, lg: `"table cta" "table others"` }}
+        templateRows={{ lg: "auto 1fr" }}
+        columnGap="12"
+        rowGap={{ base: "8", lg: "6" }}
         alignItems="start"
       >
-        <Stack gap="8" minW="0">
-          <HStack gap="4" align="center">
-            <Center
-              boxSize={{ base: "12", md: "14" }}
-              borderRadius="xl"
-              bg={page.premiumOnly ? "purple.subtle" : "brand.subtle"}
-              color={page.premiumOnly ? "purple.fg" : "brand.fg"}
-              flexShrink="0"
-            >
-              <GroupIcon name={page.iconName} size={24} />
-            </Center>
-            <Stack gap="1">
-              <HStack gap="3" flexWrap="wrap">
-                <Text as="h1" textStyle={{ base: "2xl", md: "4xl" }} fontWeight="800" letterSpacing="-0.02em">
-                  {page.title} playlists
-                </Text>
-                <Badge
-                  variant="outline"
-                  colorPalette={page.premiumOnly ? "purple" : "gray"}
-                  borderRadius="full"
-                  px="2.5"
-                >
-                  {page.premiumOnly ? "Premium" : "Free"}
-                </Badge>
-              </HStack>
-              <Text color="fg.muted">{page.description}</Text>
-            </Stack>
-          </HStack>
-
-          <Box borderWidth="1px" borderColor="border" borderRadius="2xl" overflow="hidden" bg="bg.panel">
-            <Table.Root size="md" data-testid="catalogue-table">
-              <Table.Header>
-                <Table.Row bg="bg.muted">
-                  <Table.ColumnHeader>Playlist</Table.ColumnHeader>
-                  <Table.ColumnHeader w={{ base: "16", md: "28" }} textAlign="center">
-                    Free
-                  </Table.ColumnHeader>
-                  <Table.ColumnHeader w={{ base: "20", md: "28" }} textAlign="center">
-                    Premium
-                  </Table.ColumnHeader>
+        <Box
+          gridArea="table"
+          minW="0"
+          borderWidth="1px"
+          borderColor="border"
+          borderRadius="2xl"
+          overflow="hidden"
+          bg="bg.panel"
+        >
+          <Table.Root size="md" data-testid="catalogue-table">
+            <Table.Header>
+              <Table.Row bg="bg.muted">
+                <Table.ColumnHeader>Playlist</Table.ColumnHeader>
+                <Table.ColumnHeader w={{ base: "16", md: "28" }} textAlign="center">
+                  Free
+                </Table.ColumnHeader>
+                <Table.ColumnHeader w={{ base: "20", md: "28" }} textAlign="center">
+                  Premium
+                </Table.ColumnHeader>
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {page.rows.map((row) => (
+                <Table.Row key={row.name} bg="transparent" _hover={{ bg: "bg.muted/50" }}>
+                  <Table.Cell fontWeight="medium">{row.name}</Table.Cell>
+                  <Table.Cell>
+                    <Availability available={!row.premiumOnly} label="Free" />
+                  </Table.Cell>
+                  <Table.Cell>
+                    <Availability available label="Premium" />
+                  </Table.Cell>
                 </Table.Row>
-              </Table.Header>
-              <Table.Body>
-                {page.rows.map((row) => (
-                  <Table.Row key={row.name} bg="transparent" _hover={{ bg: "bg.muted/50" }}>
-                    <Table.Cell fontWeight="medium">{row.name}</Table.Cell>
-                    <Table.Cell>
-                      <Availability available={!row.premiumOnly} label="Free" />
-                    </Table.Cell>
-                    <Table.Cell>
-                      <Availability available label="Premium" />
-                    </Table.Cell>
-                  </Table.Row>
-                ))}
-              </Table.Body>
-            </Table.Root>
-          </Box>
-        </Stack>
-
-        <Stack gap="6" position={{ lg: "sticky" }} top={{ lg: "24" }}>
-          <Box p="6" borderRadius="2xl" borderWidth="1px" borderColor="border" bg="bg.panel">
-            <CallToAction premiumOnly={page.premiumOnly} />
-          </Box>
-          <Stack gap="2" px="1">
-            <Text
-              textStyle="xs"
-              fontWeight="bold"
-              letterSpacing="0.1em"
-              textTransform="uppercase"
-              color="fg.subtle"
-            >
-              Other kinds
-            </Text>
-            <HStack gap="2" flexWrap="wrap">
-              {others.map((other) => (
-                <AppLink
-                  key={other.slug}
-                  href={`/playlists/${other.slug}`}
-                  textStyle="sm"
-                  px="3"
-                  py="1"
-                  borderRadius="full"
-                  borderWidth="1px"
-                  borderColor="border"
-                  color="fg.muted"
-                  _hover={{ color: "fg", borderColor: "border.emphasized", textDecoration: "none" }}
-                >
-                  {other.title}
-                </AppLink>
               ))}
-            </HStack>
-          </Stack>
+            </Table.Body>
+          </Table.Root>
+        </Box>
+        <Box gridArea="cta" p="6" borderRadius="2xl" borderWidth="1px" borderColor="border" bg="bg.panel">
+          <CallToAction premiumOnly={page.premiumOnly} />
+        </Box>
+        <Stack gridArea="others" gap="2" px="1">
+          <Text
+            textStyle="xs"
+            fontWeight="bold"
+            letterSpacing="0.1em"
+            textTransform="uppercase"
+            color="fg.subtle"
+          >
+            Other kinds
+          </Text>
+          <HStack gap="2" flexWrap="wrap">
+            {others.map((other) => (
+              <AppLink
+                key={other.slug}
+                href={`/playlists/${other.slug}`}
+                textStyle="sm"
+                px="3"
+                py="1"
+                borderRadius="full"
+                borderWidth="1px"
+                borderColor="border"
+                color="fg.muted"
+                _hover={{ color: "fg", borderColor: "border.emphasized", textDecoration: "none" }}
+              >
+                {other.title}
+              </AppLink>
+            ))}
+          </HStack>
         </Stack>
       </Grid>
     </Layout>

@@ -140,7 +140,13 @@ export function DemoAnimation() {
               <ListMusic size={16} color="white" aria-hidden />
             </Center>
             <Stack gap="0" minW="0">
-              <Text textStyle="sm" fontWeight="semibold" truncate data-testid="demo-playlist">
+              <Text
+                textStyle="sm"
+                fontWeight="semibold"
+                lineClamp={2}
+                lineHeight="1.25"
+                data-testid="demo-playlist"
+              >
                 {name}
               </Text>
               <Badge size="xs" colorPalette="brand" variant="subtle" w="fit-content">

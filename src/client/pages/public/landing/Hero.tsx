@@ -43,7 +43,7 @@ export function Hero() {
             </HStack>
             <Heading
               as="h1"
-              fontSize={{ base: "2.5rem", sm: "3rem", md: "4rem" }}
+              fontSize={{ base: "2.5rem", sm: "3rem", lg: "3.5rem", xl: "3.75rem" }}
               lineHeight="1.05"
               fontWeight="800"
               letterSpacing="-0.035em"

@@ -25,7 +25,7 @@ export function PoliciesIndexPage() {
             bg="bg.panel"
             _hover={{ borderColor: "border.emphasized" }}
           >
-            <Stack gap="2">
+            <Stack gap="2" h="full">
               <LinkOverlay asChild>
                 <WouterLink href={`/policies/${page.slug}`}>
                   <Text as="h2" fontWeight="bold" textStyle="lg">
@@ -33,7 +33,7 @@ export function PoliciesIndexPage() {
                   </Text>
                 </WouterLink>
               </LinkOverlay>
-              <Text textStyle="sm" color="fg.muted">
+              <Text textStyle="sm" color="fg.muted" flex="1">
                 {page.summary}
               </Text>
               <HStack justify="space-between" textStyle="xs" color="fg.subtle" pt="2">
