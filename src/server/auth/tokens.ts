@@ -39,15 +39,20 @@ export function saveTokens(
     .run();
 }
 
+/** The user's tokens, decrypted; null when there are none or they no longer decrypt (the key was changed). */
 export function readTokens(deps: Pick<Deps, "db" | "tokenKey">, userId: string): StoredTokens | null {
   const row = deps.db.select().from(providerTokens).where(eq(providerTokens.userId, userId)).get();
   if (!row) return null;
-  return {
-    accessToken: decryptToken(deps.tokenKey, userId, row.accessTokenEnc),
-    refreshToken: decryptToken(deps.tokenKey, userId, row.refreshTokenEnc),
-    expiresAt: row.expiresAt,
-    scope: row.scope,
-  };
+  try {
+    return {
+      accessToken: decryptToken(deps.tokenKey, userId, row.accessTokenEnc),
+      refreshToken: decryptToken(deps.tokenKey, userId, row.refreshTokenEnc),
+      expiresAt: row.expiresAt,
+      scope: row.scope,
+    };
+  } catch {
+    return null;
+  }
 }
 
 export function setMonitored(db: Db, userId: string, monitored: boolean): void {

@@ -135,7 +135,11 @@ export class SpotifyHttp {
         return outcome.response;
       } else {
         failures++;
-        waitMs = this.backoff(failures);
+        const retryAfter =
+          outcome.kind === "response"
+            ? parseRetryAfter(outcome.response.headers.get("retry-after"), now())
+            : undefined;
+        waitMs = Math.max(this.backoff(failures), retryAfter ?? 0);
         const exhausted = failures >= this.opts.maxAttempts || waited + waitMs > this.opts.maxTotalWaitMs;
         if (exhausted) {
           if (outcome.kind === "response") return outcome.response;

@@ -167,4 +167,15 @@ describe("refresh", () => {
     await expect(refreshAccessToken(deps, userId)).rejects.toThrow();
     expect(monitored()).toBe(true);
   });
+
+  test("tokens that no longer decrypt (the key changed) mean signing in again", async () => {
+    const { deps, userId, monitored, requests } = setup(() => json({ id: "listener" }));
+    const otherKey = { ...deps, tokenKey: randomBytes(32) };
+    const error = await spotifyForUser(otherKey, userId)
+      .me()
+      .catch((e) => e);
+    expect(error).toBeInstanceOf(SpotifyAuthRevokedError);
+    expect(monitored()).toBe(false);
+    expect(requests).toHaveLength(0);
+  });
 });

@@ -322,6 +322,16 @@ describe("resilience", () => {
     expect(time.sleeps[1]).toBeLessThanOrEqual(800);
   });
 
+  test("a 503 with Retry-After waits at least that long", async () => {
+    let calls = 0;
+    const { fetch } = recordingFetch(() =>
+      ++calls === 1 ? new Response("", { status: 503, headers: { "Retry-After": "5" } }) : json({ id: "me" }),
+    );
+    const { api, time } = clientWith(fetch);
+    expect((await api.me()).id).toBe("me");
+    expect(time.sleeps).toEqual([5000]);
+  });
+
   test("a lasting 5xx fails after the attempt limit; a 4xx is not retried", async () => {
     const failing = recordingFetch(() => apiError(502, "bad gateway"));
     expect(
