@@ -28,6 +28,8 @@ export class World {
   readonly listeners = new Map<string, ListenerProfile>();
   private readonly libraries = new Map<string, LikedSongs>();
   private readonly playlists = new Map<string, PlaylistRecord>();
+  /** each owner's playlists, oldest first */
+  private readonly byOwner = new Map<string, PlaylistRecord[]>();
   private playlistSeq = 0;
   private likeSeq = 0;
 
@@ -54,7 +56,7 @@ export class World {
         if (trackIndex !== undefined)
           records.push({ trackIndex, addedAt: item.addedAt, addedBy: item.addedBy });
       }
-      this.playlists.set(playlist.id, { ...playlist, items: records });
+      this.remember({ ...playlist, items: records });
       this.playlistSeq = Math.max(this.playlistSeq, playlist.createdSeq);
     }
   }
@@ -136,9 +138,8 @@ export class World {
 
   /** The owner's playlists, newest first as Spotify lists them, without deleted ones unless asked. */
   playlistsOf(ownerId: string, includeDeleted = false): PlaylistRecord[] {
-    return [...this.playlists.values()]
-      .filter((p) => p.ownerId === ownerId && (includeDeleted || !p.deleted))
-      .sort((a, b) => b.createdSeq - a.createdSeq);
+    const owned = this.byOwner.get(ownerId) ?? [];
+    return owned.filter((p) => includeDeleted || !p.deleted).reverse();
   }
 
   createPlaylist(ownerId: string, input: NewPlaylistInput): PlaylistRecord {
@@ -155,7 +156,7 @@ export class World {
       createdSeq,
       items: [],
     };
-    this.playlists.set(playlist.id, playlist);
+    this.remember(playlist);
     this.store.savePlaylist(playlist);
     return playlist;
   }
@@ -245,6 +246,13 @@ export class World {
 
   trackId(trackIndex: number): string {
     return this.catalogue.track(trackIndex)?.id ?? "";
+  }
+
+  private remember(playlist: PlaylistRecord): void {
+    this.playlists.set(playlist.id, playlist);
+    const owned = this.byOwner.get(playlist.ownerId) ?? [];
+    owned.push(playlist);
+    this.byOwner.set(playlist.ownerId, owned);
   }
 
   private storedItems(items: readonly PlaylistItemRecord[]): StoredItem[] {

@@ -28,6 +28,7 @@ export type AccessCheck =
 export class TokenBook {
   private readonly codes = new Map<string, AuthorizationCode>();
   private readonly tokens = new Map<string, StoredToken>();
+  private issuedSincePrune = 0;
 
   constructor(
     private readonly store: StateStore,
@@ -115,6 +116,15 @@ export class TokenBook {
     return revoked;
   }
 
+  /** Access tokens expired for over a day only cost memory (the store drops them at the next start). */
+  private pruneExpiredAccessTokens(): void {
+    this.issuedSincePrune = 0;
+    const horizon = this.now() - 86_400_000;
+    for (const [key, t] of this.tokens) {
+      if (t.kind === "access" && (t.expiresAt ?? 0) < horizon) this.tokens.delete(key);
+    }
+  }
+
   private newToken(
     kind: "access" | "refresh",
     userId: string,
@@ -134,6 +144,7 @@ export class TokenBook {
     };
     this.tokens.set(token.token, token);
     this.store.saveToken(token);
+    if (++this.issuedSincePrune >= 1000) this.pruneExpiredAccessTokens();
     return token;
   }
 }
