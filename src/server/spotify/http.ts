@@ -51,6 +51,9 @@ export const defaultHttpOptions = {
   concurrency: 6,
 } as const;
 
+/** A 429 with `Retry-After: 0` still waits this long, so retries never spin. */
+const MIN_RATE_LIMITED_WAIT_MS = 100;
+
 const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** Seconds (or an HTTP date) of a Retry-After header, in ms; undefined when absent or unreadable. */
@@ -124,12 +127,12 @@ export class SpotifyHttp {
       if (outcome.kind === "response" && outcome.response.status === 429) {
         rateLimited++;
         const retryAfter = parseRetryAfter(outcome.response.headers.get("retry-after"), now());
-        waitMs = retryAfter ?? this.backoff(rateLimited);
+        waitMs = Math.max(MIN_RATE_LIMITED_WAIT_MS, retryAfter ?? this.backoff(rateLimited));
+        // Spotify's limit is per app: every caller waits (or, past its budget, gives up without calling).
+        this.pausedUntil = Math.max(this.pausedUntil, now() + waitMs);
         if (rateLimited >= this.opts.maxRateLimitedAttempts || waited + waitMs > this.opts.maxTotalWaitMs) {
           return outcome.response;
         }
-        // Spotify's limit is per app: every caller waits, not only this one.
-        this.pausedUntil = Math.max(this.pausedUntil, now() + waitMs);
         waitMs = 0;
       } else if (outcome.kind === "response" && !isRetryableStatus(outcome.response.status)) {
         return outcome.response;

@@ -295,6 +295,19 @@ describe("resilience", () => {
     expect((error as SpotifyError).status).toBe(429);
     expect(requests).toHaveLength(1);
     expect(time.sleeps).toEqual([]);
+    // The penalty applies to every later call too: none is sent until it is over.
+    expect(((await api.me().catch((e) => e)) as SpotifyError).status).toBe(429);
+    expect(requests).toHaveLength(1);
+  });
+
+  test("Retry-After: 0 still pauses briefly between attempts", async () => {
+    let calls = 0;
+    const { fetch } = recordingFetch(() =>
+      ++calls <= 2 ? new Response("", { status: 429, headers: { "Retry-After": "0" } }) : json({ id: "me" }),
+    );
+    const { api, time } = clientWith(fetch);
+    expect((await api.me()).id).toBe("me");
+    expect(time.sleeps).toEqual([100, 100]);
   });
 
   test("repeated 429s stop after a bounded number of attempts", async () => {
