@@ -72,7 +72,8 @@ CREATE TABLE `users` (
 	`monitored` integer DEFAULT true NOT NULL,
 	`created_at` integer NOT NULL,
 	`last_login_at` integer NOT NULL,
-	`creation_blocked_until` integer
+	`creation_blocked_until` integer,
+	`referrer` text
 );
 --> statement-breakpoint
 CREATE UNIQUE INDEX `users_spotifyId_unique` ON `users` (`spotify_id`);--> statement-breakpoint

@@ -131,7 +131,11 @@ export async function completeAuthorization(
     return fail("provider_error");
   }
 
-  const result = findOrCreateUser(deps, { spotifyId: profile.id, displayName: profile.display_name ?? null });
+  const result = findOrCreateUser(deps, {
+    spotifyId: profile.id,
+    displayName: profile.display_name ?? null,
+    referrer: pending.referrer,
+  });
   if ("noCapacity" in result) return { location: NO_CAPACITY_PATH, cookies };
 
   saveTokens(deps, result.userId, {
@@ -141,13 +145,8 @@ export async function completeAuthorization(
     scope: tokens.scope,
   });
   setMonitored(deps.db, result.userId, true);
-  if (result.created && pending.referrer) recordReferrer(deps, result.userId, pending.referrer);
   const session = createSession(deps.db, deps.clock, result.userId);
   cookies.push(sessionCookie(deps.config, session.token));
   deps.log.info("signed in", { userId: result.userId, created: result.created });
   return { location: signInReturnPaths[pending.returnTo], cookies };
-}
-
-function recordReferrer(deps: Pick<Deps, "log">, userId: string, referrer: string): void {
-  deps.log.info("new user referrer", { userId, referrer });
 }

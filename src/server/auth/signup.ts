@@ -9,6 +9,8 @@ import { AppError } from "../errors.ts";
 export interface ProviderProfile {
   spotifyId: string;
   displayName: string | null;
+  /** where the visitor came from; kept only when the account is created */
+  referrer?: string;
 }
 
 export type SignInResult = { userId: string; created: boolean } | { noCapacity: true };
@@ -74,6 +76,7 @@ export function findOrCreateUser(
         monitored: true,
         createdAt: now,
         lastLoginAt: now,
+        referrer: profile.referrer ?? null,
         ...blockedUntil,
       })
       .run();

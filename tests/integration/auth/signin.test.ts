@@ -56,7 +56,9 @@ describe("sign-in through the accounts service", () => {
   });
 
   test("a new listener gets a Free account, a session and lands on /", async () => {
-    const steps = await signIn(server.url, "signin-alice");
+    const steps = await signIn(server.url, "signin-alice", {
+      start: "/api/authorize?referrer=https%3A%2F%2Fnews.example%2Fpost",
+    });
     expect(steps.landedOn).toBe("/");
     const sessionLine = steps.jar.raw.get(SESSION_COOKIE) ?? "";
     expect(sessionLine).toContain("HttpOnly");
@@ -72,6 +74,7 @@ describe("sign-in through the accounts service", () => {
     });
     const user = userBySpotifyId("signin-alice");
     expect(user?.monitored).toBe(true);
+    expect(user?.referrer).toBe("https://news.example/post");
     expect((await apiJson(server.url, "/api/user/id", steps.jar)).body).toEqual({ userId: user?.id });
     const me = await apiJson(server.url, "/api/trpc/user.me", steps.jar);
     expect((me.body.result as { data: { spotifyId: string } }).data.spotifyId).toBe("signin-alice");
@@ -91,7 +94,8 @@ describe("sign-in through the accounts service", () => {
   test("signing in again finds the same account and starts a new session; the old one stays valid", async () => {
     const first = await signIn(server.url, "signin-bob");
     const signupsBefore = server.deps.db.select().from(dailySignups).all();
-    const second = await signIn(server.url, "signin-bob");
+    const second = await signIn(server.url, "signin-bob", { start: "/api/authorize?referrer=later.example" });
+    expect(userBySpotifyId("signin-bob")?.referrer).toBeNull();
     expect(second.jar.values.get(SESSION_COOKIE)).not.toBe(first.jar.values.get(SESSION_COOKIE));
     expect(server.deps.db.select().from(users).where(eq(users.spotifyId, "signin-bob")).all()).toHaveLength(
       1,

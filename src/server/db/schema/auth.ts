@@ -15,6 +15,8 @@ export const users = sqliteTable(
     lastLoginAt: integer().notNull(),
     /** Set at sign-in when the same provider account deleted its data recently (code 21 until then). */
     creationBlockedUntil: integer(),
+    /** where the visitor came from before their first sign-in (the `referrer` of /api/authorize), if known */
+    referrer: text(),
   },
   (t) => [index("users_created_at_idx").on(t.createdAt)],
 );
