@@ -1,0 +1,132 @@
+import { Badge, Button, Card, HStack, SimpleGrid, Stack, Text } from "@chakra-ui/react";
+import { Check, Sparkles } from "lucide-react";
+import { useState } from "react";
+import { messages } from "../../../shared/errors.ts";
+import { limits } from "../../../shared/limits.ts";
+import type { MembershipLevel } from "../../../shared/membership.ts";
+import type { CheckoutConfig, PriceInfo } from "../../../shared/schemas/billing.ts";
+import { ErrorText } from "../../components/ErrorText.tsx";
+import { LinkButton } from "../../components/RouterLink.tsx";
+import { openUpgradeCheckout } from "./checkout.ts";
+import { formatPrice } from "./format.ts";
+
+const freePoints = [
+  `Up to ${limits.freePlaylists} playlists`,
+  `Your first ${limits.freeConsideredSongs} liked songs`,
+  "Mood, genre, subgenre, decade, nationality and tempo",
+];
+const premiumPoints = [
+  `Up to ${limits.premiumPlaylists} playlists`,
+  "All of your liked songs",
+  "Every playlist kind, including Liked At, Randomized, Latest Liked Songs and Miscellaneous",
+  `Combination playlists (up to ${limits.maxCombinations})`,
+];
+
+function Points({ items }: { items: string[] }) {
+  return (
+    <Stack gap="2.5">
+      {items.map((item) => (
+        <HStack key={item} gap="2.5" align="start">
+          <Text as="span" color="brand.fg" mt="0.5">
+            <Check size={16} aria-hidden />
+          </Text>
+          <Text textStyle="sm">{item}</Text>
+        </HStack>
+      ))}
+    </Stack>
+  );
+}
+
+export interface PlanCardsProps {
+  price: PriceInfo;
+  checkout: CheckoutConfig;
+  level: MembershipLevel;
+  /** null when signed out */
+  userId: string | null;
+}
+
+/** The Free and Premium cards, with the server's price and the upgrade button. */
+export function PlanCards({ price, checkout, level, userId }: PlanCardsProps) {
+  const [requested, setRequested] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const premium = level === "PremiumYearly";
+
+  const upgrade = async () => {
+    if (!userId) return;
+    setRequested(true);
+    setFailed(false);
+    try {
+      await openUpgradeCheckout(checkout, userId);
+    } catch {
+      setFailed(true);
+    }
+  };
+
+  return (
+    <SimpleGrid columns={{ base: 1, md: 2 }} gap="6">
+      <Card.Root variant="outline" bg="bg.panel" borderRadius="2xl" data-testid="plan-free">
+        <Card.Body gap="5" p={{ base: "6", md: "8" }}>
+          <HStack justify="space-between">
+            <Text as="h2" textStyle="2xl" fontWeight="bold">
+              Free
+            </Text>
+            {level === "Free" && userId ? <Badge colorPalette="gray">Your plan</Badge> : null}
+          </HStack>
+          <Text textStyle="3xl" fontWeight="800">
+            {formatPrice({ amount: "0", currency: price.currency })}
+          </Text>
+          <Points items={freePoints} />
+        </Card.Body>
+      </Card.Root>
+      <Card.Root
+        variant="outline"
+        bg="bg.panel"
+        borderRadius="2xl"
+        borderColor="brand.border"
+        borderWidth="2px"
+        data-testid="plan-premium"
+      >
+        <Card.Body gap="5" p={{ base: "6", md: "8" }}>
+          <HStack justify="space-between">
+            <HStack gap="2">
+              <Sparkles size={20} aria-hidden />
+              <Text as="h2" textStyle="2xl" fontWeight="bold">
+                Premium
+              </Text>
+            </HStack>
+            {premium ? <Badge colorPalette="brand">Your plan</Badge> : null}
+          </HStack>
+          <Stack gap="1">
+            <Text textStyle="3xl" fontWeight="800" data-testid="premium-price">
+              {formatPrice(price)}
+              <Text as="span" textStyle="md" fontWeight="medium" color="fg.muted">
+                {" "}
+                / year
+              </Text>
+            </Text>
+            <Text textStyle="sm" color="fg.muted">
+              Billed yearly, renews automatically. Cancel at least {limits.cancelNoticeHours} hours before the
+              billing date to stop the next charge.
+            </Text>
+          </Stack>
+          <Points items={premiumPoints} />
+          {premium ? null : userId ? (
+            <Button colorPalette="brand" size="lg" onClick={upgrade} data-testid="upgrade-button">
+              Upgrade to Premium
+            </Button>
+          ) : (
+            <LinkButton href="/plans/login" colorPalette="brand" size="lg" data-testid="upgrade-button">
+              Upgrade to Premium
+            </LinkButton>
+          )}
+          {failed ? <ErrorText text={messages.noCheckoutPopup} /> : null}
+          {requested && !failed ? (
+            <Text textStyle="sm" color="fg.muted" data-testid="no-checkout-text">
+              {messages.noCheckoutPopup}
+            </Text>
+          ) : null}
+        </Card.Body>
+      </Card.Root>
+    </SimpleGrid>
+  );
+}
