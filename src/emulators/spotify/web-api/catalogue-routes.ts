@@ -27,19 +27,19 @@ export function catalogueRoutes(app: Hono, runtime: EmulatorRuntime): void {
     return c.json(fullArtist(artist, base));
   });
 
-  endpoint(app, runtime, "GET", "/tracks", ({ c, world, base }) => {
+  endpoint(app, runtime, "GET", "/tracks", ({ c, world, base, market }) => {
     const ids = idsParam(c, TRACKS_BATCH);
     const tracks = ids.map((id) => {
       const track = world.catalogue.track(trackIndexOf(world, id) ?? -1);
-      return track ? trackObject(world.catalogue, track, base) : null;
+      return track ? trackObject(world.catalogue, track, base, market) : null;
     });
     return c.json({ tracks });
   });
 
-  endpoint(app, runtime, "GET", "/tracks/{id}", ({ c, world, base }) => {
+  endpoint(app, runtime, "GET", "/tracks/{id}", ({ c, world, base, market }) => {
     const track = world.catalogue.track(trackIndexOf(world, c.req.param("id") ?? "") ?? -1);
     if (!track) return apiError(c, 404, "Resource not found");
-    return c.json(trackObject(world.catalogue, track, base));
+    return c.json(trackObject(world.catalogue, track, base, market));
   });
 
   endpoint(app, runtime, "GET", "/audio-features", ({ c, world, base }) => {

@@ -13,6 +13,8 @@ export interface ApiCall {
   token: StoredToken;
   /** absolute base of the Web API as the caller reached it, for href/next links */
   base: string;
+  /** a `market` was given: objects carry `is_playable` instead of `available_markets` */
+  market: boolean;
   runtime: EmulatorRuntime;
 }
 
@@ -69,6 +71,7 @@ export function endpoint(
         world: runtime.world(),
         token: check.token,
         base: `${url.origin}${API_PREFIX}`,
+        market: url.searchParams.has("market"),
         runtime,
       });
     } catch (error) {

@@ -42,7 +42,7 @@ export function meRoutes(app: Hono, runtime: EmulatorRuntime): void {
     });
   });
 
-  endpoint(app, runtime, "GET", "/me/tracks", ({ c, world, token, base }) => {
+  endpoint(app, runtime, "GET", "/me/tracks", ({ c, world, token, base, market }) => {
     requireScope(token, "user-library-read");
     const { limit, offset } = pageParams(c, 50);
     const likes = world.library(token.userId).all();
@@ -52,7 +52,7 @@ export function meRoutes(app: Hono, runtime: EmulatorRuntime): void {
       if (track)
         items.push({
           added_at: toIsoSeconds(like.addedAt),
-          track: trackObject(world.catalogue, track, base),
+          track: trackObject(world.catalogue, track, base, market),
         });
     }
     return c.json(paging(`${base}/me/tracks`, items, limit, offset, likes.length));

@@ -66,16 +66,18 @@ function artistsOf(catalogue: Catalogue, indexes: readonly number[], base: strin
   return out;
 }
 
-export function simplifiedAlbum(catalogue: Catalogue, album: CatalogueAlbum, base: string) {
+/** With a `market`, Spotify answers `is_playable` instead of the list of markets. */
+const availability = (market: boolean) => (market ? { is_playable: true } : { available_markets: MARKETS });
+
+export function simplifiedAlbum(catalogue: Catalogue, album: CatalogueAlbum, base: string, market = false) {
   return {
     album_type: album.albumType,
     artists: artistsOf(catalogue, album.artists, base),
-    available_markets: MARKETS,
+    ...availability(market),
     external_urls: { spotify: `${OPEN}/album/${album.id}` },
     href: `${base}/albums/${album.id}`,
     id: album.id,
     images: [],
-    is_playable: true,
     name: album.name,
     release_date: album.releaseDate,
     release_date_precision: album.precision,
@@ -85,13 +87,13 @@ export function simplifiedAlbum(catalogue: Catalogue, album: CatalogueAlbum, bas
   };
 }
 
-export function trackObject(catalogue: Catalogue, track: CatalogueTrack, base: string) {
+export function trackObject(catalogue: Catalogue, track: CatalogueTrack, base: string, market = false) {
   const album = catalogue.albums[track.album];
   if (!album) throw new Error(`track ${track.id} has no album`);
   return {
-    album: simplifiedAlbum(catalogue, album, base),
+    album: simplifiedAlbum(catalogue, album, base, market),
     artists: artistsOf(catalogue, track.artists, base),
-    available_markets: MARKETS,
+    ...availability(market),
     disc_number: 1,
     duration_ms: track.durationMs,
     explicit: track.explicit,
@@ -100,7 +102,6 @@ export function trackObject(catalogue: Catalogue, track: CatalogueTrack, base: s
     href: `${base}/tracks/${track.id}`,
     id: track.id,
     is_local: false,
-    is_playable: true,
     name: track.name,
     popularity: track.popularity,
     preview_url: null,
@@ -165,11 +166,12 @@ export function playlistItems(
   offset: number,
   limit: number,
   base: string,
+  market = false,
 ) {
   const { catalogue } = world;
   return playlist.items.slice(offset, offset + limit).map((entry) => {
     const track = catalogue.track(entry.trackIndex);
-    const object = track ? trackObject(catalogue, track, base) : null;
+    const object = track ? trackObject(catalogue, track, base, market) : null;
     return {
       added_at: toIsoSeconds(entry.addedAt),
       added_by: {
@@ -189,9 +191,9 @@ export function playlistItems(
 }
 
 /** The full playlist (`GET /playlists/{id}`, `POST /me/playlists`): the first 100 entries inline. */
-export function playlistObject(world: World, playlist: PlaylistRecord, base: string) {
+export function playlistObject(world: World, playlist: PlaylistRecord, base: string, market = false) {
   const itemsUrl = `${base}/playlists/${playlist.id}/items`;
-  const entries = playlistItems(world, playlist, 0, 100, base);
+  const entries = playlistItems(world, playlist, 0, 100, base, market);
   return {
     ...playlistHeader(world, playlist, base),
     followers: { href: null, total: 0 },

@@ -11,8 +11,8 @@ import { parseRemovals, parseTrackUris, parseUpdate } from "./playlist-input.ts"
 const WRITE_BATCH = 100;
 
 export function playlistRoutes(app: Hono, runtime: EmulatorRuntime): void {
-  endpoint(app, runtime, "GET", "/playlists/{playlist_id}", ({ c, world, base }) => {
-    return c.json(playlistObject(world, existing(world, c), base));
+  endpoint(app, runtime, "GET", "/playlists/{playlist_id}", ({ c, world, base, market }) => {
+    return c.json(playlistObject(world, existing(world, c), base, market));
   });
 
   endpoint(app, runtime, "PUT", "/playlists/{playlist_id}", async ({ c, world, token }) => {
@@ -41,13 +41,13 @@ export function playlistRoutes(app: Hono, runtime: EmulatorRuntime): void {
   });
 }
 
-function readItems({ c, world, token, base }: ApiCall, maxLimit: number, current: boolean): Response {
+function readItems({ c, world, token, base, market }: ApiCall, maxLimit: number, current: boolean): Response {
   const playlist = existing(world, c);
   if (playlist.ownerId !== token.userId && !playlist.collaborative) throw new ApiError(403, "Forbidden");
   if (!playlist.isPublic) requireScope(token, "playlist-read-private");
   const { limit, offset } = pageParams(c, maxLimit);
   const url = `${base}/playlists/${playlist.id}/${current ? "items" : "tracks"}`;
-  const items = playlistItems(world, playlist, offset, limit, base);
+  const items = playlistItems(world, playlist, offset, limit, base, market);
   return c.json(paging(url, items, limit, offset, playlist.items.length));
 }
 
