@@ -172,6 +172,12 @@ export interface SpotifyUserApi {
   updatePlaylist(playlistId: string, changes: PlaylistChanges): Promise<void>;
   /** `DELETE /me/library?uris=spotify:playlist:{id}`: Spotify's way of deleting a playlist for its owner. */
   removePlaylistFromLibrary(playlistId: string): Promise<void>;
+  /**
+   * `GET /me/library/contains?uris=` (40 a call): whether each playlist is still in the user's library, in the
+   * order asked. Spotify never really deletes a playlist: one the user "deleted" still answers `GET /playlists/{id}`
+   * and accepts writes, so this is how a deletion in Spotify shows.
+   */
+  playlistsInLibrary(playlistIds: readonly string[]): Promise<boolean[]>;
   /** Calls made through the shared client, all users together. */
   callCounts(): CallCounts;
 }

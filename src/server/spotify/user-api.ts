@@ -19,6 +19,7 @@ const ITEMS_PAGE = 50; // the maximum `limit` of GET /playlists/{id}/items
 const ARTISTS_BATCH = limits.artistsBatch; // 50
 const FEATURES_BATCH = limits.audioFeaturesBatch; // 100
 const WRITE_BATCH = limits.spotifyWriteBatch; // 100
+const LIBRARY_BATCH = 40; // the maximum of uris for /me/library calls
 
 export const trackUri = (id: string) => `spotify:track:${id}`;
 
@@ -226,6 +227,24 @@ export function createUserApi(shared: SharedClientState, tokens: AccessTokenSour
         path: `/me/library?${new URLSearchParams({ uris: `spotify:playlist:${playlistId}` })}`,
         allow: [404],
       });
+    },
+    async playlistsInLibrary(playlistIds) {
+      const answers: boolean[] = [];
+      for (const batch of chunk(playlistIds, LIBRARY_BATCH)) {
+        const uris = batch.map((id) => `spotify:playlist:${id}`).join(",");
+        const res = await call({
+          method: "GET",
+          template: "/me/library/contains",
+          path: `/me/library/contains?${new URLSearchParams({ uris })}`,
+        });
+        const flags = expectShape<unknown[]>(
+          res,
+          "GET /me/library/contains",
+          (v) => Array.isArray(v) && v.length === batch.length,
+        );
+        answers.push(...flags.map((flag) => flag === true));
+      }
+      return answers;
     },
     callCounts: () => shared.http.callCounts(),
   };

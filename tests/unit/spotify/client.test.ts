@@ -273,6 +273,26 @@ describe("playlist writes", () => {
   });
 });
 
+describe("library", () => {
+  test("asks whether playlists are still in the library, 40 uris a call, answers in order", async () => {
+    const deleted = new Set(["p3", "p41"]);
+    const { fetch, requests } = recordingFetch((r) =>
+      json(
+        (r.url.searchParams.get("uris") ?? "")
+          .split(",")
+          .map((uri) => !deleted.has(uri.replace("spotify:playlist:", ""))),
+      ),
+    );
+    const { api } = clientWith(fetch);
+    const ids = Array.from({ length: 45 }, (_, i) => `p${i}`);
+    const answers = await api.playlistsInLibrary(ids);
+    expect(requests.map((r) => (r.url.searchParams.get("uris") ?? "").split(",").length)).toEqual([40, 5]);
+    expect(requests[0]?.url.pathname).toBe("/v1/me/library/contains");
+    expect(ids.filter((_, i) => !answers[i])).toEqual(["p3", "p41"]);
+    expect(await api.playlistsInLibrary([])).toEqual([]);
+  });
+});
+
 describe("resilience", () => {
   test("a 429 waits Retry-After seconds and then succeeds", async () => {
     let calls = 0;

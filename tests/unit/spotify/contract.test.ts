@@ -20,7 +20,7 @@ const CONTRACT = join(import.meta.dir, "../../contracts/spotify-web-api.openapi.
 const DEPRECATED_BUT_USED = new Set(["get-multiple-artists", "get-several-audio-features"]);
 
 const USED_PATHS =
-  /^\/(me|me\/tracks|me\/playlists|me\/library|artists|artists\/\{id\}|audio-features|playlists\/\{playlist_id\}|playlists\/\{playlist_id\}\/(items|tracks))$/;
+  /^\/(me|me\/tracks|me\/playlists|me\/library|me\/library\/contains|artists|artists\/\{id\}|audio-features|playlists\/\{playlist_id\}|playlists\/\{playlist_id\}\/(items|tracks))$/;
 
 let contract: OpenAPIBackend;
 beforeAll(async () => {
@@ -53,6 +53,8 @@ function answer(r: RecordedRequest): Response {
   if (path === "/me") return json({ id: "listener", display_name: "L" });
   if (path === "/me/tracks") return likesPage(library(120), r.url);
   if (path === "/artists") return json({ artists: ids.map((id) => ({ id, name: id, genres: [] })) });
+  if (path === "/me/library/contains")
+    return json((r.url.searchParams.get("uris") ?? "").split(",").map(() => true));
   if (path.startsWith("/artists/")) return json({ id: path.split("/")[2], name: "a", genres: [] });
   if (path === "/audio-features") return json({ audio_features: ids.map((id) => ({ id, tempo: 100 })) });
   if (path === "/me/playlists") return json(playlist, 201);
@@ -83,6 +85,7 @@ async function exercise(api: SpotifyUserApi) {
   await api.getPlaylist("p1");
   await api.updatePlaylist("p1", { name: "Chill", public: true });
   await api.removePlaylistFromLibrary("p1");
+  await api.playlistsInLibrary(["p1", "p2"]);
 }
 
 describe("client requests against the Web API contract", () => {
@@ -126,6 +129,7 @@ describe("client requests against the Web API contract", () => {
         "get-playlist",
         "change-playlist-details",
         "remove-library-items",
+        "check-library-contains",
       ].sort(),
     );
   });
