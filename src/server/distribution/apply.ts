@@ -1,41 +1,23 @@
 // Applies a distribution's journal: each write is marked "sent" before it goes to Spotify and "done" (with
 // its effects on the database) after, so a crash or a provider failure resumes at the first step not done.
-import type { Database } from "bun:sqlite";
+// Writes to different playlists run side by side; one playlist's writes run one after another, in order.
 import type { Deps } from "../deps.ts";
 import { isSpotifyNotFound } from "../spotify/errors.ts";
-import type { SpotifyUserApi } from "../spotify/types.ts";
+import { applyStep, type JournalApi, markDone, type PlaylistState, type StepRow } from "./journal-steps.ts";
 
-export type JournalApi = Pick<
-  SpotifyUserApi,
-  "createPlaylist" | "addItems" | "removeItems" | "getPlaylistItems" | "removePlaylistFromLibrary"
->;
+export type { JournalApi } from "./journal-steps.ts";
+export { PLAYLIST_DESCRIPTION } from "./journal-steps.ts";
 
-interface StepRow {
-  id: number;
-  playlist_id: string;
-  op: "create" | "add" | "remove" | "replace" | "update" | "unfollow";
-  track_ids: string | null;
-  status: "pending" | "sent" | "done";
-  position: number | null;
-  entry_type: "Standard" | "Analysis" | "Randomized" | null;
-  progress_after: number | null;
-}
+/** Playlists written to at once by one distribution (the Spotify client bounds all calls together too). */
+export const PLAYLISTS_AT_ONCE = 4;
 
-interface PlaylistState {
-  user_id: string;
-  name: string;
-  status: string;
-  spotify_playlist_id: string | null;
-}
-
-export const PLAYLIST_DESCRIPTION = "Kept up to date with your liked songs by Crate.";
-
-/** Runs every step of the distribution not done yet, in order. Returns "stopped" when asked to halt. */
+/** Runs every step of the distribution not done yet. Returns "stopped" when asked to halt. */
 export async function applyJournal(
   deps: Pick<Deps, "db" | "clock" | "log">,
   api: JournalApi,
   distributionId: string,
   shouldStop: () => boolean = () => false,
+  concurrency = PLAYLISTS_AT_ONCE,
 ): Promise<"done" | "stopped"> {
   const sqlite = deps.db.$client;
   const steps = sqlite
@@ -47,14 +29,11 @@ export async function applyJournal(
   const loadPlaylist = sqlite.query<PlaylistState, [string]>(
     "SELECT user_id, name, status, spotify_playlist_id FROM managed_playlists WHERE id = ?",
   );
-  for (const step of steps) {
-    if (shouldStop()) return "stopped";
+
+  const runStep = async (step: StepRow) => {
     const playlist = loadPlaylist.get(step.playlist_id);
     const writable = playlist && (step.op === "unfollow" || playlist.status === "active");
-    if (!playlist || !writable) {
-      markDone(sqlite, distributionId, step, "skipped", deps.clock.now());
-      continue;
-    }
+    if (!playlist || !writable) return markDone(sqlite, distributionId, step, "skipped", deps.clock.now());
     try {
       await applyStep(deps, api, distributionId, step, playlist);
     } catch (error) {
@@ -66,142 +45,32 @@ export async function applyJournal(
       })();
       deps.log.info("managed playlist vanished on Spotify", { playlistId: step.playlist_id });
     }
-  }
-  return "done";
-}
+  };
 
-async function applyStep(
-  deps: Pick<Deps, "db" | "clock">,
-  api: JournalApi,
-  distributionId: string,
-  step: StepRow,
-  playlist: PlaylistState,
-): Promise<void> {
-  const sqlite = deps.db.$client;
-  const trackIds: string[] = step.track_ids ? JSON.parse(step.track_ids) : [];
-  const spotifyId = playlist.spotify_playlist_id;
-  const wasSent = step.status === "sent";
-  if (step.op === "create") {
-    if (spotifyId !== null) return markDone(sqlite, distributionId, step, spotifyId, deps.clock.now());
-    markSent(sqlite, step.id, deps.clock.now());
-    const isPrivate =
-      sqlite
-        .query<{ p: number }, [string]>(
-          "SELECT create_playlists_as_private AS p FROM user_settings WHERE user_id = ?",
-        )
-        .get(playlist.user_id)?.p === 1;
-    const created = await api.createPlaylist({
-      name: playlist.name,
-      public: !isPrivate,
-      description: PLAYLIST_DESCRIPTION,
-    });
-    sqlite.transaction(() => {
-      sqlite
-        .query("UPDATE managed_playlists SET spotify_playlist_id = ? WHERE id = ?")
-        .run(created.id, step.playlist_id);
-      markDone(sqlite, distributionId, step, created.id, deps.clock.now());
-    })();
-    return;
-  }
-  if (step.op === "unfollow") {
-    markSent(sqlite, step.id, deps.clock.now());
-    if (spotifyId !== null) await api.removePlaylistFromLibrary(spotifyId);
-    sqlite.transaction(() => {
-      sqlite.query("DELETE FROM managed_playlists WHERE id = ?").run(step.playlist_id);
-      markDone(sqlite, distributionId, step, null, deps.clock.now());
-    })();
-    return;
-  }
-  if (spotifyId === null)
-    throw new Error(`playlist ${step.playlist_id} has no Spotify playlist for ${step.op}`);
-  if (step.op === "add") {
-    let toSend = trackIds;
-    if (wasSent) {
-      // The outcome of the last attempt is unknown: add only what is not there yet.
-      const present = new Set(await api.getPlaylistItems(spotifyId));
-      toSend = trackIds.filter((id) => !present.has(id));
+  const busy = new Map<string, Promise<void>>();
+  let failure: { error: unknown } | null = null;
+  let stopped = false;
+  for (const step of steps) {
+    if (failure) break;
+    if (shouldStop()) {
+      stopped = true;
+      break;
     }
-    markSent(sqlite, step.id, deps.clock.now());
-    const snapshot =
-      toSend.length > 0 ? await api.addItems(spotifyId, toSend, step.position ?? undefined) : null;
-    sqlite.transaction(() => {
-      recordAdded(sqlite, step.playlist_id, playlist.user_id, trackIds, deps.clock.now());
-      markDone(sqlite, distributionId, step, snapshot, deps.clock.now());
-    })();
-    return;
+    // The same playlist's previous write first, then room for one more playlist at once.
+    const previous = busy.get(step.playlist_id);
+    if (previous) await previous;
+    while (busy.size >= Math.max(1, concurrency)) await Promise.race(busy.values());
+    if (failure) break;
+    const running: Promise<void> = runStep(step)
+      .catch((error) => {
+        failure ??= { error };
+      })
+      .finally(() => {
+        if (busy.get(step.playlist_id) === running) busy.delete(step.playlist_id);
+      });
+    busy.set(step.playlist_id, running);
   }
-  if (step.op === "remove") {
-    markSent(sqlite, step.id, deps.clock.now());
-    const snapshot = await api.removeItems(spotifyId, trackIds);
-    sqlite.transaction(() => {
-      recordRemoved(sqlite, step.playlist_id, trackIds, deps.clock.now());
-      markDone(sqlite, distributionId, step, snapshot, deps.clock.now());
-    })();
-    return;
-  }
-  throw new Error(`unknown journal op ${step.op}`);
-}
-
-function markSent(sqlite: Database, stepId: number, now: number) {
-  sqlite.query("UPDATE journal_steps SET status = 'sent', updated_at = ? WHERE id = ?").run(now, stepId);
-}
-
-function markDone(
-  sqlite: Database,
-  distributionId: string,
-  step: StepRow,
-  result: string | null,
-  now: number,
-) {
-  sqlite
-    .query("UPDATE journal_steps SET status = 'done', result = ?, updated_at = ? WHERE id = ?")
-    .run(result, now, step.id);
-  if (step.entry_type && step.progress_after !== null) {
-    sqlite
-      .query(
-        `UPDATE distribution_entries SET completed_work = max(completed_work, ?)
-         WHERE distribution_id = ? AND distribution_type = ?`,
-      )
-      .run(step.progress_after, distributionId, step.entry_type);
-  }
-}
-
-function recordAdded(
-  sqlite: Database,
-  playlistId: string,
-  userId: string,
-  trackIds: readonly string[],
-  now: number,
-) {
-  const insert = sqlite.query(
-    "INSERT INTO playlist_songs (playlist_id, track_id, added_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
-  );
-  const restore = sqlite.query(
-    `UPDATE playlist_songs SET removed_at = NULL, added_at = ?
-     WHERE playlist_id = ? AND track_id = ? AND removed_at IS NOT NULL`,
-  );
-  let added = 0;
-  for (const trackId of trackIds) {
-    if (insert.run(playlistId, trackId, now).changes > 0) added += 1;
-    else if (restore.run(now, playlistId, trackId).changes > 0) added += 1;
-  }
-  sqlite
-    .query(
-      `UPDATE managed_playlists SET track_count = track_count + ?, latest_track_added_at = ?,
-         latest_settled_track_liked_at = max(coalesce(latest_settled_track_liked_at, 0), coalesce(
-           (SELECT max(l.liked_at) FROM likes l, json_each(?) j WHERE l.user_id = ? AND l.track_id = j.value), 0))
-       WHERE id = ?`,
-    )
-    .run(added, now, JSON.stringify(trackIds), userId, playlistId);
-}
-
-function recordRemoved(sqlite: Database, playlistId: string, trackIds: readonly string[], now: number) {
-  const remove = sqlite.query(
-    "UPDATE playlist_songs SET removed_at = ? WHERE playlist_id = ? AND track_id = ? AND removed_at IS NULL",
-  );
-  let removed = 0;
-  for (const trackId of trackIds) removed += remove.run(now, playlistId, trackId).changes;
-  sqlite
-    .query("UPDATE managed_playlists SET track_count = max(0, track_count - ?) WHERE id = ?")
-    .run(removed, playlistId);
+  await Promise.all(busy.values());
+  if (failure) throw (failure as { error: unknown }).error;
+  return stopped ? "stopped" : "done";
 }

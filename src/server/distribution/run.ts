@@ -11,6 +11,7 @@ import type { SpotifyUserApi } from "../spotify/types.ts";
 import { applyJournal } from "./apply.ts";
 import { userWork } from "./background.ts";
 import { recordPlan } from "./planner.ts";
+import { restoreProgress } from "./progress.ts";
 
 export type DistributionTrigger = "predefined" | "combination" | "hourly" | "random" | "deletion";
 
@@ -69,7 +70,7 @@ export async function runDistribution(
   sqlite
     .query("UPDATE distributions SET status = 'running', attempts = attempts + 1, error = NULL WHERE id = ?")
     .run(distributionId);
-  restoreProgress(deps, distributionId);
+  restoreProgress(sqlite, distributionId);
   try {
     const api = options.api ?? spotifyForUser(deps, row.user_id);
     const earlier = await resumeEarlierJournals(
@@ -114,7 +115,7 @@ async function resumeEarlierJournals(
     )
     .all(userId, currentId);
   for (const { id } of unfinished) {
-    restoreProgress(deps, id);
+    restoreProgress(deps.db.$client, id);
     deps.db.$client.query("UPDATE distributions SET status = 'running', error = NULL WHERE id = ?").run(id);
     try {
       if ((await applyJournal(deps, api, id, shouldStop)) === "stopped") return "stopped";
@@ -125,18 +126,6 @@ async function resumeEarlierJournals(
     finishDistribution(deps, id);
   }
   return "done";
-}
-
-/** After a failure (-1), progress is what the journal says was done. */
-function restoreProgress(deps: Pick<Deps, "db">, distributionId: string): void {
-  deps.db.$client
-    .query(
-      `UPDATE distribution_entries SET completed_work = coalesce((
-         SELECT max(s.progress_after) FROM journal_steps s WHERE s.distribution_id = distribution_entries.distribution_id
-           AND s.entry_type = distribution_entries.distribution_type AND s.status = 'done'), 0)
-       WHERE distribution_id = ? AND completed_work < 0`,
-    )
-    .run(distributionId);
 }
 
 export function finishDistribution(deps: Pick<Deps, "db" | "clock">, distributionId: string): void {

@@ -30,6 +30,8 @@ interface DraftStep extends Omit<PlannedStep, "progressAfter"> {
   maxRank: number;
 }
 
+const CREATE_KEY = -2;
+
 function chunk<T>(items: readonly T[], size: number): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
@@ -38,9 +40,10 @@ function chunk<T>(items: readonly T[], size: number): T[][] {
 
 /**
  * Orders the writes so songs are finished in like order across playlists: each add batch is keyed by the
- * newest song it holds, a playlist's own writes keep their order, and creations and removals go just before
- * the playlist's first add. The Standard entry counts considered songs whose every add is done; the
- * Randomized entry counts random playlists fully replaced.
+ * newest song it holds, a playlist's own writes keep their order, and removals go just before the playlist's
+ * first add. Creations all come first: a creation whose answer a crash lost cannot be checked afterwards, so
+ * the window for it is kept at the start of a run. The Standard entry counts considered songs whose every add
+ * is done; the Randomized entry counts random playlists fully replaced.
  */
 export function orderSteps(works: readonly PlaylistWork[], consideredCount: number): StepPlan {
   const batch = limits.spotifyWriteBatch;
@@ -72,7 +75,12 @@ export function orderSteps(works: readonly PlaylistWork[], consideredCount: numb
     // Steps before the first add take that add's key.
     const firstAddKey = addKeys.find((k) => k >= 0) ?? -1;
     own.forEach((s, i) => {
-      const key = s.op === "add" ? (keys[i] ?? -1) : Math.max(keys[i] ?? -1, firstAddKey);
+      const key =
+        s.op === "create"
+          ? CREATE_KEY
+          : s.op === "add"
+            ? (keys[i] ?? -1)
+            : Math.max(keys[i] ?? -1, firstAddKey);
       drafts.push({ ...s, key });
     });
   });

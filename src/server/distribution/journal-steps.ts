@@ -1,0 +1,192 @@
+// One journal step against Spotify and its effects on the database.
+import type { Database } from "bun:sqlite";
+import type { Deps } from "../deps.ts";
+import type { SpotifyUserApi } from "../spotify/types.ts";
+import { refreshProgress } from "./progress.ts";
+
+export type JournalApi = Pick<
+  SpotifyUserApi,
+  "createPlaylist" | "addItems" | "removeItems" | "getPlaylistItems" | "removePlaylistFromLibrary"
+> & {
+  /** the user's own playlists (`GET /me/playlists`), when the client offers it: finds a creation a crash lost */
+  myPlaylists?: () => Promise<{ id: string; name: string }[]>;
+};
+
+export interface StepRow {
+  id: number;
+  playlist_id: string;
+  op: "create" | "add" | "remove" | "replace" | "update" | "unfollow";
+  track_ids: string | null;
+  status: "pending" | "sent" | "done";
+  position: number | null;
+  entry_type: "Standard" | "Analysis" | "Randomized" | null;
+  progress_after: number | null;
+}
+
+export interface PlaylistState {
+  user_id: string;
+  name: string;
+  status: string;
+  spotify_playlist_id: string | null;
+}
+
+export const PLAYLIST_DESCRIPTION = "Kept up to date with your liked songs by Crate.";
+
+export async function applyStep(
+  deps: Pick<Deps, "db" | "clock">,
+  api: JournalApi,
+  distributionId: string,
+  step: StepRow,
+  playlist: PlaylistState,
+): Promise<void> {
+  const sqlite = deps.db.$client;
+  const trackIds: string[] = step.track_ids ? JSON.parse(step.track_ids) : [];
+  const spotifyId = playlist.spotify_playlist_id;
+  const wasSent = step.status === "sent";
+  if (step.op === "create") {
+    if (spotifyId !== null) return markDone(sqlite, distributionId, step, spotifyId, deps.clock.now());
+    const lost = wasSent ? await findLostCreation(sqlite, api, playlist) : null;
+    if (lost) {
+      sqlite.transaction(() => {
+        sqlite
+          .query("UPDATE managed_playlists SET spotify_playlist_id = ? WHERE id = ?")
+          .run(lost, step.playlist_id);
+        markDone(sqlite, distributionId, step, lost, deps.clock.now());
+      })();
+      return;
+    }
+    markSent(sqlite, step.id, deps.clock.now());
+    const isPrivate =
+      sqlite
+        .query<{ p: number }, [string]>(
+          "SELECT create_playlists_as_private AS p FROM user_settings WHERE user_id = ?",
+        )
+        .get(playlist.user_id)?.p === 1;
+    const created = await api.createPlaylist({
+      name: playlist.name,
+      public: !isPrivate,
+      description: PLAYLIST_DESCRIPTION,
+    });
+    sqlite.transaction(() => {
+      sqlite
+        .query("UPDATE managed_playlists SET spotify_playlist_id = ? WHERE id = ?")
+        .run(created.id, step.playlist_id);
+      markDone(sqlite, distributionId, step, created.id, deps.clock.now());
+    })();
+    return;
+  }
+  if (step.op === "unfollow") {
+    markSent(sqlite, step.id, deps.clock.now());
+    if (spotifyId !== null) await api.removePlaylistFromLibrary(spotifyId);
+    sqlite.transaction(() => {
+      sqlite.query("DELETE FROM managed_playlists WHERE id = ?").run(step.playlist_id);
+      markDone(sqlite, distributionId, step, null, deps.clock.now());
+    })();
+    return;
+  }
+  if (spotifyId === null)
+    throw new Error(`playlist ${step.playlist_id} has no Spotify playlist for ${step.op}`);
+  if (step.op === "add") {
+    let toSend = trackIds;
+    if (wasSent) {
+      // The outcome of the last attempt is unknown: add only what is not there yet.
+      const present = new Set(await api.getPlaylistItems(spotifyId));
+      toSend = trackIds.filter((id) => !present.has(id));
+    }
+    markSent(sqlite, step.id, deps.clock.now());
+    const snapshot =
+      toSend.length > 0 ? await api.addItems(spotifyId, toSend, step.position ?? undefined) : null;
+    sqlite.transaction(() => {
+      recordAdded(sqlite, step.playlist_id, playlist.user_id, trackIds, deps.clock.now());
+      markDone(sqlite, distributionId, step, snapshot, deps.clock.now());
+    })();
+    return;
+  }
+  if (step.op === "remove") {
+    markSent(sqlite, step.id, deps.clock.now());
+    const snapshot = await api.removeItems(spotifyId, trackIds);
+    sqlite.transaction(() => {
+      recordRemoved(sqlite, step.playlist_id, trackIds, deps.clock.now());
+      markDone(sqlite, distributionId, step, snapshot, deps.clock.now());
+    })();
+    return;
+  }
+  throw new Error(`unknown journal op ${step.op}`);
+}
+
+/** A playlist of that name on Spotify that Crate does not know yet: the answer to a creation a crash lost. */
+async function findLostCreation(
+  sqlite: Database,
+  api: JournalApi,
+  playlist: PlaylistState,
+): Promise<string | null> {
+  if (!api.myPlaylists) return null;
+  const known = new Set(
+    sqlite
+      .query<{ id: string }, [string]>(
+        "SELECT spotify_playlist_id AS id FROM managed_playlists WHERE user_id = ? AND spotify_playlist_id IS NOT NULL",
+      )
+      .all(playlist.user_id)
+      .map((r) => r.id),
+  );
+  const found = (await api.myPlaylists()).find((p) => p.name === playlist.name && !known.has(p.id));
+  return found?.id ?? null;
+}
+
+function markSent(sqlite: Database, stepId: number, now: number) {
+  sqlite.query("UPDATE journal_steps SET status = 'sent', updated_at = ? WHERE id = ?").run(now, stepId);
+}
+
+export function markDone(
+  sqlite: Database,
+  distributionId: string,
+  step: StepRow,
+  result: string | null,
+  now: number,
+) {
+  sqlite
+    .query("UPDATE journal_steps SET status = 'done', result = ?, updated_at = ? WHERE id = ?")
+    .run(result, now, step.id);
+  if (step.entry_type && step.progress_after !== null)
+    refreshProgress(sqlite, distributionId, step.entry_type);
+}
+
+function recordAdded(
+  sqlite: Database,
+  playlistId: string,
+  userId: string,
+  trackIds: readonly string[],
+  now: number,
+) {
+  const insert = sqlite.query(
+    "INSERT INTO playlist_songs (playlist_id, track_id, added_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
+  );
+  const restore = sqlite.query(
+    `UPDATE playlist_songs SET removed_at = NULL, added_at = ?
+     WHERE playlist_id = ? AND track_id = ? AND removed_at IS NOT NULL`,
+  );
+  let added = 0;
+  for (const trackId of trackIds) {
+    if (insert.run(playlistId, trackId, now).changes > 0) added += 1;
+    else if (restore.run(now, playlistId, trackId).changes > 0) added += 1;
+  }
+  sqlite
+    .query(
+      `UPDATE managed_playlists SET track_count = track_count + ?, latest_track_added_at = ?,
+         latest_settled_track_liked_at = max(coalesce(latest_settled_track_liked_at, 0), coalesce(
+           (SELECT max(l.liked_at) FROM json_each(?) j CROSS JOIN likes l ON l.user_id = ? AND l.track_id = j.value), 0))
+       WHERE id = ?`,
+    )
+    .run(added, now, JSON.stringify(trackIds), userId, playlistId);
+}
+
+function recordRemoved(sqlite: Database, playlistId: string, trackIds: readonly string[], now: number) {
+  const remove = sqlite.query(
+    "UPDATE playlist_songs SET removed_at = ? WHERE playlist_id = ? AND track_id = ? AND removed_at IS NULL",
+  );
+  let removed = 0;
+  for (const trackId of trackIds) removed += remove.run(now, playlistId, trackId).changes;
+  sqlite
+    .query("UPDATE managed_playlists SET track_count = max(0, track_count - ?) WHERE id = ?")
+    .run(removed, playlistId);
+}

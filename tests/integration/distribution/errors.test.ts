@@ -1,0 +1,197 @@
+// Validation, throttles and every error code of the distribution calls, over REST and tRPC.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { appRouter } from "../../../src/server/trpc/_app.ts";
+import { createCallerFactory, createContextInner } from "../../../src/server/trpc/init.ts";
+import { allEntries } from "../../../src/shared/catalogue/index.ts";
+import { ErrorCode, errorTexts, messages } from "../../../src/shared/errors.ts";
+import {
+  call,
+  clearThrottles,
+  distribute,
+  type Harness,
+  type Listener,
+  signIn,
+  startHarness,
+  waitForProgress,
+} from "./support.ts";
+
+let h: Harness;
+let free: Listener;
+let premium: Listener;
+let other: Listener;
+const premiumOnly = allEntries.filter((e) => e.premiumOnly).map((e) => e.name);
+const freeNames = allEntries.filter((e) => !e.premiumOnly).map((e) => e.name);
+
+beforeAll(async () => {
+  h = await startHarness();
+  free = await signIn(h, "errors-free", 60);
+  premium = await signIn(h, "errors-premium", 60);
+  other = await signIn(h, "errors-other", 30);
+  h.crate.deps.db.$client
+    .query("UPDATE users SET membership_level = 'PremiumYearly' WHERE id = ?")
+    .run(premium.userId);
+}, 60_000);
+afterAll(async () => {
+  await h.dispose();
+});
+
+const expectCode = (
+  answer: { status: number; body: Record<string, unknown> },
+  status: number,
+  code: number,
+) => {
+  expect({ status: answer.status, errorCode: answer.body.errorCode }).toEqual({ status, errorCode: code });
+  const text = errorTexts[code as keyof typeof errorTexts];
+  if (text) expect(answer.body.error).toBe(text);
+};
+
+async function waitUntil(check: () => boolean, timeoutMs = 20_000) {
+  const until = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > until) throw new Error("condition not reached");
+    await Bun.sleep(10);
+  }
+}
+
+describe("signed out", () => {
+  test("every call answers 401 with code 6", async () => {
+    const calls: [string, string, unknown?][] = [
+      ["GET", "/api/playlist-preferences"],
+      ["POST", "/api/distributor/distribute-historically", { playlistPreferences: ["Rock"] }],
+      ["GET", "/api/distributor/x/progress"],
+      ["DELETE", "/api/distributor/predefined/Rock"],
+      ["POST", "/api/distributor/analysis"],
+      ["GET", "/api/distributor/analysis/x?afterSegmentNumber=0"],
+      ["POST", "/api/distributor/analysis/x/cancel"],
+    ];
+    for (const [method, path, body] of calls) expectCode(await call(h, null, method, path, body), 401, 6);
+  });
+});
+
+describe("selection validation", () => {
+  test("an empty selection is refused with the spec's text", async () => {
+    const answer = await distribute(h, free, []);
+    expect(answer.status).toBe(400);
+    expect(answer.body.errorCode).toBe(ErrorCode.BadRequest);
+    expect(String(answer.body.error)).toContain(messages.mustChooseOne);
+    expect((await call(h, free.cookie, "POST", "/api/distributor/distribute-historically", {})).status).toBe(
+      400,
+    );
+  });
+
+  test("an unknown name is code 9", async () => {
+    expectCode(await distribute(h, free, ["Rock", "Not A Playlist"]), 400, 9);
+    expectCode(
+      await call(h, free.cookie, "DELETE", "/api/distributor/predefined/Not%20A%20Playlist"),
+      400,
+      9,
+    );
+  });
+
+  test("premium-only entries are code 30 below PremiumYearly", async () => {
+    expectCode(await distribute(h, free, ["Rock", premiumOnly[0] ?? ""]), 403, 30);
+  });
+
+  test("more than 15 for free is code 30; more than 100 for premium is code 35", async () => {
+    expectCode(await distribute(h, free, freeNames.slice(0, 16)), 403, 30);
+    expectCode(await distribute(h, premium, freeNames.slice(0, 101)), 400, 35);
+  });
+});
+
+describe("throttles and ongoing work", () => {
+  test("code 18 while a distribution runs, then code 10 within 30 seconds", async () => {
+    h.spotify.control.setFaults({ latencyMs: 150 });
+    const first = await distribute(h, free, ["Rock", "Pop"]);
+    expect(first.status).toBe(200);
+    expectCode(await distribute(h, free, ["Rock"]), 409, 18);
+    h.spotify.control.setFaults({});
+    await waitForProgress(h, free, String(first.body.distributionProgressId));
+    expectCode(await distribute(h, free, ["Rock"]), 429, 10);
+    clearThrottles(h);
+    expect((await distribute(h, free, ["Rock"])).status).toBe(200);
+    await waitUntil(
+      () =>
+        h.crate.deps.db.$client.query("SELECT 1 FROM distributions WHERE status = 'running'").get() === null,
+    );
+  });
+
+  test("code 34 while deletions run", async () => {
+    clearThrottles(h);
+    h.spotify.control.setFaults({ latencyMs: 300 });
+    const deleted = await call(h, free.cookie, "DELETE", "/api/distributor/predefined/Rock");
+    expect(deleted.status).toBe(200);
+    expect(deleted.body.removedPlaylistNames).toEqual(["Rock - Managed Playlist"]);
+    expectCode(await distribute(h, free, ["Pop"]), 409, 34);
+    expectCode(await call(h, free.cookie, "DELETE", "/api/distributor/predefined/Pop"), 409, 34);
+    h.spotify.control.setFaults({});
+    await waitForProgress(h, free, String(deleted.body.distributionProgressId));
+    expect(h.spotify.control.listenerPlaylists(free.id).map((p) => p.name)).not.toContain(
+      "Rock - Managed Playlist",
+    );
+  });
+
+  test("code 37 while an analysis runs; code 38 within 20 seconds of the last start", async () => {
+    clearThrottles(h);
+    h.spotify.control.setFaults({ latencyMs: 300 });
+    const started = await call(h, premium.cookie, "POST", "/api/distributor/analysis");
+    expect(started.status).toBe(200);
+    expectCode(await distribute(h, premium, ["Rock"]), 409, 37);
+    expectCode(await call(h, premium.cookie, "POST", "/api/distributor/analysis"), 409, 37);
+    h.spotify.control.setFaults({});
+    const id = String(started.body.progressId);
+    await waitUntil(
+      () =>
+        h.crate.deps.db.$client
+          .query("SELECT 1 FROM analyses WHERE id = ? AND status = 'completed'")
+          .get(id) !== null,
+    );
+    expectCode(await call(h, premium.cookie, "POST", "/api/distributor/analysis"), 429, 38);
+  });
+
+  test("code 21 after deleting one's data and signing in again too recently", async () => {
+    clearThrottles(h);
+    h.crate.deps.db.$client
+      .query("UPDATE users SET creation_blocked_until = ? WHERE id = ?")
+      .run(Date.now() + 120_000, other.userId);
+    expectCode(await distribute(h, other, ["Rock"]), 429, 21);
+    h.crate.deps.db.$client
+      .query("UPDATE users SET creation_blocked_until = NULL WHERE id = ?")
+      .run(other.userId);
+  });
+});
+
+describe("someone else's resources", () => {
+  test("progress, analysis results and cancel of another user are 404; unknown ids too", async () => {
+    clearThrottles(h);
+    const mine = await distribute(h, other, ["Pop"]);
+    const id = String(mine.body.distributionProgressId);
+    await waitForProgress(h, other, id);
+    expectCode(await call(h, free.cookie, "GET", `/api/distributor/${id}/progress`), 404, 4);
+    expectCode(await call(h, free.cookie, "GET", "/api/distributor/nope/progress"), 404, 4);
+    const analysis = await call(h, other.cookie, "POST", "/api/distributor/analysis");
+    const analysisId = String(analysis.body.progressId);
+    expectCode(
+      await call(h, free.cookie, "GET", `/api/distributor/analysis/${analysisId}?afterSegmentNumber=0`),
+      404,
+      4,
+    );
+    expectCode(await call(h, free.cookie, "POST", `/api/distributor/analysis/${analysisId}/cancel`), 404, 4);
+    expect((await call(h, other.cookie, "GET", `/api/distributor/${id}/progress`)).status).toBe(200);
+  });
+
+  test("over tRPC the same service answers with the same codes", async () => {
+    const token = free.cookie.slice("crate_session=".length);
+    const caller = createCallerFactory(appRouter)(
+      createContextInner({ deps: h.crate.deps, sessionToken: token }),
+    );
+    await expect(caller.distribution.progress({ id: "nope" })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(
+      caller.distribution.distributeHistorically({ playlistPreferences: ["Nope"] }),
+    ).rejects.toMatchObject({
+      cause: { code: 9 },
+    });
+    const prefs = await caller.distribution.preferences();
+    expect(prefs.maxSelectedPlaylists).toBe(15);
+    expect(prefs.combinatorialPlaylistPreferences).toEqual([]);
+  });
+});

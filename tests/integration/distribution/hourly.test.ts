@@ -1,0 +1,136 @@
+// The hourly job: new likes are added; removed songs stay removed; unliked songs stay; Latest N rolls;
+// partitions fill up; a deleted playlist is not recreated; one provider call when nothing is new.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { runHourlySync, startBatchJob } from "../../../src/server/distribution/batch.ts";
+import {
+  distributeAndWait,
+  type Harness,
+  type Listener,
+  playlistsOf,
+  signIn,
+  startHarness,
+} from "./support.ts";
+
+let h: Harness;
+let listener: Listener;
+const managed = (name: string) => `${name} - Managed Playlist`;
+const selection = ["Everything", "Latest 50 Liked Songs", "Partitions of 50 Songs", "Liked in Year"];
+
+function playlistId(name: string): string {
+  const found = h.spotify.control.listenerPlaylists(listener.id).find((p) => p.name === managed(name));
+  if (!found) throw new Error(`no playlist ${name}`);
+  return found.id;
+}
+
+beforeAll(async () => {
+  h = await startHarness();
+  listener = await signIn(h, "hourly-listener", 300);
+  h.crate.deps.db.$client
+    .query("UPDATE users SET membership_level = 'PremiumYearly' WHERE id = ?")
+    .run(listener.userId);
+  await distributeAndWait(h, listener, selection);
+}, 120_000);
+afterAll(async () => {
+  await h.dispose();
+});
+
+describe("hourly job", () => {
+  test("an hourly run with no new like costs one provider call", async () => {
+    h.spotify.control.resetCalls();
+    const outcome = await runHourlySync(h.crate.deps);
+    expect(outcome).toMatchObject({ started: true, usersProcessed: 1, distributions: 0, failures: 0 });
+    expect(h.spotify.control.calls()).toEqual({ total: 1, counts: { "GET /v1/me/tracks": 1 } });
+  });
+
+  test("new likes are added; a removed song is not re-added; an unliked song stays; Latest 50 rolls", async () => {
+    const before = playlistsOf(h, listener.id);
+    const everything = before.get(managed("Everything")) ?? [];
+    const removed = everything[10] ?? "";
+    const unliked = everything[20] ?? "";
+    h.spotify.control.removePlaylistItem(playlistId("Everything"), removed);
+    h.spotify.control.unlike(listener.id, unliked);
+    const fresh = h.spotify.control.like(listener.id, { count: 10 });
+
+    const outcome = await runHourlySync(h.crate.deps);
+    expect(outcome).toMatchObject({ usersProcessed: 1, distributions: 1, failures: 0 });
+
+    const after = playlistsOf(h, listener.id);
+    const wantEverything = [...everything.filter((id) => id !== removed), ...fresh];
+    expect(after.get(managed("Everything"))).toEqual(wantEverything);
+    expect(after.get(managed("Everything"))).toContain(unliked);
+
+    const newestFirst = h.spotify.control.likes(listener.id).map((l) => l.trackId);
+    expect(after.get(managed("Latest 50 Liked Songs"))).toEqual(newestFirst.slice(0, 50));
+    expect(fresh.reverse()).toEqual(newestFirst.slice(0, 10));
+  });
+
+  test("partitions: new likes fill the last part, then open the next", async () => {
+    // 300 likes made 6 full parts; the 10 new ones opened part 7.
+    let playlists = playlistsOf(h, listener.id);
+    expect(playlists.get(managed("Partitions of 50 Songs 6"))).toHaveLength(50);
+    expect(playlists.get(managed("Partitions of 50 Songs 7"))).toHaveLength(10);
+    const more = h.spotify.control.like(listener.id, { count: 45 });
+    await runHourlySync(h.crate.deps);
+    playlists = playlistsOf(h, listener.id);
+    expect(playlists.get(managed("Partitions of 50 Songs 7"))?.slice(10)).toEqual(more.slice(0, 40));
+    expect(playlists.get(managed("Partitions of 50 Songs 8"))).toEqual(more.slice(40));
+  });
+
+  test("a playlist the listener deleted on Spotify is marked and never recreated", async () => {
+    const yearPlaylists = h.spotify.control
+      .listenerPlaylists(listener.id)
+      .filter((p) => /^Liked in \d{4} /.test(p.name));
+    const newestYear = yearPlaylists.sort((a, b) => a.name.localeCompare(b.name)).at(-1);
+    if (!newestYear) throw new Error("no year playlist");
+    h.spotify.control.deletePlaylist(listener.id, newestYear.id);
+    h.spotify.control.like(listener.id, { count: 3 });
+    await runHourlySync(h.crate.deps);
+    const names = h.spotify.control.listenerPlaylists(listener.id).map((p) => p.name);
+    expect(names).not.toContain(newestYear.name);
+    const row = h.crate.deps.db.$client
+      .query<{ status: string }, [string]>(
+        "SELECT status FROM managed_playlists WHERE spotify_playlist_id = ?",
+      )
+      .get(newestYear.id);
+    expect(row?.status).toBe("vanished");
+    // the other playlists still got the new likes
+    const newest = h.spotify.control.likes(listener.id)[0]?.trackId ?? "";
+    expect(playlistsOf(h, listener.id).get(managed("Everything"))?.at(-1)).toBe(newest);
+    const preferences = await fetch(`${h.crate.url}/api/playlist-preferences`, {
+      headers: { cookie: listener.cookie },
+    });
+    const body = (await preferences.json()) as { vanishedPlaylists: { playlistName: string }[] };
+    expect(body.vanishedPlaylists.map((v) => v.playlistName)).toContain(newestYear.name);
+  });
+
+  test("no song is ever twice in a playlist", () => {
+    for (const [name, items] of playlistsOf(h, listener.id)) {
+      expect({ name, size: new Set(items).size }).toEqual({ name, size: items.length });
+    }
+  });
+
+  test("the batch start runs the same job and refuses while it runs; runs are recorded", async () => {
+    h.spotify.control.like(listener.id, { count: 2 });
+    const first = startBatchJob(h.crate.deps);
+    const second = startBatchJob(h.crate.deps);
+    expect(first).toEqual({ jobStarted: true });
+    expect(second).toEqual({ jobStarted: false });
+    const until = Date.now() + 30_000;
+    while (Date.now() < until) {
+      const running = h.crate.deps.db.$client
+        .query<{ n: number }, []>("SELECT count(*) AS n FROM batch_executions WHERE status = 'running'")
+        .get();
+      if (running?.n === 0) break;
+      await Bun.sleep(20);
+    }
+    const rows = h.crate.deps.db.$client
+      .query<{ job: string; status: string; end_time: number | null }, []>(
+        "SELECT job, status, end_time FROM batch_executions ORDER BY start_time",
+      )
+      .all();
+    expect(rows.length).toBeGreaterThanOrEqual(5);
+    for (const row of rows) expect(row).toMatchObject({ job: "hourly-sync", status: "finished" });
+    const newest = h.spotify.control.likes(listener.id)[0]?.trackId ?? "";
+    expect(playlistsOf(h, listener.id).get(managed("Everything"))?.at(-1)).toBe(newest);
+  });
+});
