@@ -6,6 +6,7 @@ import {
   combinations,
   deletedAccounts,
   feedback,
+  librarySyncs,
   likes,
   membershipEvents,
   payments,
@@ -30,6 +31,7 @@ export const personalDataTableNames = [
   "provider_tokens",
   "deleted_accounts",
   "likes",
+  "library_syncs",
   "simple_preferences",
   "combinations",
   "used_combination_names",
@@ -57,6 +59,7 @@ export function collectPersonalData(db: Db, userId: string) {
 
   const token = db.select().from(providerTokens).where(eq(providerTokens.userId, userId)).get();
   const settings = db.select().from(userSettings).where(eq(userSettings.userId, userId)).get();
+  const librarySync = db.select().from(librarySyncs).where(eq(librarySyncs.userId, userId)).get();
   const statistics = db.select().from(statisticsUsers).where(eq(statisticsUsers.userId, userId)).get();
   const previousDeletion = db
     .select()
@@ -100,6 +103,9 @@ export function collectPersonalData(db: Db, userId: string) {
       removePlaylistPostfix: settings?.removePlaylistPostfix ?? false,
     },
     statisticsEnabled: statistics ? { enabledAt: iso(statistics.enabledAt) } : false,
+    likedSongsLastRead: librarySync
+      ? { lastSyncAt: iso(librarySync.lastSyncAt), lastFullSyncAt: iso(librarySync.lastFullSyncAt) }
+      : null,
     likedSongs: db
       .select({
         trackId: likes.trackId,

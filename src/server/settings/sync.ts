@@ -2,6 +2,7 @@ import { and, eq, isNotNull } from "drizzle-orm";
 import { spotifyPlaylistName, stripPostfix } from "../../shared/catalogue/naming.ts";
 import { managedPlaylists } from "../db/schema/index.ts";
 import type { Deps } from "../deps.ts";
+import { userWork } from "../distribution/background.ts";
 import { SpotifyAuthRevokedError, SpotifyError } from "../spotify/errors.ts";
 import type { PlaylistChanges, SpotifyUserApi } from "../spotify/types.ts";
 import { readSettings } from "./service.ts";
@@ -89,50 +90,30 @@ export async function syncPlaylistSettings(
   return result;
 }
 
-interface UserSync {
-  done: Promise<void>;
-  again: boolean;
-}
-const runningSyncs = new WeakMap<object, Map<string, UserSync>>();
-
-function syncsOf(deps: Deps): Map<string, UserSync> {
-  let map = runningSyncs.get(deps.db);
-  if (!map) {
-    map = new Map();
-    runningSyncs.set(deps.db, map);
-  }
-  return map;
-}
+const queuedSyncs = new WeakMap<object, Set<string>>();
 
 /**
- * Runs the sync in the background, one at a time per user. A change while one runs makes it run once more
- * afterwards with the then-current settings, so rapid flips end in the last state without overlapping writes.
+ * Runs the sync in the background, in the user's queue of long work (after a running distribution, never
+ * beside it). A sync already waiting in the queue reads the settings when it starts, so rapid flips add no
+ * second one and end in the last state.
  */
 export function scheduleSettingsSync(deps: Deps, userId: string, open: OpenPlaylistApi): void {
-  const syncs = syncsOf(deps);
-  const running = syncs.get(userId);
-  if (running) {
-    running.again = true;
-    return;
+  let queued = queuedSyncs.get(deps.db);
+  if (!queued) {
+    queued = new Set();
+    queuedSyncs.set(deps.db, queued);
   }
-  const state: UserSync = { done: Promise.resolve(), again: false };
-  state.done = (async () => {
-    try {
-      do {
-        state.again = false;
-        const result = await syncPlaylistSettings(deps, userId, await open(userId));
-        deps.log.info("playlist settings applied on Spotify", { userId, ...result });
-      } while (state.again);
-    } catch (error) {
-      deps.log.warn("playlist settings could not be applied on Spotify", { userId, error: String(error) });
-    } finally {
-      syncs.delete(userId);
-    }
-  })();
-  syncs.set(userId, state);
+  if (queued.has(userId)) return;
+  queued.add(userId);
+  const waiting = queued;
+  userWork(deps).spawn(userId, "playlist settings", async () => {
+    waiting.delete(userId);
+    const result = await syncPlaylistSettings(deps, userId, await open(userId));
+    deps.log.info("playlist settings applied on Spotify", { userId, ...result });
+  });
 }
 
-/** Resolves when no settings sync of the user is running (tests and shutdown). */
+/** Resolves once the user's queued work, settings syncs included, has finished (tests). */
 export async function settingsSyncIdle(deps: Deps, userId: string): Promise<void> {
-  for (let sync = syncsOf(deps).get(userId); sync; sync = syncsOf(deps).get(userId)) await sync.done;
+  await userWork(deps).forUser(userId, async () => undefined);
 }

@@ -36,6 +36,7 @@ describe("GET /api/user/personal-data", () => {
     expect(data.likedSongs).toEqual([
       { trackId: "track-pd1", trackName: "Song pd1", likedAt: expect.any(String), unlikedAt: null },
     ]);
+    expect(data.likedSongsLastRead.lastFullSyncAt).toBeString();
     expect(data.simplePlaylistPreferences[0].playlistName).toBe("Rock");
     expect(data.combinationPlaylistPreferences[0]).toMatchObject({ playlistName: "Mix pd1", active: true });
     expect(data.usedCombinationNames).toEqual(["mix pd1"]);

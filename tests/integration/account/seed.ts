@@ -38,6 +38,7 @@ export function seedEverything(deps: Deps, userId: string, tag: string) {
   db.insert(t.likes)
     .values({ userId, trackId: `track-${tag}`, likedAt: now - 86_400_000 })
     .run();
+  db.insert(t.librarySyncs).values({ userId, lastSyncAt: now, lastFullSyncAt: now }).run();
   db.insert(t.simplePreferences).values({ userId, name: "Rock", selectedAt: now }).run();
   db.insert(t.combinations)
     .values({

@@ -1,0 +1,93 @@
+import { Card, Skeleton, Stack, Switch, Text } from "@chakra-ui/react";
+import { useState } from "react";
+import type { SettingName, PlaylistSettings as Settings } from "../../../shared/schemas/settings.ts";
+import { trpc } from "../../api/trpc.ts";
+import { ErrorText } from "../../components/ErrorText.tsx";
+
+const toggles: { name: SettingName; key: keyof Settings; label: string; help: string }[] = [
+  {
+    name: "CreatePlaylistsAsPrivate",
+    key: "createPlaylistsAsPrivate",
+    label: "Hide playlists on Spotify profile.",
+    help: "Your managed playlists are made private, so they do not show on your public Spotify profile.",
+  },
+  {
+    name: "RemovePlaylistPostfix",
+    key: "removePlaylistPostfix",
+    label: "Remove 'Managed Playlist' postfix from playlist names.",
+    help: "Playlists are called 'Rock' instead of 'Rock - Managed Playlist'. Playlists you renamed keep your name.",
+  },
+];
+
+function fromResponse(settings: { name: SettingName; value: boolean }[]): Settings {
+  const value = (name: SettingName) => settings.find((s) => s.name === name)?.value ?? false;
+  return {
+    createPlaylistsAsPrivate: value("CreatePlaylistsAsPrivate"),
+    removePlaylistPostfix: value("RemovePlaylistPostfix"),
+  };
+}
+
+/**
+ * The two playlist toggles. Each flip sends both current values at once; while a change is on its way,
+ * further clicks are ignored. A failed change puts the toggle back and says why.
+ */
+export function PlaylistSettings() {
+  const utils = trpc.useUtils();
+  const query = trpc.settings.get.useQuery();
+  const update = trpc.settings.update.useMutation();
+  const [shown, setShown] = useState<Settings | null>(null);
+  const current = shown ?? (query.data ? fromResponse(query.data.settings) : null);
+
+  const flip = (key: keyof Settings) => {
+    if (!current || update.isPending) return;
+    const next = { ...current, [key]: !current[key] };
+    setShown(next);
+    update.mutate(next, {
+      onSuccess: (response) => {
+        utils.settings.get.setData(undefined, response);
+        setShown(fromResponse(response.settings));
+      },
+      onError: () => setShown(current),
+    });
+  };
+
+  return (
+    <Card.Root variant="outline" bg="bg.panel" borderRadius="2xl">
+      <Card.Body gap="6" p={{ base: "5", md: "8" }}>
+        <Stack gap="1">
+          <Text as="h2" textStyle="xl" fontWeight="bold">
+            Playlists on Spotify
+          </Text>
+          <Text color="fg.muted" textStyle="sm">
+            Changes apply to the playlists Crate manages for you, and to every playlist it creates from now
+            on.
+          </Text>
+        </Stack>
+        {query.isError ? <ErrorText error={query.error} /> : null}
+        {toggles.map((toggle) => (
+          <Skeleton key={toggle.name} loading={!current} borderRadius="lg">
+            <Stack gap="1">
+              <Switch.Root
+                colorPalette="brand"
+                checked={current?.[toggle.key] ?? false}
+                onCheckedChange={() => flip(toggle.key)}
+                readOnly={update.isPending}
+                aria-busy={update.isPending}
+                data-testid={`setting-${toggle.name}`}
+                data-pending={update.isPending ? "" : undefined}
+              >
+                <Switch.HiddenInput />
+                <Switch.Control />
+                <Switch.Label fontWeight="medium">{toggle.label}</Switch.Label>
+              </Switch.Root>
+              <Text color="fg.muted" textStyle="sm" ps="12">
+                {toggle.help}
+              </Text>
+            </Stack>
+          </Skeleton>
+        ))}
+        {update.isError ? <ErrorText error={update.error} /> : null}
+      </Card.Body>
+    </Card.Root>
+  );
+}

@@ -1,0 +1,45 @@
+import { Card, HStack, Stack, Text } from "@chakra-ui/react";
+import { ChevronRight, FileJson } from "lucide-react";
+import { Layout } from "../../components/Layout.tsx";
+import { LoginPrompt } from "../../components/LoginPrompt.tsx";
+import { AppLink } from "../../components/RouterLink.tsx";
+import { useSession } from "../../hooks/useSession.ts";
+import { DeleteAccountSection } from "./DeleteAccountSection.tsx";
+import { PlaylistSettings } from "./PlaylistSettings.tsx";
+
+/** `/settings`: playlist toggles, a link to my data, and account deletion (login required). */
+export function SettingsPage() {
+  const session = useSession();
+  return (
+    <Layout width="narrow" heading={{ eyebrow: "Account", title: "Settings" }}>
+      {session.status !== "loggedIn" ? (
+        <LoginPrompt text="Please sign in to change your settings." />
+      ) : (
+        <Stack gap="8">
+          <PlaylistSettings />
+          <Card.Root variant="outline" bg="bg.panel" borderRadius="2xl">
+            <Card.Body p={{ base: "5", md: "8" }} gap="2">
+              <Text as="h2" textStyle="xl" fontWeight="bold">
+                My data
+              </Text>
+              <Text color="fg.muted">See everything Crate stores about you.</Text>
+              <AppLink
+                href="/settings/my-data"
+                color="brand.fg"
+                fontWeight="semibold"
+                data-testid="my-data-link"
+              >
+                <HStack gap="2">
+                  <FileJson size={18} aria-hidden />
+                  Show my data
+                  <ChevronRight size={16} aria-hidden />
+                </HStack>
+              </AppLink>
+            </Card.Body>
+          </Card.Root>
+          <DeleteAccountSection />
+        </Stack>
+      )}
+    </Layout>
+  );
+}
