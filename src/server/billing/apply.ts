@@ -135,6 +135,7 @@ function describeTransition(
 function transactionLabel(origin: string | null | undefined): string {
   if (origin === "subscription_recurring") return "Renewal";
   if (origin === "subscription_payment_method_change") return "PaymentMethodUpdated";
+  if (origin === "subscription_charge" || origin === "subscription_update") return "Charge";
   return "Purchase";
 }
 
