@@ -5,6 +5,7 @@ import { getCookie } from "hono/cookie";
 import { requestId } from "hono/request-id";
 import { secureHeaders } from "hono/secure-headers";
 import { ErrorCode } from "../shared/errors.ts";
+import { activityRecorder } from "./admin/activity.ts";
 import { SESSION_COOKIE } from "./auth/sessions.ts";
 import type { Deps } from "./deps.ts";
 import { errorResponse } from "./http/errors.ts";
@@ -47,6 +48,7 @@ export function createApiApp(deps: Deps) {
     await next();
     c.header("Cache-Control", "no-store");
   });
+  app.use("/api/*", activityRecorder(deps));
 
   app.use(
     "/api/trpc/*",

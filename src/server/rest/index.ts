@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import type { Deps } from "../deps.ts";
 import { accountRest } from "./account.ts";
+import { adminRest } from "./admin.ts";
 import { authRest } from "./auth.ts";
 import { billingRest } from "./billing.ts";
 import { distributionRest } from "./distribution.ts";
@@ -16,5 +17,6 @@ export function restRoutes(deps: Deps) {
     .route("/", feedbackRest(deps))
     .route("/", settingsRest(deps))
     .route("/", billingRest(deps))
-    .route("/", distributionRest(deps));
+    .route("/", distributionRest(deps))
+    .route("/", adminRest(deps));
 }

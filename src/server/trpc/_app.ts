@@ -1,5 +1,6 @@
 import { router } from "./init.ts";
 import { accountRouter } from "./routers/account.ts";
+import { adminRouter } from "./routers/admin.ts";
 import { authRouter } from "./routers/auth.ts";
 import { distributionRouter } from "./routers/distribution.ts";
 import { billingRouter } from "./routers/billing.ts";
@@ -17,6 +18,7 @@ export const appRouter = router({
   feedback: feedbackRouter,
   settings: settingsRouter,
   billing: billingRouter,
+  admin: adminRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,0 +1,84 @@
+// Activity of users with statistics enabled: which calls they make, and when.
+import type { Context, MiddlewareHandler } from "hono";
+import { getCookie } from "hono/cookie";
+import { matchedRoutes } from "hono/route";
+import { hashToken, SESSION_COOKIE } from "../auth/sessions.ts";
+import type { Deps } from "../deps.ts";
+
+/** The same call again within this time is not recorded again (polling would drown everything else). */
+export const ACTIVITY_REPEAT_MS = 60_000;
+const MAX_KIND_LENGTH = 120;
+const MAX_PROCEDURES_PER_CALL = 10;
+
+type ActivityDeps = Pick<Deps, "db" | "clock">;
+
+/**
+ * Records that the user did `kind` now, only when statistics are enabled for the user and the same kind was
+ * not recorded within `repeatWindowMs`. Returns whether a row was written.
+ */
+export function recordActivity(
+  deps: ActivityDeps,
+  userId: string,
+  kind: string,
+  options: { repeatWindowMs?: number } = {},
+): boolean {
+  const now = deps.clock.now();
+  const since = now - (options.repeatWindowMs ?? ACTIVITY_REPEAT_MS);
+  const name = kind.slice(0, MAX_KIND_LENGTH);
+  const result = deps.db.$client
+    .query(
+      `INSERT INTO activity (user_id, kind, time)
+       SELECT ?1, ?2, ?3 WHERE EXISTS (SELECT 1 FROM statistics_users WHERE user_id = ?1)
+         AND NOT EXISTS (SELECT 1 FROM activity WHERE user_id = ?1 AND time > ?4 AND kind = ?2)`,
+    )
+    .run(userId, name, now, since);
+  return result.changes > 0;
+}
+
+/** The user behind a session token when statistics are enabled for them; null otherwise (one query). */
+export function statisticsUserForSession(deps: ActivityDeps, token: string): string | null {
+  if (token.length > 200) return null;
+  const row = deps.db.$client
+    .query<{ user_id: string }, [string, number]>(
+      `SELECT s.user_id FROM sessions s JOIN statistics_users su ON su.user_id = s.user_id
+       WHERE s.token_hash = ? AND s.expires_at > ?`,
+    )
+    .get(hashToken(token), deps.clock.now());
+  return row?.user_id ?? null;
+}
+
+/**
+ * Short names of the calls a request made: "GET /api/distributor/:id/progress" for a REST path (the route's
+ * pattern, so ids do not make every call unique), "tRPC distribution.progress" for each procedure of a tRPC
+ * request. Unknown paths give none.
+ */
+export function activityKinds(c: Context): string[] {
+  const path = c.req.path;
+  if (path.startsWith("/api/trpc/")) {
+    return decodeURIComponent(path.slice("/api/trpc/".length))
+      .split(",")
+      .filter((name) => /^[\w.]+$/.test(name))
+      .slice(0, MAX_PROCEDURES_PER_CALL)
+      .map((name) => `tRPC ${name}`);
+  }
+  const handler = matchedRoutes(c)
+    .filter((route) => route.method !== "ALL")
+    .at(-1);
+  return handler ? [`${c.req.method} ${handler.path}`] : [];
+}
+
+/** Hono middleware for /api: records each call of a signed-in user whose statistics are enabled. */
+export function activityRecorder(deps: Deps): MiddlewareHandler {
+  return async (c, next) => {
+    const token = getCookie(c, SESSION_COOKIE);
+    // Looked up before the call, so sign-out and account deletion are recorded too (deletion writes nothing).
+    const userId = token ? statisticsUserForSession(deps, token) : null;
+    await next();
+    if (!userId) return;
+    try {
+      for (const kind of activityKinds(c)) recordActivity(deps, userId, kind);
+    } catch (error) {
+      deps.log.warn("activity not recorded", { userId, error: String(error) });
+    }
+  };
+}

@@ -1,0 +1,60 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import {
+  MembershipChangeInputSchema,
+  PremiumMembersQuerySchema,
+  SpotifyIdInputSchema,
+  UserIdInputSchema,
+} from "../../shared/schemas/admin.ts";
+import { changeMembershipByAdmin, listPremiumMembers } from "../admin/memberships.ts";
+import { getAdminStatistics } from "../admin/statistics.ts";
+import { getAdminUserDetail } from "../admin/user-detail.ts";
+import { disableUserStatistics, enableUserStatistics } from "../admin/user-statistics.ts";
+import type { Deps } from "../deps.ts";
+import { startBatchJob } from "../distribution/batch.ts";
+import { jsonBody, parseWith, requireAdmin } from "./validate.ts";
+
+const AnyBody = z.record(z.string(), z.unknown());
+
+/** The documented /api/admin paths; each checks the admin first (401/403, errorCode 6), then its input. */
+export function adminRest(deps: Deps) {
+  return new Hono()
+    .get("/admin/statistics", (c) => {
+      requireAdmin(c, deps);
+      return c.json(getAdminStatistics(deps));
+    })
+    .post("/admin/batch/start", (c) => {
+      requireAdmin(c, deps);
+      return c.json(startBatchJob(deps));
+    })
+    .post("/admin/statistics/user/:id/enable", (c) => {
+      requireAdmin(c, deps);
+      const { userId } = parseWith(UserIdInputSchema, { userId: c.req.param("id") });
+      return c.json(enableUserStatistics(deps, userId));
+    })
+    .post("/admin/statistics/user/:id/disable", (c) => {
+      requireAdmin(c, deps);
+      const { userId } = parseWith(UserIdInputSchema, { userId: c.req.param("id") });
+      return c.json(disableUserStatistics(deps, userId));
+    })
+    .get("/admin/user/premium", (c) => {
+      requireAdmin(c, deps);
+      const { offset } = parseWith(PremiumMembersQuerySchema, { offset: c.req.query("offset") });
+      return c.json(listPremiumMembers(deps, offset));
+    })
+    .get("/admin/user/user-id/:id", (c) => {
+      requireAdmin(c, deps);
+      return c.json(getAdminUserDetail(deps, parseWith(UserIdInputSchema, { userId: c.req.param("id") })));
+    })
+    .get("/admin/user/spotify-id/:id", (c) => {
+      requireAdmin(c, deps);
+      const lookup = parseWith(SpotifyIdInputSchema, { spotifyId: c.req.param("id") });
+      return c.json(getAdminUserDetail(deps, lookup));
+    })
+    .post("/admin/user/user-id/:id/membership", async (c) => {
+      requireAdmin(c, deps);
+      const body = await jsonBody(c, AnyBody);
+      const input = parseWith(MembershipChangeInputSchema, { ...body, userId: c.req.param("id") });
+      return c.json(await changeMembershipByAdmin(deps, input.userId, input.membershipLevel));
+    });
+}

@@ -1,0 +1,80 @@
+// Users, sessions and HTTP helpers for the admin suites (REST and tRPC over real HTTP).
+import { createSession } from "../../../src/server/auth/sessions.ts";
+import { findOrCreateUser } from "../../../src/server/auth/signup.ts";
+import { demoCredentials } from "../../../src/server/config.ts";
+import type { Deps } from "../../../src/server/deps.ts";
+
+export interface TestUser {
+  userId: string;
+  spotifyId: string;
+  cookie: string;
+}
+
+let counter = 0;
+
+/** A user as sign-in makes one (Free, a signup event, counted in daily_signups) with a session, at clock time. */
+export function makeUser(deps: Deps, spotifyId = `admin-suite-${Date.now()}-${++counter}`): TestUser {
+  const result = findOrCreateUser(deps, { spotifyId, displayName: null });
+  if ("noCapacity" in result) throw new Error("daily cap reached in a test");
+  const { token } = createSession(deps.db, deps.clock, result.userId);
+  return { userId: result.userId, spotifyId, cookie: `crate_session=${token}` };
+}
+
+/** The demo admin (its provider id is in ADMIN_SPOTIFY_IDS in demo mode). */
+export const makeAdmin = (deps: Deps) => makeUser(deps, demoCredentials.adminSpotifyId);
+
+export interface JsonAnswer {
+  status: number;
+  // biome-ignore lint/suspicious/noExplicitAny: test answers are inspected field by field
+  body: any;
+}
+
+/** A REST call as a same-origin browser makes it. */
+export async function rest(
+  baseUrl: string,
+  method: string,
+  path: string,
+  cookie?: string,
+  body?: unknown,
+): Promise<JsonAnswer> {
+  const headers: Record<string, string> = { origin: baseUrl };
+  if (cookie) headers.cookie = cookie;
+  if (body !== undefined) headers["content-type"] = "application/json";
+  const res = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: res.status, body: await res.json().catch(() => null) };
+}
+
+/** One tRPC procedure over HTTP (no batching): GET for queries, POST for mutations. */
+export async function trpcCall(
+  baseUrl: string,
+  type: "query" | "mutation",
+  procedure: string,
+  input: unknown,
+  cookie?: string,
+): Promise<JsonAnswer> {
+  const headers: Record<string, string> = { origin: baseUrl };
+  if (cookie) headers.cookie = cookie;
+  let res: Response;
+  if (type === "query") {
+    const query = input === undefined ? "" : `?input=${encodeURIComponent(JSON.stringify(input))}`;
+    res = await fetch(`${baseUrl}/api/trpc/${procedure}${query}`, { headers });
+  } else {
+    headers["content-type"] = "application/json";
+    res = await fetch(`${baseUrl}/api/trpc/${procedure}`, {
+      method: "POST",
+      headers,
+      body: input === undefined ? undefined : JSON.stringify(input),
+    });
+  }
+  return { status: res.status, body: await res.json().catch(() => null) };
+}
+
+/** The value of a successful tRPC answer, or throws with the answer. */
+export function trpcData(answer: JsonAnswer): unknown {
+  if (answer.status !== 200) throw new Error(`tRPC failed: ${answer.status} ${JSON.stringify(answer.body)}`);
+  return answer.body?.result?.data;
+}
