@@ -24,7 +24,8 @@ async function open(path: string, viewport: { width: number; height: number } = 
   const page = await browser.newPage(viewport);
   const errors = collectPageErrors(page);
   await page.goto(`${server.url}${path}`);
-  await page.locator("main").waitFor();
+  // the page's own content (after its chunk loaded), not just the frame
+  await page.locator("main h1").first().waitFor();
   return { page, errors };
 }
 
@@ -108,6 +109,44 @@ describe("landing page", () => {
       await page.goto(`${server.url}/faq`, { referer: `${server.url}/plans` });
       await page.locator("main h1").waitFor();
       expect(await page.evaluate(() => sessionStorage.getItem("referrer"))).toBeNull();
+    },
+    TIMEOUT,
+  );
+});
+
+describe("shell behaviour", () => {
+  test(
+    "a failed login lookup counts as logged out: the landing page shows",
+    async () => {
+      const page = await browser.newPage(viewports.desktop);
+      // a proxy in front of the server failing the start-up lookup
+      await page.route("**/api/trpc/user.me**", (route) =>
+        route.fulfill({ status: 502, contentType: "text/html", body: "<h1>Bad gateway</h1>" }),
+      );
+      await page.goto(`${server.url}/`);
+      await page.getByTestId("hero-sign-in").waitFor();
+      expect(await page.locator("header").getByRole("link", { name: "Get started" }).isVisible()).toBe(true);
+    },
+    TIMEOUT,
+  );
+
+  test(
+    "scrolls to the top when the first path segment changes, and the footer is complete",
+    async () => {
+      const { page } = await open("/");
+      const footer = page.locator("footer");
+      expect(await footer.locator('a[href="mailto:support@crate.example"]').count()).toBe(1);
+      expect(await footer.locator('a[href="/policies/privacy-policy"]').count()).toBe(1);
+      expect(await footer.locator('a[href="/policies/terms"]').count()).toBe(1);
+      expect(await footer.locator('a[href="/policies"]').count()).toBe(1);
+      expect(await footer.locator('a[target="_blank"]').count()).toBe(1);
+      expect(await footer.getByTestId("not-affiliated").textContent()).toContain("not affiliated with");
+
+      await footer.scrollIntoViewIfNeeded();
+      expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+      await footer.getByRole("link", { name: "FAQ" }).click();
+      await page.waitForURL(`${server.url}/faq`);
+      await page.waitForFunction(() => window.scrollY === 0, undefined, { timeout: 5_000 });
     },
     TIMEOUT,
   );

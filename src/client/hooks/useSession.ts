@@ -16,7 +16,14 @@ export interface Session {
  * load and is shared by every caller; a failed lookup counts as signed out with the Free level (spec §4).
  */
 export function useSession(): Session {
-  const me = trpc.user.me.useQuery(undefined, { staleTime: Number.POSITIVE_INFINITY, retry: false });
+  // One lookup per page load: no retry, and a failed lookup is not repeated when more components mount
+  // (that would put the shell back into its loading state).
+  const me = trpc.user.me.useQuery(undefined, {
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+    retryOnMount: false,
+    refetchOnMount: false,
+  });
   if (me.isPending) {
     return { status: "loading", membershipLevel: "Free", userId: null, spotifyId: null, isAdmin: false };
   }
