@@ -77,6 +77,7 @@ export function collectPersonalData(db: Db, userId: string) {
       createdAt: iso(user.createdAt),
       lastLoginAt: iso(user.lastLoginAt),
       creationBlockedUntil: iso(user.creationBlockedUntil),
+      referrer: user.referrer,
     },
     previousDeletion: previousDeletion ? { deletedAt: iso(previousDeletion.deletedAt) } : null,
     providerTokens: token

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import { providerTokens } from "../../../src/server/db/schema/index.ts";
+import { providerTokens, users } from "../../../src/server/db/schema/index.ts";
 import { appRouter } from "../../../src/server/trpc/_app.ts";
 import { createCallerFactory, createContextInner } from "../../../src/server/trpc/init.ts";
 import { startTestServer, type TestServer } from "../../support/server.ts";
@@ -18,6 +18,11 @@ describe("GET /api/user/personal-data", () => {
   test("happy: every kind of stored data is in the answer, as JSON text", async () => {
     const user = seedUser(server.deps);
     seedEverything(server.deps, user.userId, "pd1");
+    server.deps.db
+      .update(users)
+      .set({ referrer: "https://example.org/blog" })
+      .where(eq(users.id, user.userId))
+      .run();
     const res = await apiClient(server.url, user.cookie)("GET", "/api/user/personal-data");
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toContain("application/json");
@@ -27,6 +32,7 @@ describe("GET /api/user/personal-data", () => {
       userId: user.userId,
       spotifyUserId: user.spotifyId,
       membershipLevel: "Free",
+      referrer: "https://example.org/blog",
     });
     expect(data.providerTokens.note).toContain("stored encrypted");
     expect(data.providerTokens.scope).toBe("user-library-read playlist-modify-private");
