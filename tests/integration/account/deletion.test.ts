@@ -5,6 +5,7 @@ import { appRouter } from "../../../src/server/trpc/_app.ts";
 import { createCallerFactory, createContextInner } from "../../../src/server/trpc/init.ts";
 import { startTestServer, type TestServer } from "../../support/server.ts";
 import { apiClient, seedEverything, seedUser } from "./seed.ts";
+import { createListener, signInAs } from "./signin.ts";
 
 const clock = manualClock();
 let server: TestServer;
@@ -169,6 +170,32 @@ describe("signing in again after deletion", () => {
     expect(() => assertMayCreate(server.deps, again.userId)).toThrow();
     clock.advance(2_000);
     expect(() => assertMayCreate(server.deps, again.userId)).not.toThrow();
+  });
+
+  test("end to end: delete, sign in again, distributing is code 21 for two minutes, then works", async () => {
+    const listener = `comeback-${Date.now()}`;
+    await createListener(server.url, listener, 10);
+    const first = await signInAs(server.url, listener);
+    expect((await apiClient(server.url, first.cookie)("POST", "/api/user/delete-data")).status).toBe(200);
+
+    clock.advance(60_000);
+    const again = await signInAs(server.url, listener);
+    const api = apiClient(server.url, again.cookie);
+    const distribute = () =>
+      api("POST", "/api/distributor/distribute-historically", { playlistPreferences: ["1990s", "2000s"] });
+    const blocked = await distribute();
+    expect(blocked.status).toBe(429);
+    expect(blocked.json).toEqual({
+      error:
+        "You deleted your data and logged in again too recently. Wait a little while before attempting again.",
+      errorCode: 21,
+    });
+    clock.advance(119_000);
+    expect((await distribute()).json.errorCode).toBe(21);
+    clock.advance(2_000);
+    const allowed = await distribute();
+    expect(allowed.status).toBe(200);
+    expect(allowed.json.distributionProgressId).toBeString();
   });
 
   test("a different listener is never blocked by someone else's deletion", async () => {
