@@ -99,7 +99,7 @@ describe("a signed-in listener (one page, client-side navigation between tests)"
   let shared: Awaited<ReturnType<typeof signedInPage>>;
   beforeAll(async () => {
     shared = await signedInPage();
-  });
+  }, 30_000);
 
   test("settings: each flip sends both values; clicks while one is pending are ignored", async () => {
     const { page, userId, errors } = shared;
