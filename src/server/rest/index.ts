@@ -12,7 +12,10 @@ import { userRest } from "./user.ts";
 
 /** Every REST shim, mounted under /api. One file per domain; add one line per domain here. */
 export function restRoutes(deps: Deps) {
-  return new Hono().route("/", systemRest(deps)).route("/", userRest(deps)).route("/", authRest(deps))
+  return new Hono()
+    .route("/", systemRest(deps))
+    .route("/", userRest(deps))
+    .route("/", authRest(deps))
     .route("/", accountRest(deps))
     .route("/", feedbackRest(deps))
     .route("/", settingsRest(deps))
