@@ -40,7 +40,8 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   };
   const api = createApiApp(deps);
   const emulators = config.emulators ? createEmulators(config) : undefined;
-  const production = process.env.NODE_ENV === "production";
+  // Only `bun run dev` serves an unminified bundle rebuilt on change; start, tests and the binary bundle once.
+  const development = process.env.NODE_ENV === "development";
 
   const apiFetch = (req: Request) => api.fetch(req);
   const routes: Record<string, Bun.HTMLBundle | ((req: Request) => Response | Promise<Response>)> = {
@@ -52,7 +53,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   if (emulators) routes["/emulator/*"] = (req: Request) => emulators.fetch(req);
   const server = Bun.serve({
     port: config.port,
-    development: production ? false : { hmr: false, console: false },
+    development: development ? { hmr: true, console: true } : false,
     routes,
     fetch: apiFetch,
   });

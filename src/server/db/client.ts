@@ -29,9 +29,11 @@ export function openDatabase(path: string): OpenedDatabase {
   return { db: createDb(sqlite), sqlite, close: () => sqlite.close() };
 }
 
-/** Runs fn in a transaction, or inside the caller's when one is already open. */
+/** Runs fn in a transaction, or inside the caller's when it passes a transaction or one is already open. */
 export function withTransaction<T>(db: Db, fn: (tx: Db) => T): T {
-  const client = db.$client;
-  if (client.inTransaction) return fn(db);
+  // A drizzle transaction handle has rollback() and no $client.
+  const isTransaction = typeof (db as { rollback?: unknown }).rollback === "function";
+  if (isTransaction || (db as { $client?: { inTransaction?: boolean } }).$client?.inTransaction)
+    return fn(db);
   return db.transaction((tx) => fn(tx as unknown as Db));
 }
