@@ -1,3 +1,35 @@
+import { lazyPage } from "../lib/lazyPage.ts";
 import type { AppRoute } from "./types.ts";
 
-export const playlistsRoutes: AppRoute[] = [];
+const PlaylistsPage = lazyPage(
+  () => import("../pages/playlists/PlaylistsPage.tsx"),
+  (m) => m.PlaylistsPage,
+);
+
+/** The Playlists area (spec §2 route table); App.tsx also shows "/playlists" on "/" when signed in. */
+export const playlistsRoutes: AppRoute[] = [
+  {
+    path: "/playlists",
+    component: PlaylistsPage,
+    title: "Playlists",
+    description: "Choose which playlists Crate makes from your liked songs on Spotify and keeps up to date.",
+  },
+  {
+    path: "/playlists/combinations",
+    component: lazyPage(
+      () => import("../pages/playlists/CombinationsPage.tsx"),
+      (m) => m.CombinationsPage,
+    ),
+    title: "Combination playlists",
+    description: "Combine genres, decades, moods and nationalities into playlists of your own.",
+  },
+  {
+    path: "/playlists/distribution-success",
+    component: lazyPage(
+      () => import("../pages/playlists/DistributionSuccessPage.tsx"),
+      (m) => m.DistributionSuccessPage,
+    ),
+    title: "Playlists updated",
+    description: "Your playlists are being created in Spotify.",
+  },
+];

@@ -1,0 +1,191 @@
+import { Box, Center, HStack, Stack, Text } from "@chakra-ui/react";
+import { ArrowLeft, Crown, ListMusic, RefreshCw } from "lucide-react";
+import { useEffect, useState } from "react";
+import { useSearch } from "wouter";
+import { compareNames } from "../../../shared/catalogue/index.ts";
+import { limits } from "../../../shared/limits.ts";
+import { hasUnlimitedPlaylists } from "../../../shared/membership.ts";
+import { DistributionProgress } from "../../components/DistributionProgress.tsx";
+import { Layout } from "../../components/Layout.tsx";
+import { LoginPrompt } from "../../components/LoginPrompt.tsx";
+import { AppLink, LinkButton } from "../../components/RouterLink.tsx";
+import { isPolling, useDistributionProgress } from "../../hooks/useDistributionProgress.ts";
+import { useSession } from "../../hooks/useSession.ts";
+import { readNameList, readNumber, storageKeys, writeSession } from "./storage.ts";
+
+function NameList({ names, testId }: { names: string[]; testId: string }) {
+  return (
+    <Box
+      as="ul"
+      listStyleType="none"
+      display="grid"
+      gridTemplateColumns={{ base: "1fr", sm: "1fr 1fr" }}
+      gap="2"
+      data-testid={testId}
+    >
+      {names.map((name) => (
+        <HStack
+          as="li"
+          key={name}
+          gap="3"
+          px="3.5"
+          py="2.5"
+          borderRadius="lg"
+          bg="bg.subtle"
+          borderWidth="1px"
+          borderColor="border.muted"
+        >
+          <Box color="brand.fg" flexShrink="0">
+            <ListMusic size={16} aria-hidden />
+          </Box>
+          <Text textStyle="sm" fontWeight="medium">
+            {name}
+          </Text>
+        </HStack>
+      ))}
+    </Box>
+  );
+}
+
+function UpgradePrompt({ likes }: { likes: number }) {
+  return (
+    <HStack
+      gap="4"
+      align="start"
+      p={{ base: "5", md: "6" }}
+      borderRadius="2xl"
+      borderWidth="1px"
+      borderColor="purple.500/40"
+      bg="purple.subtle/50"
+      data-testid="upgrade-prompt"
+    >
+      <Center boxSize="10" borderRadius="xl" bg="purple.subtle" color="purple.fg" flexShrink="0">
+        <Crown size={20} aria-hidden />
+      </Center>
+      <Stack gap="3">
+        <Text fontWeight="bold">
+          Only your latest {limits.freeConsideredSongs} liked songs were considered
+        </Text>
+        <Text textStyle="sm" color="fg.muted">
+          You have {likes} liked songs. Upgrade to Premium so your whole library is considered and every song
+          finds its playlists.
+        </Text>
+        <LinkButton href="/plans" colorPalette="brand" size="sm" borderRadius="full" alignSelf="start">
+          Upgrade to Premium
+        </LinkButton>
+      </Stack>
+    </HStack>
+  );
+}
+
+/**
+ * `/playlists/distribution-success?distributionProgressId=`: the progress of a distribution, then the names
+ * of the playlists it created (spec §2 'Playlists-created page').
+ */
+export function DistributionSuccessPage() {
+  const session = useSession();
+  const progressId = new URLSearchParams(useSearch()).get("distributionProgressId");
+  const [stored] = useState(() => ({
+    created: progressId ? readNameList(storageKeys.created(progressId)).sort(compareNames) : [],
+    removed: progressId ? readNameList(storageKeys.removed(progressId)).sort(compareNames) : [],
+    likes: progressId ? readNumber(storageKeys.numberOfLikedSongs(progressId)) : null,
+  }));
+  useEffect(() => {
+    if (progressId) writeSession(storageKeys.latestDistributionProgressId, progressId);
+  }, [progressId]);
+  const progress = useDistributionProgress(session.status === "loggedIn" ? progressId : null);
+  const done = !isPolling(progress);
+  const showUpgrade =
+    !hasUnlimitedPlaylists(session.membershipLevel) &&
+    stored.likes !== null &&
+    stored.likes > limits.upgradePromptLikes;
+
+  if (session.status !== "loggedIn") {
+    return (
+      <Layout width="normal" heading={{ title: "Playlists updated" }}>
+        <LoginPrompt text="Please sign in to see your playlists." />
+      </Layout>
+    );
+  }
+
+  return (
+    <Layout
+      width="normal"
+      heading={{
+        eyebrow: "Your playlists",
+        title: done ? "Playlists updated" : "Updating your playlists",
+        subtitle: done
+          ? "Your liked songs have been added to your playlists in Spotify."
+          : "Your liked songs are being added to your playlists in Spotify. This can take a few minutes for a large library.",
+      }}
+    >
+      <Stack gap={{ base: "6", md: "8" }}>
+        <Box
+          p={{ base: "5", md: "7" }}
+          borderRadius="2xl"
+          borderWidth="1px"
+          borderColor="border"
+          bg="bg.panel"
+        >
+          {progressId ? (
+            <DistributionProgress progress={progress} />
+          ) : (
+            <Text color="fg.muted">There is no distribution to follow here.</Text>
+          )}
+        </Box>
+
+        {done ? (
+          <Stack gap="4" data-testid="distribution-outcome">
+            {stored.created.length > 0 ? (
+              <>
+                <Text as="h2" textStyle="xl" fontWeight="bold">
+                  {stored.created.length === 1
+                    ? "Your new playlist"
+                    : `Your ${stored.created.length} new playlists`}
+                </Text>
+                <NameList names={stored.created} testId="created-playlists" />
+              </>
+            ) : (
+              <Text color="fg.muted">No new playlists were added; your other changes are saved.</Text>
+            )}
+            {stored.removed.length > 0 ? (
+              <Stack gap="2">
+                <Text textStyle="sm" fontWeight="semibold" color="fg.muted">
+                  No longer updated (they stay in Spotify until you delete them)
+                </Text>
+                <Text textStyle="sm" color="fg.subtle" data-testid="removed-playlists">
+                  {stored.removed.join(", ")}
+                </Text>
+              </Stack>
+            ) : null}
+          </Stack>
+        ) : null}
+
+        {showUpgrade && stored.likes !== null ? <UpgradePrompt likes={stored.likes} /> : null}
+
+        <Stack gap="3" textStyle="sm" color="fg.muted">
+          <HStack gap="2.5" align="start">
+            <Box mt="0.5" flexShrink="0">
+              <ArrowLeft size={16} aria-hidden />
+            </Box>
+            <Text data-testid="back-to-playlists">
+              Want to change something? Go back to{" "}
+              <AppLink href="/playlists" color="brand.fg" fontWeight="semibold">
+                your playlists
+              </AppLink>{" "}
+              to choose other playlists.
+            </Text>
+          </HStack>
+          <HStack gap="2.5" align="start">
+            <Box mt="0.5" flexShrink="0">
+              <RefreshCw size={16} aria-hidden />
+            </Box>
+            <Text data-testid="restart-hint">
+              New playlists may only show up in Spotify after you restart the Spotify app.
+            </Text>
+          </HStack>
+        </Stack>
+      </Stack>
+    </Layout>
+  );
+}

@@ -1,0 +1,120 @@
+import { Badge, Box, Checkbox, HStack, IconButton, Text } from "@chakra-ui/react";
+import { Crown, Trash2 } from "lucide-react";
+import type { SimplePlaylistPreference } from "./preferences.ts";
+
+export interface EntryOptionProps {
+  entry: SimplePlaylistPreference;
+  checked: boolean;
+  /** the cap is reached and this entry is not selected: it cannot be chosen */
+  blocked: boolean;
+  /** songs in this playlist per the analysis; null while unknown */
+  songs: number | null;
+  onToggle: (entry: SimplePlaylistPreference) => void;
+  /** offered for playlists of the saved selection */
+  onDelete?: (entry: SimplePlaylistPreference) => void;
+  /** a fixed height (rows of the virtualised subgenre list) */
+  height?: string;
+}
+
+const songsText = (songs: number) => (songs === 1 ? "1 song" : `${songs} songs`);
+
+/** One predefined playlist: a checkbox with its availability, song count and a delete action. */
+export function EntryOption({
+  entry,
+  checked,
+  blocked,
+  songs,
+  onToggle,
+  onDelete,
+  height,
+}: EntryOptionProps) {
+  const locked = !entry.available;
+  return (
+    <HStack
+      gap="1"
+      h={height}
+      px="3"
+      borderRadius="lg"
+      borderWidth="1px"
+      borderColor={checked ? "brand.border/70" : "border.muted"}
+      bg={checked ? "brand.subtle/60" : "bg.subtle"}
+      transition="background 0.15s, border-color 0.15s"
+      _hover={blocked ? undefined : { borderColor: checked ? "brand.border" : "border.emphasized" }}
+      opacity={blocked ? 0.55 : 1}
+      data-testid="playlist-option"
+      data-name={entry.name}
+      data-checked={checked ? "true" : "false"}
+    >
+      <Checkbox.Root
+        checked={checked}
+        disabled={blocked}
+        onCheckedChange={() => onToggle(entry)}
+        colorPalette="brand"
+        flex="1"
+        minW="0"
+        py={height ? "0" : "2.5"}
+        cursor={blocked ? "not-allowed" : "pointer"}
+      >
+        <Checkbox.HiddenInput />
+        <Checkbox.Control borderRadius="md" />
+        <Checkbox.Label flex="1" minW="0" cursor="inherit">
+          <HStack gap="2" justify="space-between" minW="0">
+            <HStack as="span" gap="2" minW="0">
+              <Text
+                as="span"
+                truncate
+                fontWeight={checked ? "semibold" : "medium"}
+                textStyle="sm"
+                title={entry.name}
+              >
+                {entry.name}
+              </Text>
+              {entry.vanished ? (
+                <Badge
+                  colorPalette="red"
+                  variant="subtle"
+                  size="xs"
+                  flexShrink="0"
+                  data-testid="vanished-badge"
+                >
+                  Deleted in Spotify
+                </Badge>
+              ) : null}
+            </HStack>
+            {songs !== null ? (
+              <Text
+                as="span"
+                textStyle="xs"
+                color={songs === 0 ? "fg.subtle" : "fg.muted"}
+                flexShrink="0"
+                fontVariantNumeric="tabular-nums"
+                data-testid="song-count"
+              >
+                {songsText(songs)}
+              </Text>
+            ) : null}
+          </HStack>
+        </Checkbox.Label>
+      </Checkbox.Root>
+      {locked ? (
+        <Box color="purple.fg" flexShrink="0" title="Premium" aria-label="Premium playlist" role="img">
+          <Crown size={15} aria-hidden />
+        </Box>
+      ) : null}
+      {onDelete && entry.userHasPreference ? (
+        <IconButton
+          aria-label={`Delete the playlist ${entry.name}`}
+          title="Delete playlist"
+          size="xs"
+          variant="ghost"
+          color="fg.subtle"
+          _hover={{ color: "fg.error", bg: "bg.muted" }}
+          onClick={() => onDelete(entry)}
+          flexShrink="0"
+        >
+          <Trash2 aria-hidden />
+        </IconButton>
+      ) : null}
+    </HStack>
+  );
+}

@@ -1,0 +1,129 @@
+import { Accordion, Badge, Center, HStack, SimpleGrid, Stack, Text } from "@chakra-ui/react";
+import type { ReactNode } from "react";
+import { GroupIcon } from "../../../components/GroupIcon.tsx";
+import { EntryOption } from "./EntryOption.tsx";
+import type { PreferenceGroupView, SimplePlaylistPreference } from "./preferences.ts";
+
+export interface EntryChoice {
+  selected: ReadonlySet<string>;
+  capReached: boolean;
+  songs: (name: string) => number | null;
+  onToggle: (entry: SimplePlaylistPreference) => void;
+  onDelete: (entry: SimplePlaylistPreference) => void;
+}
+
+/** The header of a group module: icon, title, what it holds and how many of it are chosen. */
+export function GroupTrigger({
+  group,
+  selectedCount,
+}: {
+  group: PreferenceGroupView;
+  selectedCount: number;
+}) {
+  const locked = group.entries.every((entry) => !entry.available);
+  return (
+    <Accordion.ItemTrigger
+      px={{ base: "4", md: "5" }}
+      py="4"
+      gap="4"
+      cursor="pointer"
+      data-testid="group-trigger"
+    >
+      <Center
+        boxSize="10"
+        borderRadius="xl"
+        bg={group.premiumOnly ? "purple.subtle" : "brand.subtle"}
+        color={group.premiumOnly ? "purple.fg" : "brand.fg"}
+        flexShrink="0"
+      >
+        <GroupIcon name={group.iconName} size={19} />
+      </Center>
+      <Stack gap="0.5" flex="1" minW="0" textAlign="start">
+        <HStack gap="2" flexWrap="wrap">
+          <Text as="h3" fontWeight="bold" textStyle="md">
+            {group.title}
+          </Text>
+          {locked ? (
+            <Badge variant="outline" colorPalette="purple" borderRadius="full" size="sm">
+              Premium
+            </Badge>
+          ) : null}
+        </HStack>
+        <Text textStyle="xs" color="fg.muted" truncate>
+          {group.entries.length} playlists · e.g. {group.examples.slice(0, 3).join(", ")}
+        </Text>
+      </Stack>
+      {selectedCount > 0 ? (
+        <Badge
+          colorPalette="brand"
+          variant="solid"
+          borderRadius="full"
+          px="2.5"
+          data-testid="group-selected-count"
+        >
+          {selectedCount} selected
+        </Badge>
+      ) : null}
+      <Accordion.ItemIndicator color="fg.muted" />
+    </Accordion.ItemTrigger>
+  );
+}
+
+/** Long names (Liked At, Randomized…) get fewer, wider columns so they are not cut off. */
+function columnsFor(group: PreferenceGroupView) {
+  const longest = Math.max(0, ...group.entries.map((entry) => entry.name.length));
+  if (longest > 28) return { base: 1, md: 2 };
+  return { base: 1, sm: 2, xl: 3 };
+}
+
+export function countSelected(group: PreferenceGroupView, selected: ReadonlySet<string>): number {
+  return group.entries.filter((entry) => selected.has(entry.name)).length;
+}
+
+/** A collapsible module of one group with a checkbox per playlist. */
+export function GroupModule({
+  group,
+  choice,
+  notice,
+}: {
+  group: PreferenceGroupView;
+  choice: EntryChoice;
+  notice?: ReactNode;
+}) {
+  return (
+    <Accordion.Item
+      value={group.group}
+      borderWidth="1px"
+      borderColor="border"
+      borderRadius="2xl"
+      bg="bg.panel"
+      overflow="hidden"
+      data-testid={`group-${group.group}`}
+    >
+      <GroupTrigger group={group} selectedCount={countSelected(group, choice.selected)} />
+      <Accordion.ItemContent>
+        <Accordion.ItemBody px={{ base: "4", md: "5" }} pt="1" pb="5">
+          <Stack gap="4">
+            {notice}
+            <SimpleGrid columns={columnsFor(group)} gap="2">
+              {group.entries.map((entry) => {
+                const checked = choice.selected.has(entry.name);
+                return (
+                  <EntryOption
+                    key={entry.name}
+                    entry={entry}
+                    checked={checked}
+                    blocked={!checked && entry.available && choice.capReached}
+                    songs={choice.songs(entry.name)}
+                    onToggle={choice.onToggle}
+                    onDelete={choice.onDelete}
+                  />
+                );
+              })}
+            </SimpleGrid>
+          </Stack>
+        </Accordion.ItemBody>
+      </Accordion.ItemContent>
+    </Accordion.Item>
+  );
+}

@@ -1,0 +1,52 @@
+import { Alert, Skeleton, Stack } from "@chakra-ui/react";
+
+/** Groups whose playlists need Spotify's audio features. */
+export const featureGroups = new Set(["Mood", "Tempo"]);
+
+export function FeaturesUnavailable() {
+  return (
+    <Alert.Root status="warning" borderRadius="lg" data-testid="features-unavailable">
+      <Alert.Indicator />
+      <Alert.Content>
+        <Alert.Title>Not available right now</Alert.Title>
+        <Alert.Description>
+          Spotify does not currently give Crate the audio features these playlists are made from, so they stay
+          empty for now. You can still choose them; songs are added once the features are available again.
+        </Alert.Description>
+      </Alert.Content>
+    </Alert.Root>
+  );
+}
+
+export function VanishedNotice({ names }: { names: string[] }) {
+  return (
+    <Alert.Root status="info" borderRadius="xl" data-testid="vanished-notice">
+      <Alert.Indicator />
+      <Alert.Content>
+        <Alert.Title>Deleted in Spotify: {names.join(", ")}</Alert.Title>
+        <Alert.Description>
+          Crate does not create these playlists again. To get one back, delete it here and choose it again.
+        </Alert.Description>
+      </Alert.Content>
+    </Alert.Root>
+  );
+}
+
+export function NoPreferences() {
+  return (
+    <Alert.Root status="warning" borderRadius="xl" data-testid="preferences-empty">
+      <Alert.Indicator />
+      <Alert.Title>The playlists could not be loaded. Reload the page to try again.</Alert.Title>
+    </Alert.Root>
+  );
+}
+
+export function LoadingGroups() {
+  return (
+    <Stack gap="3" data-testid="preferences-loading">
+      {["a", "b", "c", "d", "e", "f"].map((key) => (
+        <Skeleton key={key} h="20" borderRadius="2xl" />
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,255 @@
+import { Accordion, Box, Grid, Stack } from "@chakra-ui/react";
+import { useState } from "react";
+import { useLocation } from "wouter";
+import { textForErrorCode } from "../../../../shared/errors.ts";
+import { hasUnlimitedPlaylists, type MembershipLevel } from "../../../../shared/membership.ts";
+import { errorCodeOf } from "../../../api/errors.ts";
+import { trpc } from "../../../api/trpc.ts";
+import { ConfirmDialog } from "../../../components/ConfirmDialog.tsx";
+import { toaster } from "../../../components/Toaster.tsx";
+import { analysisHasStarted, songsApplicable, useAnalysis } from "../../../hooks/useAnalysis.ts";
+import { useSession } from "../../../hooks/useSession.ts";
+import { saveDistributionOutcome } from "../storage.ts";
+import { AnalysisPanel } from "./AnalysisPanel.tsx";
+import { type EntryChoice, GroupModule } from "./GroupModule.tsx";
+import { MobileSelectionBar } from "./MobileSelectionBar.tsx";
+import {
+  FeaturesUnavailable,
+  featureGroups,
+  LoadingGroups,
+  NoPreferences,
+  VanishedNotice,
+} from "./Notices.tsx";
+import { PremiumDialog } from "./PremiumDialog.tsx";
+import {
+  buildGroups,
+  capText,
+  emptyAnswer,
+  type PreferencesAnswer,
+  type SimplePlaylistPreference,
+  savedSelection,
+  selectionCap,
+  selectionChanges,
+  selectionProblem,
+  toggleOutcome,
+} from "./preferences.ts";
+import { SelectionPanel } from "./SelectionPanel.tsx";
+import { SubgenreModule } from "./SubgenreModule.tsx";
+
+/** The Predefined tab (spec §2): loads the preference list; a failed load gives an empty list (spec §7). */
+export function PredefinedTab() {
+  const session = useSession();
+  const preferences = trpc.distribution.preferences.useQuery(undefined, { staleTime: 0 });
+  if (preferences.isPending) return <LoadingGroups />;
+  const answer: PreferencesAnswer = preferences.data ?? emptyAnswer;
+  const featuresUnavailable = preferences.data?.featuresUnavailable === true;
+  return (
+    <PredefinedEditor
+      answer={answer}
+      level={session.membershipLevel}
+      featuresUnavailable={featuresUnavailable}
+      onDeleted={() => void preferences.refetch()}
+    />
+  );
+}
+
+function PredefinedEditor({
+  answer,
+  level,
+  featuresUnavailable,
+  onDeleted,
+}: {
+  answer: PreferencesAnswer;
+  level: MembershipLevel;
+  featuresUnavailable: boolean;
+  onDeleted: () => void;
+}) {
+  const [, navigate] = useLocation();
+  const groups = buildGroups(answer);
+  const saved = savedSelection(answer);
+  const cap = selectionCap(level, answer);
+  const vanished = answer.vanishedPlaylists ?? [];
+
+  const [selected, setSelected] = useState<Set<string>>(() => new Set(saved));
+  const [openGroups, setOpenGroups] = useState<string[]>(() => (saved.size === 0 ? ["Mood"] : []));
+  const [premiumFor, setPremiumFor] = useState<string | null>(null);
+  const [deleteFor, setDeleteFor] = useState<SimplePlaylistPreference | null>(null);
+  const [hideEmpty, setHideEmpty] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [errorCode, setErrorCode] = useState<number | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const analysis = useAnalysis();
+  const deletion = trpc.distribution.deletePredefined.useMutation();
+  const distribute = trpc.distribution.distributeHistorically.useMutation();
+
+  const toggle = (entry: SimplePlaylistPreference) => {
+    const outcome = toggleOutcome(entry, selected, cap);
+    if (outcome === "premium") return setPremiumFor(entry.name);
+    if (outcome === "capReached") return;
+    setProblem(null);
+    setSelected((current) => {
+      const next = new Set(current);
+      if (outcome === "select") next.add(entry.name);
+      else next.delete(entry.name);
+      return next;
+    });
+  };
+
+  const choice: EntryChoice = {
+    selected,
+    capReached: selected.size >= cap,
+    songs: (name) => songsApplicable(analysis.state, name),
+    onToggle: toggle,
+    onDelete: setDeleteFor,
+  };
+
+  const submit = async () => {
+    if (submitting) return;
+    const found = selectionProblem(saved, selected);
+    setProblem(found);
+    setErrorCode(null);
+    if (found) return;
+    setSubmitting(true);
+    try {
+      await analysis.cancelInProgress();
+      const playlistPreferences = [...selected];
+      const answer = await distribute.mutateAsync({ playlistPreferences });
+      const { added, removed } = selectionChanges(saved, selected);
+      saveDistributionOutcome(answer.distributionProgressId, {
+        created: added,
+        removed,
+        numberOfLikedSongs: answer.totalNumberOfLikedSongs,
+      });
+      const query = new URLSearchParams({ distributionProgressId: answer.distributionProgressId });
+      navigate(`/playlists/distribution-success?${query}`);
+    } catch (error) {
+      setErrorCode(errorCodeOf(error));
+      setSubmitting(false);
+    }
+  };
+
+  const confirmDelete = () => {
+    if (!deleteFor) return;
+    const { name } = deleteFor;
+    deletion.mutate(
+      { name },
+      {
+        onSuccess: () => {
+          setSelected((current) => {
+            const next = new Set(current);
+            next.delete(name);
+            return next;
+          });
+          setDeleteFor(null);
+          toaster.create({ type: "success", title: `${name} is being deleted in Spotify.` });
+          onDeleted();
+        },
+        onError: (error) => {
+          setDeleteFor(null);
+          toaster.create({ type: "error", title: textForErrorCode(errorCodeOf(error)) });
+        },
+      },
+    );
+  };
+
+  const { added, removed } = selectionChanges(saved, selected);
+
+  return (
+    <Grid
+      templateColumns={{ base: "minmax(0, 1fr)", lg: "minmax(0, 1fr) 340px" }}
+      gap={{ base: "5", lg: "8" }}
+      alignItems="start"
+    >
+      <Stack order={{ base: 2, lg: 0 }} gridColumn={{ lg: "1" }} gridRow={{ lg: "1" }} minW="0" gap="4">
+        {vanished.length > 0 ? (
+          <VanishedNotice names={vanished.map((playlist) => playlist.playlistName)} />
+        ) : null}
+        {groups.length === 0 ? <NoPreferences /> : null}
+        <Accordion.Root
+          multiple
+          collapsible
+          value={openGroups}
+          onValueChange={(details) => setOpenGroups(details.value)}
+          variant="plain"
+          display="flex"
+          flexDirection="column"
+          gap="3"
+          data-testid="group-modules"
+        >
+          {groups.map((group) =>
+            group.group === "Subgenre" ? (
+              <SubgenreModule
+                key={group.group}
+                group={group}
+                choice={choice}
+                hideEmpty={hideEmpty && analysisHasStarted(analysis.state)}
+              />
+            ) : (
+              <GroupModule
+                key={group.group}
+                group={group}
+                choice={choice}
+                notice={
+                  featuresUnavailable && featureGroups.has(group.group) ? <FeaturesUnavailable /> : null
+                }
+              />
+            ),
+          )}
+        </Accordion.Root>
+        <MobileSelectionBar
+          count={selected.size}
+          cap={cap}
+          changes={added.length + removed.length}
+          problem={problem}
+          errorCode={errorCode}
+          submitting={submitting}
+          onSubmit={() => void submit()}
+        />
+      </Stack>
+
+      <Stack
+        display={{ base: "contents", lg: "flex" }}
+        gap="4"
+        gridColumn={{ lg: "2" }}
+        gridRow={{ lg: "1" }}
+        position={{ lg: "sticky" }}
+        top={{ lg: "24" }}
+      >
+        <Box order={{ base: 3, lg: 0 }}>
+          <SelectionPanel
+            count={selected.size}
+            cap={cap}
+            capText={capText(level)}
+            showPlansLink={!hasUnlimitedPlaylists(level)}
+            added={added.length}
+            removed={removed.length}
+            problem={problem}
+            errorCode={errorCode}
+            submitting={submitting}
+            onSubmit={() => void submit()}
+          />
+        </Box>
+        <Box order={1}>
+          <AnalysisPanel
+            state={analysis.state}
+            onStart={() => void analysis.start()}
+            hideEmpty={hideEmpty}
+            onHideEmptyChange={setHideEmpty}
+          />
+        </Box>
+      </Stack>
+
+      <PremiumDialog playlistName={premiumFor} onClose={() => setPremiumFor(null)} />
+      <ConfirmDialog
+        open={deleteFor !== null}
+        title="Delete playlist"
+        message={`${deleteFor?.name ?? ""} will be deleted from your Spotify library and no longer kept up to date.`}
+        confirmLabel="Delete"
+        destructive
+        pending={deletion.isPending}
+        onConfirm={confirmDelete}
+        onCancel={() => setDeleteFor(null)}
+      />
+    </Grid>
+  );
+}

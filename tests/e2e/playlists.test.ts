@@ -1,0 +1,203 @@
+// The Playlists page in a real browser against the real server and its Spotify emulator: sign in, analyse,
+// choose playlists, distribute, watch the progress finish, see the created names, and find the playlists in
+// the emulator. Set SCREENSHOT_DIR to keep screenshots at phone and desktop widths.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import type { Page } from "playwright-core";
+import { compareNames } from "../../src/shared/catalogue/index.ts";
+import { messages, textForErrorCode } from "../../src/shared/errors.ts";
+import { collectPageErrors, launchBrowser, type TestBrowser, viewports } from "../support/browser.ts";
+import { startTestServer, type TestServer } from "../support/server.ts";
+
+const LISTENER = "e2e-playlists";
+const LIKES = 60;
+const POSTFIX = " - Managed Playlist";
+const screenshotDir = process.env.SCREENSHOT_DIR;
+
+let server: TestServer;
+let browser: TestBrowser;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  const created = await fetch(`${server.url}/emulator/spotify/control/listeners`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ id: LISTENER, likes: LIKES }),
+  });
+  expect(created.status).toBeLessThan(300);
+  browser = await launchBrowser();
+  if (screenshotDir) mkdirSync(screenshotDir, { recursive: true });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.dispose();
+});
+
+async function shot(page: Page, name: string): Promise<void> {
+  if (!screenshotDir) return;
+  await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: true });
+}
+
+/** Signs in through Crate's /api/authorize and the emulator's consent page, as a listener would. */
+async function signIn(page: Page, listener: string): Promise<void> {
+  await page.goto(`${server.url}/api/authorize`);
+  await page.getByLabel("Listener id").fill(listener);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.waitForURL(`${server.url}/`);
+}
+
+const option = (page: Page, name: string) =>
+  page.locator(`[data-testid="playlist-option"][data-name="${name}"]`);
+
+async function openGroup(page: Page, group: string): Promise<void> {
+  const item = page.getByTestId(`group-${group}`);
+  if ((await item.getAttribute("data-state")) !== "open") await item.getByTestId("group-trigger").click();
+  await expect(item.getAttribute("data-state")).resolves.toBe("open");
+}
+
+/** Names and song counts of the playlists under a container, as the analysis shows them. */
+function countsIn(page: Page, testId: string): Promise<{ name: string; songs: number }[]> {
+  return page.getByTestId(testId).evaluate((container) =>
+    [...container.querySelectorAll('[data-testid="playlist-option"]')].map((element) => ({
+      name: element.getAttribute("data-name") ?? "",
+      songs: Number.parseInt(element.querySelector('[data-testid="song-count"]')?.textContent ?? "", 10),
+    })),
+  );
+}
+
+describe("the Playlists page", () => {
+  test("a logged-out visitor sees the sign-in prompt", async () => {
+    const page = await browser.newPage(viewports.desktop);
+    await page.goto(`${server.url}/playlists`);
+    await page.getByTestId("login-prompt").waitFor();
+    expect(await page.title()).toBe("Crate | Playlists");
+  });
+
+  test("choose playlists, distribute, watch the progress finish and find the playlists in Spotify", async () => {
+    const page = await browser.newPage(viewports.desktop);
+    const pageErrors = collectPageErrors(page);
+    await signIn(page, LISTENER);
+
+    // No preference yet: the Predefined tab opens with Mood expanded and everything else collapsed.
+    await page.getByTestId("group-modules").waitFor();
+    expect(await page.getByTestId("group-Mood").getAttribute("data-state")).toBe("open");
+    expect(await page.getByTestId("group-Genre").getAttribute("data-state")).toBe("closed");
+    expect(await page.getByTestId("tab-predefined").getAttribute("aria-current")).toBe("page");
+    await shot(page, "playlists-desktop-1440");
+
+    // Nothing chosen: the first validation message.
+    await page.getByTestId("submit-selection").click();
+    await expect(page.getByTestId("selection-problem").textContent()).resolves.toBe(messages.mustChooseOne);
+
+    // A premium-only playlist opens the upsell instead of being chosen.
+    await openGroup(page, "LikedAt");
+    await option(page, "Liked in Year").locator("label").click();
+    await page.getByTestId("premium-dialog").waitFor();
+    expect(await page.getByTestId("premium-dialog-plans").getAttribute("href")).toBe("/plans");
+    await page.getByRole("button", { name: "Not now" }).click();
+    await page.getByTestId("premium-dialog").waitFor({ state: "hidden" });
+    expect(await option(page, "Liked in Year").getAttribute("data-checked")).toBe("false");
+
+    // Analyse: counts arrive, then the toggle for empty subgenres appears.
+    expect(await page.getByTestId("hide-empty-subgenres").count()).toBe(0);
+    await page.getByTestId("analyse-button").click();
+    await page
+      .locator('[data-testid="analysis-status"][data-status="completed"]')
+      .waitFor({ timeout: 60_000 });
+    await page.getByTestId("hide-empty-subgenres").waitFor();
+
+    await openGroup(page, "Decade");
+    await openGroup(page, "Genre");
+    const decades = (await countsIn(page, "group-Decade")).filter((entry) => entry.songs > 0);
+    const genres = (await countsIn(page, "group-Genre")).filter((entry) => entry.songs > 0);
+    expect(decades.length).toBeGreaterThan(0);
+    expect(genres.length).toBeGreaterThan(0);
+    const chosen = [...decades.slice(0, 2), ...genres.slice(0, 1)];
+    for (const entry of chosen) await option(page, entry.name).locator("label").click();
+    for (const entry of chosen)
+      expect(await option(page, entry.name).getAttribute("data-checked")).toBe("true");
+    await expect(page.getByTestId("selection-count").textContent()).resolves.toContain(`${chosen.length}`);
+
+    // The subgenre filter and the 'Hide subgenres without songs' toggle.
+    await openGroup(page, "Subgenre");
+    await page.getByTestId("hide-empty-subgenres").click();
+    await page.locator('[data-testid="hide-empty-subgenres"][data-state="checked"]').waitFor();
+    if ((await page.getByTestId("subgenre-list").count()) > 0) {
+      const subgenres = await countsIn(page, "subgenre-list");
+      for (const subgenre of subgenres) expect(subgenre.songs).toBeGreaterThan(0);
+    } else {
+      await page.getByTestId("subgenre-empty").waitFor();
+    }
+    await page.getByTestId("subgenre-filter").fill("zzzz-no-such-subgenre");
+    await page.getByTestId("subgenre-empty").waitFor();
+    await page.getByTestId("subgenre-filter").fill("");
+    await shot(page, "playlists-analysed-desktop-1440");
+
+    await page.getByTestId("submit-selection").click();
+    await page.waitForURL(/\/playlists\/distribution-success\?distributionProgressId=/, { timeout: 30_000 });
+    const progressId = new URL(page.url()).searchParams.get("distributionProgressId") ?? "";
+    expect(await page.evaluate(() => sessionStorage.getItem("latestDistributionProgressId"))).toBe(
+      progressId,
+    );
+    await page
+      .locator('[data-testid="distribution-progress"][data-phase="finished"]')
+      .waitFor({ timeout: 90_000 });
+
+    const expectedNames = chosen.map((entry) => entry.name).sort(compareNames);
+    const shown = await page.getByTestId("created-playlists").locator("li").allTextContents();
+    expect(shown).toEqual(expectedNames);
+    expect(await page.getByTestId("progress-entry").first().textContent()).toMatch(
+      /\d+ \/ \d+ songs processed/,
+    );
+    await expect(page.getByTestId("restart-hint").isVisible()).resolves.toBe(true);
+    expect(await page.getByTestId("back-to-playlists").locator("a").getAttribute("href")).toBe("/playlists");
+    expect(await page.getByTestId("upgrade-prompt").count()).toBe(0);
+    await shot(page, "distribution-success-desktop-1440");
+
+    // The playlists exist in Spotify with exactly the songs the analysis counted.
+    const answer = await fetch(`${server.url}/emulator/spotify/control/listeners/${LISTENER}/playlists`);
+    const { playlists } = (await answer.json()) as { playlists: { name: string; total: number }[] };
+    for (const entry of chosen) {
+      const playlist = playlists.find((candidate) => candidate.name === `${entry.name}${POSTFIX}`);
+      expect(playlist?.total).toBe(entry.songs);
+    }
+
+    // Back on the page the saved selection is chosen and Mood is no longer opened for us.
+    await page.setViewportSize(viewports.phone);
+    await page.goto(`${server.url}/playlists`);
+    await page.getByTestId("group-modules").waitFor();
+    expect(await page.getByTestId("group-Mood").getAttribute("data-state")).toBe("closed");
+    await openGroup(page, "Decade");
+    const first = chosen[0];
+    if (!first) throw new Error("nothing chosen");
+    expect(await option(page, first.name).getAttribute("data-checked")).toBe("true");
+    await page.getByTestId("submit-selection").click();
+    await expect(page.getByTestId("selection-problem").textContent()).resolves.toBe(messages.noChanges);
+    await shot(page, "playlists-phone-390");
+
+    await page.goto(`${server.url}/playlists/distribution-success?distributionProgressId=${progressId}`);
+    await page
+      .locator('[data-testid="distribution-progress"][data-phase="finished"]')
+      .waitFor({ timeout: 30_000 });
+    await page.getByTestId("created-playlists").waitFor();
+    await shot(page, "distribution-success-phone-390");
+
+    // Tabs switch with a document load; the free listener gets the premium-only error for combinations.
+    await page.goto(`${server.url}/playlists`);
+    await page.getByTestId("group-modules").waitFor();
+    await page.evaluate(() => Object.assign(window, { crateSameDocument: true }));
+    await page.getByTestId("tab-combinations").click();
+    await page.waitForURL(`${server.url}/playlists/combinations`);
+    await page.getByTestId("combinations-tab").waitFor();
+    expect(await page.evaluate(() => "crateSameDocument" in window)).toBe(false);
+    await page.getByTestId("combinations-start").click();
+    await expect(page.getByTestId("error-text").textContent()).resolves.toBe(textForErrorCode(30));
+    await shot(page, "combinations-phone-390");
+    await page.setViewportSize(viewports.desktop);
+    await shot(page, "combinations-desktop-1440");
+
+    expect(pageErrors).toEqual([]);
+  }, 240_000);
+});
