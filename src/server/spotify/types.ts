@@ -124,6 +124,13 @@ export interface Playlist {
   tracks?: { href?: string; total: number; items?: PlaylistItem[] };
 }
 
+/** A playlist as `GET /me/playlists` lists it, reduced to what Crate reads. */
+export interface LibraryPlaylist {
+  id: string;
+  name: string;
+  ownerId: string | null;
+}
+
 export interface NewPlaylist {
   name: string;
   public: boolean;
@@ -178,6 +185,8 @@ export interface SpotifyUserApi {
    * and accepts writes, so this is how a deletion in Spotify shows.
    */
   playlistsInLibrary(playlistIds: readonly string[]): Promise<boolean[]>;
+  /** `GET /me/playlists`, every page (50 a page): the playlists in the user's library, owned or followed. */
+  myPlaylists(): Promise<LibraryPlaylist[]>;
   /** Calls made through the shared client, all users together. */
   callCounts(): CallCounts;
 }

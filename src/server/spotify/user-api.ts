@@ -5,6 +5,7 @@ import type {
   Artist,
   AudioFeatures,
   IsKnownLike,
+  LibraryPlaylist,
   Paging,
   Playlist,
   PlaylistChanges,
@@ -20,6 +21,7 @@ const ARTISTS_BATCH = limits.artistsBatch; // 50
 const FEATURES_BATCH = limits.audioFeaturesBatch; // 100
 const WRITE_BATCH = limits.spotifyWriteBatch; // 100
 const LIBRARY_BATCH = 40; // the maximum of uris for /me/library calls
+const LIBRARY_PAGE = 50; // the maximum `limit` of GET /me/playlists
 
 export const trackUri = (id: string) => `spotify:track:${id}`;
 
@@ -245,6 +247,25 @@ export function createUserApi(shared: SharedClientState, tokens: AccessTokenSour
         answers.push(...flags.map((flag) => flag === true));
       }
       return answers;
+    },
+    async myPlaylists() {
+      const found: LibraryPlaylist[] = [];
+      let offset = 0;
+      for (;;) {
+        const res = await call({
+          method: "GET",
+          template: "/me/playlists",
+          path: `/me/playlists?limit=${LIBRARY_PAGE}&offset=${offset}`,
+        });
+        const page = expectShape<Paging<Playlist | null>>(res, "GET /me/playlists", isPaging);
+        for (const p of page.items) {
+          if (p && typeof p.id === "string")
+            found.push({ id: p.id, name: p.name, ownerId: p.owner?.id ?? null });
+        }
+        offset += page.items.length;
+        const total = typeof page.total === "number" ? page.total : Number.POSITIVE_INFINITY;
+        if (page.items.length === 0 || !page.next || offset >= total) return found;
+      }
     },
     callCounts: () => shared.http.callCounts(),
   };

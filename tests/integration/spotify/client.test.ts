@@ -106,6 +106,7 @@ describe("playlists", () => {
       description: "Crate",
     });
     expect(playlist.public).toBe(false);
+    expect((await api.myPlaylists()).map((p) => p.id)).toContain(playlist.id);
     await control(setup.spotify.url, "DELETE", "/calls");
     await api.addItems(playlist.id, songs);
     expect((await emulatorCalls()).counts["POST /playlists/{playlist_id}/items"]).toBe(2);
@@ -132,6 +133,7 @@ describe("playlists", () => {
       playlists: { id: string }[];
     };
     expect(listed.playlists.map((p) => p.id)).not.toContain(playlist.id);
+    expect((await api.myPlaylists()).map((p) => p.id)).not.toContain(playlist.id);
   });
 
   test("an unknown playlist is null", async () => {

@@ -293,6 +293,35 @@ describe("library", () => {
   });
 });
 
+describe("my playlists", () => {
+  test("lists every page of /me/playlists, 50 at a time", async () => {
+    const all = Array.from({ length: 120 }, (_, i) => ({
+      id: `p${i}`,
+      name: `List ${i}`,
+      owner: { id: "u" },
+    }));
+    const { fetch, requests } = recordingFetch((r) => {
+      const limit = Number(r.url.searchParams.get("limit"));
+      const offset = Number(r.url.searchParams.get("offset"));
+      const next = offset + limit < all.length ? "more" : null;
+      return json({
+        href: "",
+        items: all.slice(offset, offset + limit),
+        limit,
+        offset,
+        next,
+        previous: null,
+        total: all.length,
+      });
+    });
+    const lists = await clientWith(fetch).api.myPlaylists();
+    expect(lists).toHaveLength(120);
+    expect(lists[7]).toEqual({ id: "p7", name: "List 7", ownerId: "u" });
+    expect(requests.map((r) => r.url.searchParams.get("offset"))).toEqual(["0", "50", "100"]);
+    expect(new Set(requests.map((r) => r.url.searchParams.get("limit")))).toEqual(new Set(["50"]));
+  });
+});
+
 describe("resilience", () => {
   test("a 429 waits Retry-After seconds and then succeeds", async () => {
     let calls = 0;

@@ -57,6 +57,9 @@ function answer(r: RecordedRequest): Response {
     return json((r.url.searchParams.get("uris") ?? "").split(",").map(() => true));
   if (path.startsWith("/artists/")) return json({ id: path.split("/")[2], name: "a", genres: [] });
   if (path === "/audio-features") return json({ audio_features: ids.map((id) => ({ id, tempo: 100 })) });
+  if (path === "/me/playlists" && r.method === "GET") {
+    return json({ href: "", items: [playlist], limit: 50, offset: 0, next: null, previous: null, total: 1 });
+  }
   if (path === "/me/playlists") return json(playlist, 201);
   if (path.endsWith("/items") && r.method === "GET") {
     return json({ href: "", items: [], limit: 50, offset: 0, next: null, previous: null, total: 0 });
@@ -86,6 +89,7 @@ async function exercise(api: SpotifyUserApi) {
   await api.updatePlaylist("p1", { name: "Chill", public: true });
   await api.removePlaylistFromLibrary("p1");
   await api.playlistsInLibrary(["p1", "p2"]);
+  await api.myPlaylists();
 }
 
 describe("client requests against the Web API contract", () => {
@@ -130,6 +134,7 @@ describe("client requests against the Web API contract", () => {
         "change-playlist-details",
         "remove-library-items",
         "check-library-contains",
+        "get-a-list-of-current-users-playlists",
       ].sort(),
     );
   });
