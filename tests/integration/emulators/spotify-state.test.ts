@@ -1,8 +1,9 @@
 import { afterAll, describe, expect, test } from "bun:test";
-import { rmSync } from "node:fs";
+import { existsSync, rmSync } from "node:fs";
 import { join } from "node:path";
+import { spotifyStatePath } from "../../../src/emulators/spotify/from-config.ts";
 import { startSpotifyEmulatorServer } from "../../../src/emulators/spotify/index.ts";
-import { tempDir } from "../../support/server.ts";
+import { startTestServer, tempDir } from "../../support/server.ts";
 import { api, json, REDIRECT_URI, signIn, testEmulator, tokenCall } from "./spotify-support.ts";
 
 const dir = tempDir("crate-spotify-state-");
@@ -65,20 +66,56 @@ describe("state in a SQLite file", () => {
 
   test("a killed process loses nothing: every change is committed before the answer", async () => {
     const statePath = join(dir, "killed.db");
-    const first = testEmulator({ statePath });
-    const tokens = await signIn(first, "crate-free");
-    const playlist = await json<{ id: string }>(
-      await api(first, tokens.access_token, "POST", "/me/playlists", { name: "K" }),
-    );
-    const [track] = first.control.likes("crate-free");
-    await api(first, tokens.access_token, "POST", `/playlists/${playlist.id}/items`, {
-      uris: [`spotify:track:${track?.trackId}`],
+    const script = join(import.meta.dir, "spotify-process.ts");
+    const start = async () => {
+      const child = Bun.spawn([process.execPath, script, statePath], { stdout: "pipe", stderr: "inherit" });
+      const reader = child.stdout.getReader();
+      const { value } = await reader.read();
+      reader.releaseLock();
+      return { child, url: new TextDecoder().decode(value).trim() };
+    };
+    const first = await start();
+    const accounts = `${first.url}/emulator/spotify/accounts`;
+    const authorize = `${accounts}/authorize?client_id=c&response_type=code&emulator_user=crate-free&scope=${encodeURIComponent(
+      "user-library-read playlist-read-private playlist-modify-private",
+    )}&redirect_uri=${encodeURIComponent(REDIRECT_URI)}`;
+    const approved = await fetch(authorize, { redirect: "manual" });
+    const code = new URL(approved.headers.get("location") ?? "").searchParams.get("code") ?? "";
+    const tokenRes = await fetch(`${accounts}/api/token`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", authorization: `Basic ${btoa("c:s")}` },
+      body: new URLSearchParams({ grant_type: "authorization_code", code, redirect_uri: REDIRECT_URI }),
     });
-    // no close(): a second emulator opens the same file as a restarted process would
-    const second = testEmulator({ statePath });
-    expect(second.control.playlist(playlist.id)?.trackIds).toEqual([track?.trackId ?? ""]);
-    second.close();
-    first.close();
+    const { access_token } = (await tokenRes.json()) as { access_token: string };
+    const call = (url: string, method: string, path: string, body?: unknown) =>
+      fetch(`${url}/emulator/spotify/v1${path}`, {
+        method,
+        headers: { authorization: `Bearer ${access_token}`, "content-type": "application/json" },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    const likes = (await (await call(first.url, "GET", "/me/tracks?limit=5")).json()) as {
+      items: { track: { uri: string } }[];
+    };
+    const uris = likes.items.map((i) => i.track.uri);
+    const playlist = (await (
+      await call(first.url, "POST", "/me/playlists", { name: "K", public: false })
+    ).json()) as {
+      id: string;
+    };
+    expect((await call(first.url, "POST", `/playlists/${playlist.id}/items`, { uris })).status).toBe(201);
+    first.child.kill("SIGKILL");
+    await first.child.exited;
+
+    const second = await start();
+    try {
+      const page = (await (await call(second.url, "GET", `/playlists/${playlist.id}/items`)).json()) as {
+        items: { item: { uri: string } }[];
+      };
+      expect(page.items.map((i) => i.item.uri)).toEqual(uris);
+    } finally {
+      second.child.kill("SIGKILL");
+      await second.child.exited;
+    }
   });
 });
 
@@ -98,6 +135,30 @@ describe("determinism", () => {
     expect(a.control.likes("seeded")).toEqual(b.control.likes("seeded"));
     expect(a.control.like("seeded", { count: 3 })).toEqual(b.control.like("seeded", { count: 3 }));
     for (const e of [a, b, c]) e.close();
+  });
+});
+
+describe("mounted in demo mode", () => {
+  test("Crate serves the emulator under /emulator/spotify with its state beside the database", async () => {
+    const server = await startTestServer();
+    try {
+      const consent = await fetch(
+        `${server.url}/emulator/spotify/accounts/authorize?client_id=${server.deps.config.spotify.clientId}` +
+          `&response_type=code&redirect_uri=${encodeURIComponent(`${server.url}/api/authorize/callback`)}&state=s`,
+      );
+      expect(consent.status).toBe(200);
+      expect(await consent.text()).toContain('value="crate-premium"');
+      const me = await fetch(`${server.url}/emulator/spotify/v1/me`);
+      expect(await me.json()).toEqual({ error: { status: 401, message: "No token provided" } });
+      expect(existsSync(join(server.dir, "spotify-emulator.db"))).toBe(true);
+    } finally {
+      await server.dispose();
+    }
+  });
+
+  test("in-memory databases keep the emulator in memory too", () => {
+    expect(spotifyStatePath(":memory:")).toBeUndefined();
+    expect(spotifyStatePath(join("data", "crate.db"))).toBe(join("data", "spotify-emulator.db"));
   });
 });
 
