@@ -1,4 +1,4 @@
-import { Badge, Box, Grid, HStack, Stack, Text } from "@chakra-ui/react";
+import { Badge, Box, Flex, Grid, HStack, Stack, Text } from "@chakra-ui/react";
 import { ArrowRight, Blend } from "lucide-react";
 import { AppLink, LinkButton } from "../../../components/RouterLink.tsx";
 import { Section } from "./Section.tsx";
@@ -25,16 +25,17 @@ export function CombinationSection() {
       >
         <Stack gap="3">
           {exampleCriteria.map((example) => (
-            <HStack
+            <Flex
               key={example.label}
+              direction={{ base: "column", sm: "row" }}
               justify="space-between"
-              gap="4"
+              align={{ base: "start", sm: "center" }}
+              gap={{ base: "3", sm: "4" }}
               p={{ base: "4", md: "5" }}
               borderRadius="2xl"
               borderWidth="1px"
               borderColor="border"
               bg="bg.panel"
-              flexWrap="wrap"
             >
               <HStack gap="3" minW="0">
                 <Box color="purple.300" flexShrink="0">
@@ -56,7 +57,7 @@ export function CombinationSection() {
                   </HStack>
                 ))}
               </HStack>
-            </HStack>
+            </Flex>
           ))}
         </Stack>
         <Stack gap="5">
@@ -70,7 +71,7 @@ export function CombinationSection() {
               Create a combination
               <ArrowRight aria-hidden />
             </LinkButton>
-            <AppLink href="/playlists/combination" color="fg.muted" px="2">
+            <AppLink href="/playlists/combination" color="fg.muted" px="2" alignSelf="center">
               What can be combined?
             </AppLink>
           </Stack>

@@ -1,4 +1,15 @@
-import { Badge, Box, Center, HStack, LinkBox, LinkOverlay, SimpleGrid, Stack, Text } from "@chakra-ui/react";
+import {
+  Badge,
+  Box,
+  Center,
+  Flex,
+  HStack,
+  LinkBox,
+  LinkOverlay,
+  SimpleGrid,
+  Stack,
+  Text,
+} from "@chakra-ui/react";
 import { ArrowRight } from "lucide-react";
 import { Link as WouterLink } from "wouter";
 import { type CatalogueGroup, catalogue } from "../../../../shared/catalogue/index.ts";
@@ -21,11 +32,19 @@ const landingGroups: CatalogueGroup[] = landingGroupSlugs.flatMap((slug) =>
   catalogue.filter((group) => group.slug === slug),
 );
 
+function PlanBadge({ premiumOnly }: { premiumOnly: boolean }) {
+  return (
+    <Badge variant="outline" colorPalette={premiumOnly ? "purple" : "gray"} borderRadius="full" px="2.5">
+      {premiumOnly ? "Premium" : "Free"}
+    </Badge>
+  );
+}
+
 function GroupCard({ group }: { group: CatalogueGroup }) {
   return (
     <LinkBox
       as="article"
-      p="6"
+      p={{ base: "4", sm: "6" }}
       borderRadius="2xl"
       borderWidth="1px"
       borderColor="border"
@@ -37,8 +56,13 @@ function GroupCard({ group }: { group: CatalogueGroup }) {
       }}
       data-testid="group-card"
     >
-      <Stack gap="4" h="full">
-        <HStack justify="space-between">
+      <Flex
+        direction={{ base: "row", sm: "column" }}
+        gap={{ base: "3.5", sm: "4" }}
+        align={{ base: "center", sm: "stretch" }}
+        h="full"
+      >
+        <HStack justify="space-between" flexShrink="0">
           <Center
             boxSize="11"
             borderRadius="xl"
@@ -47,28 +71,31 @@ function GroupCard({ group }: { group: CatalogueGroup }) {
           >
             <GroupIcon name={group.iconName} size={20} />
           </Center>
-          <Badge
-            variant="outline"
-            colorPalette={group.premiumOnly ? "purple" : "gray"}
-            borderRadius="full"
-            px="2.5"
-          >
-            {group.premiumOnly ? "Premium" : "Free"}
-          </Badge>
+          <Box hideBelow="sm">
+            <PlanBadge premiumOnly={group.premiumOnly} />
+          </Box>
         </HStack>
-        <Stack gap="1.5" flex="1">
-          <LinkOverlay asChild>
-            <WouterLink href={`/playlists/${group.slug}`}>
-              <Text as="h3" textStyle="lg" fontWeight="bold">
-                {group.title}
-              </Text>
-            </WouterLink>
-          </LinkOverlay>
-          <Text textStyle="sm" color="fg.muted">
+        <Stack gap="1.5" flex="1" minW="0">
+          <HStack gap="2" flexWrap="wrap" rowGap="1">
+            <LinkOverlay asChild>
+              <WouterLink href={`/playlists/${group.slug}`}>
+                <Text as="h3" textStyle={{ base: "md", sm: "lg" }} fontWeight="bold">
+                  {group.title}
+                </Text>
+              </WouterLink>
+            </LinkOverlay>
+            <Box hideFrom="sm">
+              <PlanBadge premiumOnly={group.premiumOnly} />
+            </Box>
+          </HStack>
+          <Text textStyle="sm" color="fg.muted" hideBelow="sm">
             {group.description}
           </Text>
+          <Text textStyle="xs" color="fg.muted" truncate hideFrom="sm">
+            {group.examples.join(" · ")}
+          </Text>
         </Stack>
-        <HStack gap="1.5" flexWrap="wrap">
+        <HStack gap="1.5" flexWrap="wrap" hideBelow="sm">
           {group.examples.slice(0, 3).map((example) => (
             <Box
               key={example}
@@ -88,10 +115,14 @@ function GroupCard({ group }: { group: CatalogueGroup }) {
           textStyle="sm"
           fontWeight="semibold"
           color={group.premiumOnly ? "purple.fg" : "brand.fg"}
+          flexShrink="0"
         >
-          See playlists <ArrowRight size={14} aria-hidden />
+          <Text as="span" hideBelow="sm">
+            See playlists
+          </Text>
+          <ArrowRight size={14} aria-hidden />
         </HStack>
-      </Stack>
+      </Flex>
     </LinkBox>
   );
 }
