@@ -5,7 +5,7 @@ import { OAUTH_COOKIE } from "../auth/cookies.ts";
 import { completeAuthorization, type Redirect, type ReturnTo, startAuthorization } from "../auth/oauth.ts";
 import { signOut } from "../auth/sign-out.ts";
 import type { Deps } from "../deps.ts";
-import { optionalUser, parseWith, sessionToken } from "./validate.ts";
+import { optionalUser, sessionToken } from "./validate.ts";
 
 function redirect(c: Context, to: Redirect): Response {
   for (const cookie of to.cookies) c.header("Set-Cookie", cookie, { append: true });
@@ -15,7 +15,9 @@ function redirect(c: Context, to: Redirect): Response {
 /** Sign-in with Spotify (authorization code + PKCE), login state and logout, under /api/authorize. */
 export function authRest(deps: Deps) {
   const start = (returnTo: ReturnTo) => (c: Context) => {
-    const { referrer } = parseWith(AuthorizeQuerySchema, c.req.query());
+    // A navigation, not an API call: an unusable referrer is dropped rather than refused.
+    const parsed = AuthorizeQuerySchema.safeParse(c.req.query());
+    const referrer = parsed.success ? parsed.data.referrer : undefined;
     return redirect(c, startAuthorization(deps, { returnTo, referrer }));
   };
   return new Hono()

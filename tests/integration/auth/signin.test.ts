@@ -106,6 +106,11 @@ describe("sign-in through the accounts service", () => {
     expect(a.body.userId).toBe(b.body.userId);
   });
 
+  test("an overlong referrer is dropped, not refused", async () => {
+    const res = await get(`${server.url}/api/authorize?referrer=${"x".repeat(2000)}`, newJar());
+    expect(locationOf(res, server.url).pathname).toEndWith("/authorize");
+  });
+
   test("started from plans, the sign-in returns to /plans", async () => {
     const steps = await signIn(server.url, "signin-alice", { start: "/api/authorize/plans?referrer=x" });
     expect(steps.landedOn).toBe("/plans");
