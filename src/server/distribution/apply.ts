@@ -4,6 +4,7 @@
 import type { Deps } from "../deps.ts";
 import { isSpotifyNotFound } from "../spotify/errors.ts";
 import { applyStep, type JournalApi, markDone, type PlaylistState, type StepRow } from "./journal-steps.ts";
+import { ProgressTracker } from "./progress.ts";
 
 export type { JournalApi } from "./journal-steps.ts";
 export { PLAYLIST_DESCRIPTION } from "./journal-steps.ts";
@@ -30,18 +31,24 @@ export async function applyJournal(
     "SELECT user_id, name, status, spotify_playlist_id FROM managed_playlists WHERE id = ?",
   );
 
+  const progress = new ProgressTracker(sqlite, distributionId, steps);
   const runStep = async (step: StepRow) => {
+    const onDone = () => progress.stepDone(step.id, step.entry_type);
     const playlist = loadPlaylist.get(step.playlist_id);
     const writable = playlist && (step.op === "unfollow" || playlist.status === "active");
-    if (!playlist || !writable) return markDone(sqlite, distributionId, step, "skipped", deps.clock.now());
+    if (!playlist || !writable) {
+      markDone(sqlite, step, "skipped", deps.clock.now());
+      return onDone();
+    }
     try {
-      await applyStep(deps, api, distributionId, step, playlist);
+      await applyStep(deps, api, step, playlist, onDone);
     } catch (error) {
       if (!isSpotifyNotFound(error) || step.op === "create") throw error;
       // The user deleted the playlist on Spotify: mark it, never recreate it, skip its remaining writes.
       sqlite.transaction(() => {
         sqlite.query("UPDATE managed_playlists SET status = 'vanished' WHERE id = ?").run(step.playlist_id);
-        markDone(sqlite, distributionId, step, "vanished", deps.clock.now());
+        markDone(sqlite, step, "vanished", deps.clock.now());
+        onDone();
       })();
       deps.log.info("managed playlist vanished on Spotify", { playlistId: step.playlist_id });
     }

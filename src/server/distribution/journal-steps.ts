@@ -2,7 +2,6 @@
 import type { Database } from "bun:sqlite";
 import type { Deps } from "../deps.ts";
 import type { SpotifyUserApi } from "../spotify/types.ts";
-import { refreshProgress } from "./progress.ts";
 
 export type JournalApi = Pick<
   SpotifyUserApi,
@@ -35,23 +34,28 @@ export const PLAYLIST_DESCRIPTION = "Kept up to date with your liked songs by Cr
 export async function applyStep(
   deps: Pick<Deps, "db" | "clock">,
   api: JournalApi,
-  distributionId: string,
   step: StepRow,
   playlist: PlaylistState,
+  /** runs inside the transaction that marks the step done */
+  onDone: () => void,
 ): Promise<void> {
   const sqlite = deps.db.$client;
+  const done = (result: string | null) => {
+    markDone(sqlite, step, result, deps.clock.now());
+    onDone();
+  };
   const trackIds: string[] = step.track_ids ? JSON.parse(step.track_ids) : [];
   const spotifyId = playlist.spotify_playlist_id;
   const wasSent = step.status === "sent";
   if (step.op === "create") {
-    if (spotifyId !== null) return markDone(sqlite, distributionId, step, spotifyId, deps.clock.now());
+    if (spotifyId !== null) return sqlite.transaction(() => done(spotifyId))();
     const lost = wasSent ? await findLostCreation(sqlite, api, playlist) : null;
     if (lost) {
       sqlite.transaction(() => {
         sqlite
           .query("UPDATE managed_playlists SET spotify_playlist_id = ? WHERE id = ?")
           .run(lost, step.playlist_id);
-        markDone(sqlite, distributionId, step, lost, deps.clock.now());
+        done(lost);
       })();
       return;
     }
@@ -71,16 +75,16 @@ export async function applyStep(
       sqlite
         .query("UPDATE managed_playlists SET spotify_playlist_id = ? WHERE id = ?")
         .run(created.id, step.playlist_id);
-      markDone(sqlite, distributionId, step, created.id, deps.clock.now());
+      done(created.id);
     })();
     return;
   }
+  // Removals are safe to send twice, so they are not marked as sent first.
   if (step.op === "unfollow") {
-    markSent(sqlite, step.id, deps.clock.now());
     if (spotifyId !== null) await api.removePlaylistFromLibrary(spotifyId);
     sqlite.transaction(() => {
       sqlite.query("DELETE FROM managed_playlists WHERE id = ?").run(step.playlist_id);
-      markDone(sqlite, distributionId, step, null, deps.clock.now());
+      done(null);
     })();
     return;
   }
@@ -98,16 +102,15 @@ export async function applyStep(
       toSend.length > 0 ? await api.addItems(spotifyId, toSend, step.position ?? undefined) : null;
     sqlite.transaction(() => {
       recordAdded(sqlite, step.playlist_id, playlist.user_id, trackIds, deps.clock.now());
-      markDone(sqlite, distributionId, step, snapshot, deps.clock.now());
+      done(snapshot);
     })();
     return;
   }
   if (step.op === "remove") {
-    markSent(sqlite, step.id, deps.clock.now());
     const snapshot = await api.removeItems(spotifyId, trackIds);
     sqlite.transaction(() => {
       recordRemoved(sqlite, step.playlist_id, trackIds, deps.clock.now());
-      markDone(sqlite, distributionId, step, snapshot, deps.clock.now());
+      done(snapshot);
     })();
     return;
   }
@@ -137,18 +140,10 @@ function markSent(sqlite: Database, stepId: number, now: number) {
   sqlite.query("UPDATE journal_steps SET status = 'sent', updated_at = ? WHERE id = ?").run(now, stepId);
 }
 
-export function markDone(
-  sqlite: Database,
-  distributionId: string,
-  step: StepRow,
-  result: string | null,
-  now: number,
-) {
+export function markDone(sqlite: Database, step: StepRow, result: string | null, now: number) {
   sqlite
     .query("UPDATE journal_steps SET status = 'done', result = ?, updated_at = ? WHERE id = ?")
     .run(result, now, step.id);
-  if (step.entry_type && step.progress_after !== null)
-    refreshProgress(sqlite, distributionId, step.entry_type);
 }
 
 function recordAdded(
@@ -158,18 +153,20 @@ function recordAdded(
   trackIds: readonly string[],
   now: number,
 ) {
-  const insert = sqlite.query(
-    "INSERT INTO playlist_songs (playlist_id, track_id, added_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
-  );
-  const restore = sqlite.query(
-    `UPDATE playlist_songs SET removed_at = NULL, added_at = ?
-     WHERE playlist_id = ? AND track_id = ? AND removed_at IS NOT NULL`,
-  );
-  let added = 0;
-  for (const trackId of trackIds) {
-    if (insert.run(playlistId, trackId, now).changes > 0) added += 1;
-    else if (restore.run(now, playlistId, trackId).changes > 0) added += 1;
-  }
+  const ids = JSON.stringify(trackIds);
+  const inserted = sqlite
+    .query(
+      `INSERT INTO playlist_songs (playlist_id, track_id, added_at)
+       SELECT ?, value, ? FROM json_each(?) WHERE true ON CONFLICT DO NOTHING`,
+    )
+    .run(playlistId, now, ids).changes;
+  // Songs Crate took out before (a rolling playlist) and puts back now.
+  const restored = sqlite
+    .query(
+      `UPDATE playlist_songs SET removed_at = NULL, added_at = ?
+       WHERE playlist_id = ? AND removed_at IS NOT NULL AND track_id IN (SELECT value FROM json_each(?))`,
+    )
+    .run(now, playlistId, ids).changes;
   sqlite
     .query(
       `UPDATE managed_playlists SET track_count = track_count + ?, latest_track_added_at = ?,
@@ -177,7 +174,7 @@ function recordAdded(
            (SELECT max(l.liked_at) FROM json_each(?) j CROSS JOIN likes l ON l.user_id = ? AND l.track_id = j.value), 0))
        WHERE id = ?`,
     )
-    .run(added, now, JSON.stringify(trackIds), userId, playlistId);
+    .run(inserted + restored, now, ids, userId, playlistId);
 }
 
 function recordRemoved(sqlite: Database, playlistId: string, trackIds: readonly string[], now: number) {
