@@ -1,4 +1,4 @@
-import { and, eq, gte, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { ErrorCode } from "../../shared/errors.ts";
 import { limits } from "../../shared/limits.ts";
 import { withTransaction } from "../db/client.ts";
@@ -24,8 +24,8 @@ export const providerIdHash = (spotifyId: string) =>
 
 /**
  * Finds the user for a provider account or creates one (Free, a 'signup' membership event, counted in the day's
- * sign-ups) unless the day's cap of new accounts is reached. A provider account that deleted its data within the
- * block period gets `creationBlockedUntil` so nothing is created for it for a while (code 21).
+ * sign-ups) unless the day's cap of new accounts is reached. A fresh account for a provider account that deleted
+ * its data gets `creationBlockedUntil`, so nothing is created for it for two minutes (code 21).
  */
 export function findOrCreateUser(
   deps: Pick<Deps, "db" | "clock" | "config">,
@@ -33,18 +33,6 @@ export function findOrCreateUser(
 ): SignInResult {
   const now = deps.clock.now();
   return withTransaction(deps.db, (tx) => {
-    const recentlyDeleted = tx
-      .select({ deletedAt: deletedAccounts.deletedAt })
-      .from(deletedAccounts)
-      .where(
-        and(
-          eq(deletedAccounts.spotifyIdHash, providerIdHash(profile.spotifyId)),
-          gte(deletedAccounts.deletedAt, now - limits.deletedRecentlyBlockMs),
-        ),
-      )
-      .get();
-    const blockedUntil = recentlyDeleted ? { creationBlockedUntil: now + limits.deletedRecentlyBlockMs } : {};
-
     const existing = tx
       .select({ id: users.id })
       .from(users)
@@ -52,7 +40,7 @@ export function findOrCreateUser(
       .get();
     if (existing) {
       tx.update(users)
-        .set({ lastLoginAt: now, displayName: profile.displayName, ...blockedUntil })
+        .set({ lastLoginAt: now, displayName: profile.displayName })
         .where(eq(users.id, existing.id))
         .run();
       return { userId: existing.id, created: false };
@@ -65,6 +53,15 @@ export function findOrCreateUser(
       .where(eq(dailySignups.day, day))
       .get();
     if ((signupsToday?.count ?? 0) >= deps.config.dailyNewUserCap) return { noCapacity: true };
+
+    // A provider account that deleted its data (remembered for 5 days) comes back as a fresh account
+    // that may create nothing for two minutes from this sign-in (code 21).
+    const deletedBefore = tx
+      .select({ deletedAt: deletedAccounts.deletedAt })
+      .from(deletedAccounts)
+      .where(eq(deletedAccounts.spotifyIdHash, providerIdHash(profile.spotifyId)))
+      .get();
+    const blockedUntil = deletedBefore ? { creationBlockedUntil: now + limits.deletedRecentlyBlockMs } : {};
 
     const userId = crypto.randomUUID();
     tx.insert(users)

@@ -209,14 +209,22 @@ describe("account creation rules", () => {
     expect(() => assertMayCreate(server.deps, user?.id ?? "")).not.toThrow();
   });
 
-  test("a deletion longer ago than 2 minutes does not block", async () => {
+  test("the two minutes count from the sign-in after the deletion, and a later sign-in does not extend them", async () => {
     await createListener(spotifyUrl, "sec-deleted-long-ago", 1);
     server.deps.db
       .insert(deletedAccounts)
-      .values({ spotifyIdHash: providerIdHash("sec-deleted-long-ago"), deletedAt: clock.now() - 3 * 60_000 })
+      .values({
+        spotifyIdHash: providerIdHash("sec-deleted-long-ago"),
+        deletedAt: clock.now() - 3 * 60 * 60_000,
+      })
       .run();
     await signIn(server.url, "sec-deleted-long-ago");
-    expect(userOf("sec-deleted-long-ago")?.creationBlockedUntil).toBeNull();
+    const user = userOf("sec-deleted-long-ago");
+    expect(user?.creationBlockedUntil).toBe(clock.now() + 120_000);
+    expect(() => assertMayCreate(server.deps, user?.id ?? "")).toThrow(expect.objectContaining({ code: 21 }));
+    clock.advance(121_000);
+    await signIn(server.url, "sec-deleted-long-ago");
+    expect(() => assertMayCreate(server.deps, user?.id ?? "")).not.toThrow();
   });
 });
 
