@@ -168,7 +168,7 @@ describe("mobile layout", () => {
       }
       await menu.getByRole("link", { name: "FAQ", exact: true }).click();
       await page.waitForURL(`${server.url}/faq`);
-      await expect(page.locator("main h1").textContent()).resolves.toBe("Frequently asked questions");
+      await page.locator("main h1", { hasText: "Frequently asked questions" }).waitFor();
       await menu.waitFor({ state: "hidden" });
       expect(await page.title()).toBe("Crate | FAQ");
       expect(await horizontalOverflow(page)).toBe(0);
