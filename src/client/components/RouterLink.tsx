@@ -18,7 +18,8 @@ export function LinkButton({
   ...props
 }: ButtonProps & { href: string; children: ReactNode }) {
   return (
-    <Button asChild {...props}>
+    // type={undefined}: an anchor has no button type (Chakra's Button sets type="button" by default)
+    <Button asChild type={undefined} {...props}>
       <WouterLink href={href}>{children}</WouterLink>
     </Button>
   );
