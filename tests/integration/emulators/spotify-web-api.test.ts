@@ -37,6 +37,20 @@ describe("listeners and their likes", () => {
     expect(page.items.map((i) => i.track.id)).toEqual(likedIds.slice(100, 150));
   });
 
+  test("with a market, tracks say is_playable instead of listing markets, and the links keep it", async () => {
+    const page = await json<{ next: string; items: { track: Record<string, unknown> }[] }>(
+      await call("GET", "/me/tracks?limit=2&market=from_token"),
+    );
+    expect(page.next).toEndWith("/me/tracks?offset=2&limit=2&market=from_token");
+    const track = page.items[0]?.track ?? {};
+    expect(track.is_playable).toBe(true);
+    expect(track.available_markets).toBeUndefined();
+    const plain = await json<{ items: { track: Record<string, unknown> }[] }>(
+      await call("GET", "/me/tracks?limit=1"),
+    );
+    expect(plain.items[0]?.track.available_markets).toBeArray();
+  });
+
   test("a like through the control API comes first; an unlike disappears", async () => {
     const [newest] = emulator.control.like("crate-free", { count: 1 });
     const page = await json<{ items: { track: { id: string } }[]; total: number }>(

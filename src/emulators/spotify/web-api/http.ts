@@ -117,9 +117,17 @@ export interface Paging<T> {
   total: number;
 }
 
-/** A paging object over `total` items, `items` being the page at `offset`. */
-export function paging<T>(url: string, items: T[], limit: number, offset: number, total: number): Paging<T> {
-  const at = (o: number) => `${url}?offset=${o}&limit=${limit}`;
+/** A paging object over `total` items, `items` being the page at `offset`; `market` is kept in the links. */
+export function paging<T>(
+  url: string,
+  items: T[],
+  limit: number,
+  offset: number,
+  total: number,
+  market?: string,
+): Paging<T> {
+  const tail = market ? `&market=${encodeURIComponent(market)}` : "";
+  const at = (o: number) => `${url}?offset=${o}&limit=${limit}${tail}`;
   return {
     href: at(offset),
     items,

@@ -55,7 +55,7 @@ export function meRoutes(app: Hono, runtime: EmulatorRuntime): void {
           track: trackObject(world.catalogue, track, base, market),
         });
     }
-    return c.json(paging(`${base}/me/tracks`, items, limit, offset, likes.length));
+    return c.json(paging(`${base}/me/tracks`, items, limit, offset, likes.length, c.req.query("market")));
   });
 
   endpoint(app, runtime, "GET", "/me/playlists", ({ c, world, token, base }) => {

@@ -48,7 +48,7 @@ function readItems({ c, world, token, base, market }: ApiCall, maxLimit: number,
   const { limit, offset } = pageParams(c, maxLimit);
   const url = `${base}/playlists/${playlist.id}/${current ? "items" : "tracks"}`;
   const items = playlistItems(world, playlist, offset, limit, base, market);
-  return c.json(paging(url, items, limit, offset, playlist.items.length));
+  return c.json(paging(url, items, limit, offset, playlist.items.length, c.req.query("market")));
 }
 
 async function addItems({ c, world, token }: ApiCall): Promise<Response> {
