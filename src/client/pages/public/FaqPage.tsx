@@ -1,6 +1,7 @@
 import { Accordion, Box, Grid, HStack, Link, Stack, Text } from "@chakra-ui/react";
 import { Mail } from "lucide-react";
 import { Layout } from "../../components/Layout.tsx";
+import { proseLinks } from "../../components/prose.ts";
 import { AppLink } from "../../components/RouterLink.tsx";
 import { site } from "../../lib/site.ts";
 import { faqSections } from "./faq/faqContent.ts";
@@ -108,7 +109,7 @@ export function FaqPage() {
             </Box>
             <Stack gap="1">
               <Text fontWeight="semibold">Still stuck?</Text>
-              <Text color="fg.muted" textStyle="sm">
+              <Text color="fg.muted" textStyle="sm" css={proseLinks}>
                 Write to <Link href={`mailto:${site.supportEmail}`}>{site.supportEmail}</Link> or send us{" "}
                 <AppLink href="/feedback">feedback</AppLink>. Our <AppLink href="/policies">policies</AppLink>{" "}
                 explain what we store and how billing works.

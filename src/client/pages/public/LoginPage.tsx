@@ -5,6 +5,7 @@ import { loginErrorMessage } from "../../../shared/auth.ts";
 import { ErrorText } from "../../components/ErrorText.tsx";
 import { Layout } from "../../components/Layout.tsx";
 import { LogoMark } from "../../components/Logo.tsx";
+import { proseLinks } from "../../components/prose.ts";
 import { AppLink } from "../../components/RouterLink.tsx";
 import { SignInButton } from "../../components/SignInButton.tsx";
 
@@ -43,7 +44,7 @@ export function LoginPage() {
               </HStack>
             ))}
           </Stack>
-          <Text textStyle="xs" color="fg.subtle" textAlign="center">
+          <Text textStyle="xs" color="fg.subtle" textAlign="center" css={proseLinks}>
             By signing in you accept the <AppLink href="/policies/terms">terms</AppLink> and the{" "}
             <AppLink href="/policies/privacy-policy">privacy policy</AppLink>. An account is created only if
             none exists yet for your Spotify account.

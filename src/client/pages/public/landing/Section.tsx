@@ -1,5 +1,6 @@
 import { Box, Container, Heading, Stack, Text } from "@chakra-ui/react";
 import type { ReactNode } from "react";
+import { proseLinks } from "../../../components/prose.ts";
 
 /** One band of the landing page with a consistent heading block. */
 export function Section({
@@ -47,7 +48,7 @@ export function Section({
             {title}
           </Heading>
           {lead ? (
-            <Text textStyle={{ base: "md", md: "lg" }} color="fg.muted">
+            <Text textStyle={{ base: "md", md: "lg" }} color="fg.muted" css={proseLinks}>
               {lead}
             </Text>
           ) : null}

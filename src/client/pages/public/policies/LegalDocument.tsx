@@ -1,5 +1,6 @@
 import { Box, Heading, Stack, Text } from "@chakra-ui/react";
 import type { ReactNode } from "react";
+import { proseLinks } from "../../../components/prose.ts";
 
 export interface LegalSection {
   heading: string;
@@ -20,7 +21,7 @@ export function LegalDocument({
   sections: LegalSection[];
 }) {
   return (
-    <Box as="article" data-testid="legal-document">
+    <Box as="article" data-testid="legal-document" css={proseLinks}>
       <Stack gap="2" mb="8">
         <Heading as="h1" textStyle={{ base: "2xl", md: "3xl" }} fontWeight="800" letterSpacing="-0.02em">
           {title}
