@@ -1,0 +1,39 @@
+import { Stack } from "@chakra-ui/react";
+import { trpc } from "../../api/trpc.ts";
+import { ErrorText } from "../../components/ErrorText.tsx";
+import { Layout } from "../../components/Layout.tsx";
+import { PageSpinner } from "../../components/PageSpinner.tsx";
+import { AdminGate } from "./AdminGate.tsx";
+import { BatchSegment } from "./BatchSegment.tsx";
+import { MembershipsSegment } from "./MembershipsSegment.tsx";
+import { StatisticsSegment } from "./StatisticsSegment.tsx";
+import { UserStatisticsSegment } from "./UserStatisticsSegment.tsx";
+
+function Dashboard() {
+  const overview = trpc.admin.statistics.useQuery(undefined, { staleTime: 0 });
+  return (
+    <Layout width="wide" heading={{ eyebrow: "Admin", title: "Dashboard" }}>
+      <Stack gap="8" data-testid="admin-dashboard">
+        {overview.isError ? <ErrorText error={overview.error} /> : null}
+        {overview.isPending ? <PageSpinner /> : null}
+        {overview.data ? <StatisticsSegment userData={overview.data.userData} /> : null}
+        <MembershipsSegment />
+        {overview.data ? (
+          <>
+            <BatchSegment executions={overview.data.batchData.latestBatchExecutions} />
+            <UserStatisticsSegment enabledUserIds={overview.data.enabledStatisticsUserIds} />
+          </>
+        ) : null}
+      </Stack>
+    </Layout>
+  );
+}
+
+/** `/admin`: statistics, memberships, batch runs and user statistics (admins only). */
+export function AdminDashboardPage() {
+  return (
+    <AdminGate>
+      <Dashboard />
+    </AdminGate>
+  );
+}

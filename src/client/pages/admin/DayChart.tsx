@@ -1,0 +1,59 @@
+import { Box, Stack, Text } from "@chakra-ui/react";
+import { ResponsiveLine } from "@nivo/line";
+import type { DayCounts } from "../../../shared/schemas/admin.ts";
+
+export const CHART_HEIGHT_PX = 200;
+
+// nivo draws with plain colours; these match the dark theme.
+const chartTheme = {
+  text: { fill: "#b9b3c9", fontSize: 11 },
+  axis: {
+    domain: { line: { stroke: "#4a4458", strokeWidth: 1 } },
+    ticks: { line: { stroke: "#4a4458", strokeWidth: 1 }, text: { fill: "#b9b3c9", fontSize: 11 } },
+  },
+  grid: { line: { stroke: "#2c2738", strokeWidth: 1 } },
+  crosshair: { line: { stroke: "#ffa06d", strokeWidth: 1, strokeOpacity: 0.6 } },
+  tooltip: { container: { background: "#1d1926", color: "#f4f1fa", fontSize: 12, borderRadius: 8 } },
+};
+
+export interface DayChartProps {
+  title: string;
+  description: string;
+  counts: DayCounts;
+  testId: string;
+}
+
+/** A line over UTC days ("YYYY-MM-DD" → number), 200 px high, with year-month-day labels. */
+export function DayChart({ title, description, counts, testId }: DayChartProps) {
+  const data = [{ id: title, data: Object.entries(counts).map(([x, y]) => ({ x, y })) }];
+  return (
+    <Stack gap="1" minW="0" data-testid={testId}>
+      <Text fontWeight="semibold">{title}</Text>
+      <Text textStyle="xs" color="fg.muted">
+        {description}
+      </Text>
+      <Box h={`${CHART_HEIGHT_PX}px`} w="full" role="img" aria-label={`${title}: ${description}`}>
+        <ResponsiveLine
+          data={data}
+          theme={chartTheme}
+          colors={["#fe5a1a"]}
+          margin={{ top: 12, right: 28, bottom: 40, left: 44 }}
+          xScale={{ type: "time", format: "%Y-%m-%d", useUTC: true, precision: "day" }}
+          xFormat="time:%Y-%m-%d"
+          yScale={{ type: "linear", min: 0, max: "auto" }}
+          axisBottom={{ format: "%Y-%m-%d", tickValues: "every 7 days", tickSize: 4 }}
+          axisLeft={{ tickValues: 4, tickSize: 4 }}
+          gridYValues={4}
+          enableGridX={false}
+          pointSize={5}
+          pointBorderWidth={0}
+          lineWidth={2}
+          enableArea
+          areaOpacity={0.12}
+          useMesh
+          animate={false}
+        />
+      </Box>
+    </Stack>
+  );
+}

@@ -1,0 +1,91 @@
+import { Alert, Button, Field, HStack, NativeSelect, Stack } from "@chakra-ui/react";
+import { useState } from "react";
+import { messages } from "../../../shared/errors.ts";
+import type { MembershipLevel } from "../../../shared/membership.ts";
+import { trpc } from "../../api/trpc.ts";
+import { useSession } from "../../hooks/useSession.ts";
+
+// Listed here rather than imported with the shared zod schema, which would add zod to the admin chunk; the
+// Record type makes the compiler check that every level is listed.
+const levelLabels: Record<MembershipLevel, string> = {
+  Free: "Free",
+  FreeBeforePremiumIntroduced: "FreeBeforePremiumIntroduced",
+  PremiumYearly: "PremiumYearly",
+};
+const membershipLevels = Object.keys(levelLabels) as MembershipLevel[];
+
+const isLevel = (value: string): value is MembershipLevel => Object.hasOwn(levelLabels, value);
+
+/** Sets the user's membership level at once (a membership event); says whether it worked. */
+export function MembershipControl({ userId, current }: { userId: string; current: MembershipLevel }) {
+  const utils = trpc.useUtils();
+  const session = useSession();
+  const [level, setLevel] = useState<MembershipLevel>(current);
+  const change = trpc.admin.setMembership.useMutation({
+    onSuccess: async () => {
+      await utils.admin.userDetail.invalidate();
+      void utils.admin.premiumMembers.invalidate();
+      void utils.admin.statistics.invalidate();
+      // An admin changing their own level: the shell's membership level follows.
+      if (userId === session.userId) void utils.user.me.invalidate();
+    },
+  });
+  return (
+    <Stack gap="3" data-testid="membership-control">
+      <Stack
+        as="form"
+        direction={{ base: "column", sm: "row" }}
+        gap="3"
+        align={{ base: "stretch", sm: "flex-end" }}
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (!change.isPending) change.mutate({ userId, membershipLevel: level });
+        }}
+      >
+        <Field.Root w={{ sm: "72" }}>
+          <Field.Label>Membership level</Field.Label>
+          <NativeSelect.Root size="sm">
+            <NativeSelect.Field
+              value={level}
+              onChange={(event) => {
+                if (isLevel(event.target.value)) setLevel(event.target.value);
+                change.reset();
+              }}
+              data-testid="membership-level-select"
+            >
+              {membershipLevels.map((option) => (
+                <option key={option} value={option}>
+                  {levelLabels[option]}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </Field.Root>
+        <HStack>
+          <Button
+            type="submit"
+            size="sm"
+            colorPalette="brand"
+            loading={change.isPending}
+            data-testid="membership-change"
+          >
+            Change membership
+          </Button>
+        </HStack>
+      </Stack>
+      {change.isSuccess ? (
+        <Alert.Root status="success" borderRadius="lg" data-testid="membership-change-result">
+          <Alert.Indicator />
+          <Alert.Title>{messages.membershipChanged}</Alert.Title>
+        </Alert.Root>
+      ) : null}
+      {change.isError ? (
+        <Alert.Root status="error" borderRadius="lg" data-testid="membership-change-result">
+          <Alert.Indicator />
+          <Alert.Title>{messages.membershipChangeFailed}</Alert.Title>
+        </Alert.Root>
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,79 @@
+import { Button, HStack, Stack, Table, Text } from "@chakra-ui/react";
+import { ChevronLeft, ChevronRight } from "lucide-react";
+import { useState } from "react";
+import { limits } from "../../../shared/limits.ts";
+import { trpc } from "../../api/trpc.ts";
+import { ErrorText } from "../../components/ErrorText.tsx";
+import { AppLink } from "../../components/RouterLink.tsx";
+import { FindMemberForm } from "./FindMemberForm.tsx";
+import { adminUserPath, formatTime } from "./format.ts";
+import { nextOffset, previousOffset } from "./paging.ts";
+import { Segment } from "./Segment.tsx";
+
+export function MembershipsSegment() {
+  const [offset, setOffset] = useState(0);
+  const members = trpc.admin.premiumMembers.useQuery({ offset }, { placeholderData: (previous) => previous });
+  const rows = members.data ?? [];
+  return (
+    <Segment title="Memberships" subtitle="Current premium members, newest first." testId="admin-memberships">
+      <FindMemberForm />
+      {members.isError ? <ErrorText error={members.error} /> : null}
+      <Table.ScrollArea borderWidth="1px" borderRadius="xl">
+        <Table.Root size="sm" data-testid="premium-members">
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeader>User id</Table.ColumnHeader>
+              <Table.ColumnHeader>Effective date</Table.ColumnHeader>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {rows.map((member) => (
+              <Table.Row key={member.userId}>
+                <Table.Cell>
+                  <AppLink href={adminUserPath({ userId: member.userId })} color="brand.fg" fontFamily="mono">
+                    {member.userId}
+                  </AppLink>
+                </Table.Cell>
+                <Table.Cell>{formatTime(member.effectiveDate)}</Table.Cell>
+              </Table.Row>
+            ))}
+            {rows.length === 0 && !members.isPending ? (
+              <Table.Row>
+                <Table.Cell colSpan={2} color="fg.muted">
+                  No premium members here.
+                </Table.Cell>
+              </Table.Row>
+            ) : null}
+          </Table.Body>
+        </Table.Root>
+      </Table.ScrollArea>
+      <HStack justify="space-between">
+        <Text textStyle="sm" color="fg.muted" data-testid="premium-members-range">
+          {rows.length === 0 ? `From ${offset + 1}` : `${offset + 1}–${offset + rows.length}`}
+        </Text>
+        <Stack direction="row" gap="2">
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={() => setOffset(previousOffset(offset))}
+            disabled={offset === 0}
+            data-testid="premium-previous"
+          >
+            <ChevronLeft aria-hidden />
+            Previous
+          </Button>
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={() => setOffset(nextOffset(offset, rows.length))}
+            disabled={rows.length < limits.adminPageSize}
+            data-testid="premium-next"
+          >
+            Next
+            <ChevronRight aria-hidden />
+          </Button>
+        </Stack>
+      </HStack>
+    </Segment>
+  );
+}
