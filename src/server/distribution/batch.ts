@@ -129,8 +129,14 @@ function hasUnfinishedJournal(sqlite: Database, userId: string): boolean {
   );
 }
 
+/** Predefined playlists chosen, or combination playlists defined (they are updated by the same runs). */
 const hasSelection = (sqlite: Database, userId: string) =>
-  sqlite.query("SELECT 1 FROM simple_preferences WHERE user_id = ? LIMIT 1").get(userId) !== null;
+  sqlite
+    .query(
+      `SELECT 1 FROM simple_preferences WHERE user_id = ?1
+       UNION ALL SELECT 1 FROM combinations WHERE user_id = ?1 AND active = 1 LIMIT 1`,
+    )
+    .get(userId) !== null;
 
 /**
  * Monitored users, the ones synced longest ago first, so every user gets a turn even when a run is cut short.

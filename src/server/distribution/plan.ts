@@ -110,15 +110,30 @@ export function planPreference(
   }
 }
 
-const newSongs = (pref: PreferenceInput, songs: readonly PlannedSong[]) =>
+const newSongs = (pref: Pick<PreferenceInput, "everAdded">, songs: readonly PlannedSong[]) =>
   songs.filter((s) => !pref.everAdded.has(s.trackId));
+
+/** The preference fields a regular playlist (one bucket, spill at capacity) needs for planning. */
+export type RegularPreference = Pick<PreferenceInput, "name" | "playlists" | "everAdded">;
+
+/**
+ * A regular playlist whose membership test is given as the songs that pass it (combination playlists): each
+ * matching considered song Crate never added is appended, spilling into "… 2" at capacity.
+ */
+export function planMatching(
+  pref: RegularPreference,
+  matching: readonly PlannedSong[],
+  ctx: PlanContext,
+): PlaylistWork[] {
+  return planBuckets(pref, newSongs(pref, matching), wholeBucket(pref), ctx);
+}
 
 interface Bucket {
   key: string;
   name: string;
 }
 
-const wholeBucket = (pref: PreferenceInput) => {
+const wholeBucket = (pref: Pick<PreferenceInput, "name">) => {
   const bucket = { key: "", name: pref.name };
   return () => bucket;
 };
@@ -131,7 +146,7 @@ const bySequence = (a: ExistingPlaylist, b: ExistingPlaylist) => a.sequence - b.
 
 /** Regular kinds: append each bucket's new songs to its last playlist, spilling into "… 2" at capacity. */
 function planBuckets(
-  pref: PreferenceInput,
+  pref: RegularPreference,
   songs: readonly PlannedSong[],
   bucketOf: (song: PlannedSong) => Bucket,
   ctx: PlanContext,

@@ -1,6 +1,7 @@
 // Plans a user's distribution and records it in the journal, in one transaction.
 import { managedPlaylistName } from "../../shared/catalogue/index.ts";
 import { limits } from "../../shared/limits.ts";
+import { planCombinations } from "../combinations/planning.ts";
 import type { Deps } from "../deps.ts";
 import { loadConsideredSongs } from "../library/considered.ts";
 import { kindOfEntry } from "./kinds.ts";
@@ -60,22 +61,29 @@ export function recordPlan(
         }),
     };
     const byCategory = indexByCategory(songs);
-    const works = inputs.flatMap((input) => planPreference(input, songs, byCategory, ctx));
+    // Combination playlists are regular playlists whose membership test is their criteria.
+    const combinations = planCombinations(deps.db, userId, facts.membershipLevel, songs, ctx);
+    const works = [
+      ...inputs.flatMap((input) => planPreference(input, songs, byCategory, ctx)),
+      ...combinations.works,
+    ];
     const { steps, totals } = orderSteps(works, songs.length);
 
     const insertPlaylist = sqlite.query(
       `INSERT INTO managed_playlists (id, user_id, source, preference_key, bucket, sequence, name, status, created_at)
-       VALUES (?, ?, 'predefined', ?, ?, ?, ?, 'active', ?)`,
+       VALUES (?, ?, ?, ?, ?, ?, ?, 'active', ?)`,
     );
     const setSamplePeriod = sqlite.query("UPDATE managed_playlists SET sample_period = ? WHERE id = ?");
     const createdPlaylistNames: string[] = [];
     const playlistIdOfWork = works.map((work) => {
       if ("existingId" in work.target) return work.target.existingId;
       const id = crypto.randomUUID();
+      const combinationId = combinations.combinationIdOf.get(work);
       insertPlaylist.run(
         id,
         userId,
-        work.preferenceName,
+        combinationId === undefined ? "predefined" : "combination",
+        combinationId ?? work.preferenceName,
         work.target.bucket,
         work.target.sequence,
         work.target.name,

@@ -6,19 +6,17 @@ import type {
   CombinatorialPreference,
   PlaylistPreferencesResponse,
 } from "../../shared/schemas/distribution.ts";
+import { listCombinatorialPreferencesOf } from "../combinations/service.ts";
 import type { Deps } from "../deps.ts";
 import { audioFeaturesUnavailable } from "../library/metadata.ts";
 import { loadSelection } from "./state.ts";
 
-/**
- * The user's combination playlists as the preferences call lists them. Filled in by the combinations
- * feature; until then there are none.
- */
+/** The user's combination playlists as the preferences call lists them (src/server/combinations). */
 export function listCombinatorialPreferences(
-  _deps: Pick<Deps, "db">,
-  _userId: string,
+  deps: Pick<Deps, "db">,
+  userId: string,
 ): CombinatorialPreference[] {
-  return [];
+  return listCombinatorialPreferencesOf(deps, userId);
 }
 
 export function getPlaylistPreferences(

@@ -4,6 +4,7 @@ import { accountRest } from "./account.ts";
 import { adminRest } from "./admin.ts";
 import { authRest } from "./auth.ts";
 import { billingRest } from "./billing.ts";
+import { combinationsRest } from "./combinations.ts";
 import { distributionRest } from "./distribution.ts";
 import { feedbackRest } from "./feedback.ts";
 import { settingsRest } from "./settings.ts";
@@ -21,5 +22,6 @@ export function restRoutes(deps: Deps) {
     .route("/", settingsRest(deps))
     .route("/", billingRest(deps))
     .route("/", distributionRest(deps))
+    .route("/", combinationsRest(deps))
     .route("/", adminRest(deps));
 }

@@ -3,6 +3,7 @@ import { accountRouter } from "./routers/account.ts";
 import { adminRouter } from "./routers/admin.ts";
 import { authRouter } from "./routers/auth.ts";
 import { billingRouter } from "./routers/billing.ts";
+import { combinationsRouter } from "./routers/combinations.ts";
 import { distributionRouter } from "./routers/distribution.ts";
 import { feedbackRouter } from "./routers/feedback.ts";
 import { settingsRouter } from "./routers/settings.ts";
@@ -14,6 +15,7 @@ export const appRouter = router({
   auth: authRouter,
   user: userRouter,
   distribution: distributionRouter,
+  combinations: combinationsRouter,
   account: accountRouter,
   feedback: feedbackRouter,
   settings: settingsRouter,

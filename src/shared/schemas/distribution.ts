@@ -11,6 +11,7 @@
 //   song so far, the number of considered songs counted up to that segment (the latest segment wins); the
 //   Completed segment lists every catalogue entry with its final count (0 included).
 import { z } from "zod";
+import type { Criterion } from "../combinations/rules.ts";
 import { messages } from "../errors.ts";
 import type { MembershipLevel } from "../membership.ts";
 
@@ -77,7 +78,7 @@ export interface PreferenceGroupInfo {
 export interface CombinatorialPreference {
   combinatorialPlaylistPreferenceId: string;
   playlistName: string;
-  criteria: unknown;
+  criteria: Criterion[];
   active: boolean;
 }
 

@@ -1,0 +1,17 @@
+import { CombinationIdSchema, CreateCombinationsSchema } from "../../../shared/combinations/schema.ts";
+import { deleteCombination } from "../../combinations/deletion.ts";
+import { createCombinations, listCombinatorialPreferencesOf } from "../../combinations/service.ts";
+import { authedProcedure, router } from "../init.ts";
+
+export const combinationsRouter = router({
+  /** the combinations of GET /api/playlist-preferences */
+  list: authedProcedure.query(({ ctx }) => listCombinatorialPreferencesOf(ctx.deps, ctx.user.userId)),
+  /** POST /api/distributor/combinatorial */
+  create: authedProcedure
+    .input(CreateCombinationsSchema)
+    .mutation(({ ctx, input }) => createCombinations(ctx.deps, ctx.user, input)),
+  /** DELETE /api/distributor/combinatorial/{id} */
+  delete: authedProcedure
+    .input(CombinationIdSchema)
+    .mutation(({ ctx, input }) => deleteCombination(ctx.deps, ctx.user, input.id)),
+});

@@ -1,0 +1,167 @@
+/**
+ * What a combination playlist holds (spec §3 'Criterion'), as pure functions shared by server and client.
+ *
+ * - A combination is OR over its criteria: a song belongs when it matches at least one of them.
+ * - A criterion is AND over its parts: its genres (a song matching ANY of the up to 4), its decade, its mood
+ *   and its nationality. A part left out does not restrict; an empty criterion matches nothing.
+ * - The parts are catalogue entry names (Genre group, Subgenre list, Decade, Mood, Nationality), and a song
+ *   matches a part when its classification holds that name: the very facts the predefined playlists use
+ *   (`classifyTrack` in src/server/library/classify.ts). Decade 1990 is the entry `1990s`.
+ */
+import { type DecadeStartYear, decadeName, decadeStartYears } from "../catalogue/decades.ts";
+import { genreNames } from "../catalogue/genres.ts";
+import { moodNames } from "../catalogue/moods.ts";
+import { nationalityNames } from "../catalogue/nationalities.ts";
+import { subgenres } from "../catalogue/subgenres.ts";
+
+/** One criterion, as stored and as listed by GET /api/playlist-preferences. */
+export interface Criterion {
+  /** 1-based, in the order the user defined them */
+  criterionNumber: number;
+  genres: string[];
+  /** the decade's first year: 1990 for the 1990s */
+  decade: number | null;
+  mood: string | null;
+  nationality: string | null;
+}
+
+/** A criterion as drafted in the wizard or sent by a client: every part optional. */
+export interface CriterionDraft {
+  criterionNumber?: number;
+  genres?: readonly string[] | null;
+  decade?: number | null;
+  mood?: string | null;
+  nationality?: string | null;
+}
+
+export const emptyCriterion = (criterionNumber = 1): Criterion => ({
+  criterionNumber,
+  genres: [],
+  decade: null,
+  mood: null,
+  nationality: null,
+});
+
+/** Number of filters in a criterion: each genre, the decade, the mood and the nationality count one. */
+export function filterCount(criterion: CriterionDraft): number {
+  const genres = (criterion.genres ?? []).filter((genre) => genre.trim() !== "").length;
+  const decade = criterion.decade === null || criterion.decade === undefined ? 0 : 1;
+  const mood = criterion.mood?.trim() ? 1 : 0;
+  const nationality = criterion.nationality?.trim() ? 1 : 0;
+  return genres + decade + mood + nationality;
+}
+
+export const isEmptyCriterion = (criterion: CriterionDraft): boolean => filterCount(criterion) === 0;
+
+// ---- catalogue names -------------------------------------------------------------------------
+
+/** Genres a criterion may name: the 35 of the Genre group, then the Subgenre list, as the picker shows them. */
+export interface GenreOption {
+  name: string;
+  kind: "genre" | "subgenre";
+}
+
+export const genreOptions: readonly GenreOption[] = [
+  ...genreNames.map((name) => ({ name, kind: "genre" as const })),
+  ...subgenres.map((name) => ({ name, kind: "subgenre" as const })),
+];
+
+function resolverOf(names: readonly string[]): (name: string) => string | null {
+  const exact = new Set(names);
+  const byLower = new Map<string, string>();
+  for (const name of names) if (!byLower.has(name.toLowerCase())) byLower.set(name.toLowerCase(), name);
+  return (name) => {
+    const trimmed = name.trim();
+    if (exact.has(trimmed)) return trimmed;
+    return byLower.get(trimmed.toLowerCase()) ?? null;
+  };
+}
+
+const genreByName = resolverOf(genreOptions.map((option) => option.name));
+
+/**
+ * The catalogue's spelling of a genre or subgenre name, or null when neither list has it. An exact match wins,
+ * so `Drum and Bass` is the genre and `drum and bass` the subgenre; otherwise case is ignored, genres first.
+ */
+export const resolveGenre = genreByName;
+export const resolveMood = resolverOf(moodNames);
+export const resolveNationality = resolverOf(nationalityNames);
+export const isKnownDecade = (decade: number): decade is DecadeStartYear =>
+  (decadeStartYears as readonly number[]).includes(decade);
+
+/** Why a criterion cannot be evaluated: the first part that is not in the catalogue. */
+export type UnknownPart = { part: "genre" | "mood" | "nationality" | "decade"; value: string };
+
+/**
+ * The criteria with catalogue spellings, duplicates and empty criteria dropped, renumbered from 1 in their
+ * order; or the first unknown part.
+ */
+export function canonicalCriteria(
+  drafts: readonly CriterionDraft[],
+): { criteria: Criterion[] } | { unknown: UnknownPart } {
+  const ordered = drafts
+    .map((draft, index) => ({ draft, order: draft.criterionNumber ?? index + 1, index }))
+    .sort((a, b) => a.order - b.order || a.index - b.index);
+  const criteria: Criterion[] = [];
+  for (const { draft } of ordered) {
+    if (isEmptyCriterion(draft)) continue;
+    const genres: string[] = [];
+    for (const raw of draft.genres ?? []) {
+      if (raw.trim() === "") continue;
+      const genre = resolveGenre(raw);
+      if (genre === null) return { unknown: { part: "genre", value: raw } };
+      if (!genres.includes(genre)) genres.push(genre);
+    }
+    let decade: number | null = null;
+    if (draft.decade !== null && draft.decade !== undefined) {
+      if (!isKnownDecade(draft.decade)) return { unknown: { part: "decade", value: String(draft.decade) } };
+      decade = draft.decade;
+    }
+    const mood = draft.mood?.trim() ? resolveMood(draft.mood) : null;
+    if (draft.mood?.trim() && mood === null) return { unknown: { part: "mood", value: draft.mood } };
+    const nationality = draft.nationality?.trim() ? resolveNationality(draft.nationality) : null;
+    if (draft.nationality?.trim() && nationality === null)
+      return { unknown: { part: "nationality", value: draft.nationality } };
+    criteria.push({ criterionNumber: criteria.length + 1, genres, decade, mood, nationality });
+  }
+  return { criteria };
+}
+
+// ---- evaluation ------------------------------------------------------------------------------
+
+/** A song's classification: the catalogue entry names it belongs to (`classifyTrack`). */
+export type SongCategories = readonly string[];
+
+interface CompiledCriterion {
+  anyOf: readonly string[];
+  allOf: readonly string[];
+}
+
+function compile(criterion: CriterionDraft): CompiledCriterion | null {
+  if (isEmptyCriterion(criterion)) return null;
+  const allOf: string[] = [];
+  if (criterion.decade !== null && criterion.decade !== undefined) allOf.push(decadeName(criterion.decade));
+  if (criterion.mood?.trim()) allOf.push(criterion.mood.trim());
+  if (criterion.nationality?.trim()) allOf.push(criterion.nationality.trim());
+  const anyOf = (criterion.genres ?? []).map((genre) => genre.trim()).filter((genre) => genre !== "");
+  return { anyOf, allOf };
+}
+
+/** True when the song matches the criterion (false for an empty one). Names must be catalogue spellings. */
+export function matchesCriterion(categories: SongCategories, criterion: CriterionDraft): boolean {
+  const compiled = compile(criterion);
+  return compiled !== null && matchesCompiled(categories, compiled);
+}
+
+function matchesCompiled(categories: SongCategories, { anyOf, allOf }: CompiledCriterion): boolean {
+  for (const name of allOf) if (!categories.includes(name)) return false;
+  return anyOf.length === 0 || anyOf.some((name) => categories.includes(name));
+}
+
+/** The membership test of a combination: a song belongs when at least one criterion matches it. */
+export function combinationMatcher(
+  criteria: readonly CriterionDraft[],
+): (categories: SongCategories) => boolean {
+  const compiled = criteria.map(compile).filter((c): c is CompiledCriterion => c !== null);
+  return (categories) => compiled.some((criterion) => matchesCompiled(categories, criterion));
+}

@@ -1,0 +1,147 @@
+// Deleting a combination: its playlist leaves the listener's Spotify library; a failed deletion keeps the
+// combination with active: false until deleted again; another listener's id is a 404.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { ErrorCode } from "../../../src/shared/errors.ts";
+import {
+  call,
+  clearThrottles,
+  type Harness,
+  type Listener,
+  playlistsOf,
+  signIn,
+  startHarness,
+  waitForProgress,
+} from "../distribution/support.ts";
+import {
+  createAndWait,
+  createCombinations,
+  type ListedCombination,
+  listedCombinations,
+  managed,
+} from "./support.ts";
+
+let h: Harness;
+let listener: Listener;
+let other: Listener;
+const everyDecade = [1960, 1970, 1980, 1990, 2000, 2010, 2020].map((decade) => ({ decade }));
+
+beforeAll(async () => {
+  h = await startHarness();
+  [listener, other] = await Promise.all([signIn(h, "combo-delete", 80), signIn(h, "combo-delete-other", 10)]);
+  const setLevel = h.crate.deps.db.$client.query(
+    "UPDATE users SET membership_level = 'PremiumYearly' WHERE id = ?",
+  );
+  setLevel.run(listener.userId);
+  setLevel.run(other.userId);
+  await createAndWait(h, listener, [
+    { playlistName: "Keep Me", criteria: everyDecade },
+    { playlistName: "Delete Me", criteria: everyDecade },
+    { playlistName: "Fail Once", criteria: everyDecade },
+    { playlistName: "Never Filled", criteria: [{ decade: 1940, mood: "Party", nationality: "Icelandic" }] },
+  ]);
+}, 60_000);
+afterAll(async () => {
+  await h.dispose();
+});
+
+async function idOf(name: string): Promise<string> {
+  const found = (await listedCombinations(h, listener)).find((c) => c.playlistName === name);
+  if (!found) throw new Error(`no combination ${name}`);
+  return found.combinatorialPlaylistPreferenceId;
+}
+
+const remove = (l: Listener, id: string) =>
+  call(h, l.cookie, "DELETE", `/api/distributor/combinatorial/${id}`);
+
+describe("deleting a combination", () => {
+  test("removes its playlist from Spotify and forgets it; its name stays used", async () => {
+    expect(playlistsOf(h, listener.id).has(managed("Delete Me"))).toBe(true);
+    const answer = await remove(listener, await idOf("Delete Me"));
+    expect(answer.status).toBe(200);
+    expect(answer.body.removedPlaylistNames).toEqual([managed("Delete Me")]);
+    // while it runs the list already leaves it out
+    expect((await listedCombinations(h, listener)).map((c) => c.playlistName)).not.toContain("Delete Me");
+    await waitForProgress(h, listener, String(answer.body.distributionProgressId));
+    expect(playlistsOf(h, listener.id).has(managed("Delete Me"))).toBe(false);
+    expect(playlistsOf(h, listener.id).has(managed("Keep Me"))).toBe(true);
+    expect((await listedCombinations(h, listener)).map((c) => c.playlistName)).toEqual([
+      "Keep Me",
+      "Fail Once",
+      "Never Filled",
+    ]);
+    const rows = h.crate.deps.db.$client
+      .query<{ n: number }, [string]>(
+        "SELECT count(*) AS n FROM managed_playlists WHERE user_id = ? AND source = 'combination'",
+      )
+      .get(listener.userId);
+    expect(rows?.n).toBe(2);
+    clearThrottles(h);
+    const again = await createCombinations(h, listener, [
+      { playlistName: "Delete Me", criteria: everyDecade },
+    ]);
+    expect(again.body.errorCode).toBe(ErrorCode.DuplicateName);
+  });
+
+  test("one whose playlist never appeared is forgotten at once", async () => {
+    const answer = await remove(listener, await idOf("Never Filled"));
+    expect(answer.body).toEqual({ distributionProgressId: null, removedPlaylistNames: [] });
+    expect((await listedCombinations(h, listener)).map((c) => c.playlistName)).toEqual([
+      "Keep Me",
+      "Fail Once",
+    ]);
+  });
+
+  test("another listener's or an unknown id is a 404", async () => {
+    const id = await idOf("Keep Me");
+    const answer = await remove(other, id);
+    expect({ status: answer.status, errorCode: answer.body.errorCode }).toEqual({
+      status: 404,
+      errorCode: 4,
+    });
+    expect((await remove(listener, "no-such-combination")).status).toBe(404);
+    expect(playlistsOf(h, listener.id).has(managed("Keep Me"))).toBe(true);
+  });
+
+  test("a failed deletion keeps it with active: false until it is deleted again", async () => {
+    const id = await idOf("Fail Once");
+    h.spotify.control.setFaults({ rate5xx: 1, seed: 3 });
+    const answer = await remove(listener, id);
+    expect(answer.status).toBe(200);
+    const done = await waitForProgress(h, listener, String(answer.body.distributionProgressId));
+    h.spotify.control.setFaults({});
+    expect((done.body.progress as { completedWork: number }[])[0]?.completedWork).toBe(-1);
+    expect(playlistsOf(h, listener.id).has(managed("Fail Once"))).toBe(true);
+    const listed = await listedCombinations(h, listener);
+    expect(listed.map((c: ListedCombination) => [c.playlistName, c.active])).toEqual([
+      ["Keep Me", true],
+      ["Fail Once", false],
+    ]);
+
+    const retry = await remove(listener, id);
+    expect(retry.status).toBe(200);
+    await waitForProgress(h, listener, String(retry.body.distributionProgressId));
+    expect(playlistsOf(h, listener.id).has(managed("Fail Once"))).toBe(false);
+    expect((await listedCombinations(h, listener)).map((c) => c.playlistName)).toEqual(["Keep Me"]);
+  }, 30_000);
+
+  test("creating while a deletion runs is code 34; a Free listener may still delete", async () => {
+    h.crate.deps.db.$client
+      .query("UPDATE users SET membership_level = 'Free' WHERE id = ?")
+      .run(listener.userId);
+    h.spotify.control.setFaults({ latencyMs: 150 });
+    const answer = await remove(listener, await idOf("Keep Me"));
+    expect(answer.status).toBe(200);
+    h.crate.deps.db.$client
+      .query("UPDATE users SET membership_level = 'PremiumYearly' WHERE id = ?")
+      .run(listener.userId);
+    clearThrottles(h);
+    const create = await createCombinations(h, listener, [
+      { playlistName: "During Delete", criteria: everyDecade },
+    ]);
+    expect(create.body.errorCode).toBe(ErrorCode.PlaylistDeletionOngoing);
+    h.spotify.control.setFaults({});
+    await waitForProgress(h, listener, String(answer.body.distributionProgressId));
+    expect(await listedCombinations(h, listener)).toEqual([]);
+    expect(playlistsOf(h, listener.id).size).toBe(0);
+  });
+});
