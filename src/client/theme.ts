@@ -1,4 +1,5 @@
 import { createSystem, defaultConfig, defineConfig } from "@chakra-ui/react";
+import { dialogAnatomy, drawerAnatomy } from "@chakra-ui/react/anatomy";
 
 // Crate's look: a dark, slightly violet "ink" background with a warm tangerine accent (the wood of a record
 // crate) and a violet second colour. The app always renders in dark mode (index.html sets class="dark").
@@ -11,6 +12,23 @@ const config = defineConfig({
     a: { textUnderlineOffset: "3px" },
   },
   theme: {
+    // Overlays stand out from the dark page: a deeper, blurred backdrop and a bordered panel.
+    slotRecipes: {
+      dialog: {
+        slots: dialogAnatomy.keys(),
+        base: {
+          backdrop: { bg: "blackAlpha.700", backdropFilter: "blur(4px)" },
+          content: { borderWidth: "1px", borderColor: "border", bg: "bg.panel" },
+        },
+      },
+      drawer: {
+        slots: drawerAnatomy.keys(),
+        base: {
+          backdrop: { bg: "blackAlpha.700", backdropFilter: "blur(4px)" },
+          content: { borderColor: "border", bg: "bg.panel" },
+        },
+      },
+    },
     keyframes: {
       crateRise: {
         from: { opacity: "0", transform: "translateY(14px) scale(0.98)" },
