@@ -2,7 +2,7 @@
 import { type CatalogueEntry, entryByName } from "../../shared/catalogue/index.ts";
 import type { MembershipLevel } from "../../shared/membership.ts";
 import type { Db } from "../db/client.ts";
-import { kindOfEntry } from "./kinds.ts";
+import { isRollingKind, kindOfEntry } from "./kinds.ts";
 import type { ExistingPlaylist, PlaylistStatus, PreferenceInput } from "./plan.ts";
 
 export interface UserFacts {
@@ -93,18 +93,22 @@ export function loadPredefinedPlaylists(db: Db, userId: string): PlaylistRow[] {
     }));
 }
 
-/** Every song Crate ever added, per preference, for the given preferences (one query). */
-function loadEverAdded(db: Db, userId: string, names: ReadonlySet<string>): Map<string, Set<string>> {
+/** Every song Crate ever added to the playlists of each additive preference (rolling kinds need none). */
+function loadEverAdded(
+  db: Db,
+  names: ReadonlySet<string>,
+  playlists: readonly PlaylistRow[],
+): Map<string, Set<string>> {
   const byPreference = new Map<string, Set<string>>();
   for (const name of names) byPreference.set(name, new Set());
-  const rows = db.$client
-    .query<{ preference_key: string; track_id: string }, [string]>(
-      `SELECT mp.preference_key, ps.track_id FROM playlist_songs ps
-       JOIN managed_playlists mp ON mp.id = ps.playlist_id
-       WHERE mp.user_id = ? AND mp.source = 'predefined'`,
-    )
-    .all(userId);
-  for (const row of rows) byPreference.get(row.preference_key)?.add(row.track_id);
+  const songsOf = db.$client.query<{ track_id: string }, [string]>(
+    "SELECT track_id FROM playlist_songs WHERE playlist_id = ?",
+  );
+  for (const playlist of playlists) {
+    const added = byPreference.get(playlist.preferenceKey);
+    if (!added) continue;
+    for (const [trackId] of songsOf.values(playlist.id)) added.add(String(trackId));
+  }
   return byPreference;
 }
 
@@ -126,10 +130,11 @@ export function loadPreferenceInputs(
   active: readonly SelectedPreference[],
   playlists: readonly PlaylistRow[],
 ): PreferenceInput[] {
-  const everAdded = loadEverAdded(db, userId, new Set(active.map((p) => p.name)));
+  const additive = active.filter((p) => !isRollingKind(kindOfEntry(p.entry))).map((p) => p.name);
+  const everAdded = loadEverAdded(db, new Set(additive), playlists);
   return active.map((pref) => {
     const kind = kindOfEntry(pref.entry);
-    const rolling = kind.type === "latest" || kind.type === "random";
+    const rolling = isRollingKind(kind);
     const own: ExistingPlaylist[] = playlists
       .filter((p) => p.preferenceKey === pref.name)
       .map((p) => ({

@@ -23,11 +23,8 @@ export const classificationVersion = hash53(
 export const consideredLimit = (level: MembershipLevel): number | null =>
   level === "PremiumYearly" ? null : limits.freeConsideredSongs;
 
-interface LikeRow {
-  track_id: string;
-  liked_at: number;
-  categories: string | null;
-  categories_version: string | null;
+interface TrackRow {
+  id: string;
   artist_ids: string;
   release_date: string | null;
   features_status: "missing" | "present" | "unavailable";
@@ -52,72 +49,87 @@ export function loadConsideredSongs(
   const sqlite = deps.db.$client;
   const limit = consideredLimit(level) ?? -1;
   const rows = sqlite
-    .query<LikeRow, [string, number]>(
-      `SELECT l.track_id, l.liked_at, t.categories, t.categories_version, t.artist_ids, t.release_date,
-         t.features_status, t.tempo, t.energy, t.valence, t.danceability, t.acousticness, t.instrumentalness,
-         t.speechiness
+    .query<{ track_id: string }, [string, number]>(
+      `SELECT l.track_id, l.liked_at, t.categories, t.categories_version
        FROM likes l JOIN tracks t ON t.id = l.track_id
        WHERE l.user_id = ? AND l.unliked_at IS NULL
        ORDER BY l.liked_at DESC, l.seq DESC LIMIT ?`,
     )
-    .all(userId, limit);
-  const categories = categoriesFor(sqlite, rows);
+    .values(userId, limit) as [string, number, string | null, string | null][];
   const songs: PlannedSong[] = new Array(rows.length);
+  const stale: PlannedSong[] = [];
   for (let i = 0; i < rows.length; i++) {
-    const row = rows[rows.length - 1 - i] as LikeRow;
-    songs[i] = {
-      trackId: row.track_id,
-      likedAt: row.liked_at,
-      rank: i,
-      categories: categories.get(row.track_id) ?? [],
-    };
+    const [trackId, likedAt, categories, version] = rows[rows.length - 1 - i] as (typeof rows)[number];
+    const cached = categories !== null && version === classificationVersion;
+    const song: PlannedSong = { trackId, likedAt, rank: i, categories: cached ? JSON.parse(categories) : [] };
+    songs[i] = song;
+    if (!cached) stale.push(song);
   }
+  if (stale.length > 0) classifyStale(sqlite, stale);
   return songs;
 }
 
-function categoriesFor(sqlite: Database, rows: readonly LikeRow[]): Map<string, readonly string[]> {
-  const result = new Map<string, readonly string[]>();
-  const stale: LikeRow[] = [];
-  for (const row of rows) {
-    if (row.categories !== null && row.categories_version === classificationVersion) {
-      result.set(row.track_id, JSON.parse(row.categories) as string[]);
-    } else stale.push(row);
-  }
-  if (stale.length === 0) return result;
-
-  const artistIds = new Set<string>();
+/** Classifies tracks without (current) cached categories, caching those whose metadata is complete. */
+function classifyStale(sqlite: Database, stale: PlannedSong[]): void {
+  const tracks = loadByIds<TrackRow>(
+    sqlite,
+    `SELECT id, artist_ids, release_date, features_status, tempo, energy, valence, danceability, acousticness,
+       instrumentalness, speechiness FROM tracks WHERE id IN`,
+    stale.map((s) => s.trackId),
+  );
   const artistIdsOf = new Map<string, string[]>();
-  for (const row of stale) {
-    const ids = JSON.parse(row.artist_ids) as string[];
-    artistIdsOf.set(row.track_id, ids);
-    for (const id of ids) artistIds.add(id);
+  const allArtistIds = new Set<string>();
+  for (const track of tracks.values()) {
+    const ids = JSON.parse(track.artist_ids) as string[];
+    artistIdsOf.set(track.id, ids);
+    for (const id of ids) allArtistIds.add(id);
   }
-  const artists = loadArtists(sqlite, [...artistIds]);
+  const artists = loadByIds<{ id: string; genres: string | null }>(
+    sqlite,
+    "SELECT id, genres FROM artists WHERE id IN",
+    [...allArtistIds],
+  );
   const save = sqlite.query("UPDATE tracks SET categories = ?, categories_version = ? WHERE id = ?");
   sqlite.transaction(() => {
-    for (const row of stale) {
-      const ids = artistIdsOf.get(row.track_id) ?? [];
+    for (const song of stale) {
+      const track = tracks.get(song.trackId);
+      if (!track) continue;
       const genres = new Set<string>();
-      let complete = row.features_status !== "missing";
-      for (const id of ids) {
-        const artist = artists.get(id);
-        if (!artist || artist.genres === null) complete = false;
-        else for (const genre of artist.genres) genres.add(genre);
+      let complete = track.features_status !== "missing";
+      for (const id of artistIdsOf.get(track.id) ?? []) {
+        const genresJson = artists.get(id)?.genres;
+        if (genresJson === undefined || genresJson === null) complete = false;
+        else for (const genre of JSON.parse(genresJson) as string[]) genres.add(genre);
       }
       const names = classifyTrack({
         artistGenres: [...genres],
-        releaseDate: row.release_date,
-        features: row.features_status === "present" ? featuresOf(row) : null,
+        releaseDate: track.release_date,
+        features: track.features_status === "present" ? featuresOf(track) : null,
       });
-      result.set(row.track_id, names);
+      song.categories = names;
       // Half-known tracks are classified for now but not cached, so they are redone once complete.
-      if (complete) save.run(JSON.stringify(names), classificationVersion, row.track_id);
+      if (complete) save.run(JSON.stringify(names), classificationVersion, track.id);
     }
   })();
-  return result;
 }
 
-function featuresOf(row: LikeRow): AudioFeatureFacts {
+/** Rows by id, `IN (…)` in chunks of 500 ids. */
+function loadByIds<T extends { id: string }>(
+  sqlite: Database,
+  selectIn: string,
+  ids: readonly string[],
+): Map<string, T> {
+  const found = new Map<string, T>();
+  const CHUNK = 500;
+  for (let i = 0; i < ids.length; i += CHUNK) {
+    const part = ids.slice(i, i + CHUNK);
+    const rows = sqlite.query<T, string[]>(`${selectIn} (${part.map(() => "?").join(",")})`).all(...part);
+    for (const row of rows) found.set(row.id, row);
+  }
+  return found;
+}
+
+function featuresOf(row: TrackRow): AudioFeatureFacts {
   return {
     tempo: row.tempo,
     energy: row.energy,
@@ -127,20 +139,4 @@ function featuresOf(row: LikeRow): AudioFeatureFacts {
     instrumentalness: row.instrumentalness,
     speechiness: row.speechiness,
   };
-}
-
-function loadArtists(sqlite: Database, ids: readonly string[]): Map<string, { genres: string[] | null }> {
-  const found = new Map<string, { genres: string[] | null }>();
-  const CHUNK = 500;
-  for (let i = 0; i < ids.length; i += CHUNK) {
-    const part = ids.slice(i, i + CHUNK);
-    const rows = sqlite
-      .query<{ id: string; genres: string | null }, string[]>(
-        `SELECT id, genres FROM artists WHERE id IN (${part.map(() => "?").join(",")})`,
-      )
-      .all(...part);
-    for (const row of rows)
-      found.set(row.id, { genres: row.genres === null ? null : JSON.parse(row.genres) });
-  }
-  return found;
 }

@@ -1,0 +1,191 @@
+// Library sync and the metadata cache against a scripted provider (no network): what is read, what is
+// stored, and how many calls it takes.
+import { beforeEach, describe, expect, test } from "bun:test";
+import { manualClock } from "../../../src/server/clock.ts";
+import type { Db } from "../../../src/server/db/client.ts";
+import { openDatabase } from "../../../src/server/db/client.ts";
+import { loadConsideredSongs } from "../../../src/server/library/considered.ts";
+import { audioFeaturesUnavailable, enrichLibrary } from "../../../src/server/library/metadata.ts";
+import { syncLibrary } from "../../../src/server/library/sync.ts";
+import type { Artist, AudioFeatures, IsKnownLike, SavedTrack } from "../../../src/server/spotify/types.ts";
+
+const clock = manualClock();
+let db: Db;
+
+function user(id: string) {
+  db.$client
+    .query("INSERT INTO users (id, spotify_id, created_at, last_login_at) VALUES (?, ?, 0, 0)")
+    .run(id, `sp-${id}`);
+}
+
+beforeEach(() => {
+  db = openDatabase(":memory:").db;
+  user("u1");
+  user("u2");
+});
+
+const saved = (i: number, artists = [`a${i % 7}`]): SavedTrack => ({
+  added_at: new Date(Date.UTC(2025, 0, 1) + i * 60_000).toISOString().replace(".000", ""),
+  track: {
+    id: `t${i}`,
+    name: `Track ${i}`,
+    uri: `spotify:track:t${i}`,
+    duration_ms: 1000,
+    album: {
+      id: `al${i}`,
+      name: "Album",
+      release_date: i % 2 ? "1995" : "2012-04-01",
+      release_date_precision: "day",
+      artists: [],
+    },
+    artists: artists.map((id) => ({ id, name: id })),
+  },
+});
+
+/** A provider with `count` likes (newest first) that pages 50 at a time and counts its calls. */
+function provider(count: number, options: { featuresForbidden?: boolean } = {}) {
+  let likes = Array.from({ length: count }, (_, i) => saved(i)).reverse();
+  const calls = { pages: 0, artists: 0, artistIds: 0, features: 0, featureIds: 0 };
+  return {
+    calls,
+    setLikes(n: number) {
+      likes = Array.from({ length: n }, (_, i) => saved(i)).reverse();
+    },
+    unlike(i: number) {
+      likes = likes.filter((s) => s.track.id !== `t${i}`);
+    },
+    async *likedTracks(opts: { isKnown?: IsKnownLike } = {}) {
+      for (let offset = 0; offset < likes.length; offset += 50) {
+        calls.pages += 1;
+        const page: SavedTrack[] = [];
+        for (const s of likes.slice(offset, offset + 50)) {
+          if (opts.isKnown?.(s.track.id ?? "", s.added_at)) {
+            if (page.length) yield page;
+            return;
+          }
+          page.push(s);
+        }
+        yield page;
+      }
+      if (likes.length === 0) calls.pages += 1;
+    },
+    async getArtists(ids: readonly string[]): Promise<Artist[]> {
+      calls.artists += Math.ceil(ids.length / 50);
+      calls.artistIds += ids.length;
+      return ids.map((id) => ({ id, name: id, genres: id === "a0" ? ["indie rock"] : ["danish pop"] }));
+    },
+    async getAudioFeatures(ids: readonly string[]): Promise<AudioFeatures[] | "unavailable"> {
+      calls.features += 1;
+      if (options.featuresForbidden) return "unavailable";
+      calls.featureIds += ids.length;
+      return ids.map((id) => ({
+        id,
+        acousticness: 0.1,
+        danceability: 0.8,
+        energy: 0.9,
+        instrumentalness: 0,
+        liveness: 0.1,
+        loudness: -5,
+        speechiness: 0.05,
+        valence: 0.8,
+        tempo: 50.6,
+      }));
+    },
+  };
+}
+
+const deps = () => ({ db, clock });
+
+describe("library sync", () => {
+  test("the first sync reads every like; a later one stops at the first stored like", async () => {
+    const api = provider(120);
+    const first = await syncLibrary(deps(), api, "u1");
+    expect(first).toEqual({ newLikes: 120, totalLikes: 120, full: true, unliked: 0 });
+    expect(api.calls.pages).toBe(3);
+
+    api.calls.pages = 0;
+    expect(await syncLibrary(deps(), api, "u1")).toMatchObject({ newLikes: 0, totalLikes: 120, full: false });
+    expect(api.calls.pages).toBe(1);
+
+    api.setLikes(125);
+    api.calls.pages = 0;
+    expect(await syncLibrary(deps(), api, "u1")).toMatchObject({ newLikes: 5, totalLikes: 125 });
+    expect(api.calls.pages).toBe(1);
+  });
+
+  test("a full resync marks likes no longer there as unliked; they are no longer considered", async () => {
+    const api = provider(10);
+    await syncLibrary(deps(), api, "u1");
+    api.unlike(3);
+    expect(await syncLibrary(deps(), api, "u1", { full: true })).toMatchObject({ unliked: 1, totalLikes: 9 });
+    expect(loadConsideredSongs(deps(), "u1", "PremiumYearly").map((s) => s.trackId)).not.toContain("t3");
+  });
+
+  test("the considered songs: all for PremiumYearly, the newest 1000 otherwise, oldest first", async () => {
+    await syncLibrary(deps(), provider(1_050), "u1");
+    const premium = loadConsideredSongs(deps(), "u1", "PremiumYearly");
+    const free = loadConsideredSongs(deps(), "u1", "Free");
+    expect(premium).toHaveLength(1_050);
+    expect(free).toHaveLength(1_000);
+    expect(free[0]?.trackId).toBe("t50");
+    expect(free.at(-1)?.trackId).toBe("t1049");
+    expect(free.map((s) => s.rank)).toEqual(free.map((_, i) => i));
+  });
+});
+
+describe("metadata cache", () => {
+  test("fetches only what is missing, for all users at once, in full batches", async () => {
+    const api = provider(250);
+    await syncLibrary(deps(), api, "u1");
+    await enrichLibrary(deps(), api, "u1");
+    expect(api.calls).toMatchObject({ artists: 1, artistIds: 7, features: 1, featureIds: 250 });
+    // A second user with the same songs costs no metadata call.
+    await syncLibrary(deps(), api, "u2");
+    const again = await enrichLibrary(deps(), api, "u2");
+    expect(again).toEqual({ artistsFetched: 0, featuresFetched: 0, featuresUnavailable: false });
+    expect(api.calls).toMatchObject({ artists: 1, features: 1 });
+  });
+
+  test("classification is cached per track and uses genres, release dates and features", async () => {
+    const api = provider(4);
+    await syncLibrary(deps(), api, "u1");
+    const before = loadConsideredSongs(deps(), "u1", "PremiumYearly");
+    // Metadata missing: decades are known, genres are not, and nothing is cached yet.
+    expect(before[0]?.categories).toEqual(["2010s"]);
+    expect(db.$client.query("SELECT count(*) AS n FROM tracks WHERE categories IS NOT NULL").get()).toEqual({
+      n: 0,
+    });
+    await enrichLibrary(deps(), api, "u1");
+    const after = loadConsideredSongs(deps(), "u1", "PremiumYearly");
+    expect(after[0]?.categories).toContain("Rock");
+    expect(after[0]?.categories).toContain("indie rock");
+    expect(after[0]?.categories).toContain("Slow (51-70 BPM)");
+    expect(after[1]?.categories).toContain("Danish");
+    expect(db.$client.query("SELECT count(*) AS n FROM tracks WHERE categories IS NOT NULL").get()).toEqual({
+      n: 4,
+    });
+  });
+
+  test("audio features refused: tracks are marked, the fact is remembered and not asked again for a day", async () => {
+    const api = provider(150, { featuresForbidden: true });
+    await syncLibrary(deps(), api, "u1");
+    const result = await enrichLibrary(deps(), api, "u1");
+    expect(result.featuresUnavailable).toBe(true);
+    expect(audioFeaturesUnavailable(deps())).toBe(true);
+    expect(api.calls.features).toBe(1);
+    expect(
+      db.$client.query("SELECT count(*) AS n FROM tracks WHERE features_status = 'unavailable'").get(),
+    ).toEqual({
+      n: 150,
+    });
+    api.setLikes(160);
+    await syncLibrary(deps(), api, "u1");
+    await enrichLibrary(deps(), api, "u1");
+    expect(api.calls.features).toBe(1);
+    clock.advance(25 * 3600_000);
+    api.setLikes(170);
+    await syncLibrary(deps(), api, "u1");
+    await enrichLibrary(deps(), api, "u1");
+    expect(api.calls.features).toBe(2);
+  });
+});
