@@ -16,6 +16,12 @@ const chartTheme = {
   tooltip: { container: { background: "#1d1926", color: "#f4f1fa", fontSize: 12, borderRadius: 8 } },
 };
 
+/** Five whole-number ticks from 0 that cover `max` (counts have no fractions). */
+export function countTicks(max: number): number[] {
+  const step = Math.max(1, Math.ceil(max / 4));
+  return [0, step, 2 * step, 3 * step, 4 * step];
+}
+
 export interface DayChartProps {
   title: string;
   description: string;
@@ -26,6 +32,7 @@ export interface DayChartProps {
 /** A line over UTC days ("YYYY-MM-DD" → number), 200 px high, with year-month-day labels. */
 export function DayChart({ title, description, counts, testId }: DayChartProps) {
   const data = [{ id: title, data: Object.entries(counts).map(([x, y]) => ({ x, y })) }];
+  const ticks = countTicks(Math.max(0, ...Object.values(counts)));
   return (
     <Stack gap="1" minW="0" data-testid={testId}>
       <Text fontWeight="semibold">{title}</Text>
@@ -40,10 +47,10 @@ export function DayChart({ title, description, counts, testId }: DayChartProps) 
           margin={{ top: 12, right: 28, bottom: 40, left: 44 }}
           xScale={{ type: "time", format: "%Y-%m-%d", useUTC: true, precision: "day" }}
           xFormat="time:%Y-%m-%d"
-          yScale={{ type: "linear", min: 0, max: "auto" }}
+          yScale={{ type: "linear", min: 0, max: ticks.at(-1) ?? 4 }}
           axisBottom={{ format: "%Y-%m-%d", tickValues: "every 7 days", tickSize: 4 }}
-          axisLeft={{ tickValues: 4, tickSize: 4 }}
-          gridYValues={4}
+          axisLeft={{ tickValues: ticks, tickSize: 4 }}
+          gridYValues={ticks}
           enableGridX={false}
           pointSize={5}
           pointBorderWidth={0}
