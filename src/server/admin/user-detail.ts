@@ -1,7 +1,8 @@
 // GET /api/admin/user/user-id/{id} and /spotify-id/{id}: everything an admin sees about one user.
-import { type CriterionDefinition, describeCriteria } from "../../shared/combination-definition.ts";
+import { describeCriteria } from "../../shared/combination-definition.ts";
 import type { MembershipLevel } from "../../shared/membership.ts";
 import { type AdminUserDetail, adminActivityItems, type UserLookup } from "../../shared/schemas/admin.ts";
+import { parseStoredCriteria } from "../combinations/store.ts";
 import type { Deps } from "../deps.ts";
 import { notFound } from "../errors.ts";
 import { audioFeaturesUnavailable } from "../library/metadata.ts";
@@ -27,32 +28,6 @@ function findUser(deps: Pick<Deps, "db">, lookup: UserLookup): UserRow {
     .get(value);
   if (!row) throw notFound("No such user.");
   return row;
-}
-
-/** Stored criteria are JSON; anything that is not a list of criterion objects is shown as its JSON text. */
-function expressionOf(raw: unknown): string {
-  const value = typeof raw === "string" ? safeParse(raw) : raw;
-  if (!Array.isArray(value)) return JSON.stringify(value) ?? "";
-  const criteria = value.filter(
-    (item): item is CriterionDefinition => typeof item === "object" && item !== null,
-  );
-  return describeCriteria(
-    criteria.map((c) => ({
-      criterionNumber: typeof c.criterionNumber === "number" ? c.criterionNumber : undefined,
-      genres: Array.isArray(c.genres) ? c.genres.filter((g): g is string => typeof g === "string") : [],
-      decade: typeof c.decade === "number" || typeof c.decade === "string" ? c.decade : null,
-      mood: typeof c.mood === "string" ? c.mood : null,
-      nationality: typeof c.nationality === "string" ? c.nationality : null,
-    })),
-  );
-}
-
-function safeParse(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
 }
 
 export function getAdminUserDetail(deps: Pick<Deps, "db">, lookup: UserLookup): AdminUserDetail {
@@ -113,7 +88,7 @@ export function getAdminUserDetail(deps: Pick<Deps, "db">, lookup: UserLookup): 
     .all(userId)
     .map((p) => ({
       playlistName: p.playlist_name,
-      combinationExpression: expressionOf(p.criteria),
+      combinationExpression: describeCriteria(parseStoredCriteria(p.criteria)),
       preferenceDate: iso(p.created_at),
     }));
 
