@@ -39,6 +39,8 @@ export class AnalysisCounter {
       case "everything":
       case "partition":
         return this.total;
+      case "matching":
+        return 0;
     }
   }
 

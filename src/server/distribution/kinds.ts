@@ -10,7 +10,9 @@ export type PreferenceKind =
   | { type: "partition"; size: number }
   | { type: "latest"; size: number }
   | { type: "random"; size: number; period: "day" | "week" }
-  | { type: "likedAt"; period: LikedAtPeriod; fromSelectionMonth: boolean };
+  | { type: "likedAt"; period: LikedAtPeriod; fromSelectionMonth: boolean }
+  /** a combination playlist: the songs its criteria accept (categories as classification gives them) */
+  | { type: "matching"; belongs: (categories: readonly string[]) => boolean };
 
 export function kindOfEntry(entry: CatalogueEntry): PreferenceKind {
   const kind = entry.kind;
