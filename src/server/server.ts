@@ -11,6 +11,7 @@ import { startJobs } from "./jobs/index.ts";
 import { createLogger, type Logger } from "./log.ts";
 import { createPaddleClient } from "./paddle/client.ts";
 import { spotifyClientFromConfig } from "./spotify/index.ts";
+import { serveClient } from "./static/client-bundle.ts";
 
 export interface RunningServer {
   url: string;
@@ -40,14 +41,16 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   };
   const api = createApiApp(deps);
   const emulators = config.emulators ? createEmulators(config) : undefined;
-  // Only `bun run dev` serves an unminified bundle rebuilt on change; start, tests and the binary bundle once.
+  // `bun run dev` serves the HTML import unminified with hot reload; the compiled binary serves the split bundle
+  // embedded at compile time; from source, the split bundle is built once on the first page request.
   const development = process.env.NODE_ENV === "development";
+  const embeddedBundle = typeof CRATE_EMBEDDED_BUNDLE !== "undefined";
 
   const apiFetch = (req: Request) => api.fetch(req);
   const routes: Record<string, Bun.HTMLBundle | ((req: Request) => Response | Promise<Response>)> = {
     "/api": apiFetch,
     "/api/*": apiFetch,
-    "/*": index,
+    "/*": development || embeddedBundle ? index : serveClient,
   };
   // In real mode no emulator route exists: /emulator/* is an ordinary unknown page.
   if (emulators) routes["/emulator/*"] = (req: Request) => emulators.fetch(req);
