@@ -117,19 +117,23 @@ function finishExecution(
     .run(status, now, usersProcessed, error, id);
 }
 
-/** True when the user has journal writes a failed run left behind. */
-function hasUnfinishedJournal(sqlite: Database, userId: string): boolean {
-  return (
-    sqlite
-      .query(
-        `SELECT 1 FROM journal_steps s JOIN distributions d ON d.id = s.distribution_id
-         WHERE d.user_id = ? AND d.status != 'finished' AND s.status != 'done' LIMIT 1`,
-      )
-      .get(userId) !== null
-  );
+/** Runs that failed are retried by the hourly job for about a day, then left failed. */
+export const MAX_ATTEMPTS = 24;
+
+/** The user's newest failed run, if it may be retried. */
+function retryableRun(sqlite: Database, userId: string): { id: string; planned: boolean } | null {
+  const row = sqlite
+    .query<{ id: string; planned: number; attempts: number }, [string]>(
+      `SELECT id, planned, attempts FROM distributions WHERE user_id = ? AND status = 'failed'
+         AND created_at > coalesce((SELECT max(created_at) FROM distributions
+           WHERE user_id = ?1 AND status = 'finished' AND trigger != 'deletion'), 0)
+       ORDER BY created_at DESC LIMIT 1`,
+    )
+    .get(userId);
+  if (!row || row.attempts >= MAX_ATTEMPTS) return null;
+  return { id: row.id, planned: row.planned === 1 };
 }
 
-/** Predefined playlists chosen, or combination playlists defined (they are updated by the same runs). */
 const hasSelection = (sqlite: Database, userId: string) =>
   sqlite
     .query(
@@ -160,8 +164,11 @@ export function runHourlySync(deps: Deps, options: BatchOptions = {}): Promise<B
     () => monitoredUsers(sqlite),
     async (userId, api) => {
       const sync = await syncLibrary(deps, api, userId);
-      const pending = hasUnfinishedJournal(sqlite, userId);
-      if (!pending && (sync.newLikes === 0 || !hasSelection(sqlite, userId))) return false;
+      // A run that failed picks up where it stopped (and, if it had not planned yet, plans the new likes too).
+      const retry = retryableRun(sqlite, userId);
+      if (retry && (await runDistribution(deps, retry.id, { api, synced: true })) !== "finished") return true;
+      if ((retry && !retry.planned) || sync.newLikes === 0 || !hasSelection(sqlite, userId))
+        return retry !== null;
       const id = createDistribution(deps, userId, "hourly");
       await runDistribution(deps, id, { api, synced: true });
       return true;

@@ -1,5 +1,6 @@
 // Provider faults: with 10% of calls answering 429 and 5% answering 5xx the playlists end up identical to a
-// clean run's; audio features refused with 403 are remembered and shown, without failing anything else.
+// clean run's; a run that fails for good is finished by the next hourly job; audio features refused with 403
+// are remembered and shown, without failing anything else.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { runHourlySync } from "../../../src/server/distribution/batch.ts";
 import {
@@ -10,6 +11,7 @@ import {
   playlistsOf,
   signIn,
   startHarness,
+  waitForProgress,
 } from "./support.ts";
 
 const selection = [
@@ -66,6 +68,68 @@ describe("429 and 5xx answers", () => {
     // the refused calls were sent again
     expect(underFaults.calls).toBeGreaterThan(reference.calls);
   }, 120_000);
+});
+
+describe("a provider failure", () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness();
+  }, 60_000);
+  afterAll(async () => {
+    await h.dispose();
+  });
+
+  test("marks the run failed (-1); the next hourly job finishes it with nothing lost or doubled", async () => {
+    const listener = await signIn(h, "failing-listener", 900);
+    h.crate.deps.db.$client
+      .query("UPDATE users SET membership_level = 'PremiumYearly' WHERE id = ?")
+      .run(listener.userId);
+    h.spotify.control.setFaults({ latencyMs: 20 });
+    const started = await call(h, listener.cookie, "POST", "/api/distributor/distribute-historically", {
+      playlistPreferences: ["Everything", "Partitions of 50 Songs", "Liked in Year"],
+    });
+    const id = String(started.body.distributionProgressId);
+    for (let i = 0; i < 2_000; i++) {
+      const p = await call(h, listener.cookie, "GET", `/api/distributor/${id}/progress`);
+      const entries = p.body.progress as { completedWork: number }[];
+      if ((entries[0]?.completedWork ?? 0) > 0) break;
+      await Bun.sleep(10);
+    }
+    // Spotify now fails every call; the client's retries run out.
+    h.spotify.control.setFaults({ rate5xx: 1, seed: 3 });
+    const failed = await waitForProgress(h, listener, id);
+    expect((failed.body.progress as { completedWork: number }[]).map((e) => e.completedWork)).toEqual([-1]);
+
+    h.spotify.control.setFaults({});
+    const outcome = await runHourlySync(h.crate.deps);
+    expect(outcome).toMatchObject({ failures: 0, distributions: 1 });
+    const done = await call(h, listener.cookie, "GET", `/api/distributor/${id}/progress`);
+    expect(done.body).toMatchObject({ finished: true, progress: [{ totalWork: 900, completedWork: 900 }] });
+    const likes = [...h.spotify.control.likes(listener.id)].reverse().map((l) => l.trackId);
+    const playlists = playlistsOf(h, listener.id);
+    expect(playlists.get("Everything - Managed Playlist")).toEqual(likes);
+    for (let part = 1; part <= 18; part++) {
+      expect(playlists.get(`Partitions of 50 Songs ${part} - Managed Playlist`)).toEqual(
+        likes.slice((part - 1) * 50, part * 50),
+      );
+    }
+  }, 120_000);
+
+  test("a run that failed before planning is planned and finished by the next hourly job", async () => {
+    const listener = await signIn(h, "early-failure", 120);
+    h.spotify.control.setFaults({ rate5xx: 1, seed: 5 });
+    const started = await call(h, listener.cookie, "POST", "/api/distributor/distribute-historically", {
+      playlistPreferences: ["2010s", "2020s"],
+    });
+    const id = String(started.body.distributionProgressId);
+    const failed = await waitForProgress(h, listener, id);
+    expect((failed.body.progress as { completedWork: number }[])[0]?.completedWork).toBe(-1);
+    h.spotify.control.setFaults({});
+    await runHourlySync(h.crate.deps);
+    const done = await call(h, listener.cookie, "GET", `/api/distributor/${id}/progress`);
+    expect(done.body).toMatchObject({ finished: true, progress: [{ totalWork: 120, completedWork: 120 }] });
+    expect(playlistsOf(h, listener.id).size).toBeGreaterThan(0);
+  }, 60_000);
 });
 
 describe("audio features refused (403)", () => {
