@@ -39,8 +39,6 @@ export class AnalysisCounter {
       case "everything":
       case "partition":
         return this.total;
-      case "matching":
-        return 0;
     }
   }
 

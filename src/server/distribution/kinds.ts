@@ -10,9 +10,7 @@ export type PreferenceKind =
   | { type: "partition"; size: number }
   | { type: "latest"; size: number }
   | { type: "random"; size: number; period: "day" | "week" }
-  | { type: "likedAt"; period: LikedAtPeriod; fromSelectionMonth: boolean }
-  /** a combination playlist: the songs its criteria accept (categories as classification gives them) */
-  | { type: "matching"; belongs: (categories: readonly string[]) => boolean };
+  | { type: "likedAt"; period: LikedAtPeriod; fromSelectionMonth: boolean };
 
 export function kindOfEntry(entry: CatalogueEntry): PreferenceKind {
   const kind = entry.kind;

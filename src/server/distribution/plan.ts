@@ -94,10 +94,6 @@ export function planPreference(
       return planBuckets(pref, newSongs(pref, byCategory.get(pref.name) ?? []), wholeBucket(pref), ctx);
     case "everything":
       return planBuckets(pref, newSongs(pref, songs), wholeBucket(pref), ctx);
-    case "matching": {
-      const matching = songs.filter((s) => kind.belongs(s.categories));
-      return planBuckets(pref, newSongs(pref, matching), wholeBucket(pref), ctx);
-    }
     case "likedAt": {
       const firstMonth = monthKey(pref.selectedAt);
       const candidates = kind.fromSelectionMonth

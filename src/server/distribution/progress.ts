@@ -4,7 +4,7 @@ import type { Database } from "bun:sqlite";
 
 export type EntryType = "Standard" | "Analysis" | "Randomized";
 
-export function refreshProgress(sqlite: Database, distributionId: string, entryType: EntryType): void {
+function refreshProgress(sqlite: Database, distributionId: string, entryType: EntryType): void {
   sqlite
     .query(
       `UPDATE distribution_entries SET completed_work = max(completed_work, coalesce((

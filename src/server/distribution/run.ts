@@ -1,6 +1,5 @@
 // Runs a distribution: sync the library, plan into the journal, apply the journal; failures are recorded
 // (completedWork -1) and the next run of the same user resumes the journal where it stopped.
-import { ErrorCode } from "../../shared/errors.ts";
 import { spotifyForUser } from "../auth/tokens.ts";
 import type { Deps } from "../deps.ts";
 import { AppError } from "../errors.ts";
@@ -173,5 +172,3 @@ export function resumeInterruptedDistributions(deps: Deps): number {
   }
   return rows.length;
 }
-
-export const unknownDistribution = () => new AppError(ErrorCode.NotFound, "Not found.", 404);

@@ -66,20 +66,6 @@ describe("regular kinds", () => {
     expect(work?.removes).toEqual([]);
   });
 
-  test("a combination (matching kind) takes the songs its criteria accept", () => {
-    const songs = library(6, (i) => (i % 2 ? ["Rock", "1990s"] : ["Rock"]));
-    const combination: PreferenceInput = {
-      name: "Nineties Rock",
-      kind: { type: "matching", belongs: (c) => c.includes("Rock") && c.includes("1990s") },
-      selectedAt: start,
-      playlists: [],
-      everAdded: new Set(["t1"]),
-    };
-    const [work] = plan(combination, songs);
-    expect(ids(work?.adds ?? [])).toEqual(["t3", "t5"]);
-    expect(work?.target).toEqual({ bucket: "", sequence: 1, name: "Nineties Rock" });
-  });
-
   test("songs added before are never added again, even when the user removed them", () => {
     const songs = library(5);
     const p = pref("Everything", "Miscellaneous", {
