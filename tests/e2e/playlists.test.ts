@@ -35,6 +35,20 @@ afterAll(async () => {
   await server?.dispose();
 });
 
+async function setFaults(faults: Record<string, unknown>): Promise<void> {
+  const answer = await fetch(`${server.url}/emulator/spotify/control/faults`, {
+    method: "PUT",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(faults),
+  });
+  expect(answer.status).toBe(200);
+}
+
+async function spotifyPlaylists(): Promise<{ name: string; total: number }[]> {
+  const answer = await fetch(`${server.url}/emulator/spotify/control/listeners/${LISTENER}/playlists`);
+  return ((await answer.json()) as { playlists: { name: string; total: number }[] }).playlists;
+}
+
 async function shot(page: Page, name: string): Promise<void> {
   if (!screenshotDir) return;
   await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: true });
@@ -135,15 +149,33 @@ describe("the Playlists page", () => {
     await page.getByTestId("subgenre-filter").fill("");
     await shot(page, "playlists-analysed-desktop-1440");
 
+    // Slow Spotify down so the run lasts a few seconds and the Playlists page can be seen while it goes.
+    await setFaults({ latencyMs: 400 });
     await page.getByTestId("submit-selection").click();
     await page.waitForURL(/\/playlists\/distribution-success\?distributionProgressId=/, { timeout: 30_000 });
     const progressId = new URL(page.url()).searchParams.get("distributionProgressId") ?? "";
-    expect(await page.evaluate(() => sessionStorage.getItem("latestDistributionProgressId"))).toBe(
-      progressId,
+    await page.getByTestId("distribution-progress").waitFor();
+    const stored = (key: string) => page.evaluate((name) => sessionStorage.getItem(name), key);
+    expect(await stored("latestDistributionProgressId")).toBe(progressId);
+    expect(JSON.parse((await stored(`${progressId}-created`)) ?? "[]")).toEqual(
+      chosen.map((entry) => entry.name).sort(compareNames),
     );
+    expect(await stored(`${progressId}-removed`)).toBe("[]");
+
+    await page.getByTestId("back-to-playlists").locator("a").click();
+    const running = page.getByTestId("running-distribution");
+    await running.waitFor({ timeout: 30_000 });
+    expect(await running.textContent()).toContain("Songs are being added");
+    await shot(page, "playlists-running-desktop-1440");
+    await expect(page.getByTestId("selection-count").textContent()).resolves.toMatch(
+      new RegExp(`^${chosen.length}\\s*/`),
+    );
+    await running.waitFor({ state: "detached", timeout: 90_000 });
+    await setFaults({ latencyMs: 0 });
+    await page.goBack();
     await page
       .locator('[data-testid="distribution-progress"][data-phase="finished"]')
-      .waitFor({ timeout: 90_000 });
+      .waitFor({ timeout: 30_000 });
 
     const expectedNames = chosen.map((entry) => entry.name).sort(compareNames);
     const shown = await page.getByTestId("created-playlists").locator("li").allTextContents();
@@ -157,8 +189,7 @@ describe("the Playlists page", () => {
     await shot(page, "distribution-success-desktop-1440");
 
     // The playlists exist in Spotify with exactly the songs the analysis counted.
-    const answer = await fetch(`${server.url}/emulator/spotify/control/listeners/${LISTENER}/playlists`);
-    const { playlists } = (await answer.json()) as { playlists: { name: string; total: number }[] };
+    const playlists = await spotifyPlaylists();
     for (const entry of chosen) {
       const playlist = playlists.find((candidate) => candidate.name === `${entry.name}${POSTFIX}`);
       expect(playlist?.total).toBe(entry.songs);
@@ -177,12 +208,44 @@ describe("the Playlists page", () => {
     await expect(page.getByTestId("selection-problem").textContent()).resolves.toBe(messages.noChanges);
     await shot(page, "playlists-phone-390");
 
+    // A second distribution within 30 seconds: the server's refusal, in the catalogue's words.
+    const other = decades[2] ?? genres[1];
+    if (!other) throw new Error("no further playlist with songs");
+    await openGroup(page, decades.includes(other) ? "Decade" : "Genre");
+    await option(page, other.name).locator("label").click();
+    await page.getByTestId("mobile-selection-bar").waitFor();
+    await page.getByTestId("submit-selection").click();
+    await expect(page.getByTestId("selection-panel").getByTestId("error-text").textContent()).resolves.toBe(
+      textForErrorCode(10),
+    );
+
+    // Deleting a saved playlist asks first, unchooses it and removes it from the listener's Spotify library.
+    await page.getByRole("button", { name: `Delete the playlist ${first.name}` }).click();
+    const confirm = page.getByTestId("confirm-dialog");
+    await confirm.getByRole("button", { name: "Delete" }).click();
+    await confirm.waitFor({ state: "hidden" });
+    expect(await option(page, first.name).getAttribute("data-checked")).toBe("false");
+    const deletedName = `${first.name}${POSTFIX}`;
+    for (let poll = 0; poll < 80 && (await spotifyPlaylists()).some((p) => p.name === deletedName); poll++) {
+      await Bun.sleep(250);
+    }
+    const left = (await spotifyPlaylists()).map((playlist) => playlist.name);
+    expect(left).not.toContain(deletedName);
+    expect(left).toContain(`${chosen[1]?.name}${POSTFIX}`);
+
     await page.goto(`${server.url}/playlists/distribution-success?distributionProgressId=${progressId}`);
     await page
       .locator('[data-testid="distribution-progress"][data-phase="finished"]')
       .waitFor({ timeout: 30_000 });
     await page.getByTestId("created-playlists").waitFor();
+    expect(await page.getByTestId("upgrade-prompt").count()).toBe(0);
     await shot(page, "distribution-success-phone-390");
+
+    // A free listener with more than 1000 liked songs is asked to upgrade so the whole library counts.
+    await page.evaluate((id) => sessionStorage.setItem(`${id}-numberOfLikedSongs`, "1500"), progressId);
+    await page.reload();
+    await page.getByTestId("upgrade-prompt").waitFor();
+    expect(await page.getByTestId("upgrade-prompt").locator("a").getAttribute("href")).toBe("/plans");
 
     // Tabs switch with a document load; the free listener gets the premium-only error for combinations.
     await page.goto(`${server.url}/playlists`);

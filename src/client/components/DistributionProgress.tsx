@@ -51,6 +51,18 @@ function Bar({
   );
 }
 
+/** 'Loading progress' with an indeterminate bar: no entry yet, or an entry whose total is not known yet. */
+function LoadingRow() {
+  return (
+    <Stack gap="2" data-testid="progress-loading">
+      <Text textStyle="sm" fontWeight="medium" color="fg.muted">
+        <LoadingProgress />
+      </Text>
+      <Bar value={null} max={1} finished={false} label="Loading progress" />
+    </Stack>
+  );
+}
+
 function EntryRow({ entry, finished }: { entry: ProgressEntry; finished: boolean }) {
   if (entry.completedWork < 0) {
     return (
@@ -60,6 +72,8 @@ function EntryRow({ entry, finished }: { entry: ProgressEntry; finished: boolean
       </Alert.Root>
     );
   }
+  // no total yet: the run is still reading the library
+  if (entry.totalWork === 0 && !finished) return <LoadingRow />;
   const label = progressLabel(entry);
   const done = finished || (entry.totalWork > 0 && entry.completedWork >= entry.totalWork);
   return (
@@ -90,14 +104,7 @@ export function DistributionProgress({ progress }: { progress: ProgressState }) 
   const finished = phase === "finished";
   return (
     <Stack gap="4" data-testid="distribution-progress" data-phase={phase} aria-live="polite">
-      {phase === "loading" || (phase === "failed" && entries.length === 0) ? (
-        <Stack gap="2">
-          <Text textStyle="sm" fontWeight="medium" color="fg.muted">
-            {phase === "failed" ? "Loading failed" : <LoadingProgress />}
-          </Text>
-          <Bar value={phase === "failed" ? 0 : null} max={1} finished={false} label="Loading progress" />
-        </Stack>
-      ) : null}
+      {phase === "loading" ? <LoadingRow /> : null}
       {entries.map((entry, index) => (
         <EntryRow
           // entries are positional: the server lists them in the same order on every poll
@@ -116,10 +123,11 @@ export function DistributionProgress({ progress }: { progress: ProgressState }) 
           <Bar value={1} max={1} finished label="Done" />
         </Stack>
       ) : null}
-      {phase === "failed" && entries.length > 0 ? (
-        <Text textStyle="sm" color="fg.error" data-testid="progress-loading-failed">
-          Loading failed
-        </Text>
+      {phase === "failed" ? (
+        <Alert.Root status="warning" borderRadius="lg" data-testid="progress-loading-failed">
+          <Alert.Indicator />
+          <Alert.Title fontWeight="medium">Loading failed</Alert.Title>
+        </Alert.Root>
       ) : null}
     </Stack>
   );

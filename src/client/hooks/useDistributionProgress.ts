@@ -21,13 +21,21 @@ export interface ProgressState {
   ticks: number;
   /** failed polls in a row */
   failures: number;
+  /** the liked songs the server counted once the run read the library (null until an answer tells) */
+  totalNumberOfLikedSongs: number | null;
 }
 
 export type ProgressEvent =
-  | { type: "answer"; progress: ProgressEntry[]; finished: boolean }
+  | { type: "answer"; progress: ProgressEntry[]; finished: boolean; totalNumberOfLikedSongs?: number }
   | { type: "failure" };
 
-export const initialProgress: ProgressState = { phase: "loading", entries: [], ticks: 0, failures: 0 };
+export const initialProgress: ProgressState = {
+  phase: "loading",
+  entries: [],
+  ticks: 0,
+  failures: 0,
+  totalNumberOfLikedSongs: null,
+};
 
 export const isPolling = (state: ProgressState): boolean =>
   state.phase === "loading" || state.phase === "running";
@@ -46,7 +54,8 @@ export function nextProgress(state: ProgressState, event: ProgressEvent): Progre
   const empty = event.progress.length === 0;
   let phase: ProgressPhase = empty ? "loading" : "running";
   if (event.finished || (empty && ticks >= limits.progressEmptyTicks)) phase = "finished";
-  return { phase, entries: event.progress, ticks, failures: 0 };
+  const totalNumberOfLikedSongs = event.totalNumberOfLikedSongs ?? state.totalNumberOfLikedSongs;
+  return { phase, entries: event.progress, ticks, failures: 0, totalNumberOfLikedSongs };
 }
 
 /** 'n / total songs processed', or '… randomized playlists' for the Randomized entry (spec §4). */
@@ -79,7 +88,12 @@ export function useDistributionProgress(progressId: string | null): ProgressStat
       let event: ProgressEvent;
       try {
         const answer = await utils.distribution.progress.fetch({ id: progressId }, { staleTime: 0 });
-        event = { type: "answer", progress: answer.progress, finished: answer.finished };
+        event = {
+          type: "answer",
+          progress: answer.progress,
+          finished: answer.finished,
+          totalNumberOfLikedSongs: answer.totalNumberOfLikedSongs,
+        };
       } catch {
         event = { type: "failure" };
       }

@@ -66,6 +66,14 @@ describe("progress polling (spec §4)", () => {
     expect(interrupted.failures).toBe(10);
   });
 
+  test("keeps the latest count of liked songs an answer gave", () => {
+    const state = apply(initialProgress, [
+      { type: "answer", progress: running, finished: false, totalNumberOfLikedSongs: 1500 },
+      { type: "answer", progress: running, finished: false },
+    ]);
+    expect(state.totalNumberOfLikedSongs).toBe(1500);
+  });
+
   test("labels: songs processed, randomized playlists", () => {
     expect(progressLabel({ distributionType: "Standard", totalWork: 120, completedWork: 45 })).toBe(
       "45 / 120 songs processed",

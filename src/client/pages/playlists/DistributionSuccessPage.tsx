@@ -95,10 +95,14 @@ export function DistributionSuccessPage() {
   }, [progressId]);
   const progress = useDistributionProgress(session.status === "loggedIn" ? progressId : null);
   const done = !isPolling(progress);
-  const showUpgrade =
-    !hasUnlimitedPlaylists(session.membershipLevel) &&
-    stored.likes !== null &&
-    stored.likes > limits.upgradePromptLikes;
+  // A library not read before the request counts 0 likes at first; the run's count replaces it once known.
+  const likes = Math.max(stored.likes ?? 0, progress.totalNumberOfLikedSongs ?? 0);
+  useEffect(() => {
+    if (progressId && likes > (stored.likes ?? 0)) {
+      writeSession(storageKeys.numberOfLikedSongs(progressId), String(likes));
+    }
+  }, [progressId, likes, stored.likes]);
+  const showUpgrade = !hasUnlimitedPlaylists(session.membershipLevel) && likes > limits.upgradePromptLikes;
 
   if (session.status !== "loggedIn") {
     return (
@@ -161,7 +165,7 @@ export function DistributionSuccessPage() {
           </Stack>
         ) : null}
 
-        {showUpgrade && stored.likes !== null ? <UpgradePrompt likes={stored.likes} /> : null}
+        {showUpgrade ? <UpgradePrompt likes={likes} /> : null}
 
         <Stack gap="3" textStyle="sm" color="fg.muted">
           <HStack gap="2.5" align="start">

@@ -1,5 +1,6 @@
 import { Badge, Box, Checkbox, HStack, IconButton, Text } from "@chakra-ui/react";
 import { Crown, Trash2 } from "lucide-react";
+import { memo } from "react";
 import type { SimplePlaylistPreference } from "./preferences.ts";
 
 export interface EntryOptionProps {
@@ -10,7 +11,7 @@ export interface EntryOptionProps {
   /** songs in this playlist per the analysis; null while unknown */
   songs: number | null;
   onToggle: (entry: SimplePlaylistPreference) => void;
-  /** offered for playlists of the saved selection */
+  /** offered for playlists of the saved selection and for those deleted in Spotify */
   onDelete?: (entry: SimplePlaylistPreference) => void;
   /** a fixed height (rows of the virtualised subgenre list) */
   height?: string;
@@ -19,7 +20,7 @@ export interface EntryOptionProps {
 const songsText = (songs: number) => (songs === 1 ? "1 song" : `${songs} songs`);
 
 /** One predefined playlist: a checkbox with its availability, song count and a delete action. */
-export function EntryOption({
+export const EntryOption = memo(function EntryOption({
   entry,
   checked,
   blocked,
@@ -101,7 +102,7 @@ export function EntryOption({
           <Crown size={15} aria-hidden />
         </Box>
       ) : null}
-      {onDelete && entry.userHasPreference ? (
+      {onDelete && (entry.userHasPreference || entry.vanished) ? (
         <IconButton
           aria-label={`Delete the playlist ${entry.name}`}
           title="Delete playlist"
@@ -117,4 +118,4 @@ export function EntryOption({
       ) : null}
     </HStack>
   );
-}
+});

@@ -1,5 +1,5 @@
 import { Accordion, Badge, Center, HStack, SimpleGrid, Stack, Text } from "@chakra-ui/react";
-import type { ReactNode } from "react";
+import { memo, type ReactNode } from "react";
 import { GroupIcon } from "../../../components/GroupIcon.tsx";
 import { EntryOption } from "./EntryOption.tsx";
 import type { PreferenceGroupView, SimplePlaylistPreference } from "./preferences.ts";
@@ -80,50 +80,73 @@ export function countSelected(group: PreferenceGroupView, selected: ReadonlySet<
   return group.entries.filter((entry) => selected.has(entry.name)).length;
 }
 
-/** A collapsible module of one group with a checkbox per playlist. */
-export function GroupModule({
-  group,
-  choice,
-  notice,
-}: {
-  group: PreferenceGroupView;
-  choice: EntryChoice;
-  notice?: ReactNode;
-}) {
+/**
+ * True when a module of these entries would look the same with either choice, so a click elsewhere does not
+ * render every group again.
+ */
+export function sameChoiceFor(
+  entries: readonly SimplePlaylistPreference[],
+  a: EntryChoice,
+  b: EntryChoice,
+): boolean {
   return (
-    <Accordion.Item
-      value={group.group}
-      borderWidth="1px"
-      borderColor="border"
-      borderRadius="2xl"
-      bg="bg.panel"
-      overflow="hidden"
-      data-testid={`group-${group.group}`}
-    >
-      <GroupTrigger group={group} selectedCount={countSelected(group, choice.selected)} />
-      <Accordion.ItemContent>
-        <Accordion.ItemBody px={{ base: "4", md: "5" }} pt="1" pb="5">
-          <Stack gap="4">
-            {notice}
-            <SimpleGrid columns={columnsFor(group)} gap="2">
-              {group.entries.map((entry) => {
-                const checked = choice.selected.has(entry.name);
-                return (
-                  <EntryOption
-                    key={entry.name}
-                    entry={entry}
-                    checked={checked}
-                    blocked={!checked && entry.available && choice.capReached}
-                    songs={choice.songs(entry.name)}
-                    onToggle={choice.onToggle}
-                    onDelete={choice.onDelete}
-                  />
-                );
-              })}
-            </SimpleGrid>
-          </Stack>
-        </Accordion.ItemBody>
-      </Accordion.ItemContent>
-    </Accordion.Item>
+    a.capReached === b.capReached &&
+    a.songs === b.songs &&
+    a.onToggle === b.onToggle &&
+    a.onDelete === b.onDelete &&
+    entries.every((entry) => a.selected.has(entry.name) === b.selected.has(entry.name))
   );
 }
+
+interface GroupModuleProps {
+  group: PreferenceGroupView;
+  choice: EntryChoice;
+  /** shown above the entries, e.g. that audio features are unavailable */
+  notice?: ReactNode;
+}
+
+/** A collapsible module of one group with a checkbox per playlist. */
+export const GroupModule = memo(
+  function GroupModule({ group, choice, notice }: GroupModuleProps) {
+    return (
+      <Accordion.Item
+        value={group.group}
+        borderWidth="1px"
+        borderColor="border"
+        borderRadius="2xl"
+        bg="bg.panel"
+        overflow="hidden"
+        data-testid={`group-${group.group}`}
+      >
+        <GroupTrigger group={group} selectedCount={countSelected(group, choice.selected)} />
+        <Accordion.ItemContent>
+          <Accordion.ItemBody px={{ base: "4", md: "5" }} pt="1" pb="5">
+            <Stack gap="4">
+              {notice}
+              <SimpleGrid columns={columnsFor(group)} gap="2">
+                {group.entries.map((entry) => {
+                  const checked = choice.selected.has(entry.name);
+                  return (
+                    <EntryOption
+                      key={entry.name}
+                      entry={entry}
+                      checked={checked}
+                      blocked={!checked && entry.available && choice.capReached}
+                      songs={choice.songs(entry.name)}
+                      onToggle={choice.onToggle}
+                      onDelete={choice.onDelete}
+                    />
+                  );
+                })}
+              </SimpleGrid>
+            </Stack>
+          </Accordion.ItemBody>
+        </Accordion.ItemContent>
+      </Accordion.Item>
+    );
+  },
+  (prev, next) =>
+    prev.group === next.group &&
+    prev.notice === next.notice &&
+    sameChoiceFor(next.group.entries, prev.choice, next.choice),
+);

@@ -22,7 +22,7 @@ export function MobileSelectionBar({
   submitting: boolean;
   onSubmit: () => void;
 }) {
-  if (changes === 0 && !problem && errorCode === null) return null;
+  if (changes === 0) return null;
   const message = problem ?? (errorCode !== null ? textForErrorCode(errorCode) : null);
   return (
     <Stack

@@ -1,5 +1,5 @@
 import { Accordion, Box, Grid, Stack } from "@chakra-ui/react";
-import { useState } from "react";
+import { useCallback, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { useLocation } from "wouter";
 import { textForErrorCode } from "../../../../shared/errors.ts";
 import { hasUnlimitedPlaylists, type MembershipLevel } from "../../../../shared/membership.ts";
@@ -39,10 +39,16 @@ import { SubgenreModule } from "./SubgenreModule.tsx";
 /** The Predefined tab (spec §2): loads the preference list; a failed load gives an empty list (spec §7). */
 export function PredefinedTab() {
   const session = useSession();
-  const preferences = trpc.distribution.preferences.useQuery(undefined, { staleTime: 0 });
-  if (preferences.isPending) return <LoadingGroups />;
-  const answer: PreferencesAnswer = preferences.data ?? emptyAnswer;
-  const featuresUnavailable = preferences.data?.featuresUnavailable === true;
+  const preferences = trpc.distribution.preferences.useQuery(undefined, {
+    staleTime: 0,
+    refetchOnMount: "always",
+  });
+  // The selection starts from the saved one, so an answer cached before the latest distribution must not be used.
+  if (preferences.isPending || (preferences.isFetching && !preferences.isFetchedAfterMount)) {
+    return <LoadingGroups />;
+  }
+  const answer: PreferencesAnswer = (preferences.isError ? null : preferences.data) ?? emptyAnswer;
+  const featuresUnavailable = answer === preferences.data && preferences.data.featuresUnavailable;
   return (
     <PredefinedEditor
       answer={answer}
@@ -65,8 +71,8 @@ function PredefinedEditor({
   onDeleted: () => void;
 }) {
   const [, navigate] = useLocation();
-  const groups = buildGroups(answer);
-  const saved = savedSelection(answer);
+  const groups = useMemo(() => buildGroups(answer), [answer]);
+  const saved = useMemo(() => savedSelection(answer), [answer]);
   const cap = selectionCap(level, answer);
   const vanished = answer.vanishedPlaylists ?? [];
 
@@ -82,8 +88,13 @@ function PredefinedEditor({
   const deletion = trpc.distribution.deletePredefined.useMutation();
   const distribute = trpc.distribution.distributeHistorically.useMutation();
 
-  const toggle = (entry: SimplePlaylistPreference) => {
-    const outcome = toggleOutcome(entry, selected, cap);
+  // The toggle keeps one identity so that only the clicked entry renders again.
+  const latest = useRef({ selected, cap });
+  useLayoutEffect(() => {
+    latest.current = { selected, cap };
+  });
+  const toggle = useCallback((entry: SimplePlaylistPreference) => {
+    const outcome = toggleOutcome(entry, latest.current.selected, latest.current.cap);
     if (outcome === "premium") return setPremiumFor(entry.name);
     if (outcome === "capReached") return;
     setProblem(null);
@@ -93,15 +104,18 @@ function PredefinedEditor({
       else next.delete(entry.name);
       return next;
     });
-  };
+  }, []);
 
-  const choice: EntryChoice = {
-    selected,
-    capReached: selected.size >= cap,
-    songs: (name) => songsApplicable(analysis.state, name),
-    onToggle: toggle,
-    onDelete: setDeleteFor,
-  };
+  const capReached = selected.size >= cap;
+  const songs = useCallback((name: string) => songsApplicable(analysis.state, name), [analysis.state]);
+  const choice = useMemo<EntryChoice>(
+    () => ({ selected, capReached, songs, onToggle: toggle, onDelete: setDeleteFor }),
+    [selected, capReached, songs, toggle],
+  );
+  const featuresNotice = useMemo(
+    () => (featuresUnavailable ? <FeaturesUnavailable /> : null),
+    [featuresUnavailable],
+  );
 
   const submit = async () => {
     if (submitting) return;
@@ -168,6 +182,7 @@ function PredefinedEditor({
         <Accordion.Root
           multiple
           collapsible
+          lazyMount
           value={openGroups}
           onValueChange={(details) => setOpenGroups(details.value)}
           variant="plain"
@@ -189,9 +204,7 @@ function PredefinedEditor({
                 key={group.group}
                 group={group}
                 choice={choice}
-                notice={
-                  featuresUnavailable && featureGroups.has(group.group) ? <FeaturesUnavailable /> : null
-                }
+                notice={featureGroups.has(group.group) ? featuresNotice : null}
               />
             ),
           )}

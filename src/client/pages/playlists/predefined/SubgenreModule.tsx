@@ -12,10 +12,10 @@ import {
 } from "@chakra-ui/react";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { Search } from "lucide-react";
-import { useMemo, useRef, useState } from "react";
+import { memo, useRef, useState } from "react";
 import { limits } from "../../../../shared/limits.ts";
 import { EntryOption } from "./EntryOption.tsx";
-import { countSelected, type EntryChoice, GroupTrigger } from "./GroupModule.tsx";
+import { countSelected, type EntryChoice, GroupTrigger, sameChoiceFor } from "./GroupModule.tsx";
 import { type PreferenceGroupView, type SimplePlaylistPreference, visibleSubgenres } from "./preferences.ts";
 
 const ROW_GAP_PX = 6;
@@ -74,85 +74,86 @@ function SubgenreList({ entries, choice }: { entries: SimplePlaylistPreference[]
   );
 }
 
-/** The Subgenre module: several hundred names, a text filter and a virtualised list (spec §2). */
-export function SubgenreModule({
-  group,
-  choice,
-  hideEmpty,
-}: {
+interface SubgenreModuleProps {
   group: PreferenceGroupView;
   choice: EntryChoice;
   hideEmpty: boolean;
-}) {
-  const [filter, setFilter] = useState("");
-  const entries = useMemo(
-    () => visibleSubgenres(group.entries, filter, hideEmpty, choice),
-    [group.entries, filter, hideEmpty, choice],
-  );
-  const chosen = group.entries.filter((entry) => choice.selected.has(entry.name));
-
-  return (
-    <Accordion.Item
-      value={group.group}
-      borderWidth="1px"
-      borderColor="border"
-      borderRadius="2xl"
-      bg="bg.panel"
-      overflow="hidden"
-      data-testid={`group-${group.group}`}
-    >
-      <GroupTrigger group={group} selectedCount={countSelected(group, choice.selected)} />
-      <Accordion.ItemContent>
-        <Accordion.ItemBody px={{ base: "4", md: "5" }} pt="1" pb="5">
-          <Stack gap="4">
-            <Field.Root>
-              <Field.Label srOnly>Filter subgenres</Field.Label>
-              <InputGroup startElement={<Search size={16} aria-hidden />} w="full">
-                <Input
-                  value={filter}
-                  onChange={(event) => setFilter(event.target.value)}
-                  placeholder="Filter subgenres"
-                  borderRadius="lg"
-                  bg="bg"
-                  data-testid="subgenre-filter"
-                />
-              </InputGroup>
-            </Field.Root>
-            {chosen.length > 0 ? (
-              <HStack gap="2" flexWrap="wrap" aria-label="Chosen subgenres">
-                {chosen.map((entry) => (
-                  <Tag.Root
-                    key={entry.name}
-                    colorPalette="brand"
-                    variant="subtle"
-                    borderRadius="full"
-                    size="lg"
-                  >
-                    <Tag.Label>{entry.name}</Tag.Label>
-                    <Tag.EndElement>
-                      <CloseButton
-                        size="2xs"
-                        variant="plain"
-                        aria-label={`Unchoose ${entry.name}`}
-                        onClick={() => choice.onToggle(entry)}
-                      />
-                    </Tag.EndElement>
-                  </Tag.Root>
-                ))}
-              </HStack>
-            ) : null}
-            {entries.length > 0 ? (
-              <SubgenreList entries={entries} choice={choice} />
-            ) : (
-              <Text textStyle="sm" color="fg.muted" py="6" textAlign="center" data-testid="subgenre-empty">
-                {filter.trim()
-                  ? `No subgenre matches “${filter.trim()}”.`
-                  : "No subgenre has songs in your library."}
-              </Text>
-            )}
-          </Stack>
-        </Accordion.ItemBody>
-      </Accordion.ItemContent>
-    </Accordion.Item>
-  );
 }
+
+/** The Subgenre module: several hundred names, a text filter and a virtualised list (spec §2). */
+export const SubgenreModule = memo(
+  function SubgenreModule({ group, choice, hideEmpty }: SubgenreModuleProps) {
+    const [filter, setFilter] = useState("");
+    const entries = visibleSubgenres(group.entries, filter, hideEmpty, choice);
+    const chosen = group.entries.filter((entry) => choice.selected.has(entry.name));
+
+    return (
+      <Accordion.Item
+        value={group.group}
+        borderWidth="1px"
+        borderColor="border"
+        borderRadius="2xl"
+        bg="bg.panel"
+        overflow="hidden"
+        data-testid={`group-${group.group}`}
+      >
+        <GroupTrigger group={group} selectedCount={countSelected(group, choice.selected)} />
+        <Accordion.ItemContent>
+          <Accordion.ItemBody px={{ base: "4", md: "5" }} pt="1" pb="5">
+            <Stack gap="4">
+              <Field.Root>
+                <Field.Label srOnly>Filter subgenres</Field.Label>
+                <InputGroup startElement={<Search size={16} aria-hidden />} w="full">
+                  <Input
+                    value={filter}
+                    onChange={(event) => setFilter(event.target.value)}
+                    placeholder="Filter subgenres"
+                    borderRadius="lg"
+                    bg="bg"
+                    data-testid="subgenre-filter"
+                  />
+                </InputGroup>
+              </Field.Root>
+              {chosen.length > 0 ? (
+                <HStack gap="2" flexWrap="wrap" aria-label="Chosen subgenres">
+                  {chosen.map((entry) => (
+                    <Tag.Root
+                      key={entry.name}
+                      colorPalette="brand"
+                      variant="subtle"
+                      borderRadius="full"
+                      size="lg"
+                    >
+                      <Tag.Label>{entry.name}</Tag.Label>
+                      <Tag.EndElement>
+                        <CloseButton
+                          size="2xs"
+                          variant="plain"
+                          aria-label={`Unchoose ${entry.name}`}
+                          onClick={() => choice.onToggle(entry)}
+                        />
+                      </Tag.EndElement>
+                    </Tag.Root>
+                  ))}
+                </HStack>
+              ) : null}
+              {entries.length > 0 ? (
+                <SubgenreList entries={entries} choice={choice} />
+              ) : (
+                <Text textStyle="sm" color="fg.muted" py="6" textAlign="center" data-testid="subgenre-empty">
+                  {filter.trim()
+                    ? `No subgenre matches “${filter.trim()}”.`
+                    : "No subgenre has songs in your library."}
+                </Text>
+              )}
+            </Stack>
+          </Accordion.ItemBody>
+        </Accordion.ItemContent>
+      </Accordion.Item>
+    );
+  },
+  (prev, next) =>
+    prev.group === next.group &&
+    prev.hideEmpty === next.hideEmpty &&
+    sameChoiceFor(next.group.entries, prev.choice, next.choice),
+);
