@@ -32,4 +32,13 @@ export const playlistsRoutes: AppRoute[] = [
     title: "Playlists updated",
     description: "Your playlists are being created in Spotify.",
   },
+  {
+    path: "/playlists/combinations/success",
+    component: lazyPage(
+      () => import("../pages/playlists/combinations/CombinationsSuccessPage.tsx"),
+      (m) => m.CombinationsSuccessPage,
+    ),
+    title: "Combination playlists created",
+    description: "Your combination playlists are being created in Spotify.",
+  },
 ];

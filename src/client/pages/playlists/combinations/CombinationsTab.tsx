@@ -1,12 +1,15 @@
-import { Badge, Box, Button, Center, Grid, HStack, Stack, Text } from "@chakra-ui/react";
+import { Alert, Badge, Box, Button, Center, Grid, HStack, Stack, Text } from "@chakra-ui/react";
 import { ArrowRight, Blend, Calendar, Globe, Music, Smile } from "lucide-react";
 import { useState } from "react";
-import { ErrorCode } from "../../../../shared/errors.ts";
+import { ErrorCode, messages } from "../../../../shared/errors.ts";
 import { limits } from "../../../../shared/limits.ts";
 import { hasCombinationAccess } from "../../../../shared/membership.ts";
+import { trpc } from "../../../api/trpc.ts";
 import { ErrorText } from "../../../components/ErrorText.tsx";
 import { LinkButton } from "../../../components/RouterLink.tsx";
 import { useSession } from "../../../hooks/useSession.ts";
+import { CombinationsTable } from "./CombinationsTable.tsx";
+import { CombinationWizard } from "./CombinationWizard.tsx";
 
 const ingredients = [
   { Icon: Music, label: "Genres", detail: `up to ${limits.maxGenresPerCriterion} in each criterion` },
@@ -17,11 +20,19 @@ const ingredients = [
 
 const examples = ["Rock and Rap from the 2000s", "Chill Indie", "Danish Pop from the 1990s"];
 
-/** What a combination playlist is, with the start button of the wizard (spec §2 'Combinations tab'). */
+/**
+ * The Combinations tab (spec §2): what a combination playlist is, 'Let's go!' to start the wizard (the premium
+ * error for levels without combinations; the no-more-room text from 20 stored), and the table of the user's
+ * combination playlists.
+ */
 export function CombinationsTab() {
   const session = useSession();
   const allowed = hasCombinationAccess(session.membershipLevel);
   const [started, setStarted] = useState(false);
+  const preferences = trpc.distribution.preferences.useQuery(undefined, { staleTime: 0 });
+  // a failed load of the preference list counts as an empty list (spec §7)
+  const combinations = preferences.data?.combinatorialPlaylistPreferences ?? [];
+  const noMoreRoom = combinations.length >= limits.maxCombinations;
 
   return (
     <Stack gap="8" data-testid="combinations-tab">
@@ -88,10 +99,11 @@ export function CombinationsTab() {
                 </LinkButton>
               </Stack>
             ) : null}
-            {started && allowed ? (
-              <Text textStyle="sm" color="fg.muted" data-testid="combinations-unavailable">
-                Creating combination playlists is not available yet.
-              </Text>
+            {started && allowed && noMoreRoom ? (
+              <Alert.Root status="info" borderRadius="lg" maxW="2xl" data-testid="no-more-room">
+                <Alert.Indicator />
+                <Alert.Title fontWeight="medium">{messages.noMoreRoomWizard}</Alert.Title>
+              </Alert.Root>
             ) : null}
           </Stack>
         </Stack>
@@ -125,6 +137,10 @@ export function CombinationsTab() {
           </Text>
         </Stack>
       </Grid>
+      {started && allowed && !noMoreRoom && !preferences.isPending ? (
+        <CombinationWizard storedCount={combinations.length} />
+      ) : null}
+      <CombinationsTable combinations={combinations} />
     </Stack>
   );
 }

@@ -1,0 +1,144 @@
+import { Box, Checkbox, IconButton, Stack, Table, Text } from "@chakra-ui/react";
+import { Trash2 } from "lucide-react";
+import { useState } from "react";
+import { describeCriteria } from "../../../../shared/combination-definition.ts";
+import { textForErrorCode } from "../../../../shared/errors.ts";
+import type { CombinatorialPreference } from "../../../../shared/schemas/distribution.ts";
+import { errorCodeOf } from "../../../api/errors.ts";
+import { trpc } from "../../../api/trpc.ts";
+import { ConfirmDialog } from "../../../components/ConfirmDialog.tsx";
+import { toaster } from "../../../components/Toaster.tsx";
+import { hideDeleteConfirmation, isDeleteConfirmationHidden } from "./storage.ts";
+
+export const notDeletedText = "This playlist was not deleted correctly. Please delete it again.";
+
+/**
+ * The user's combination playlists: Name, Definition, Delete (spec §2). Deleting asks first unless the listener
+ * chose not to be asked again (a local-storage flag); a deleted row leaves the table once the server accepted.
+ */
+export function CombinationsTable({ combinations }: { combinations: CombinatorialPreference[] }) {
+  const utils = trpc.useUtils();
+  const deletion = trpc.combinations.delete.useMutation();
+  const [confirming, setConfirming] = useState<CombinatorialPreference | null>(null);
+  const [skipFromNowOn, setSkipFromNowOn] = useState(false);
+  const [deleted, setDeleted] = useState<ReadonlySet<string>>(new Set());
+  const rows = combinations.filter((c) => !deleted.has(c.combinatorialPlaylistPreferenceId));
+
+  const remove = (combination: CombinatorialPreference) => {
+    const id = combination.combinatorialPlaylistPreferenceId;
+    deletion.mutate(
+      { id },
+      {
+        onSuccess: () => {
+          setDeleted((current) => new Set([...current, id]));
+          setConfirming(null);
+          toaster.create({ type: "success", title: `${combination.playlistName} is being deleted.` });
+          void utils.distribution.preferences.invalidate();
+        },
+        onError: (error) => {
+          setConfirming(null);
+          toaster.create({ type: "error", title: textForErrorCode(errorCodeOf(error)) });
+        },
+      },
+    );
+  };
+
+  const askOrDelete = (combination: CombinatorialPreference) => {
+    if (deletion.isPending) return;
+    if (isDeleteConfirmationHidden()) remove(combination);
+    else {
+      setSkipFromNowOn(false);
+      setConfirming(combination);
+    }
+  };
+
+  if (rows.length === 0) return null;
+  return (
+    <Stack gap="3" data-testid="combinations-table">
+      <Text as="h2" textStyle="xl" fontWeight="bold">
+        Your combination playlists
+      </Text>
+      <Table.ScrollArea borderWidth="1px" borderRadius="2xl" bg="bg.panel">
+        <Table.Root size={{ base: "sm", md: "md" }}>
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeader>Name</Table.ColumnHeader>
+              <Table.ColumnHeader>Definition</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end" w="20">
+                Delete
+              </Table.ColumnHeader>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {rows.map((combination) => (
+              <Table.Row
+                key={combination.combinatorialPlaylistPreferenceId}
+                data-testid="combination-row"
+                data-name={combination.playlistName}
+                data-active={combination.active ? "true" : "false"}
+              >
+                <Table.Cell fontWeight="semibold" verticalAlign="top">
+                  {combination.playlistName}
+                </Table.Cell>
+                <Table.Cell verticalAlign="top">
+                  <Text textStyle="sm" data-testid="combination-definition">
+                    {describeCriteria(combination.criteria)}
+                  </Text>
+                  {combination.active ? null : (
+                    <Text textStyle="sm" color="fg.error" mt="1" data-testid="not-deleted">
+                      {notDeletedText}
+                    </Text>
+                  )}
+                </Table.Cell>
+                <Table.Cell textAlign="end" verticalAlign="top">
+                  <IconButton
+                    aria-label={`Delete ${combination.playlistName}`}
+                    size="sm"
+                    variant="ghost"
+                    colorPalette="red"
+                    loading={
+                      deletion.isPending &&
+                      deletion.variables?.id === combination.combinatorialPlaylistPreferenceId
+                    }
+                    onClick={() => askOrDelete(combination)}
+                    data-testid="delete-combination"
+                  >
+                    <Trash2 />
+                  </IconButton>
+                </Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table.Root>
+      </Table.ScrollArea>
+
+      <ConfirmDialog
+        open={confirming !== null}
+        title="Delete playlist"
+        message={`${confirming?.playlistName ?? ""} will be deleted from your Spotify library and no longer kept up to date.`}
+        confirmLabel="Delete"
+        destructive
+        pending={deletion.isPending}
+        onConfirm={() => {
+          if (!confirming) return;
+          if (skipFromNowOn) hideDeleteConfirmation();
+          remove(confirming);
+        }}
+        onCancel={() => setConfirming(null)}
+      >
+        <Box mt="4">
+          <Checkbox.Root
+            checked={skipFromNowOn}
+            onCheckedChange={(details) => setSkipFromNowOn(details.checked === true)}
+            colorPalette="brand"
+            data-testid="skip-delete-confirmation"
+          >
+            <Checkbox.HiddenInput />
+            <Checkbox.Control />
+            <Checkbox.Label>Don't ask me again</Checkbox.Label>
+          </Checkbox.Root>
+        </Box>
+      </ConfirmDialog>
+    </Stack>
+  );
+}
