@@ -66,6 +66,26 @@ describe("who may", () => {
   });
 });
 
+describe("over tRPC", () => {
+  test("list, create and delete answer as the REST calls do", async () => {
+    const caller = trpcCaller(legacy);
+    const listed = await caller.combinations.list();
+    expect(listed.map((c) => c.playlistName)).toEqual(["Legacy Rock"]);
+    expect(listed[0]?.criteria).toEqual([
+      { criterionNumber: 1, genres: ["Rock"], decade: null, mood: null, nationality: null },
+    ]);
+    await expect(caller.combinations.delete({ id: "no-such-combination" })).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
+    await expect(
+      trpcCaller(premium).combinations.delete({ id: listed[0]?.combinatorialPlaylistPreferenceId ?? "" }),
+    ).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(caller.combinations.create({ combinations: [] })).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+    });
+  });
+});
+
 describe("the shared schema's texts", () => {
   test("no playlist, no name, no criteria: 400 with the spec's text", async () => {
     const texts = async (combinations: unknown) =>

@@ -17,7 +17,14 @@ import { initialWizard, toRequest, wizardReducer } from "./wizard.ts";
  * Define combination playlists and create them (spec §4 'Combination wizard'). The create button does nothing
  * while a request is in flight; an analysis still running is cancelled first; success goes to the created page.
  */
-export function CombinationWizard({ storedCount }: { storedCount: number }) {
+export function CombinationWizard({
+  storedCount,
+  featuresUnavailable,
+}: {
+  storedCount: number;
+  /** Spotify refuses audio features: no song has a mood, so a mood filter matches nothing for now */
+  featuresUnavailable: boolean;
+}) {
   const [, navigate] = useLocation();
   const [state, dispatch] = useReducer(wizardReducer, undefined, initialWizard);
   const [openPicker, setOpenPicker] = useState<string | null>(null);
@@ -58,6 +65,15 @@ export function CombinationWizard({ storedCount }: { storedCount: number }) {
 
   return (
     <Stack gap="5" data-testid="combination-wizard">
+      {featuresUnavailable ? (
+        <Alert.Root status="info" borderRadius="lg" data-testid="moods-unavailable">
+          <Alert.Indicator />
+          <Alert.Title fontWeight="medium">
+            Spotify does not share the audio features of songs with Crate at the moment, so no song has a mood
+            yet: a criterion with a mood matches no song for now.
+          </Alert.Title>
+        </Alert.Root>
+      ) : null}
       {state.playlists.map((playlist, index) => (
         <PlaylistCard
           key={playlist.key}

@@ -138,7 +138,10 @@ export function CombinationsTab() {
         </Stack>
       </Grid>
       {started && allowed && !noMoreRoom && !preferences.isPending ? (
-        <CombinationWizard storedCount={combinations.length} />
+        <CombinationWizard
+          storedCount={combinations.length}
+          featuresUnavailable={preferences.data?.featuresUnavailable ?? false}
+        />
       ) : null}
       <CombinationsTable combinations={combinations} />
     </Stack>
