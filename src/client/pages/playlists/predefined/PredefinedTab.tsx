@@ -127,14 +127,14 @@ function PredefinedEditor({
     try {
       await analysis.cancelInProgress();
       const playlistPreferences = [...selected];
-      const answer = await distribute.mutateAsync({ playlistPreferences });
+      const started = await distribute.mutateAsync({ playlistPreferences });
       const { added, removed } = selectionChanges(saved, selected);
-      saveDistributionOutcome(answer.distributionProgressId, {
+      saveDistributionOutcome(started.distributionProgressId, {
         created: added,
         removed,
-        numberOfLikedSongs: answer.totalNumberOfLikedSongs,
+        numberOfLikedSongs: started.totalNumberOfLikedSongs,
       });
-      const query = new URLSearchParams({ distributionProgressId: answer.distributionProgressId });
+      const query = new URLSearchParams({ distributionProgressId: started.distributionProgressId });
       navigate(`/playlists/distribution-success?${query}`);
     } catch (error) {
       setErrorCode(errorCodeOf(error));
@@ -148,14 +148,18 @@ function PredefinedEditor({
     deletion.mutate(
       { name },
       {
-        onSuccess: () => {
+        onSuccess: (result) => {
           setSelected((current) => {
             const next = new Set(current);
             next.delete(name);
             return next;
           });
           setDeleteFor(null);
-          toaster.create({ type: "success", title: `${name} is being deleted in Spotify.` });
+          const title =
+            result.removedPlaylistNames.length > 0
+              ? `${name} is being deleted in Spotify.`
+              : `${name} is no longer among your playlists.`;
+          toaster.create({ type: "success", title });
           onDeleted();
         },
         onError: (error) => {
