@@ -2,6 +2,7 @@ import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypt
 import { LOGIN_PATH, type LoginErrorReason, NO_CAPACITY_PATH, signInReturnPaths } from "../../shared/auth.ts";
 import type { CallbackQuery } from "../../shared/schemas/auth.ts";
 import type { Deps } from "../deps.ts";
+import { startLibrarySync } from "../library/service.ts";
 import { SpotifyError } from "../spotify/errors.ts";
 import { clearOauthCookie, OAUTH_COOKIE_MAX_AGE_SEC, oauthCookie, sessionCookie } from "./cookies.ts";
 import { createSession } from "./sessions.ts";
@@ -147,6 +148,8 @@ export async function completeAuthorization(
   setMonitored(deps.db, result.userId, true);
   const session = createSession(deps.db, deps.clock, result.userId);
   cookies.push(sessionCookie(deps.config, session.token));
+  // Read new likes now, so counts and the first distribution are ready sooner (one call when nothing is new).
+  startLibrarySync(deps, result.userId);
   deps.log.info("signed in", { userId: result.userId, created: result.created });
   return { location: signInReturnPaths[pending.returnTo], cookies };
 }
