@@ -8,8 +8,8 @@ import { ErrorCode } from "../shared/errors.ts";
 import { activityRecorder } from "./admin/activity.ts";
 import { SESSION_COOKIE } from "./auth/sessions.ts";
 import type { Deps } from "./deps.ts";
-import { errorResponse } from "./http/errors.ts";
-import { csrfGuard } from "./http/security.ts";
+import { errorResponse, refuse } from "./http/errors.ts";
+import { csrfGuard, trpcTransportGuard } from "./http/security.ts";
 import { restRoutes } from "./rest/index.ts";
 import { appRouter } from "./trpc/_app.ts";
 import { createContextInner, describeTrpcError } from "./trpc/init.ts";
@@ -37,7 +37,7 @@ export function createApiApp(deps: Deps) {
     "*",
     bodyLimit({
       maxSize: MAX_BODY_BYTES,
-      onError: (c) => c.json({ error: "Request body too large.", errorCode: ErrorCode.PayloadTooLarge }, 413),
+      onError: (c) => refuse(c, 413, ErrorCode.PayloadTooLarge, "Request body too large."),
     }),
   );
   app.use(
@@ -50,6 +50,7 @@ export function createApiApp(deps: Deps) {
   });
   app.use("/api/*", activityRecorder(deps));
 
+  app.use("/api/trpc/*", trpcTransportGuard());
   app.use(
     "/api/trpc/*",
     trpcServer({

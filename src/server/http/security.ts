@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import { ErrorCode } from "../../shared/errors.ts";
+import { refuse } from "./errors.ts";
 
 const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
@@ -16,18 +17,35 @@ export function csrfGuard(publicUrl: string, exempt: (path: string) => boolean):
     const fetchSite = c.req.header("sec-fetch-site");
     const sameOrigin = origin ? origin === ownOrigin || origin === new URL(c.req.url).origin : true;
     if (!sameOrigin || (fetchSite && fetchSite !== "same-origin" && fetchSite !== "none")) {
-      return c.json({ error: "Cross-site request refused.", errorCode: ErrorCode.Unauthorized }, 403);
+      return refuse(c, 403, ErrorCode.Unauthorized, "Cross-site request refused.");
     }
     const length = c.req.header("content-length");
     const hasBody =
       (length !== undefined && length !== "0") || c.req.header("transfer-encoding") !== undefined;
     const type = c.req.header("content-type")?.split(";")[0]?.trim().toLowerCase();
     if (hasBody && type !== "application/json") {
-      return c.json(
-        { error: "Content-Type must be application/json.", errorCode: ErrorCode.BadRequest },
-        415,
-      );
+      return refuse(c, 415, ErrorCode.BadRequest, "Content-Type must be application/json.");
     }
     return next();
+  };
+}
+
+const TRPC_METHODS = new Set(["GET", "HEAD", "POST"]);
+
+/**
+ * In front of tRPC: methods it does not serve are a 405 (tRPC itself would answer them as an unsupported
+ * content type), and its own early refusals, which it sends without a content type, are labelled as JSON.
+ */
+export function trpcTransportGuard(): MiddlewareHandler {
+  return async (c, next) => {
+    if (!TRPC_METHODS.has(c.req.method)) {
+      return refuse(c, 405, ErrorCode.BadRequest, `Unsupported ${c.req.method} request.`);
+    }
+    await next();
+    if (c.res.status >= 400 && !c.res.headers.get("content-type")?.startsWith("application/json")) {
+      const labelled = new Response(c.res.body, c.res);
+      labelled.headers.set("content-type", "application/json");
+      c.res = labelled;
+    }
   };
 }

@@ -2,6 +2,7 @@
 // listener, a premium listener and the admin), HTTP helpers that keep the raw answer, and a snapshot of every
 // table of the database to prove that a refused request changed nothing.
 import { expect } from "bun:test";
+import { userWork } from "../../../src/server/distribution/background.ts";
 import { ErrorCode } from "../../../src/shared/errors.ts";
 import { startTestServer, type TestServer } from "../../support/server.ts";
 import { createListener, signIn } from "../auth/flow.ts";
@@ -39,17 +40,18 @@ async function signedIn(server: TestServer, listener: string): Promise<Persona> 
 }
 
 /**
- * Starts the server and signs the personas in through the mounted Spotify emulator. The premium listener is
+ * Starts the server and signs the personas in through the mounted Spotify emulator (three listeners with
+ * three likes each; the third is the admin). The premium listener is
  * made PremiumYearly by the admin (the real admin call), and its statistics are enabled, so the activity
  * recorder sees hostile calls too.
  */
 export async function startHardening(prefix: string): Promise<Hardening> {
-  const server = await startTestServer();
-  await createListener(server.url, `${prefix}-free`, 3);
-  await createListener(server.url, `${prefix}-premium`, 3);
+  // A small admin of its own (the demo admin's library of a few hundred songs would only slow the snapshots).
+  const server = await startTestServer({ ADMIN_SPOTIFY_IDS: `${prefix}-admin` });
+  for (const role of ["free", "premium", "admin"]) await createListener(server.url, `${prefix}-${role}`, 3);
   const free = await signedIn(server, `${prefix}-free`);
   const premium = { ...(await signedIn(server, `${prefix}-premium`)), name: "premium" as const };
-  const admin = { ...(await signedIn(server, "crate-admin")), name: "admin" as const };
+  const admin = { ...(await signedIn(server, `${prefix}-admin`)), name: "admin" as const };
   const asAdmin = (path: string, body?: unknown) =>
     send(server.url, { method: "POST", path, cookie: admin.cookie, json: body });
   const upgraded = await asAdmin(`/api/admin/user/user-id/${premium.userId}/membership`, {
@@ -58,6 +60,8 @@ export async function startHardening(prefix: string): Promise<Hardening> {
   expect(upgraded.status).toBe(200);
   const enabled = await asAdmin(`/api/admin/statistics/user/${premium.userId}/enable`);
   expect(enabled.status).toBe(200);
+  // Sign-in reads each library in the background; the suites start once that work is done.
+  await untilIdle(server, [free.userId, premium.userId, admin.userId]);
   return {
     server,
     personas: {
@@ -69,6 +73,16 @@ export async function startHardening(prefix: string): Promise<Hardening> {
     statisticsUserIds: [premium.userId ?? ""],
     dispose: () => server.dispose(),
   };
+}
+
+/** Waits until none of the users has background work queued or running. */
+export async function untilIdle(server: TestServer, userIds: (string | null)[], timeoutMs = 30_000) {
+  const work = userWork(server.deps);
+  const until = Date.now() + timeoutMs;
+  while (userIds.some((id) => id !== null && work.isBusy(id))) {
+    if (Date.now() > until) throw new Error("background work did not finish");
+    await Bun.sleep(10);
+  }
 }
 
 // ── HTTP ──────────────────────────────────────────────────────────────────────────────────────────────────
