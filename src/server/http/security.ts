@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import { ErrorCode } from "../../shared/errors.ts";
-import { refuse } from "./errors.ts";
+import { refuse, TRPC_PREFIX } from "./errors.ts";
 
 const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
@@ -32,14 +32,29 @@ export function csrfGuard(publicUrl: string, exempt: (path: string) => boolean):
 
 const TRPC_METHODS = new Set(["GET", "HEAD", "POST"]);
 
+function decodes(text: string): boolean {
+  try {
+    decodeURIComponent(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * In front of tRPC: methods it does not serve are a 405 (tRPC itself would answer them as an unsupported
- * content type), and its own early refusals, which it sends without a content type, are labelled as JSON.
+ * content type); a procedure path that is not valid percent-encoding names no procedure (tRPC would fail on
+ * decoding it with a 500); and its own early refusals, which it sends without a content type, are labelled
+ * as JSON.
  */
 export function trpcTransportGuard(): MiddlewareHandler {
   return async (c, next) => {
     if (!TRPC_METHODS.has(c.req.method)) {
       return refuse(c, 405, ErrorCode.BadRequest, `Unsupported ${c.req.method} request.`);
+    }
+    const rawPath = new URL(c.req.url).pathname;
+    if (!decodes(rawPath.slice(rawPath.indexOf(TRPC_PREFIX) + TRPC_PREFIX.length))) {
+      return refuse(c, 404, ErrorCode.NotFound, "No procedure found on this path.");
     }
     await next();
     if (c.res.status >= 400 && !c.res.headers.get("content-type")?.startsWith("application/json")) {

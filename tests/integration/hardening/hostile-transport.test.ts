@@ -87,6 +87,57 @@ describe("wrong methods", () => {
   }, 60_000);
 });
 
+describe("procedure paths", () => {
+  const hostileNames = [
+    "%ZZ",
+    "user.me%ZZ",
+    "%E0%A4%A",
+    "%ED%A0%80",
+    "__proto__",
+    "constructor",
+    "toString",
+    "hasOwnProperty",
+    "user.__proto__",
+    "admin",
+    "_def",
+    "user..me",
+    "user.me%00",
+    "%2E%2E%2Fhealth",
+    "user.me,%ZZ",
+    "__proto__,user.me",
+    "x".repeat(5_000),
+    "user.me,".repeat(500).slice(0, -1),
+  ];
+
+  test("tRPC: unknown, malformed and prototype procedure names are refused in the tRPC shape", async () => {
+    for (const name of hostileNames) {
+      for (const batch of [false, true]) {
+        for (const method of ["GET", "POST"]) {
+          for (const persona of ["visitor", "admin"] as const) {
+            const request: Request = {
+              method,
+              path: `/api/trpc/${name}${batch ? "?batch=1" : ""}`,
+              cookie: cookieOf(persona),
+              ...(method === "POST" ? { text: "{}" } : {}),
+            };
+            const before = snapshot(h);
+            const answer = await send(h.server.url, request);
+            const context = explain(request, answer);
+            expect(changes(before, snapshot(h)), context).toEqual([]);
+            expect(answer.status, context).toBeLessThan(500);
+            expect(answer.contentType ?? "", context).toStartWith("application/json");
+            const items = Array.isArray(answer.json) ? answer.json : [answer.json];
+            for (const item of items) {
+              const error = trpcErrorOf(item);
+              if (error) expect(isTrpcRefusal(error), context).toBe(true);
+            }
+          }
+        }
+      }
+    }
+  }, 60_000);
+});
+
 describe("content types", () => {
   test("REST: a body that is not application/json is refused with 415 on every unsafe path", async () => {
     for (const route of unsafeRoutes) {

@@ -184,7 +184,8 @@ export interface TrpcError {
 /** The error of one tRPC result (a single call's body or one element of a batch), or null when it succeeded. */
 export function trpcErrorOf(item: unknown): TrpcError | null {
   if (typeof item !== "object" || item === null || !("error" in item)) return null;
-  return (item as { error: TrpcError }).error;
+  const error = (item as { error: unknown }).error;
+  return typeof error === "object" && error !== null ? (error as TrpcError) : null;
 }
 
 /** A tRPC refusal: JSON with `error.message` and `error.data.errorCode` from the catalogue. */
