@@ -67,3 +67,17 @@ if (smallest && largest && largest !== smallest) {
     targets.push(`MISSED: cost grows faster than the library (limit ×${limit})`);
 }
 console.log(targets.length === 0 ? "\nAll targets met." : `\n${targets.join("\n")}`);
+
+// Every other *.bench.ts that exports `report()` (load, scale, …) prints its own tables after the one above.
+for (const file of [...new Bun.Glob("*.bench.ts").scanSync({ cwd: import.meta.dir })].sort()) {
+  const bench = (await import(`./${file}`)) as { report?: () => Promise<string> };
+  if (typeof bench.report !== "function") continue;
+  try {
+    console.log(`\n${await bench.report()}`);
+  } catch (error) {
+    console.log(
+      `\n${file} FAILED: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+    );
+    process.exitCode = 1;
+  }
+}
