@@ -8,6 +8,8 @@ export const FaultSettingsSchema = z.object({
   retryAfterSec: z.number().int().min(0).max(3600).default(1),
   /** share of Web API calls answering 502 or 503 */
   rate5xx: z.number().min(0).max(1).default(0),
+  /** share of successful writes (POST, PUT, DELETE) that are applied and then answered with 500 anyway */
+  rate5xxAfterWrite: z.number().min(0).max(1).default(0),
   latencyMs: z.number().int().min(0).max(60_000).default(0),
   audioFeatures403: z.boolean().default(false),
   artistsBatch403: z.boolean().default(false),
@@ -90,6 +92,12 @@ export class FaultInjector {
       return { kind: "rateLimited", retryAfterSec: this.settings.retryAfterSec, reason: "injected" };
     if (draw < rate429 + rate5xx) return { kind: "serverError", status: this.rng.chance(0.5) ? 502 : 503 };
     return { kind: "none" };
+  }
+
+  /** Whether an applied write answers 500 anyway (its outcome then looks unknown to the client). */
+  failAfterWrite(): boolean {
+    const rate = this.settings.rate5xxAfterWrite;
+    return rate > 0 && this.rng.next() < rate;
   }
 
   latencyMs(): number {

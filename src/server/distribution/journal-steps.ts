@@ -1,6 +1,7 @@
 // One journal step against Spotify and its effects on the database.
 import type { Database } from "bun:sqlite";
 import type { Deps } from "../deps.ts";
+import { isUnknownOutcome } from "../spotify/errors.ts";
 import type { SpotifyUserApi } from "../spotify/types.ts";
 
 export type JournalApi = Pick<
@@ -28,6 +29,8 @@ export interface PlaylistState {
   status: string;
   spotify_playlist_id: string | null;
 }
+
+const MAX_UNKNOWN_OUTCOME_RETRIES = 4;
 
 export const PLAYLIST_DESCRIPTION = "Kept up to date with your liked songs by Crate.";
 
@@ -98,8 +101,18 @@ export async function applyStep(
       toSend = trackIds.filter((id) => !present.has(id));
     }
     markSent(sqlite, step.id, deps.clock.now());
-    const snapshot =
-      toSend.length > 0 ? await api.addItems(spotifyId, toSend, step.position ?? undefined) : null;
+    let snapshot: string | null = null;
+    for (let attempt = 1; toSend.length > 0; attempt++) {
+      try {
+        snapshot = await api.addItems(spotifyId, toSend, step.position ?? undefined);
+        break;
+      } catch (error) {
+        if (!isUnknownOutcome(error) || attempt >= MAX_UNKNOWN_OUTCOME_RETRIES) throw error;
+        // The addition may have been applied: resend only what the playlist does not hold yet.
+        const present = new Set(await api.getPlaylistItems(spotifyId));
+        toSend = toSend.filter((id) => !present.has(id));
+      }
+    }
     sqlite.transaction(() => {
       recordAdded(sqlite, step.playlist_id, playlist.user_id, trackIds, deps.clock.now());
       done(snapshot);

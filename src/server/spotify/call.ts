@@ -20,6 +20,8 @@ export interface ApiCall {
   body?: unknown;
   /** statuses answered to the caller instead of thrown (besides 2xx) */
   allow?: readonly number[];
+  /** see HttpRequest.retryUnknownOutcome */
+  retryUnknownOutcome?: boolean;
 }
 
 /** Sends one Web API call with the user's bearer token; a 401 refreshes the token and tries once more. */
@@ -40,6 +42,7 @@ export async function callApi(
         ...(call.body === undefined ? {} : { "Content-Type": "application/json" }),
       },
       body: call.body === undefined ? undefined : JSON.stringify(call.body),
+      retryUnknownOutcome: call.retryUnknownOutcome,
     });
   const token = await tokens.current();
   let res = await send(token);

@@ -29,3 +29,8 @@ export class SpotifyAuthRevokedError extends SpotifyError {
 
 export const isSpotifyNotFound = (error: unknown): boolean =>
   error instanceof SpotifyError && error.status === 404;
+
+/** A write that failed with a 5xx or no answer: the provider may or may not have applied it. */
+export function isUnknownOutcome(error: unknown): boolean {
+  return error instanceof SpotifyError && (error.status === 0 || error.status >= 500);
+}

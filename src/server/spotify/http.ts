@@ -32,6 +32,11 @@ export interface HttpRequest {
   endpoint: string;
   headers?: Record<string, string>;
   body?: string;
+  /**
+   * false for writes that must not be sent twice: after a 5xx or a timeout the provider may have applied them, so
+   * the caller checks and resends instead of the transport (429s are still retried: they were not applied).
+   */
+  retryUnknownOutcome?: boolean;
 }
 
 export interface HttpResponse {
@@ -143,7 +148,10 @@ export class SpotifyHttp {
             ? parseRetryAfter(outcome.response.headers.get("retry-after"), now())
             : undefined;
         waitMs = Math.max(this.backoff(failures), retryAfter ?? 0);
-        const exhausted = failures >= this.opts.maxAttempts || waited + waitMs > this.opts.maxTotalWaitMs;
+        const exhausted =
+          request.retryUnknownOutcome === false ||
+          failures >= this.opts.maxAttempts ||
+          waited + waitMs > this.opts.maxTotalWaitMs;
         if (exhausted) {
           if (outcome.kind === "response") return outcome.response;
           throw new SpotifyError(0, request.endpoint, outcome.reason);

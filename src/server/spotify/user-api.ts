@@ -145,6 +145,8 @@ export function createUserApi(shared: SharedClientState, tokens: AccessTokenSour
         template: "/playlists/{playlist_id}/items",
         path: `/playlists/${enc(playlistId)}/items`,
         body,
+        // An addition sent twice adds the songs twice; a removal sent twice is harmless.
+        retryUnknownOutcome: method === "DELETE",
       });
       const id = isObject(res.json) ? res.json.snapshot_id : undefined;
       if (typeof id === "string") snapshot = id;

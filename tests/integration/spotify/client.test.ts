@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:tes
 import { eq } from "drizzle-orm";
 import { spotifyForUser } from "../../../src/server/auth/tokens.ts";
 import { users } from "../../../src/server/db/schema/index.ts";
+import { userWork } from "../../../src/server/distribution/background.ts";
 import type { SavedTrack, SpotifyUserApi } from "../../../src/server/spotify/types.ts";
 import {
   type CrateWithSpotify,
@@ -22,6 +23,8 @@ beforeAll(async () => {
   await signIn(setup.crate.url, LISTENER);
   const user = setup.crate.deps.db.select().from(users).where(eq(users.spotifyId, LISTENER)).get();
   api = spotifyForUser(setup.crate.deps, user?.id ?? "");
+  // Signing in starts a library sync in the background; let it finish so the counts below are the client's own.
+  while (userWork(setup.crate.deps).isBusy(user?.id ?? "")) await Bun.sleep(20);
 });
 afterAll(() => setup.dispose());
 beforeEach(async () => {

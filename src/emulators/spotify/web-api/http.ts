@@ -66,7 +66,7 @@ export function endpoint(
     }
     const url = new URL(c.req.url);
     try {
-      return await handler({
+      const response = await handler({
         c,
         world: runtime.world(),
         token: check.token,
@@ -74,6 +74,10 @@ export function endpoint(
         market: url.searchParams.has("market"),
         runtime,
       });
+      if (method !== "GET" && response.status < 300 && faults.failAfterWrite()) {
+        return apiError(c, 500, "Server error.");
+      }
+      return response;
     } catch (error) {
       if (error instanceof ApiError) return apiError(c, error.status, error.message);
       throw error;
