@@ -302,6 +302,36 @@ describe("deep nesting and very long input", () => {
     }
   });
 
+  test("bytes that are not UTF-8 are a 400 on every path and procedure that reads a body", async () => {
+    const bodies = [
+      new Uint8Array([0x7b, 0xff, 0xfe, 0x7d]),
+      new Uint8Array([
+        0x7b, 0x22, 0x66, 0x65, 0x65, 0x64, 0x62, 0x61, 0x63, 0x6b, 0x22, 0x3a, 0x22, 0xc3, 0x28, 0x22,
+      ]),
+      new Uint8Array([0xfe, 0xff, 0x00, 0x7b, 0x00, 0x7d]),
+    ];
+    for (const raw of bodies) {
+      for (const route of restRoutes.filter((r) => r.body)) {
+        const request: Request = {
+          method: route.method,
+          path: restPath(route.route),
+          cookie: cookieOf("admin"),
+          raw,
+        };
+        expectRest(await refusedWithoutChange(request), request, 400, 1);
+      }
+      for (const procedure of mutations.filter((p) => p.schema)) {
+        const request: Request = {
+          method: "POST",
+          path: `/api/trpc/${procedure.name}`,
+          cookie: cookieOf("admin"),
+          raw,
+        };
+        expectTrpc(await refusedWithoutChange(request), request, 400, 1);
+      }
+    }
+  });
+
   test("a 10,000-character path segment is refused by the app; past the runtime's header limit by the runtime", async () => {
     for (const route of restRoutes.filter((r) => r.route.includes(":"))) {
       const request: Request = {
