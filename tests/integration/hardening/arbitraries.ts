@@ -282,3 +282,13 @@ export const allMethods = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPT
 
 /** Just over the body limit, as a JSON string (so only the size is wrong). */
 export const oversizedJson = JSON.stringify({ feedback: "x".repeat(MAX_BODY_BYTES + 16) });
+
+/** The cookie a signed-out visitor sends: none, or a forged, empty, overlong or doubled session cookie. */
+export const visitorCookie: fc.Arbitrary<string | null> = fc.constantFrom(
+  null,
+  "crate_session=forged",
+  `crate_session=${"A".repeat(300)}`,
+  "crate_session=",
+  "crate_session=%00; crate_session=x",
+  "crate_session=x; crate_session=y; other=1",
+);

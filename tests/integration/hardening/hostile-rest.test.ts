@@ -12,6 +12,7 @@ import {
   mutatedInput,
   SEED,
   sameShapeInput,
+  visitorCookie,
   wrongContentTypes,
 } from "./arbitraries.ts";
 import { fillPath, matchRoute, pathExists, type RestRoute, restRoutes } from "./rest-routes.ts";
@@ -39,6 +40,8 @@ afterAll(() => h?.dispose());
 
 interface Plan {
   persona: PersonaName;
+  /** the visitor's (forged) cookie; the others send their session */
+  forgedCookie?: string | null;
   route: RestRoute;
   method: string;
   path: string;
@@ -64,6 +67,7 @@ const bodyArb = (route: RestRoute): fc.Arbitrary<string | null> => {
 const planArb: fc.Arbitrary<Plan> = fc
   .record({
     persona: fc.constantFrom(...personaNames),
+    forgedCookie: visitorCookie,
     route: fc.constantFrom(...restRoutes),
     segment: hostileSegment,
     query: hostileQuery,
@@ -83,6 +87,7 @@ const planArb: fc.Arbitrary<Plan> = fc
       const withBody = method !== "GET" && method !== "HEAD";
       return {
         persona: base.persona,
+        forgedCookie: base.forgedCookie,
         route: base.route,
         method,
         path: `${fillPath(base.route.route, () => base.segment)}${base.query}`,
@@ -105,7 +110,7 @@ function requestOf(plan: Plan): Request {
   return {
     method: plan.method,
     path: plan.path,
-    cookie: h.personas[plan.persona].cookie,
+    cookie: plan.persona === "visitor" ? plan.forgedCookie : h.personas[plan.persona].cookie,
     text: plan.body ?? undefined,
     contentType: plan.contentType,
   };

@@ -11,6 +11,7 @@ import {
   mutatedInput,
   SEED,
   sameShapeInput,
+  visitorCookie,
 } from "./arbitraries.ts";
 import {
   ABSENT,
@@ -80,15 +81,6 @@ function inputArb(procedure: ProcedureInfo): fc.Arbitrary<InputText> {
 const callArb: fc.Arbitrary<Call> = fc
   .constantFrom(...procedures)
   .chain((procedure) => inputArb(procedure).map((inputText) => ({ procedure, inputText })));
-
-/** Visitors sometimes carry a forged, overlong or odd session cookie. */
-const visitorCookie = fc.constantFrom(
-  null,
-  "crate_session=forged",
-  `crate_session=${"A".repeat(300)}`,
-  "crate_session=",
-  "crate_session=%00; crate_session=x",
-);
 
 const personaArb = fc.constantFrom(...personaNames);
 
