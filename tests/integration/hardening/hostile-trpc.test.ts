@@ -256,6 +256,8 @@ describe("every tRPC procedure under hostile input", () => {
   }, 120_000);
 
   test("every procedure was called, and every guarded one was refused at least once", () => {
+    // The premium listener's statistics are on: the activity recorder saw the hostile calls too.
+    expect(snapshot(h).recordedActivity.length).toBeGreaterThan(0);
     if (process.env.HARDENING_VERBOSE) {
       for (const [name, tally] of seen) console.log(name, JSON.stringify([...tally].sort()));
     }
