@@ -5,6 +5,7 @@ import { getCookie } from "hono/cookie";
 import { requestId } from "hono/request-id";
 import { secureHeaders } from "hono/secure-headers";
 import { ErrorCode } from "../shared/errors.ts";
+import { limits } from "../shared/limits.ts";
 import { activityRecorder } from "./admin/activity.ts";
 import { SESSION_COOKIE } from "./auth/sessions.ts";
 import type { Deps } from "./deps.ts";
@@ -56,6 +57,7 @@ export function createApiApp(deps: Deps) {
     trpcServer({
       endpoint: "/api/trpc",
       router: appRouter,
+      maxBatchSize: limits.trpcMaxBatch,
       createContext: (opts, c) =>
         createContextInner({
           deps,

@@ -29,6 +29,8 @@ export const limits = {
   subgenreListPx: 350,
   wizardListPx: { narrow: 270, wide: 341, breakpoint: 1250 },
   chunkTimeoutMs: 120_000,
+  /** tRPC calls in one batched request; the client's batch link uses the same number */
+  trpcMaxBatch: 20,
   latestSizes: [50, 100, 200, 500],
   partitionSizes: [50, 100, 200],
   randomDaily: 50,

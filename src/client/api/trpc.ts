@@ -2,6 +2,7 @@ import { QueryClient } from "@tanstack/react-query";
 import { httpBatchLink } from "@trpc/client";
 import { createTRPCReact } from "@trpc/react-query";
 import type { AppRouter } from "../../server/trpc/_app.ts";
+import { limits } from "../../shared/limits.ts";
 
 export const trpc = createTRPCReact<AppRouter>();
 
@@ -19,6 +20,7 @@ export function createTrpcClient() {
     links: [
       httpBatchLink({
         url: "/api/trpc",
+        maxItems: limits.trpcMaxBatch,
         fetch: (url, options) => fetch(url, { ...options, credentials: "same-origin" }),
       }),
     ],

@@ -66,6 +66,17 @@ describe("server boot", () => {
     expect(res.status).toBe(413);
   });
 
+  test("a tRPC batch larger than the limit is refused with a clear error, a batch within it answers", async () => {
+    const within = Array.from({ length: 20 }, () => "system.health").join(",");
+    const ok = await fetch(`${server.url}/api/trpc/${within}?batch=1`);
+    expect(ok.status).toBe(200);
+    const tooMany = Array.from({ length: 21 }, () => "system.health").join(",");
+    const res = await fetch(`${server.url}/api/trpc/${tooMany}?batch=1`);
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as { error?: { data?: { errorCode?: number } } }[] | { error?: unknown };
+    expect(JSON.stringify(body)).toContain('"errorCode":1');
+  });
+
   test("secure headers are set on API answers", async () => {
     const res = await fetch(`${server.url}/api/health`);
     expect(res.headers.get("x-content-type-options")).toBe("nosniff");
