@@ -1,29 +1,16 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import * as schema from "../../src/server/db/schema/index.ts";
 import { messages } from "../../src/shared/errors.ts";
-import { collectPageErrors, launchBrowser, type TestBrowser } from "../support/browser.ts";
-import { startTestServer, type TestServer } from "../support/server.ts";
+import { collectPageErrors } from "../support/browser.ts";
+import { setUpBrowserSuite } from "../support/e2e.ts";
 
-let server: TestServer;
-let browser: TestBrowser;
 const TIMEOUT = 90_000;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
-  // the first request bundles the client; do it once here rather than inside a test's time
-  await fetch(`${server.url}/`).then((response) => response.text());
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.dispose();
-});
+const suite = setUpBrowserSuite();
 
 async function createListener(id: string) {
-  const res = await fetch(`${server.url}/emulator/spotify/control/listeners`, {
+  const res = await fetch(`${suite.server.url}/emulator/spotify/control/listeners`, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ id, likes: 5 }),
@@ -33,16 +20,16 @@ async function createListener(id: string) {
 
 /** Sign-in in the browser: /api/authorize/plans, then the Spotify emulator approves at once for emulator_user. */
 async function signInFromPlans(page: Page, listener: string) {
-  await page.goto(`${server.url}/api/authorize/plans`, { waitUntil: "commit" });
+  await page.goto(`${suite.server.url}/api/authorize/plans`, { waitUntil: "commit" });
   const consent = new URL(page.url());
   expect(consent.pathname).toContain("/emulator/spotify/accounts/authorize");
   consent.searchParams.set("emulator_user", listener);
   await page.goto(consent.toString());
-  await page.waitForURL(`${server.url}/plans`);
+  await page.waitForURL(`${suite.server.url}/plans`);
 }
 
 const levelOf = (spotifyId: string) =>
-  server.deps.db
+  suite.server.deps.db
     .select({ level: schema.users.membershipLevel })
     .from(schema.users)
     .where(eq(schema.users.spotifyId, spotifyId))
@@ -52,15 +39,15 @@ describe("plans in demo mode", () => {
   test(
     "a visitor sees both plans with the server's price; upgrading asks to sign in first",
     async () => {
-      const page = await browser.newPage();
+      const page = await suite.browser.newPage();
       const errors = collectPageErrors(page);
-      await page.goto(`${server.url}/plans`);
+      await page.goto(`${suite.server.url}/plans`);
       await page.getByTestId("premium-price").waitFor();
       expect(await page.getByTestId("premium-price").textContent()).toContain("49.00");
       expect(await page.getByTestId("feature-table").isVisible()).toBe(true);
       expect(await page.getByTestId("subscription-panel").count()).toBe(0);
       await page.getByTestId("upgrade-button").click();
-      await page.waitForURL(`${server.url}/plans/login`);
+      await page.waitForURL(`${suite.server.url}/plans/login`);
       await page.getByTestId("plans-authorize-button").waitFor();
       expect(errors).toEqual([]);
     },
@@ -72,7 +59,7 @@ describe("plans in demo mode", () => {
     async () => {
       const listener = `e2e-plans-${Date.now()}`;
       await createListener(listener);
-      const page = await browser.newPage();
+      const page = await suite.browser.newPage();
       const errors = collectPageErrors(page);
       await signInFromPlans(page, listener);
 
@@ -85,7 +72,7 @@ describe("plans in demo mode", () => {
       await page.getByLabel("CVC").fill("123");
       await page.getByRole("button", { name: /^Pay / }).click();
 
-      await page.waitForURL(`${server.url}/plans/success`);
+      await page.waitForURL(`${suite.server.url}/plans/success`);
       await page.getByTestId("upgrade-confirmed").waitFor({ timeout: 15_000 });
       expect(await page.getByTestId("upgrade-confirmed").textContent()).toContain("Welcome to Premium");
       expect(levelOf(listener)).toBe("PremiumYearly");

@@ -1,25 +1,13 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
-import { launchBrowser, type TestBrowser, viewports } from "../support/browser.ts";
-import { startTestServer, type TestServer } from "../support/server.ts";
+import { viewports } from "../support/browser.ts";
+import { setUpBrowserSuite } from "../support/e2e.ts";
 
-let server: TestServer;
-let browser: TestBrowser;
 const TIMEOUT = 60_000;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
-  await fetch(`${server.url}/`).then((response) => response.text());
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.dispose();
-});
+const suite = setUpBrowserSuite();
 
 async function createListener(id: string) {
-  const response = await fetch(`${server.url}/emulator/spotify/control/listeners`, {
+  const response = await fetch(`${suite.server.url}/emulator/spotify/control/listeners`, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ id, likes: 5 }),
@@ -29,11 +17,11 @@ async function createListener(id: string) {
 
 /** Signs in the way a visitor does: the landing page's button, then the emulator's consent page. */
 async function signInThroughLanding(page: Page, listenerId: string) {
-  await page.goto(`${server.url}/`);
+  await page.goto(`${suite.server.url}/`);
   await page.getByTestId("hero-sign-in").click();
   await page.getByLabel("Listener id").fill(listenerId);
   await Promise.all([
-    page.waitForURL(`${server.url}/`),
+    page.waitForURL(`${suite.server.url}/`),
     page.getByRole("button", { name: "Sign in" }).click(),
   ]);
   await page.locator("header").getByRole("button", { name: "Logout" }).waitFor();
@@ -44,7 +32,7 @@ describe("header for a signed-in listener", () => {
     "shows Settings and Logout instead of 'Get started', no Admin link, and / is not the landing page",
     async () => {
       await createListener("shell-listener");
-      const page = await browser.newPage(viewports.desktop);
+      const page = await suite.browser.newPage(viewports.desktop);
       await signInThroughLanding(page, "shell-listener");
       const header = page.locator("header");
       expect(await header.getByRole("link", { name: "Settings" }).getAttribute("href")).toBe("/settings");
@@ -53,7 +41,7 @@ describe("header for a signed-in listener", () => {
       expect(await page.getByTestId("hero-sign-in").count()).toBe(0);
 
       await Promise.all([
-        page.waitForURL(`${server.url}/`),
+        page.waitForURL(`${suite.server.url}/`),
         header.getByRole("button", { name: "Logout" }).click(),
       ]);
       await page.getByTestId("hero-sign-in").waitFor();
@@ -65,11 +53,11 @@ describe("header for a signed-in listener", () => {
   test(
     "an admin also sees the Admin link, in the mobile menu too",
     async () => {
-      const page = await browser.newPage(viewports.phone);
-      await page.goto(`${server.url}/`);
+      const page = await suite.browser.newPage(viewports.phone);
+      await page.goto(`${suite.server.url}/`);
       await page.evaluate(() => window.location.assign("/api/authorize"));
       await Promise.all([
-        page.waitForURL(`${server.url}/`),
+        page.waitForURL(`${suite.server.url}/`),
         page.locator('[data-listener="crate-admin"]').click(),
       ]);
       await page.getByTestId("menu-button").click();

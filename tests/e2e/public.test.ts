@@ -1,29 +1,16 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
 import { messages } from "../../src/shared/errors.ts";
-import { collectPageErrors, launchBrowser, type TestBrowser, viewports } from "../support/browser.ts";
-import { startTestServer, type TestServer } from "../support/server.ts";
+import { collectPageErrors, viewports } from "../support/browser.ts";
+import { setUpBrowserSuite } from "../support/e2e.ts";
 
-let server: TestServer;
-let browser: TestBrowser;
 const TIMEOUT = 60_000;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
-  // the first request bundles the client; do it once here rather than inside the first test's time
-  await fetch(`${server.url}/`).then((response) => response.text());
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.dispose();
-});
+const suite = setUpBrowserSuite();
 
 async function open(path: string, viewport: { width: number; height: number } = viewports.desktop) {
-  const page = await browser.newPage(viewport);
+  const page = await suite.browser.newPage(viewport);
   const errors = collectPageErrors(page);
-  await page.goto(`${server.url}${path}`);
+  await page.goto(`${suite.server.url}${path}`);
   // the page's own content (after its chunk loaded), not just the frame
   await page.locator("main h1").first().waitFor();
   return { page, errors };
@@ -85,8 +72,8 @@ describe("landing page", () => {
   test(
     "remembers an outside referrer and passes it to the sign-in",
     async () => {
-      const page = await browser.newPage(viewports.desktop);
-      await page.goto(`${server.url}/`, { referer: "https://blog.example.org/post" });
+      const page = await suite.browser.newPage(viewports.desktop);
+      await page.goto(`${suite.server.url}/`, { referer: "https://blog.example.org/post" });
       await page.getByTestId("hero-sign-in").waitFor();
       expect(await page.evaluate(() => sessionStorage.getItem("referrer"))).toBe(
         "https://blog.example.org/post",
@@ -105,8 +92,8 @@ describe("landing page", () => {
   test(
     "does not remember the site's own pages as referrer",
     async () => {
-      const page = await browser.newPage(viewports.desktop);
-      await page.goto(`${server.url}/faq`, { referer: `${server.url}/plans` });
+      const page = await suite.browser.newPage(viewports.desktop);
+      await page.goto(`${suite.server.url}/faq`, { referer: `${suite.server.url}/plans` });
       await page.locator("main h1").waitFor();
       expect(await page.evaluate(() => sessionStorage.getItem("referrer"))).toBeNull();
     },
@@ -118,12 +105,12 @@ describe("shell behaviour", () => {
   test(
     "a failed login lookup counts as logged out: the landing page shows",
     async () => {
-      const page = await browser.newPage(viewports.desktop);
+      const page = await suite.browser.newPage(viewports.desktop);
       // a proxy in front of the server failing the start-up lookup
       await page.route("**/api/trpc/user.me**", (route) =>
         route.fulfill({ status: 502, contentType: "text/html", body: "<h1>Bad gateway</h1>" }),
       );
-      await page.goto(`${server.url}/`);
+      await page.goto(`${suite.server.url}/`);
       await page.getByTestId("hero-sign-in").waitFor();
       expect(await page.locator("header").getByRole("link", { name: "Get started" }).isVisible()).toBe(true);
     },
@@ -145,7 +132,7 @@ describe("shell behaviour", () => {
       await footer.scrollIntoViewIfNeeded();
       expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
       await footer.getByRole("link", { name: "FAQ" }).click();
-      await page.waitForURL(`${server.url}/faq`);
+      await page.waitForURL(`${suite.server.url}/faq`);
       await page.waitForFunction(() => window.scrollY === 0, undefined, { timeout: 5_000 });
     },
     TIMEOUT,
@@ -167,7 +154,7 @@ describe("mobile layout", () => {
         expect(await menu.getByRole("link", { name: label, exact: true }).isVisible()).toBe(true);
       }
       await menu.getByRole("link", { name: "FAQ", exact: true }).click();
-      await page.waitForURL(`${server.url}/faq`);
+      await page.waitForURL(`${suite.server.url}/faq`);
       await page.locator("main h1", { hasText: "Frequently asked questions" }).waitFor();
       await menu.waitFor({ state: "hidden" });
       expect(await page.title()).toBe("Crate | FAQ");

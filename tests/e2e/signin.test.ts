@@ -1,41 +1,29 @@
 // In the browser, demo mode: landing → sign in on the emulator's consent page → back in Crate signed in → logout.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { loginErrorMessages } from "../../src/shared/auth.ts";
-import { collectPageErrors, launchBrowser, type TestBrowser } from "../support/browser.ts";
-import { startTestServer, type TestServer } from "../support/server.ts";
+import { collectPageErrors } from "../support/browser.ts";
+import { setUpBrowserSuite } from "../support/e2e.ts";
 
-let server: TestServer;
-let browser: TestBrowser;
 const TIMEOUT = 60_000;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
-  await fetch(`${server.url}/`).then((response) => response.text());
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.dispose();
-});
+const suite = setUpBrowserSuite();
 
 describe("sign-in in the browser", () => {
   test(
     "from the landing page through the consent page and back, signed in; logout signs out",
     async () => {
-      const page = await browser.newPage();
+      const page = await suite.browser.newPage();
       const errors = collectPageErrors(page);
-      await page.goto(`${server.url}/`);
+      await page.goto(`${suite.server.url}/`);
       await page.getByTestId("hero-sign-in").click();
 
       await page.waitForURL(/\/emulator\/spotify\/accounts\/authorize\?/);
       const consent = new URL(page.url());
       expect(consent.searchParams.get("redirect_uri")).toBe(
-        `${server.deps.config.publicUrl}/api/authorize/callback`,
+        `${suite.server.deps.config.publicUrl}/api/authorize/callback`,
       );
       await page.locator('button[name="emulator_user"][value="crate-free"]').click();
 
-      await page.waitForURL(`${server.url}/`);
+      await page.waitForURL(`${suite.server.url}/`);
       const logoutButton = page.getByRole("button", { name: "Logout" }).first();
       await logoutButton.waitFor();
       const session = (await page.context().cookies()).find((c) => c.name === "crate_session");
@@ -57,12 +45,12 @@ describe("sign-in in the browser", () => {
   test(
     "declining on the consent page lands on /login with a clear message",
     async () => {
-      const page = await browser.newPage();
-      await page.goto(`${server.url}/login`);
+      const page = await suite.browser.newPage();
+      await page.goto(`${suite.server.url}/login`);
       await page.getByTestId("authorize-button").click();
       await page.waitForURL(/\/emulator\/spotify\/accounts\/authorize\?/);
       await page.locator('button[name="emulator_deny"]').click();
-      await page.waitForURL(`${server.url}/login?error=access_denied`);
+      await page.waitForURL(`${suite.server.url}/login?error=access_denied`);
       await page.getByText(loginErrorMessages.access_denied).waitFor();
       expect(await page.getByTestId("authorize-button").isVisible()).toBe(true);
     },

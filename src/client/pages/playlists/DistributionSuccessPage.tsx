@@ -1,51 +1,17 @@
-import { Box, Center, HStack, Stack, Text } from "@chakra-ui/react";
+import { Center, HStack, Stack, Text } from "@chakra-ui/react";
 import { ArrowLeft, Crown, ListMusic, RefreshCw } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useSearch } from "wouter";
 import { compareNames } from "../../../shared/catalogue/index.ts";
 import { limits } from "../../../shared/limits.ts";
 import { hasUnlimitedPlaylists } from "../../../shared/membership.ts";
-import { DistributionProgress } from "../../components/DistributionProgress.tsx";
 import { Layout } from "../../components/Layout.tsx";
 import { LoginPrompt } from "../../components/LoginPrompt.tsx";
 import { AppLink, LinkButton } from "../../components/RouterLink.tsx";
 import { isPolling, useDistributionProgress } from "../../hooks/useDistributionProgress.ts";
 import { useSession } from "../../hooks/useSession.ts";
+import { CreatedNameList, HintLine, ProgressPanel } from "./CreatedPlaylistsSummary.tsx";
 import { readNameList, readNumber, storageKeys, writeSession } from "./storage.ts";
-
-function NameList({ names, testId }: { names: string[]; testId: string }) {
-  return (
-    <Box
-      as="ul"
-      listStyleType="none"
-      display="grid"
-      gridTemplateColumns={{ base: "1fr", sm: "1fr 1fr" }}
-      gap="2"
-      data-testid={testId}
-    >
-      {names.map((name) => (
-        <HStack
-          as="li"
-          key={name}
-          gap="3"
-          px="3.5"
-          py="2.5"
-          borderRadius="lg"
-          bg="bg.subtle"
-          borderWidth="1px"
-          borderColor="border.muted"
-        >
-          <Box color="brand.fg" flexShrink="0">
-            <ListMusic size={16} aria-hidden />
-          </Box>
-          <Text textStyle="sm" fontWeight="medium">
-            {name}
-          </Text>
-        </HStack>
-      ))}
-    </Box>
-  );
-}
 
 function UpgradePrompt({ likes }: { likes: number }) {
   return (
@@ -124,19 +90,7 @@ export function DistributionSuccessPage() {
       }}
     >
       <Stack gap={{ base: "6", md: "8" }}>
-        <Box
-          p={{ base: "5", md: "7" }}
-          borderRadius="2xl"
-          borderWidth="1px"
-          borderColor="border"
-          bg="bg.panel"
-        >
-          {progressId ? (
-            <DistributionProgress progress={progress} />
-          ) : (
-            <Text color="fg.muted">There is no distribution to follow here.</Text>
-          )}
-        </Box>
+        <ProgressPanel progressId={progressId} progress={progress} />
 
         {done ? (
           <Stack gap="4" data-testid="distribution-outcome">
@@ -147,7 +101,12 @@ export function DistributionSuccessPage() {
                     ? "Your new playlist"
                     : `Your ${stored.created.length} new playlists`}
                 </Text>
-                <NameList names={stored.created} testId="created-playlists" />
+                <CreatedNameList
+                  names={stored.created}
+                  icon={ListMusic}
+                  testId="created-playlists"
+                  gridTemplateColumns={{ base: "1fr", sm: "1fr 1fr" }}
+                />
               </>
             ) : (
               <Text color="fg.muted">No new playlists were added; your other changes are saved.</Text>
@@ -168,26 +127,16 @@ export function DistributionSuccessPage() {
         {showUpgrade ? <UpgradePrompt likes={likes} /> : null}
 
         <Stack gap="3" textStyle="sm" color="fg.muted">
-          <HStack gap="2.5" align="start">
-            <Box mt="0.5" flexShrink="0">
-              <ArrowLeft size={16} aria-hidden />
-            </Box>
-            <Text data-testid="back-to-playlists">
-              Want to change something? Go back to{" "}
-              <AppLink href="/playlists" color="brand.fg" fontWeight="semibold">
-                your playlists
-              </AppLink>{" "}
-              to choose other playlists.
-            </Text>
-          </HStack>
-          <HStack gap="2.5" align="start">
-            <Box mt="0.5" flexShrink="0">
-              <RefreshCw size={16} aria-hidden />
-            </Box>
-            <Text data-testid="restart-hint">
-              New playlists may only show up in Spotify after you restart the Spotify app.
-            </Text>
-          </HStack>
+          <HintLine icon={ArrowLeft} testId="back-to-playlists">
+            Want to change something? Go back to{" "}
+            <AppLink href="/playlists" color="brand.fg" fontWeight="semibold">
+              your playlists
+            </AppLink>{" "}
+            to choose other playlists.
+          </HintLine>
+          <HintLine icon={RefreshCw} testId="restart-hint">
+            New playlists may only show up in Spotify after you restart the Spotify app.
+          </HintLine>
         </Stack>
       </Stack>
     </Layout>

@@ -1,14 +1,14 @@
-import { Box, HStack, Stack, Text } from "@chakra-ui/react";
+import { Stack, Text } from "@chakra-ui/react";
 import { ArrowLeft, Blend, Info } from "lucide-react";
 import { useState } from "react";
 import { useSearch } from "wouter";
 import { compareNames } from "../../../../shared/catalogue/index.ts";
-import { DistributionProgress } from "../../../components/DistributionProgress.tsx";
 import { Layout } from "../../../components/Layout.tsx";
 import { LoginPrompt } from "../../../components/LoginPrompt.tsx";
 import { AppLink } from "../../../components/RouterLink.tsx";
 import { useDistributionProgress } from "../../../hooks/useDistributionProgress.ts";
 import { useSession } from "../../../hooks/useSession.ts";
+import { CreatedNameList, HintLine, ProgressPanel } from "../CreatedPlaylistsSummary.tsx";
 import { readCreatedCombinations } from "./storage.ts";
 
 /** 'has been created' or 'have been created', by count (spec §2 'Combination-playlists-created page'). */
@@ -42,19 +42,7 @@ export function CombinationsSuccessPage() {
       }}
     >
       <Stack gap={{ base: "6", md: "8" }}>
-        <Box
-          p={{ base: "5", md: "7" }}
-          borderRadius="2xl"
-          borderWidth="1px"
-          borderColor="border"
-          bg="bg.panel"
-        >
-          {progressId ? (
-            <DistributionProgress progress={progress} />
-          ) : (
-            <Text color="fg.muted">There is no distribution to follow here.</Text>
-          )}
-        </Box>
+        <ProgressPanel progressId={progressId} progress={progress} />
 
         <Stack gap="4" data-testid="combinations-created">
           <Text fontWeight="semibold" data-testid="created-text">
@@ -63,57 +51,26 @@ export function CombinationsSuccessPage() {
               : "Your combination playlists have been created and will be kept up to date."}
           </Text>
           {names.length > 0 ? (
-            <Box as="ul" listStyleType="none" display="grid" gap="2" data-testid="created-combinations">
-              {names.map((name) => (
-                <HStack
-                  as="li"
-                  key={name}
-                  gap="3"
-                  px="3.5"
-                  py="2.5"
-                  borderRadius="lg"
-                  bg="bg.subtle"
-                  borderWidth="1px"
-                  borderColor="border.muted"
-                >
-                  <Box color="brand.fg" flexShrink="0">
-                    <Blend size={16} aria-hidden />
-                  </Box>
-                  <Text textStyle="sm" fontWeight="medium">
-                    {name}
-                  </Text>
-                </HStack>
-              ))}
-            </Box>
+            <CreatedNameList names={names} icon={Blend} testId="created-combinations" />
           ) : null}
         </Stack>
 
         <Stack gap="3" textStyle="sm" color="fg.muted">
-          <HStack gap="2.5" align="start">
-            <Box mt="0.5" flexShrink="0">
-              <Info size={16} aria-hidden />
-            </Box>
-            <Text data-testid="appears-note">
-              A playlist only appears in Spotify once at least one of your liked songs matches its criteria.
-            </Text>
-          </HStack>
-          <HStack gap="2.5" align="start">
-            <Box mt="0.5" flexShrink="0">
-              <ArrowLeft size={16} aria-hidden />
-            </Box>
-            <Text>
-              Go back to{" "}
-              <AppLink
-                href="/playlists/combinations"
-                color="brand.fg"
-                fontWeight="semibold"
-                data-testid="back-to-combinations"
-              >
-                your combination playlists
-              </AppLink>{" "}
-              to create or delete more.
-            </Text>
-          </HStack>
+          <HintLine icon={Info} testId="appears-note">
+            A playlist only appears in Spotify once at least one of your liked songs matches its criteria.
+          </HintLine>
+          <HintLine icon={ArrowLeft}>
+            Go back to{" "}
+            <AppLink
+              href="/playlists/combinations"
+              color="brand.fg"
+              fontWeight="semibold"
+              data-testid="back-to-combinations"
+            >
+              your combination playlists
+            </AppLink>{" "}
+            to create or delete more.
+          </HintLine>
         </Stack>
       </Stack>
     </Layout>

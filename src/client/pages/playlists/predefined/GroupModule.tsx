@@ -98,6 +98,60 @@ export function sameChoiceFor(
   );
 }
 
+/** The collapsible frame every group module shares: the header, then the body holding `children`. */
+export function GroupModuleFrame({
+  group,
+  selected,
+  children,
+}: {
+  group: PreferenceGroupView;
+  selected: ReadonlySet<string>;
+  children: ReactNode;
+}) {
+  return (
+    <Accordion.Item
+      value={group.group}
+      borderWidth="1px"
+      borderColor="border"
+      borderRadius="2xl"
+      bg="bg.panel"
+      overflow="hidden"
+      data-testid={`group-${group.group}`}
+    >
+      <GroupTrigger group={group} selectedCount={countSelected(group, selected)} />
+      <Accordion.ItemContent>
+        <Accordion.ItemBody px={{ base: "4", md: "5" }} pt="1" pb="5">
+          <Stack gap="4">{children}</Stack>
+        </Accordion.ItemBody>
+      </Accordion.ItemContent>
+    </Accordion.Item>
+  );
+}
+
+/** One entry's checkbox as the current choice sees it (checked, or blocked once the cap is reached). */
+export function ChoiceEntryOption({
+  entry,
+  choice,
+  height,
+}: {
+  entry: SimplePlaylistPreference;
+  choice: EntryChoice;
+  height?: string;
+}) {
+  const checked = choice.selected.has(entry.name);
+  return (
+    <EntryOption
+      entry={entry}
+      checked={checked}
+      blocked={!checked && entry.available && choice.capReached}
+      songs={choice.songs(entry.name)}
+      onToggle={choice.onToggle}
+      onDelete={choice.onDelete}
+      height={height}
+    />
+  );
+}
+
 interface GroupModuleProps {
   group: PreferenceGroupView;
   choice: EntryChoice;
@@ -109,40 +163,14 @@ interface GroupModuleProps {
 export const GroupModule = memo(
   function GroupModule({ group, choice, notice }: GroupModuleProps) {
     return (
-      <Accordion.Item
-        value={group.group}
-        borderWidth="1px"
-        borderColor="border"
-        borderRadius="2xl"
-        bg="bg.panel"
-        overflow="hidden"
-        data-testid={`group-${group.group}`}
-      >
-        <GroupTrigger group={group} selectedCount={countSelected(group, choice.selected)} />
-        <Accordion.ItemContent>
-          <Accordion.ItemBody px={{ base: "4", md: "5" }} pt="1" pb="5">
-            <Stack gap="4">
-              {notice}
-              <SimpleGrid columns={columnsFor(group)} gap="2">
-                {group.entries.map((entry) => {
-                  const checked = choice.selected.has(entry.name);
-                  return (
-                    <EntryOption
-                      key={entry.name}
-                      entry={entry}
-                      checked={checked}
-                      blocked={!checked && entry.available && choice.capReached}
-                      songs={choice.songs(entry.name)}
-                      onToggle={choice.onToggle}
-                      onDelete={choice.onDelete}
-                    />
-                  );
-                })}
-              </SimpleGrid>
-            </Stack>
-          </Accordion.ItemBody>
-        </Accordion.ItemContent>
-      </Accordion.Item>
+      <GroupModuleFrame group={group} selected={choice.selected}>
+        {notice}
+        <SimpleGrid columns={columnsFor(group)} gap="2">
+          {group.entries.map((entry) => (
+            <ChoiceEntryOption key={entry.name} entry={entry} choice={choice} />
+          ))}
+        </SimpleGrid>
+      </GroupModuleFrame>
     );
   },
   (prev, next) =>

@@ -1,0 +1,40 @@
+import { afterAll, beforeAll } from "bun:test";
+import { launchBrowser, type TestBrowser } from "./browser.ts";
+import { startTestServer, type TestServer } from "./server.ts";
+
+export interface BrowserSuite {
+  readonly server: TestServer;
+  readonly browser: TestBrowser;
+}
+
+/**
+ * Starts the test server and Chromium once for the calling test file and closes both after it. The returned
+ * getters are only valid inside tests (after `beforeAll` has run).
+ */
+export function setUpBrowserSuite(): BrowserSuite {
+  let server: TestServer | undefined;
+  let browser: TestBrowser | undefined;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    browser = await launchBrowser();
+    // the first request bundles the client; do it once here rather than inside a test's time
+    await fetch(`${server.url}/`).then((response) => response.text());
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.dispose();
+  });
+
+  return {
+    get server() {
+      if (!server) throw new Error("the test server is not started yet (use it inside a test)");
+      return server;
+    },
+    get browser() {
+      if (!browser) throw new Error("the browser is not launched yet (use it inside a test)");
+      return browser;
+    },
+  };
+}
