@@ -2,6 +2,7 @@
 // clients polling their distribution's progress and reading their preferences while the hourly job syncs 1,000
 // emulated users — next to the same autocannon run against a bare Bun.serve hello route.
 // `bun tests/bench/load.bench.ts` runs it alone; `bun run bench` runs it with the others.
+import { limits } from "../../src/shared/limits.ts";
 import { type LoadFigures, type LoadOptions, runLoadScenario } from "./support/load.ts";
 import { fixed, formatTable } from "./support/table.ts";
 
@@ -53,6 +54,10 @@ export function formatLoadFigures(f: LoadFigures): string {
       `Crate with the job / hello route: throughput ×${fixed(busy.requestsPerSec / hello.requestsPerSec, 3)}, ` +
         `p50 ×${fixed(busy.p50Ms / Math.max(1, hello.p50Ms), 1)}, p99 ×${fixed(busy.p99Ms / Math.max(1, hello.p99Ms), 1)}` +
         ` (no job: throughput ×${fixed(idle.requestsPerSec / hello.requestsPerSec, 3)})`,
+      `Each client here asks again as soon as it has an answer; ${o.clients} Playlists updated pages polling every ` +
+        `${limits.progressPollMs} ms ask ${fixed((o.clients * 1000) / limits.progressPollMs)} req/s, ` +
+        `${fixed(busy.requestsPerSec / ((o.clients * 1000) / limits.progressPollMs), 1)}× less than Crate served ` +
+        "with the job running.",
     );
   }
   const j = f.job;

@@ -2,6 +2,7 @@
 // emulator enforces a per-app rate limit. Reports time to sync everyone, calls per user, fairness, memory, and how
 // many users one process keeps within the hourly promise.
 // `bun tests/bench/scale.bench.ts [users] [limit/s]` runs it alone; `bun run bench` runs it with the others.
+import { BATCH_CONCURRENCY } from "../../src/server/distribution/batch.ts";
 import { runScaleScenario, type ScaleFigures, type ScaleOptions, type ScaleRun } from "./support/scale.ts";
 import { fixed, formatTable } from "./support/table.ts";
 
@@ -19,6 +20,7 @@ export const scaleBenchOptions: ScaleOptions = {
   usersWithNewLikes: 1_000,
   newLikes: 3,
   unlimitedRun: true,
+  latencyRuns: { ms: 100, sampleUsers: 2_000, concurrencies: [null, 16] },
 };
 
 const assumedLimits = [10, 50, 100, 300];
@@ -29,6 +31,8 @@ function runRow(r: ScaleRun): string[] {
   return [
     r.label,
     r.rateLimitPerSec === null ? "none" : String(r.rateLimitPerSec),
+    String(r.latencyMs),
+    String(r.concurrency),
     String(r.users),
     sec(r.wallMs),
     `${r.usersSynced}`,
@@ -44,11 +48,73 @@ function runRow(r: ScaleRun): string[] {
   ];
 }
 
+const perHour = (users: number, ms: number) => (users * 3_600_000) / ms;
+
+/** Users per hour one process keeps synced, by what could bound it, and which bound comes first. */
+function capacity(f: ScaleFigures, unlimited: ScaleRun, slow: ScaleRun[], mixed: ScaleRun): string[] {
+  const o = f.options;
+  const efficiency = mixed.acceptedPerSec / f.rateLimitPerSec;
+  const providerAt = (limit: number) => (limit * efficiency * 3600) / mixed.acceptedPerUser;
+  const cpuPerUser = mixed.cpuMs / mixed.users;
+  const unlimitedIdle = perHour(unlimited.users, unlimited.wallMs);
+  // a process cannot sync faster than its CPU time per user allows (the job and SQLite share one thread)
+  const cpuBound = Math.min(unlimitedIdle, 3_600_000 / cpuPerUser);
+  // with a round trip, a user's calls are mostly sequential: the mix costs (calls + refresh) / (1 + 1) of idle
+  const mixFactor = 2 / (mixed.acceptedPerUser + 1);
+  const bounds: { name: string; users: number }[] = [
+    {
+      name: `the provider's limit (assumed ${f.rateLimitPerSec} calls/s)`,
+      users: providerAt(f.rateLimitPerSec),
+    },
+    { name: "CPU and SQLite in the process", users: cpuBound },
+  ];
+  const lines = [
+    `Users one process keeps within the hourly promise (every user synced once an hour), with ` +
+      `${fixed((o.usersWithNewLikes / o.users) * 100)}% of users liking ${o.newLikes} new songs each hour ` +
+      `(${fixed(mixed.acceptedPerUser, 2)} accepted Web API calls and one token refresh a user):`,
+    `  measured at ${f.rateLimitPerSec} calls/s: ${fixed(perHour(mixed.users, mixed.wallMs))} users/hour ` +
+      `(${fixed(efficiency * 100)}% of the limit used: the job sends at full pace until a 429, then every call ` +
+      "waits out its Retry-After)",
+    ...assumedLimits.map(
+      (limit) =>
+        `  provider limit ${limit} calls/s (${limit * 30} per 30 s): ${fixed(providerAt(limit))} users/hour`,
+    ),
+    `  CPU and SQLite: ${fixed(cpuBound)} users/hour (an idle run with no limit and no round trip syncs ` +
+      `${fixed(unlimitedIdle)} users/hour; CPU a user ${fixed(unlimited.cpuMs / unlimited.users, 2)} ms idle, ` +
+      `${fixed(cpuPerUser, 2)} ms in the mix: one core allows ${fixed(3_600_000 / cpuPerUser)} users/hour)`,
+  ];
+  for (const run of slow) {
+    const idleRate = perHour(run.users, run.wallMs);
+    lines.push(
+      `  ${run.latencyMs} ms round trip on every provider call, ${run.concurrency} users at a time: ` +
+        `${fixed(idleRate)} users/hour idle, about ${fixed(idleRate * mixFactor)} with the mix`,
+    );
+    if (run.concurrency === BATCH_CONCURRENCY) {
+      bounds.push({
+        name: `the job's own concurrency (${run.concurrency} users at a time) with a ${run.latencyMs} ms round trip`,
+        users: idleRate * mixFactor,
+      });
+    }
+  }
+  const first = bounds.reduce((a, b) => (b.users < a.users ? b : a));
+  lines.push(
+    `Bound: ${first.name}, at about ${fixed(first.users)} users/hour; ` +
+      bounds
+        .filter((b) => b !== first)
+        .map((b) => `${b.name} would allow ${fixed(b.users)}`)
+        .join("; ") +
+      ".",
+  );
+  return lines;
+}
+
 export function formatScaleFigures(f: ScaleFigures): string {
   const o = f.options;
   const header = [
     "run",
     "limit/s",
+    "RTT ms",
+    "at once",
     "users",
     "wall s",
     "synced",
@@ -67,46 +133,18 @@ export function formatScaleFigures(f: ScaleFigures): string {
       `${o.usersWithNewLikes} of them chose 6 playlists (first distributions ${sec(f.setup.distributeMs)} s). Crate in ` +
       "this process, the emulator in its own; tokens expired before each run (an hour later), so each user's turn " +
       "starts with a refresh. calls/user counts accepted Web API calls; 429s are the refused ones on top; tokens are " +
-      "refreshes at the accounts service. 'done at' is when a user's work finished from the start of the run; 'turn' " +
-      "is the time from the user's turn to its last write.",
+      "refreshes at the accounts service. 'at once' is how many users the job works on at a time (the round-trip " +
+      "runs cover a sample of the users). 'done at' is when a user's work finished from the start of the run; " +
+      "'turn' is the time from the user's turn to its last write.",
     formatTable(header, f.runs.map(runRow)),
   ];
-  const unlimited = f.runs.find((r) => r.rateLimitPerSec === null && r.label.startsWith("nothing new"));
+  const unlimited = f.runs.find(
+    (r) => r.rateLimitPerSec === null && r.latencyMs === 0 && r.label.startsWith("nothing new"),
+  );
+  const slow = f.runs.filter((r) => r.latencyMs > 0);
   const idle = f.runs.find((r) => r.rateLimitPerSec !== null && r.label.startsWith("nothing new"));
   const mixed = f.runs.at(-1);
-  if (unlimited && idle && mixed) {
-    const perHour = (users: number, ms: number) => (users * 3_600_000) / ms;
-    const efficiency = mixed.acceptedPerSec / f.rateLimitPerSec;
-    const cpuPerUser = mixed.cpuMs / mixed.users;
-    const unlimitedIdle = perHour(unlimited.users, unlimited.wallMs);
-    // a process cannot sync faster than its CPU time per user allows (the job and SQLite share one thread)
-    const cpuBound = Math.min(unlimitedIdle, 3_600_000 / cpuPerUser);
-    const measured = perHour(mixed.users, mixed.wallMs);
-    const providerBound = (f.rateLimitPerSec * efficiency * 3600) / mixed.acceptedPerUser;
-    // the provider limit at which the sync stops being provider-bound
-    const crossover = (cpuBound * mixed.acceptedPerUser) / (3600 * efficiency);
-    lines.push(
-      "",
-      `Users one process keeps within the hourly promise (every user synced once an hour), with ` +
-        `${fixed((o.usersWithNewLikes / o.users) * 100)}% of users liking ${o.newLikes} new songs each hour ` +
-        `(${fixed(mixed.acceptedPerUser, 2)} accepted calls a user):`,
-      `  measured at ${f.rateLimitPerSec} calls/s: ${fixed(measured)} users/hour ` +
-        `(${fixed(efficiency * 100)}% of the limit used; the job waits out each 429's Retry-After)`,
-      `  CPU and SQLite bound: ${fixed(cpuBound)} users/hour (with no provider limit an idle run syncs ` +
-        `${fixed(unlimitedIdle)} users/hour; CPU a user: ${fixed(unlimited.cpuMs / unlimited.users, 2)} ms idle, ` +
-        `${fixed(cpuPerUser, 2)} ms in the mix, so one core allows ${fixed(3_600_000 / cpuPerUser)} users/hour)`,
-      ...assumedLimits.map(
-        (limit) =>
-          `  provider limit ${limit} calls/s (${limit * 30} per 30 s): ` +
-          `${fixed(Math.min(cpuBound, (limit * efficiency * 3600) / mixed.acceptedPerUser))} users/hour`,
-      ),
-      `Bound: ${
-        cpuBound > providerBound
-          ? `the provider's rate limit; CPU and SQLite would keep up with a limit of up to ${fixed(crossover)} calls/s`
-          : `CPU and SQLite in the process; the provider limit would allow ${fixed(providerBound)} users/hour`
-      }.`,
-    );
-  }
+  if (unlimited && idle && mixed) lines.push("", ...capacity(f, unlimited, slow, mixed));
   const problems = f.runs.flatMap((r) => [
     ...(r.usersSynced !== r.users ? [`${r.label}: ${r.users - r.usersSynced} users not synced`] : []),
     ...(r.outcome.failures > 0 ? [`${r.label}: ${r.outcome.failures} users failed`] : []),
@@ -146,7 +184,13 @@ if (import.meta.main) {
   const [users, limit] = process.argv.slice(2).map(Number);
   console.log(
     await report({
-      ...(users ? { users, usersWithNewLikes: Math.ceil(users / 10) } : {}),
+      ...(users
+        ? {
+            users,
+            usersWithNewLikes: Math.ceil(users / 10),
+            latencyRuns: { ms: 100, sampleUsers: Math.ceil(users / 5), concurrencies: [null, 16] },
+          }
+        : {}),
       ...(limit ? { rateLimitPerSec: limit } : {}),
     }),
   );

@@ -23,7 +23,10 @@ export interface EmulatorProcess {
   /** Web API answers by status code since the last reset */
   statuses(): Promise<Record<string, number>>;
   resetStatuses(): Promise<void>;
-  /** replaces the whole fault setting (e.g. `{ rateLimitPerSec: 50 }`; `{}` clears every fault) */
+  /**
+   * replaces the whole fault setting (e.g. `{ rateLimitPerSec: 50 }`; `{}` clears every fault); `latencyMs` also
+   * delays token calls, so every provider call has the round trip
+   */
   setFaults(faults: Record<string, unknown>): Promise<void>;
   /** creates listeners with `likes` deterministic likes each (the emulator seeds them by id) */
   createListeners(ids: readonly string[], likes: number, product?: "free" | "premium"): Promise<void>;
@@ -85,6 +88,7 @@ export async function startEmulatorProcess(): Promise<EmulatorProcess> {
     },
     setFaults: async (faults) => {
       await control("PUT", "/faults", faults);
+      await request("PUT", `${origin}/bench/token-latency`, { ms: faults.latencyMs ?? 0 });
     },
     createListeners: (ids, likes, product = "free") =>
       forEachLimit(ids, 16, async (id) => {

@@ -2,7 +2,11 @@
 // by the hourly job while the emulator (in its own process) enforces a per-app rate limit. Crate runs in this
 // process (real mode), so its CPU time and memory are measured here. Shared by scale.bench.ts and the CI smoke test.
 import { spotifyForUser } from "../../../src/server/auth/tokens.ts";
-import { type BatchOutcome, runHourlySync } from "../../../src/server/distribution/batch.ts";
+import {
+  BATCH_CONCURRENCY,
+  type BatchOutcome,
+  runHourlySync,
+} from "../../../src/server/distribution/batch.ts";
 import { startTestServer, type TestServer } from "../../support/server.ts";
 import { distribute, signInAll, waitDistributed } from "./crate-client.ts";
 import { type EmulatorProcess, startEmulatorProcess } from "./emulator.ts";
@@ -24,12 +28,20 @@ export interface ScaleOptions {
   newLikes: number;
   /** also run an idle sync without a provider limit (the CPU and SQLite bound) */
   unlimitedRun: boolean;
+  /**
+   * also run idle syncs, no limit, with a delay on every provider answer (a real network's round trip), over the
+   * first `sampleUsers` users (the others unmonitored meanwhile), once per batch concurrency (null: the job's own)
+   */
+  latencyRuns?: { ms: number; sampleUsers: number; concurrencies: (number | null)[] };
   log?: (line: string) => void;
 }
 
 export interface ScaleRun {
   label: string;
   rateLimitPerSec: number | null;
+  latencyMs: number;
+  /** users the job works on at once */
+  concurrency: number;
   users: number;
   wallMs: number;
   cpuMs: number;
@@ -68,12 +80,13 @@ async function measuredRun(
   emulator: EmulatorProcess,
   label: string,
   userIds: readonly string[],
-  rateLimitPerSec: number | null,
+  faults: { rateLimitPerSec?: number; latencyMs?: number },
+  concurrency: number | null = null,
 ): Promise<ScaleRun> {
   const sqlite = crate.deps.db.$client;
   // An hour after the previous run every access token has expired, so each user's turn starts with a refresh.
   sqlite.query("UPDATE provider_tokens SET expires_at = 0").run();
-  await emulator.setFaults(rateLimitPerSec === null ? {} : { rateLimitPerSec });
+  await emulator.setFaults(faults);
   await emulator.resetCalls();
   await emulator.resetStatuses();
   const turnStarted = new Map<string, number>();
@@ -81,6 +94,7 @@ async function measuredRun(
   const cpu = process.cpuUsage();
   const runStart = Date.now();
   const outcome = await runHourlySync(crate.deps, {
+    ...(concurrency === null ? {} : { concurrency }),
     apiFor: (userId) => {
       turnStarted.set(userId, Date.now());
       return spotifyForUser(crate.deps, userId);
@@ -124,7 +138,9 @@ async function measuredRun(
   });
   return {
     label,
-    rateLimitPerSec,
+    rateLimitPerSec: faults.rateLimitPerSec ?? null,
+    latencyMs: faults.latencyMs ?? 0,
+    concurrency: concurrency ?? BATCH_CONCURRENCY,
     users: userIds.length,
     wallMs,
     cpuMs: (used.user + used.system) / 1000,
@@ -209,16 +225,32 @@ export async function runScaleScenario(options: ScaleOptions): Promise<ScaleFigu
           `${run.webApiCalls} calls (${run.rateLimited} × 429), ${run.outcome.failures} failures`,
       );
     };
-    const first = await measuredRun(crate, emulator, "first hourly run after sign-up", userIds, null);
+    const first = await measuredRun(crate, emulator, "first hourly run after sign-up", userIds, {});
     report(first);
     const limit =
       options.rateLimitPerSec === "half of free pace"
         ? Math.max(5, Math.floor(first.acceptedPerSec / 2))
         : options.rateLimitPerSec;
     if (options.unlimitedRun) {
-      report(await measuredRun(crate, emulator, "nothing new, no provider limit", userIds, null));
+      report(await measuredRun(crate, emulator, "nothing new, no provider limit", userIds, {}));
     }
-    report(await measuredRun(crate, emulator, "nothing new", userIds, limit));
+    if (options.latencyRuns) {
+      const { ms, sampleUsers, concurrencies } = options.latencyRuns;
+      const sample = userIds.slice(0, sampleUsers);
+      const setMonitored = crate.deps.db.$client.query(
+        "UPDATE users SET monitored = ? WHERE id NOT IN (SELECT value FROM json_each(?))",
+      );
+      setMonitored.run(0, JSON.stringify(sample));
+      try {
+        for (const concurrency of concurrencies) {
+          const label = `nothing new, ${ms} ms round trip, ${concurrency ?? BATCH_CONCURRENCY} at a time`;
+          report(await measuredRun(crate, emulator, label, sample, { latencyMs: ms }, concurrency));
+        }
+      } finally {
+        setMonitored.run(1, JSON.stringify(sample));
+      }
+    }
+    report(await measuredRun(crate, emulator, "nothing new", userIds, { rateLimitPerSec: limit }));
 
     await forEachLimit(movers, 16, async (user) => {
       await emulator.control("POST", `/listeners/${user.listener}/likes`, { count: options.newLikes });
@@ -229,7 +261,7 @@ export async function runScaleScenario(options: ScaleOptions): Promise<ScaleFigu
       emulator,
       `${movers.length} users with ${options.newLikes} new likes`,
       userIds,
-      limit,
+      { rateLimitPerSec: limit },
     );
     withLikes.distributed = distributedCheck(
       crate,
