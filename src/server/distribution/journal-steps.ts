@@ -69,16 +69,27 @@ export async function applyStep(
           "SELECT create_playlists_as_private AS p FROM user_settings WHERE user_id = ?",
         )
         .get(playlist.user_id)?.p === 1;
-    const created = await api.createPlaylist({
-      name: playlist.name,
-      public: !isPrivate,
-      description: PLAYLIST_DESCRIPTION,
-    });
+    let created: { id: string } | null = null;
+    for (let attempt = 1; created === null; attempt++) {
+      try {
+        created = await api.createPlaylist({
+          name: playlist.name,
+          public: !isPrivate,
+          description: PLAYLIST_DESCRIPTION,
+        });
+      } catch (error) {
+        if (!isUnknownOutcome(error) || attempt >= MAX_UNKNOWN_OUTCOME_RETRIES) throw error;
+        // The creation may have happened: take that playlist rather than making a second one.
+        const found = await findLostCreation(sqlite, api, playlist);
+        if (found) created = { id: found };
+      }
+    }
+    const createdId = created.id;
     sqlite.transaction(() => {
       sqlite
         .query("UPDATE managed_playlists SET spotify_playlist_id = ? WHERE id = ?")
-        .run(created.id, step.playlist_id);
-      done(created.id);
+        .run(createdId, step.playlist_id);
+      done(createdId);
     })();
     return;
   }

@@ -197,6 +197,8 @@ export function createUserApi(shared: SharedClientState, tokens: AccessTokenSour
           public: playlist.public,
           ...(playlist.description === undefined ? {} : { description: playlist.description }),
         },
+        // Sent twice it would make two playlists: the caller looks for a lost creation instead.
+        retryUnknownOutcome: false,
       });
       return expectShape<Playlist>(res, "POST /me/playlists", hasId);
     },

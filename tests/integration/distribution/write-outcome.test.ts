@@ -21,6 +21,9 @@ describe("writes answered with 500 after they were applied", () => {
     await distributeAndWait(h, listener, ["Everything", "Partitions of 50 Songs", "Rock", "Pop", "2020s"]);
     h.spotify.control.setFaults({});
 
+    const names = h.spotify.control.listenerPlaylists("unknown-outcome-listener").map((p) => p.name);
+    // a creation answered with 500 after it happened must not make a second playlist
+    expect(names.length - new Set(names).size).toBe(0);
     const playlists = playlistsOf(h, "unknown-outcome-listener");
     expect(playlists.size).toBeGreaterThan(5);
     const everything = [...playlists.entries()].find(([name]) => name.startsWith("Everything"))?.[1] ?? [];
