@@ -20,15 +20,21 @@ function Panel({ children, testId }: { children: ReactNode; testId: string }) {
   );
 }
 
+function PanelTitle({ icon, children }: { icon: ReactNode; children: ReactNode }) {
+  return (
+    <HStack gap="2">
+      {icon}
+      <Text as="h2" textStyle="xl" fontWeight="bold">
+        {children}
+      </Text>
+    </HStack>
+  );
+}
+
 function LegacyPanel() {
   return (
     <Panel testId="legacy-plan-panel">
-      <HStack gap="2">
-        <History size={20} aria-hidden />
-        <Text as="h2" textStyle="xl" fontWeight="bold">
-          Your plan: Legacy
-        </Text>
-      </HStack>
+      <PanelTitle icon={<History size={20} aria-hidden />}>Your plan: Legacy</PanelTitle>
       <Text>
         You joined before Premium existed, so your plan keeps the same features you had then, including
         combination playlists. It does not include the new premium features.
@@ -65,12 +71,7 @@ function SubscriptionPanel({
   return (
     <Panel testId="subscription-panel">
       <HStack gap="2" justify="space-between" wrap="wrap">
-        <HStack gap="2">
-          <Sparkles size={20} aria-hidden />
-          <Text as="h2" textStyle="xl" fontWeight="bold">
-            Your plan: Premium
-          </Text>
-        </HStack>
+        <PanelTitle icon={<Sparkles size={20} aria-hidden />}>Your plan: Premium</PanelTitle>
         <Badge colorPalette={active ? "green" : "orange"} data-testid="subscription-status">
           {active ? "Active" : "Being cancelled"}
         </Badge>
@@ -161,12 +162,7 @@ export function CurrentPlanPanel({ level, subscription, checkout }: CurrentPlanP
   if (!subscription) {
     return (
       <Panel testId="premium-panel">
-        <HStack gap="2">
-          <Sparkles size={20} aria-hidden />
-          <Text as="h2" textStyle="xl" fontWeight="bold">
-            Your plan: Premium
-          </Text>
-        </HStack>
+        <PanelTitle icon={<Sparkles size={20} aria-hidden />}>Your plan: Premium</PanelTitle>
         <Text>You have every premium feature. There is no subscription to manage.</Text>
       </Panel>
     );
