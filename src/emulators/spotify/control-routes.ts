@@ -57,8 +57,11 @@ export function controlApp(control: SpotifyEmulatorControl): Hono {
     return c.json({ playlists: control.listenerPlaylists(c.req.param("id"), { includeDeleted }) });
   });
   app.delete("/listeners/:id/playlists/:playlistId", (c) => {
-    control.deletePlaylist(c.req.param("id"), c.req.param("playlistId"));
-    return c.json({ deleted: true });
+    const hard = c.req.query("hard");
+    if (hard !== undefined && hard !== "true" && hard !== "false")
+      throw new ControlError(400, "hard: true or false");
+    control.deletePlaylist(c.req.param("id"), c.req.param("playlistId"), { hard: hard === "true" });
+    return c.json({ deleted: true, hard: hard === "true" });
   });
   app.post("/listeners/:id/revoke", (c) => c.json({ revoked: control.revoke(c.req.param("id")) }));
 

@@ -45,7 +45,10 @@ export interface PlaylistSummary {
   collaborative: boolean;
   description: string | null;
   total: number;
+  /** the listener deleted it in the app: it is no longer in their library (the Web API may still serve it) */
   deleted: boolean;
+  /** gone for good: the Web API answers 404 */
+  hardDeleted: boolean;
 }
 
 export interface PlaylistDetails extends PlaylistSummary {
@@ -93,8 +96,11 @@ export interface SpotifyEmulatorControl {
   playlist(playlistId: string): PlaylistDetails | null;
   /** the listener removes a song (every occurrence) from their playlist; returns how many entries went */
   removePlaylistItem(playlistId: string, trackId: string): number;
-  /** the listener deletes their playlist */
-  deletePlaylist(listenerId: string, playlistId: string): void;
+  /**
+   * The listener deletes their playlist in the Spotify app, which unfollows it: it leaves their library but
+   * still exists and accepts writes. `hard` removes it for good instead (the Web API answers 404).
+   */
+  deletePlaylist(listenerId: string, playlistId: string, options?: { hard?: boolean }): void;
   track(trackId: string): TrackFacts | null;
   calls(): CallLog;
   resetCalls(): void;
@@ -196,11 +202,12 @@ export function createControl(runtime: EmulatorRuntime): SpotifyEmulatorControl 
       const p = existingPlaylist(world(), playlistId);
       return world().removeItems(p, [{ trackIndex: trackIndex(trackId) }]);
     },
-    deletePlaylist(listenerId, playlistId) {
+    deletePlaylist(listenerId, playlistId, options = {}) {
       listener(listenerId);
       const p = existingPlaylist(world(), playlistId);
       if (p.ownerId !== listenerId) throw new ControlError(404, `Unknown playlist: ${playlistId}`);
-      world().deletePlaylist(p);
+      if (options.hard) world().deletePlaylist(p);
+      else world().unfollowPlaylist(p);
     },
     track(trackId) {
       const { catalogue } = world();
@@ -250,6 +257,7 @@ function playlistSummary(p: PlaylistRecord): PlaylistSummary {
     collaborative: p.collaborative,
     description: p.description,
     total: p.items.length,
-    deleted: p.deleted,
+    deleted: p.unfollowed || p.deleted,
+    hardDeleted: p.deleted,
   };
 }

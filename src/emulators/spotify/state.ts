@@ -136,10 +136,18 @@ export class World {
     return this.playlists.get(id);
   }
 
-  /** The owner's playlists, newest first as Spotify lists them, without deleted ones unless asked. */
+  /**
+   * The owner's playlists, newest first as Spotify lists them: those in their library, or every one they
+   * made (unfollowed and deleted ones too) when asked.
+   */
   playlistsOf(ownerId: string, includeDeleted = false): PlaylistRecord[] {
     const owned = this.byOwner.get(ownerId) ?? [];
-    return owned.filter((p) => includeDeleted || !p.deleted).reverse();
+    return owned.filter((p) => includeDeleted || this.inLibrary(p, ownerId)).reverse();
+  }
+
+  /** Whether the playlist is in the user's library; only owners follow playlists here. */
+  inLibrary(playlist: PlaylistRecord, userId: string): boolean {
+    return playlist.ownerId === userId && !playlist.deleted && !playlist.unfollowed;
   }
 
   createPlaylist(ownerId: string, input: NewPlaylistInput): PlaylistRecord {
@@ -154,6 +162,7 @@ export class World {
       version: 1,
       deleted: false,
       createdSeq,
+      unfollowed: false,
       items: [],
     };
     this.remember(playlist);
@@ -225,15 +234,27 @@ export class World {
     });
   }
 
-  /** The owner deleted (unfollowed) the playlist: it is gone for the Web API from now on. */
-  deletePlaylist(playlist: PlaylistRecord): void {
-    playlist.deleted = true;
+  /**
+   * The owner removed the playlist from their library, which is what deleting it in the Spotify app does:
+   * it still exists, the Web API still serves it and accepts writes, but it is no longer in their library.
+   */
+  unfollowPlaylist(playlist: PlaylistRecord): void {
+    if (playlist.unfollowed) return;
+    playlist.unfollowed = true;
     this.store.savePlaylist(playlist);
   }
 
-  /** The owner follows their deleted playlist again (Spotify keeps deleted playlists restorable). */
-  restorePlaylist(playlist: PlaylistRecord): void {
-    playlist.deleted = false;
+  /** The owner saves their playlist to their library again. */
+  followPlaylist(playlist: PlaylistRecord): void {
+    if (!playlist.unfollowed || playlist.deleted) return;
+    playlist.unfollowed = false;
+    this.store.savePlaylist(playlist);
+  }
+
+  /** The playlist is gone for good (a control-only hard delete): the Web API answers 404 from now on. */
+  deletePlaylist(playlist: PlaylistRecord): void {
+    playlist.deleted = true;
+    playlist.unfollowed = true;
     this.store.savePlaylist(playlist);
   }
 

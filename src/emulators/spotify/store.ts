@@ -28,8 +28,11 @@ export interface StoredPlaylist {
   collaborative: boolean;
   description: string | null;
   version: number;
+  /** gone for good: the Web API answers 404 (a control-only hard delete) */
   deleted: boolean;
   createdSeq: number;
+  /** the owner removed it from their library (Spotify's "delete"): it still exists and accepts writes */
+  unfollowed: boolean;
 }
 
 export interface StoredItem {
@@ -65,7 +68,7 @@ CREATE TABLE IF NOT EXISTS like_changes (user_id TEXT NOT NULL, track_id TEXT NO
   seq INTEGER NOT NULL, PRIMARY KEY (user_id, track_id));
 CREATE TABLE IF NOT EXISTS playlists (id TEXT PRIMARY KEY, owner_id TEXT NOT NULL, name TEXT NOT NULL,
   public INTEGER NOT NULL, collaborative INTEGER NOT NULL, description TEXT, version INTEGER NOT NULL,
-  deleted INTEGER NOT NULL, created_seq INTEGER NOT NULL);
+  deleted INTEGER NOT NULL, created_seq INTEGER NOT NULL, unfollowed INTEGER NOT NULL DEFAULT 0);
 CREATE TABLE IF NOT EXISTS playlist_items (playlist_id TEXT NOT NULL, pos INTEGER NOT NULL, track_id TEXT NOT NULL,
   added_at INTEGER NOT NULL, added_by TEXT NOT NULL, PRIMARY KEY (playlist_id, pos));
 CREATE TABLE IF NOT EXISTS tokens (token TEXT PRIMARY KEY, kind TEXT NOT NULL, user_id TEXT NOT NULL,
@@ -116,6 +119,11 @@ export function sqliteStore(path: string): StateStore {
   const db = new Database(path, { create: true });
   db.exec("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA busy_timeout=5000;");
   db.exec(schema);
+  const playlistColumns = db.query<{ name: string }, []>("PRAGMA table_info(playlists)").all();
+  if (!playlistColumns.some((c) => c.name === "unfollowed")) {
+    // A state file from before unfollowing was told apart from deleting.
+    db.exec("ALTER TABLE playlists ADD COLUMN unfollowed INTEGER NOT NULL DEFAULT 0");
+  }
   const q = {
     meta: db.query(
       "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
@@ -123,7 +131,10 @@ export function sqliteStore(path: string): StateStore {
     listener: db.query("INSERT OR REPLACE INTO listeners VALUES (?, ?, ?, ?, ?)"),
     like: db.query("INSERT OR REPLACE INTO like_changes VALUES (?, ?, ?, ?)"),
     unlike: db.query("DELETE FROM like_changes WHERE user_id = ? AND track_id = ?"),
-    playlist: db.query("INSERT OR REPLACE INTO playlists VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"),
+    playlist: db.query(
+      `INSERT OR REPLACE INTO playlists (id, owner_id, name, public, collaborative, description, version, deleted,
+         created_seq, unfollowed) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    ),
     item: db.query("INSERT INTO playlist_items VALUES (?, ?, ?, ?, ?)"),
     clearItems: db.query("DELETE FROM playlist_items WHERE playlist_id = ?"),
     token: db.query("INSERT OR REPLACE INTO tokens VALUES (?, ?, ?, ?, ?, ?, ?, ?)"),
@@ -179,6 +190,7 @@ export function sqliteStore(path: string): StateStore {
         version: number;
         deleted: number;
         created_seq: number;
+        unfollowed: number;
       };
       type ItemRow = { track_id: string; added_at: number; added_by: string };
       const itemsOf = db.query<ItemRow, [string]>(
@@ -198,6 +210,7 @@ export function sqliteStore(path: string): StateStore {
             version: r.version,
             deleted: r.deleted === 1,
             createdSeq: r.created_seq,
+            unfollowed: r.unfollowed === 1,
           },
           items: itemsOf
             .all(r.id)
@@ -243,6 +256,7 @@ export function sqliteStore(path: string): StateStore {
         p.version,
         p.deleted ? 1 : 0,
         p.createdSeq,
+        p.unfollowed ? 1 : 0,
       ),
     appendItems: (playlistId, from, items) => insertItems(playlistId, from, items),
     replaceItems: (playlistId, items) => {

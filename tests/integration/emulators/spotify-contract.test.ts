@@ -6,7 +6,7 @@ import { strictContract } from "../../contracts/spotify-strict-overlay.ts";
 import { api, signIn, testEmulator } from "./spotify-support.ts";
 
 const USED_PATHS =
-  /^\/(me|me\/tracks|me\/playlists|me\/library|artists|artists\/\{id\}|tracks|tracks\/\{id\}|audio-features|audio-features\/\{id\}|playlists\/\{playlist_id\}|playlists\/\{playlist_id\}\/(items|tracks|followers))$/;
+  /^\/(me|me\/tracks|me\/playlists|me\/library|me\/library\/contains|artists|artists\/\{id\}|tracks|tracks\/\{id\}|audio-features|audio-features\/\{id\}|playlists\/\{playlist_id\}|playlists\/\{playlist_id\}\/(items|tracks|followers))$/;
 
 const emulator = testEmulator();
 let contract: OpenAPIBackend;
@@ -170,20 +170,36 @@ describe("the emulator answers as the contract says", () => {
     expect(emulator.control.playlist(playlistId)?.trackIds).toEqual(trackIds.slice(45, 47));
   });
 
-  test("GET /me/playlists lists it; DELETE /me/library removes it; then it is 404", async () => {
+  test("GET /me/playlists lists it; DELETE /me/library takes it out of the library; it still exists", async () => {
     const list = await call("GET", "/me/playlists?limit=50");
     expect(ids((list.json as { items: unknown }).items)).toContain(playlistId);
+    const contains = `/me/library/contains?uris=spotify:playlist:${playlistId},spotify:track:${trackIds[0]}`;
+    expect((await call("GET", contains)).json).toEqual([true, true]);
     expect((await call("DELETE", `/me/library?uris=spotify:playlist:${playlistId}`)).status).toBe(200);
-    const gone = await call("GET", `/playlists/${playlistId}`);
-    expect(gone.status).toBe(404);
-    expect(gone.json).toEqual({ error: { status: 404, message: "Resource not found" } });
+    expect((await call("GET", contains)).json).toEqual([false, true]);
+    const after = await call("GET", "/me/playlists?limit=50");
+    expect(ids((after.json as { items: unknown }).items)).not.toContain(playlistId);
+    expect((await call("GET", `/playlists/${playlistId}`)).status).toBe(200);
+    expect((await call("PUT", `/me/library?uris=spotify:playlist:${playlistId}`)).status).toBe(200);
+    expect((await call("GET", contains)).json).toEqual([true, true]);
   });
 
-  test("the older DELETE /playlists/{id}/followers also removes a playlist", async () => {
+  test("the older DELETE and PUT /playlists/{id}/followers unfollow and follow", async () => {
     const created = await call("POST", "/me/playlists", { name: "Old style", public: true });
     const id = (created.json as { id: string }).id;
     expect((await call("DELETE", `/playlists/${id}/followers`)).status).toBe(200);
-    expect((await call("GET", `/playlists/${id}`)).status).toBe(404);
+    expect((await call("GET", `/me/library/contains?uris=spotify:playlist:${id}`)).json).toEqual([false]);
+    expect((await call("PUT", `/playlists/${id}/followers`, { public: true })).status).toBe(200);
+    expect((await call("GET", `/me/library/contains?uris=spotify:playlist:${id}`)).json).toEqual([true]);
+  });
+
+  test("a playlist removed for good answers 404", async () => {
+    const created = await call("POST", "/me/playlists", { name: "Removed", public: true });
+    const id = (created.json as { id: string }).id;
+    emulator.control.deletePlaylist("crate-premium", id, { hard: true });
+    const gone = await call("GET", `/playlists/${id}`);
+    expect(gone.status).toBe(404);
+    expect(gone.json).toEqual({ error: { status: 404, message: "Resource not found" } });
   });
 
   test("error answers carry {error: {status, message}}", async () => {
@@ -192,6 +208,9 @@ describe("the emulator answers as the contract says", () => {
     });
     expect((await call("GET", "/artists/not-an-id")).status).toBe(400);
     expect((await call("GET", `/artists?ids=${Array(51).fill(artistIds[0]).join(",")}`)).status).toBe(400);
+    const tooMany = Array(41).fill(`spotify:track:${trackIds[0]}`).join(",");
+    expect((await call("GET", `/me/library/contains?uris=${tooMany}`)).status).toBe(400);
+    expect((await call("GET", "/me/library/contains?uris=spotify:nothing:1")).status).toBe(400);
     const saved = token;
     token = "BQexpired";
     expect((await call("GET", "/me")).status).toBe(401);

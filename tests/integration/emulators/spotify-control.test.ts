@@ -97,12 +97,26 @@ describe("control API over HTTP", () => {
     expect(await (await control("DELETE", `/playlists/${created.id}/items/${tracks[1]}`)).json()).toEqual({
       removed: 1,
     });
-    expect((await control("DELETE", `/listeners/small-1/playlists/${created.id}`)).status).toBe(200);
+    // The listener's delete unfollows (as in the Spotify app); ?hard=true removes it for good.
+    expect(await (await control("DELETE", `/listeners/small-1/playlists/${created.id}`)).json()).toEqual({
+      deleted: true,
+      hard: false,
+    });
     expect((await control("DELETE", `/listeners/crate-free/playlists/${created.id}`)).status).toBe(404);
-    const deleted = await json<{ deleted: boolean; trackIds: string[] }>(
+    const unfollowed = await json<{ deleted: boolean; hardDeleted: boolean; trackIds: string[] }>(
       await control("GET", `/playlists/${created.id}`),
     );
-    expect(deleted).toMatchObject({ deleted: true, trackIds: [tracks[0], tracks[2]] });
+    expect(unfollowed).toMatchObject({ deleted: true, hardDeleted: false, trackIds: [tracks[0], tracks[2]] });
+    expect((await api(emulator, access_token, "GET", `/playlists/${created.id}`)).status).toBe(200);
+    expect((await control("DELETE", `/listeners/small-1/playlists/${created.id}?hard=yes`)).status).toBe(400);
+    expect(
+      await (await control("DELETE", `/listeners/small-1/playlists/${created.id}?hard=true`)).json(),
+    ).toEqual({ deleted: true, hard: true });
+    const deleted = await json<{ deleted: boolean; hardDeleted: boolean; trackIds: string[] }>(
+      await control("GET", `/playlists/${created.id}`),
+    );
+    expect(deleted).toMatchObject({ deleted: true, hardDeleted: true, trackIds: [tracks[0], tracks[2]] });
+    expect((await api(emulator, access_token, "GET", `/playlists/${created.id}`)).status).toBe(404);
     expect((await control("GET", "/playlists/0000000000000000000000")).status).toBe(404);
   });
 

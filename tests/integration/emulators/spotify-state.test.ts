@@ -26,6 +26,9 @@ describe("state in a SQLite file", () => {
     const deleted = await json<{ id: string }>(
       await api(first, tokens.access_token, "POST", "/me/playlists", { name: "Gone" }),
     );
+    const unfollowed = await json<{ id: string }>(
+      await api(first, tokens.access_token, "POST", "/me/playlists", { name: "Unfollowed" }),
+    );
     const ids = likesBefore.slice(0, 30).map((l) => l.trackId);
     await api(first, tokens.access_token, "POST", `/playlists/${kept.id}/items`, {
       uris: ids.map((i) => `spotify:track:${i}`),
@@ -35,7 +38,8 @@ describe("state in a SQLite file", () => {
       position: 0,
     });
     first.control.removePlaylistItem(kept.id, ids[3] ?? "");
-    first.control.deletePlaylist("listener-1", deleted.id);
+    first.control.deletePlaylist("listener-1", deleted.id, { hard: true });
+    first.control.deletePlaylist("listener-1", unfollowed.id);
     const keptBefore = first.control.playlist(kept.id);
     first.close();
 
@@ -51,6 +55,10 @@ describe("state in a SQLite file", () => {
     const page = await api(second, tokens.access_token, "GET", `/playlists/${kept.id}/items?limit=50`);
     expect(page.status).toBe(200);
     expect((await api(second, tokens.access_token, "GET", `/playlists/${deleted.id}`)).status).toBe(404);
+    // Unfollowed stays unfollowed: out of the library, still served.
+    expect((await api(second, tokens.access_token, "GET", `/playlists/${unfollowed.id}`)).status).toBe(200);
+    expect(second.control.listenerPlaylists("listener-1").map((p) => p.id)).toEqual([kept.id]);
+    expect(second.control.playlist(unfollowed.id)).toMatchObject({ deleted: true, hardDeleted: false });
     const refreshed = await tokenCall(second, {
       grant_type: "refresh_token",
       refresh_token: tokens.refresh_token ?? "",

@@ -165,12 +165,38 @@ describe("playlists", () => {
     expect((await api(emulator, other, "PUT", `/playlists/${id}`, { name: "Theirs" })).status).toBe(403);
   });
 
-  test("the listener removes a song and deletes a playlist in the app", async () => {
+  test("the listener removes a song and deletes a playlist in the app: it leaves the library, still exists", async () => {
     const id = await newPlaylist("Deleted later");
     await call("POST", `/playlists/${id}/items`, { uris: uris(likedIds.slice(0, 3)) });
     expect(emulator.control.removePlaylistItem(id, likedIds[1] ?? "")).toBe(1);
     expect(emulator.control.playlist(id)?.trackIds).toEqual([likedIds[0] ?? "", likedIds[2] ?? ""]);
+    const contains = async () =>
+      json<boolean[]>(await call("GET", `/me/library/contains?uris=spotify:playlist:${id}`));
+    expect(await contains()).toEqual([true]);
     emulator.control.deletePlaylist("crate-free", id);
+    // As on Spotify: deleting in the app unfollows; the Web API still serves the playlist and takes writes.
+    expect(await contains()).toEqual([false]);
+    expect((await call("GET", `/playlists/${id}`)).status).toBe(200);
+    expect((await call("GET", `/playlists/${id}/items`)).status).toBe(200);
+    expect((await call("POST", `/playlists/${id}/items`, { uris: uris(likedIds.slice(3, 4)) })).status).toBe(
+      201,
+    );
+    expect(emulator.control.playlist(id)?.trackIds).toHaveLength(3);
+    const listed = await json<{ items: { id: string }[] }>(await call("GET", "/me/playlists?limit=50"));
+    expect(listed.items.map((p) => p.id)).not.toContain(id);
+    expect(emulator.control.listenerPlaylists("crate-free").map((p) => p.id)).not.toContain(id);
+    expect(
+      emulator.control.listenerPlaylists("crate-free", { includeDeleted: true }).find((p) => p.id === id),
+    ).toMatchObject({ deleted: true, hardDeleted: false });
+    // Saved again, it is back in the library.
+    expect((await call("PUT", `/me/library?uris=spotify:playlist:${id}`)).status).toBe(200);
+    expect(await contains()).toEqual([true]);
+  });
+
+  test("a playlist removed for good (hard delete) answers 404 everywhere", async () => {
+    const id = await newPlaylist("Gone for good");
+    await call("POST", `/playlists/${id}/items`, { uris: uris(likedIds.slice(0, 3)) });
+    emulator.control.deletePlaylist("crate-free", id, { hard: true });
     expect((await call("GET", `/playlists/${id}`)).status).toBe(404);
     expect((await call("GET", `/playlists/${id}/items`)).status).toBe(404);
     expect((await call("POST", `/playlists/${id}/items`, { uris: uris(likedIds.slice(0, 1)) })).status).toBe(
@@ -179,8 +205,65 @@ describe("playlists", () => {
     expect((await call("PUT", `/playlists/${id}`, { name: "Back?" })).status).toBe(404);
     expect(emulator.control.listenerPlaylists("crate-free").map((p) => p.id)).not.toContain(id);
     expect(
-      emulator.control.listenerPlaylists("crate-free", { includeDeleted: true }).map((p) => p.id),
-    ).toContain(id);
+      emulator.control.listenerPlaylists("crate-free", { includeDeleted: true }).find((p) => p.id === id),
+    ).toMatchObject({ deleted: true, hardDeleted: true });
+    expect(
+      await json<boolean[]>(await call("GET", `/me/library/contains?uris=spotify:playlist:${id}`)),
+    ).toEqual([false]);
+    // Saving it again does not bring it back.
+    expect((await call("PUT", `/me/library?uris=spotify:playlist:${id}`)).status).toBe(200);
+    expect((await call("GET", `/playlists/${id}`)).status).toBe(404);
+  });
+
+  test("GET /me/library/contains: answers in order for tracks and playlists, at most 40 URIs", async () => {
+    const mine = await newPlaylist("Mine to check");
+    const others = (await signIn(emulator, "crate-admin")).access_token;
+    const theirs = (
+      await json<{ id: string }>(await api(emulator, others, "POST", "/me/playlists", { name: "Theirs" }))
+    ).id;
+    const liked = emulator.control.likes("crate-free").map((l) => l.trackId);
+    const notLiked = emulator.control.likes("crate-admin").find((l) => !liked.includes(l.trackId));
+    const uriList = [
+      `spotify:track:${liked[0]}`,
+      `spotify:playlist:${mine}`,
+      `spotify:playlist:${theirs}`,
+      `spotify:track:${notLiked?.trackId}`,
+      "spotify:playlist:0000000000000000000000",
+      "spotify:artist:0000000000000000000000",
+    ];
+    const res = await call("GET", `/me/library/contains?uris=${uriList.join(",")}`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual([true, true, false, false, false, false]);
+    const tooMany = Array.from({ length: 41 }, () => `spotify:playlist:${mine}`).join(",");
+    const refused = await call("GET", `/me/library/contains?uris=${tooMany}`);
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toEqual({ error: { status: 400, message: "Too many URIs: maximum is 40" } });
+    expect((await call("GET", "/me/library/contains")).status).toBe(400);
+    expect((await call("GET", "/me/library/contains?uris=spotify:playlist:bad-id")).status).toBe(400);
+    expect((await call("GET", "/me/library/contains?uris=spotify:station:abc")).status).toBe(400);
+    const counted = emulator.control.calls().counts["GET /v1/me/library/contains"] ?? 0;
+    expect(counted).toBeGreaterThanOrEqual(5);
+    const noScope = (await signIn(emulator, "crate-free", "playlist-modify-public")).access_token;
+    const forbidden = await api(
+      emulator,
+      noScope,
+      "GET",
+      `/me/library/contains?uris=spotify:playlist:${mine}`,
+    );
+    expect(forbidden.status).toBe(403);
+  });
+
+  test("the older follow calls: DELETE unfollows, PUT follows again", async () => {
+    const id = await newPlaylist("Followers");
+    const contains = async () =>
+      json<boolean[]>(await call("GET", `/me/library/contains?uris=spotify:playlist:${id}`));
+    expect((await call("DELETE", `/playlists/${id}/followers`)).status).toBe(200);
+    expect(await contains()).toEqual([false]);
+    expect((await call("GET", `/playlists/${id}`)).status).toBe(200);
+    expect((await call("PUT", `/playlists/${id}/followers`, { public: "yes" })).status).toBe(400);
+    expect((await call("PUT", `/playlists/${id}/followers`, { public: false })).status).toBe(200);
+    expect(await contains()).toEqual([true]);
+    expect((await call("PUT", "/playlists/0000000000000000000000/followers")).status).toBe(404);
   });
 
   test("a private playlist needs playlist-modify-private to be created", async () => {

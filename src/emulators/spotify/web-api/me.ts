@@ -19,6 +19,8 @@ import { playlistObject, simplifiedPlaylist, trackObject } from "./objects.ts";
 const MAX_PLAYLISTS_PER_USER = 11_000;
 const MAX_LIBRARY_URIS = 40;
 const URI = /^spotify:(track|album|episode|show|audiobook|user|playlist):([0-9A-Za-z]+)$/;
+/** the check also takes artists (followed artists), as Spotify's reference says */
+const CONTAINS_URI = /^spotify:(track|album|episode|show|audiobook|artist|user|playlist):([0-9A-Za-z]+)$/;
 
 export function meRoutes(app: Hono, runtime: EmulatorRuntime): void {
   endpoint(app, runtime, "GET", "/me", ({ c, world, token, base }) => {
@@ -96,29 +98,52 @@ export function meRoutes(app: Hono, runtime: EmulatorRuntime): void {
         if (trackIndex === undefined) throw new ApiError(400, "Payload contains a non-existing ID");
         liked.push(trackIndex);
       }
-      if (type === "playlist") {
-        const playlist = world.playlist(id);
-        if (playlist?.ownerId === token.userId && playlist.deleted) world.restorePlaylist(playlist);
-      }
+      if (type === "playlist") followPlaylist(world, token.userId, id);
     }
     if (liked.length > 0) world.like(token.userId, liked);
     return c.body(null, 200);
   });
+
+  endpoint(app, runtime, "GET", "/me/library/contains", ({ c, world, token }) => {
+    requireScope(token, "user-library-read", "user-follow-read", "playlist-read-private");
+    const answers = libraryUris(c.req.query("uris"), CONTAINS_URI).map(([type, id]) => {
+      if (type === "track") {
+        const trackIndex = world.catalogue.trackIndexOf(id);
+        return trackIndex !== undefined && world.library(token.userId).has(trackIndex);
+      }
+      if (type === "playlist") {
+        const playlist = world.playlist(id);
+        return playlist !== undefined && world.inLibrary(playlist, token.userId);
+      }
+      // Albums, episodes, shows, audiobooks, artists and users are never saved or followed here.
+      return false;
+    });
+    return c.json(answers);
+  });
 }
 
-/** Unfollowing one's own playlist is how Spotify deletes it; others' playlists are not followed here. */
+/**
+ * Unfollowing one's own playlist is what deleting it in the Spotify app does: it leaves the library but still
+ * exists. Only owners follow playlists here, so unfollowing someone else's changes nothing.
+ */
 export function unfollowPlaylist(world: World, userId: string, playlistId: string): void {
   const playlist = world.playlist(playlistId);
-  if (playlist && !playlist.deleted && playlist.ownerId === userId) world.deletePlaylist(playlist);
+  if (playlist && !playlist.deleted && playlist.ownerId === userId) world.unfollowPlaylist(playlist);
 }
 
-function libraryUris(raw: string | undefined): [string, string][] {
+/** The owner saves their unfollowed playlist again; a playlist gone for good stays gone. */
+export function followPlaylist(world: World, userId: string, playlistId: string): void {
+  const playlist = world.playlist(playlistId);
+  if (playlist && !playlist.deleted && playlist.ownerId === userId) world.followPlaylist(playlist);
+}
+
+function libraryUris(raw: string | undefined, pattern = URI): [string, string][] {
   if (raw === undefined || raw.trim() === "") throw new ApiError(400, "Missing required parameter: uris");
   const uris = raw.split(",").map((u) => u.trim());
   if (uris.length > MAX_LIBRARY_URIS)
     throw new ApiError(400, `Too many URIs: maximum is ${MAX_LIBRARY_URIS}`);
   return uris.map((uri) => {
-    const match = URI.exec(uri);
+    const match = pattern.exec(uri);
     if (!match?.[1] || !match[2]) throw new ApiError(400, `Invalid URI: ${uri}`);
     return [match[1], match[2]];
   });

@@ -4,7 +4,7 @@ import type { EmulatorRuntime } from "../runtime.ts";
 import { PLAYLIST_CAPACITY, type PlaylistRecord, type World } from "../state.ts";
 import type { StoredToken } from "../store.ts";
 import { type ApiCall, ApiError, endpoint, jsonBody, pageParams, paging, requireScope } from "./http.ts";
-import { unfollowPlaylist } from "./me.ts";
+import { followPlaylist, unfollowPlaylist } from "./me.ts";
 import { playlistItems, playlistObject } from "./objects.ts";
 import { parseRemovals, parseTrackUris, parseUpdate } from "./playlist-input.ts";
 
@@ -35,8 +35,21 @@ export function playlistRoutes(app: Hono, runtime: EmulatorRuntime): void {
     endpoint(app, runtime, "PUT", path, replaceOrReorderItems);
   }
 
+  // The older follow calls; /me/library does the same.
   endpoint(app, runtime, "DELETE", "/playlists/{playlist_id}/followers", ({ c, world, token }) => {
-    unfollowPlaylist(world, token.userId, existing(world, c).id);
+    const playlist = existing(world, c);
+    requireScope(token, "playlist-modify-public", "playlist-modify-private");
+    unfollowPlaylist(world, token.userId, playlist.id);
+    return c.body(null, 200);
+  });
+
+  endpoint(app, runtime, "PUT", "/playlists/{playlist_id}/followers", async ({ c, world, token }) => {
+    const playlist = existing(world, c);
+    const body = await jsonBody(c);
+    if (body.public !== undefined && typeof body.public !== "boolean")
+      throw new ApiError(400, "Invalid public");
+    requireScope(token, "playlist-modify-public", "playlist-modify-private");
+    followPlaylist(world, token.userId, playlist.id);
     return c.body(null, 200);
   });
 }
@@ -106,7 +119,10 @@ async function replaceOrReorderItems({ c, world, token }: ApiCall): Promise<Resp
   return c.json({ snapshot_id: world.snapshotId(playlist) }, 200);
 }
 
-/** A playlist that exists and was not deleted by its owner; 404 otherwise, as Spotify answers. */
+/**
+ * A playlist that exists; 404 otherwise, as Spotify answers. One its owner unfollowed ("deleted" in the app)
+ * still exists, as on Spotify.
+ */
 function existing(world: World, c: Context): PlaylistRecord {
   const playlist = world.playlist(c.req.param("playlist_id") ?? "");
   if (!playlist || playlist.deleted) throw new ApiError(404, "Resource not found");
