@@ -1,16 +1,29 @@
 // Control API for tests and demos: move subscriptions through time, inspect and replay notifications.
 import type { Context, Hono } from "hono";
-import { paddleError } from "./api.ts";
+import { z } from "zod";
+import { InvalidFieldsError, paddleRefusal, readBody } from "./api.ts";
 import type { PaddleStore, StoredNotification } from "./store.ts";
 import type { WebhookSender } from "./webhooks.ts";
 import { PaddleEmulatorError, type PaddleWorld } from "./world.ts";
 
-async function jsonObject(c: Context): Promise<Record<string, unknown>> {
-  const text = await c.req.text();
-  if (text.trim() === "") return {};
-  const parsed: unknown = JSON.parse(text);
-  return typeof parsed === "object" && parsed !== null ? (parsed as Record<string, unknown>) : {};
-}
+/** Control bodies are JSON objects whatever the Content-Type (curl -d sends a form type). */
+const controlBody = <T>(c: Context, schema: z.ZodType<T>) => readBody(c, schema, { anyContentType: true });
+
+/** A JSON object body with any fields (none counts as `{}`); refusals in Paddle's shape. */
+const jsonObject = (c: Context) => controlBody(c, z.record(z.string(), z.unknown()));
+
+const FailNextRenewalSchema = z.object({ fail: z.boolean().default(true) });
+const ResendSchema = z.object({ asNewNotification: z.boolean().default(false) });
+const DeliverySchema = z.object({ hold: z.boolean() });
+const DeliverHeldSchema = z.object({
+  order: z
+    .union([z.enum(["occurred", "reverse"]), z.array(z.string().min(1).max(100)).max(10_000)])
+    .default("occurred"),
+});
+const WebhookFilterSchema = z.object({
+  subscription_id: z.string().max(200).optional(),
+  status: z.enum(["held", "delivered", "failed"]).optional(),
+});
 
 function describe(n: StoredNotification) {
   return {
@@ -22,6 +35,7 @@ function describe(n: StoredNotification) {
     status: n.status,
     attempts: n.attempts,
     lastResponseStatus: n.lastResponseStatus,
+    lastAttemptAt: n.lastAttemptAt === null ? null : new Date(n.lastAttemptAt).toISOString(),
     payload: JSON.parse(n.payload) as unknown,
   };
 }
@@ -38,8 +52,7 @@ export function mountControl(
     try {
       return c.json((await fn()) ?? { ok: true });
     } catch (err) {
-      if (err instanceof PaddleEmulatorError) return paddleError(c, err.status, err.code, err.detail);
-      if (err instanceof SyntaxError) return paddleError(c, 400, "bad_request", "Body must be JSON.");
+      if (err instanceof PaddleEmulatorError) return paddleRefusal(c, err);
       throw err;
     }
   };
@@ -57,27 +70,34 @@ export function mountControl(
 
   app.post(`${control}/subscriptions/:id/fail-next-renewal`, (c) =>
     run(c, async () => {
-      const body = await jsonObject(c);
-      world.setFailNextRenewal(c.req.param("id"), body.fail !== false);
+      const body = await controlBody(c, FailNextRenewalSchema);
+      world.setFailNextRenewal(c.req.param("id"), body.fail);
       return { ok: true };
     }),
   );
 
   /** ?subscription_id= and ?status= (held, delivered, failed) filter */
-  app.get(`${control}/webhooks`, (c) => {
-    const status = c.req.query("status");
-    const list = store.notifications({
-      subscriptionId: c.req.query("subscription_id"),
-      status: status === "held" || status === "delivered" || status === "failed" ? status : undefined,
-    });
-    return c.json({ holding: sender.holding, webhooks: list.map(describe) });
-  });
+  app.get(`${control}/webhooks`, (c) =>
+    run(c, () => {
+      const filter = WebhookFilterSchema.safeParse(c.req.query());
+      if (!filter.success) {
+        throw new InvalidFieldsError(
+          filter.error.issues.map((i) => ({ field: i.path.join("."), message: i.message })),
+        );
+      }
+      const list = store.notifications({
+        subscriptionId: filter.data.subscription_id,
+        status: filter.data.status,
+      });
+      return { holding: sender.holding, webhooks: list.map(describe) };
+    }),
+  );
 
   /** {asNewNotification?: boolean}: the same body again (a retry), or a replay under a new notification id */
   app.post(`${control}/webhooks/:id/resend`, (c) =>
     run(c, async () => {
-      const body = await jsonObject(c);
-      const result = await sender.resend(c.req.param("id"), body.asNewNotification === true);
+      const body = await controlBody(c, ResendSchema);
+      const result = await sender.resend(c.req.param("id"), body.asNewNotification);
       if (!result)
         throw new PaddleEmulatorError(404, "not_found", `Notification ${c.req.param("id")} not found`);
       return result;
@@ -87,8 +107,8 @@ export function mountControl(
   /** {hold: boolean}: while held, new notifications queue up instead of being sent */
   app.put(`${control}/delivery`, (c) =>
     run(c, async () => {
-      const body = await jsonObject(c);
-      sender.setHold(body.hold === true);
+      const body = await controlBody(c, DeliverySchema);
+      sender.setHold(body.hold);
       return { holding: sender.holding };
     }),
   );
@@ -96,13 +116,8 @@ export function mountControl(
   /** {order?: "occurred" | "reverse" | string[] (notification or event ids)}: sends the held notifications */
   app.post(`${control}/webhooks/deliver-held`, (c) =>
     run(c, async () => {
-      const body = await jsonObject(c);
-      const order = Array.isArray(body.order)
-        ? body.order.filter((v): v is string => typeof v === "string")
-        : body.order === "reverse"
-          ? "reverse"
-          : "occurred";
-      return { deliveries: await sender.deliverHeld(order) };
+      const body = await controlBody(c, DeliverHeldSchema);
+      return { deliveries: await sender.deliverHeld(body.order) };
     }),
   );
 }

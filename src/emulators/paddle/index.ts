@@ -6,8 +6,9 @@ import { mountPaddleApi } from "./api.ts";
 import { mountCheckout } from "./checkout.ts";
 import { mountControl } from "./control.ts";
 import type { Money } from "./entities.ts";
+import { paddleBodyLimit, paddleFallbacks } from "./fallbacks.ts";
 import { PaddleStore } from "./store.ts";
-import { WebhookSender } from "./webhooks.ts";
+import { type RetryPolicy, SANDBOX_RETRY_POLICY, WebhookSender } from "./webhooks.ts";
 import { PaddleWorld } from "./world.ts";
 
 export const PADDLE_EMULATOR_BASE = "/emulator/paddle";
@@ -23,6 +24,8 @@ export interface PaddleEmulatorOptions {
   /** the yearly price; 49.00 USD unless given */
   unitPrice?: Money;
   now?: () => number;
+  /** how failed notifications are sent again; Paddle's sandbox schedule unless given; false sends each once */
+  retry?: Partial<RetryPolicy> | false;
 }
 
 export interface PaddleEmulator {
@@ -47,6 +50,7 @@ export function createPaddleEmulator(options: PaddleEmulatorOptions): PaddleEmul
     now: options.now ?? (() => Date.now()),
   });
   const app = new Hono();
+  paddleBodyLimit(app, PADDLE_EMULATOR_BASE);
   mountCheckout(app, world, {
     base: PADDLE_EMULATOR_BASE,
     appOrigin,
@@ -55,19 +59,8 @@ export function createPaddleEmulator(options: PaddleEmulatorOptions): PaddleEmul
   });
   mountControl(app, PADDLE_EMULATOR_BASE, world, store, sender);
   mountPaddleApi(app, PADDLE_EMULATOR_BASE, world, options.apiKey, checkoutUrl);
-  app.notFound((c) =>
-    c.json(
-      {
-        error: {
-          type: "request_error",
-          code: "not_found",
-          detail: `No route for ${c.req.method} ${c.req.path}`,
-        },
-        meta: { request_id: crypto.randomUUID() },
-      },
-      404,
-    ),
-  );
+  if (options.retry !== false) sender.startRetrying({ ...SANDBOX_RETRY_POLICY, ...options.retry });
+  paddleFallbacks(app, PADDLE_EMULATOR_BASE);
   let closed = false;
   return {
     app,
@@ -75,6 +68,7 @@ export function createPaddleEmulator(options: PaddleEmulatorOptions): PaddleEmul
     close() {
       if (closed) return;
       closed = true;
+      sender.stopRetrying();
       store.close();
     },
   };

@@ -20,6 +20,8 @@ export interface StoredNotification {
   status: DeliveryStatus;
   attempts: number;
   lastResponseStatus: number | null;
+  /** epoch ms of the last delivery attempt; null before the first */
+  lastAttemptAt: number | null;
 }
 
 const schema = `
@@ -28,7 +30,8 @@ CREATE TABLE IF NOT EXISTS entities (kind TEXT NOT NULL, id TEXT NOT NULL, seq I
   PRIMARY KEY (kind, id));
 CREATE TABLE IF NOT EXISTS notifications (seq INTEGER PRIMARY KEY AUTOINCREMENT, notification_id TEXT NOT NULL UNIQUE,
   event_id TEXT NOT NULL, event_type TEXT NOT NULL, occurred_at TEXT NOT NULL, subscription_id TEXT,
-  payload TEXT NOT NULL, status TEXT NOT NULL, attempts INTEGER NOT NULL, last_response_status INTEGER);
+  payload TEXT NOT NULL, status TEXT NOT NULL, attempts INTEGER NOT NULL, last_response_status INTEGER,
+  last_attempt_at INTEGER);
 CREATE INDEX IF NOT EXISTS notifications_event_id_idx ON notifications (event_id);
 `;
 
@@ -43,6 +46,7 @@ interface NotificationRow {
   status: DeliveryStatus;
   attempts: number;
   last_response_status: number | null;
+  last_attempt_at: number | null;
 }
 
 const toNotification = (r: NotificationRow): StoredNotification => ({
@@ -56,6 +60,7 @@ const toNotification = (r: NotificationRow): StoredNotification => ({
   status: r.status,
   attempts: r.attempts,
   lastResponseStatus: r.last_response_status,
+  lastAttemptAt: r.last_attempt_at,
 });
 
 export class PaddleStore {
@@ -69,6 +74,10 @@ export class PaddleStore {
     if (file !== ":memory:") this.db.exec("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;");
     this.db.exec("PRAGMA busy_timeout=5000;");
     this.db.exec(schema);
+    // State files written before retries were emulated lack the column.
+    const columns = this.db.query("PRAGMA table_info(notifications)").all() as { name: string }[];
+    if (!columns.some((c) => c.name === "last_attempt_at"))
+      this.db.exec("ALTER TABLE notifications ADD COLUMN last_attempt_at INTEGER");
     const row = this.db.query("SELECT MAX(seq) AS seq FROM entities").get() as { seq: number | null } | null;
     this.entitySeq = row?.seq ?? 0;
   }
@@ -113,7 +122,7 @@ export class PaddleStore {
   }
 
   addNotification(
-    n: Omit<StoredNotification, "seq" | "attempts" | "lastResponseStatus">,
+    n: Omit<StoredNotification, "seq" | "attempts" | "lastResponseStatus" | "lastAttemptAt">,
   ): StoredNotification {
     const row = this.db
       .query(
@@ -132,12 +141,26 @@ export class PaddleStore {
     return toNotification(row);
   }
 
-  recordAttempt(notificationId: string, status: DeliveryStatus, responseStatus: number | null): void {
+  recordAttempt(
+    notificationId: string,
+    status: DeliveryStatus,
+    responseStatus: number | null,
+    at: number,
+  ): void {
     this.db
       .query(
-        "UPDATE notifications SET status = ?, attempts = attempts + 1, last_response_status = ? WHERE notification_id = ?",
+        `UPDATE notifications SET status = ?, attempts = attempts + 1, last_response_status = ?, last_attempt_at = ?
+           WHERE notification_id = ?`,
       )
-      .run(status, responseStatus, notificationId);
+      .run(status, responseStatus, at, notificationId);
+  }
+
+  /** Failed notifications that were attempted at least once and at most `maxAttempts` times, oldest first. */
+  failedAttempted(maxAttempts: number): StoredNotification[] {
+    const rows = this.db
+      .query("SELECT * FROM notifications WHERE status = 'failed' AND attempts BETWEEN 1 AND ? ORDER BY seq")
+      .all(maxAttempts) as NotificationRow[];
+    return rows.map(toNotification);
   }
 
   notifications(filter: { subscriptionId?: string; status?: DeliveryStatus } = {}): StoredNotification[] {

@@ -19,11 +19,79 @@ export interface DeliveryResult {
 
 const HOLD_KEY = "hold_deliveries";
 
+/**
+ * How a notification that got no 2xx (or no answer within the timeout) is sent again: Paddle retries with
+ * exponential backoff, 3 times within about 15 minutes on sandbox accounts (60 times over 3 days live).
+ */
+export interface RetryPolicy {
+  /** attempts after the first one */
+  maxRetries: number;
+  /** wait before the first retry; each further retry waits twice as long as the one before, up to maxDelayMs */
+  baseDelayMs: number;
+  maxDelayMs: number;
+}
+
+export const SANDBOX_RETRY_POLICY: RetryPolicy = { maxRetries: 3, baseDelayMs: 60_000, maxDelayMs: 480_000 };
+
+/** Paddle expects an answer within five seconds. */
+const DELIVERY_TIMEOUT_MS = 5_000;
+
+/** The wait after the given number of failed attempts before the next one. */
+export function retryDelayMs(policy: RetryPolicy, attempts: number): number {
+  return Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** Math.max(0, attempts - 1));
+}
+
 export class WebhookSender {
+  private retryTimer: ReturnType<typeof setInterval> | null = null;
+
   constructor(
     private readonly store: PaddleStore,
-    private readonly opts: { webhookUrl: string; webhookSecret: string; timeoutMs?: number },
+    private readonly opts: {
+      webhookUrl: string;
+      webhookSecret: string;
+      timeoutMs?: number;
+      now?: () => number;
+    },
   ) {}
+
+  private now(): number {
+    return this.opts.now?.() ?? Date.now();
+  }
+
+  /** Starts sending failed notifications again on the policy's schedule (until stopRetrying). */
+  startRetrying(policy: RetryPolicy): void {
+    this.stopRetrying();
+    let busy = false;
+    const tick = async () => {
+      if (busy) return;
+      busy = true;
+      try {
+        await this.retryDue(policy);
+      } catch {
+        // e.g. the store closed under a delivery: whatever is still due is tried on the next tick
+      } finally {
+        busy = false;
+      }
+    };
+    this.retryTimer = setInterval(tick, Math.max(10, Math.min(1_000, policy.baseDelayMs / 2)));
+    this.retryTimer.unref?.();
+  }
+
+  stopRetrying(): void {
+    if (this.retryTimer) clearInterval(this.retryTimer);
+    this.retryTimer = null;
+  }
+
+  /** Sends every failed notification whose wait is over, oldest first; returns the results. */
+  async retryDue(policy: RetryPolicy): Promise<DeliveryResult[]> {
+    const now = this.now();
+    const due = this.store
+      .failedAttempted(policy.maxRetries)
+      .filter((n) => (n.lastAttemptAt ?? 0) + retryDelayMs(policy, n.attempts) <= now);
+    const results: DeliveryResult[] = [];
+    for (const n of due) results.push(await this.deliver(n));
+    return results;
+  }
 
   get holding(): boolean {
     return this.store.getMeta(HOLD_KEY) === "1";
@@ -76,7 +144,7 @@ export class WebhookSender {
         method: "POST",
         headers: { "content-type": "application/json", "paddle-signature": signature },
         body: payload,
-        signal: AbortSignal.timeout(this.opts.timeoutMs ?? 10_000),
+        signal: AbortSignal.timeout(this.opts.timeoutMs ?? DELIVERY_TIMEOUT_MS),
       });
       status = res.status;
       await res.arrayBuffer().catch(() => undefined);
@@ -84,7 +152,7 @@ export class WebhookSender {
       status = null;
     }
     const ok = status !== null && status >= 200 && status < 300;
-    this.store.recordAttempt(n.notificationId, ok ? "delivered" : "failed", status);
+    this.store.recordAttempt(n.notificationId, ok ? "delivered" : "failed", status, this.now());
     return { ...summary(n), status };
   }
 
