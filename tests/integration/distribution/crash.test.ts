@@ -1,19 +1,18 @@
-// A server killed (SIGKILL) in the middle of a distribution and started again finishes it at start-up,
-// with no duplicate and no lost song. The server runs as a child process against a standalone emulator.
+// A server killed (SIGKILL) at several random points of a distribution and started again each time finishes it
+// at start-up, with no duplicate and no lost song. The server runs as a child process against a standalone
+// emulator.
 import { Database } from "bun:sqlite";
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { rmSync } from "node:fs";
-import { join } from "node:path";
-import type { Subprocess } from "bun";
 import {
   type SpotifyEmulatorServer,
   startSpotifyEmulatorServer,
 } from "../../../src/emulators/spotify/server.ts";
 import { classifyTrack } from "../../../src/server/library/classify.ts";
-import { freePort, tempDir } from "../../support/server.ts";
+import { type CrateProcess, crateProcess } from "../../support/crate-process.ts";
+import { tempDir } from "../../support/server.ts";
 import { credentials } from "./support.ts";
 
-const root = join(import.meta.dir, "../../..");
 const listenerId = "crash-listener";
 const selection = [
   "Everything",
@@ -26,43 +25,14 @@ const selection = [
   "2010s",
   "2020s",
 ];
+const KILLS = 3;
 
 let spotify: SpotifyEmulatorServer;
 let dir: string;
-let port: number;
-let child: Subprocess | null = null;
+let crate: CrateProcess;
 let cookie = "";
 
-const base = () => `http://localhost:${port}`;
-
-async function startCrate(): Promise<void> {
-  child = Bun.spawn([process.execPath, join(root, "src/server/main.ts")], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATABASE_PATH: join(dir, "crate.db"),
-      SPOTIFY_CLIENT_ID: credentials.clientId,
-      SPOTIFY_CLIENT_SECRET: credentials.clientSecret,
-      SPOTIFY_ACCOUNTS_URL: spotify.accountsUrl,
-      SPOTIFY_API_URL: spotify.apiUrl,
-      JOBS: "off",
-      LOG_LEVEL: "silent",
-    },
-    stdout: "ignore",
-    stderr: "inherit",
-  });
-  const until = Date.now() + 30_000;
-  for (;;) {
-    const ok = await fetch(`${base()}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return;
-    if (Date.now() > until) throw new Error("the server did not start");
-    await Bun.sleep(50);
-  }
-}
+const base = () => crate.url;
 
 async function signIn(): Promise<string> {
   const start = await fetch(`${base()}/api/authorize`, { redirect: "manual" });
@@ -100,22 +70,29 @@ beforeAll(async () => {
   });
   spotify.control.createListener({ id: listenerId, likes: 2_500 });
   dir = tempDir();
-  port = freePort();
-  await startCrate();
+  crate = crateProcess({
+    dir,
+    env: {
+      SPOTIFY_CLIENT_ID: credentials.clientId,
+      SPOTIFY_CLIENT_SECRET: credentials.clientSecret,
+      SPOTIFY_ACCOUNTS_URL: spotify.accountsUrl,
+      SPOTIFY_API_URL: spotify.apiUrl,
+    },
+  });
+  await crate.start();
   cookie = await signIn();
-  const db = new Database(join(dir, "crate.db"));
+  const db = new Database(crate.databasePath);
   db.query("UPDATE users SET membership_level = 'PremiumYearly'").run();
   db.close();
 }, 60_000);
 
 afterAll(async () => {
-  child?.kill("SIGKILL");
-  await child?.exited;
+  await crate.kill();
   await spotify.stop();
   rmSync(dir, { recursive: true, force: true });
 });
 
-test("a distribution killed halfway finishes after a restart with no duplicate and no lost song", async () => {
+test("a distribution killed at random points finishes after each restart with no duplicate and no lost song", async () => {
   spotify.control.setFaults({ latencyMs: 15 });
   const res = await fetch(`${base()}/api/distributor/distribute-historically`, {
     method: "POST",
@@ -125,31 +102,40 @@ test("a distribution killed halfway finishes after a restart with no duplicate a
   expect(res.status).toBe(200);
   const { distributionProgressId: id } = (await res.json()) as { distributionProgressId: string };
 
-  // Kill it once songs are being added, well before the end.
-  const until = Date.now() + 60_000;
-  for (;;) {
-    const p = await progressOf(id);
-    const standard = p.progress.find((e) => e.distributionType === "Standard");
-    expect(p.finished).toBe(false);
-    if (standard && standard.completedWork > 0) break;
-    if (Date.now() > until) throw new Error("no progress");
-    await Bun.sleep(10);
+  // Kill it at seeded-random shares of the songs added, each a little further on; the last kill leaves it
+  // unfinished on disk.
+  let seed = 4242;
+  const random = () => {
+    seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+    return seed / 2 ** 31;
+  };
+  let share = 0;
+  for (let kill = 0; kill < KILLS; kill++) {
+    share += (0.6 / KILLS) * (0.3 + random());
+    const until = Date.now() + 60_000;
+    for (;;) {
+      const p = await progressOf(id);
+      const standard = p.progress.find((e) => e.distributionType === "Standard");
+      expect(p.finished).toBe(false);
+      if (standard && standard.completedWork >= Math.max(1, standard.totalWork * share)) break;
+      if (Date.now() > until) throw new Error("no progress");
+      await Bun.sleep(5);
+    }
+    await crate.kill();
+    const db = new Database(crate.databasePath);
+    const interrupted = db
+      .query<{ status: string; pending: number }, [string]>(
+        `SELECT d.status, (SELECT count(*) FROM journal_steps s WHERE s.distribution_id = d.id AND s.status != 'done')
+           AS pending FROM distributions d WHERE d.id = ?`,
+      )
+      .get(id);
+    db.close();
+    expect(interrupted?.status).toBe("running");
+    expect(interrupted?.pending).toBeGreaterThan(0);
+    if (kill === KILLS - 1) spotify.control.setFaults({});
+    await crate.start();
   }
-  child?.kill("SIGKILL");
-  await child?.exited;
-  const db = new Database(join(dir, "crate.db"));
-  const interrupted = db
-    .query<{ status: string; pending: number }, [string]>(
-      `SELECT d.status, (SELECT count(*) FROM journal_steps s WHERE s.distribution_id = d.id AND s.status != 'done')
-         AS pending FROM distributions d WHERE d.id = ?`,
-    )
-    .get(id);
-  db.close();
-  expect(interrupted?.status).toBe("running");
-  expect(interrupted?.pending).toBeGreaterThan(0);
 
-  spotify.control.setFaults({});
-  await startCrate();
   const end = Date.now() + 60_000;
   let final = await progressOf(id);
   while (!final.finished && Date.now() < end) {

@@ -1,0 +1,66 @@
+// Crate as a child process on a fixed port and database file, so a test can kill it (SIGKILL) and start it
+// again on the same state.
+import { join } from "node:path";
+import type { Subprocess } from "bun";
+import { freePort } from "./server.ts";
+
+const root = join(import.meta.dir, "../..");
+
+export interface CrateProcess {
+  readonly url: string;
+  readonly databasePath: string;
+  /** starts the server and waits until /api/health answers */
+  start(): Promise<void>;
+  /** SIGKILL: no shutdown handler runs */
+  kill(): Promise<void>;
+  readonly running: boolean;
+}
+
+export function crateProcess(options: { dir: string; env: Record<string, string> }): CrateProcess {
+  const port = freePort();
+  const url = `http://localhost:${port}`;
+  const databasePath = join(options.dir, "crate.db");
+  let child: Subprocess | null = null;
+  return {
+    url,
+    databasePath,
+    get running() {
+      return child !== null;
+    },
+    async start() {
+      if (child) throw new Error("already running");
+      child = Bun.spawn([process.execPath, join(root, "src/server/main.ts")], {
+        cwd: root,
+        env: {
+          ...process.env,
+          PORT: String(port),
+          PUBLIC_URL: url,
+          DATABASE_PATH: databasePath,
+          JOBS: "off",
+          LOG_LEVEL: "silent",
+          ...options.env,
+        },
+        stdout: "ignore",
+        stderr: "inherit",
+      });
+      const until = Date.now() + 30_000;
+      for (;;) {
+        const ok = await fetch(`${url}/api/health`).then(
+          (r) => r.ok,
+          () => false,
+        );
+        if (ok) return;
+        if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+        if (Date.now() > until) throw new Error("the server did not start");
+        await Bun.sleep(50);
+      }
+    },
+    async kill() {
+      const running = child;
+      child = null;
+      if (!running) return;
+      running.kill("SIGKILL");
+      await running.exited;
+    },
+  };
+}
