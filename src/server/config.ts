@@ -21,6 +21,8 @@ const EnvSchema = z.object({
   SPOTIFY_CLIENT_SECRET: optionalText,
   SPOTIFY_ACCOUNTS_URL: z.url().optional(),
   SPOTIFY_API_URL: z.url().optional(),
+  /** how long one Spotify call may take before it counts as a timeout (and is retried) */
+  SPOTIFY_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
   PADDLE_ENVIRONMENT: z.enum(["production", "sandbox"]).default("production"),
   PADDLE_API_URL: z.url().optional(),
   PADDLE_API_KEY: optionalText,
@@ -41,7 +43,13 @@ export interface Config {
   databasePath: string;
   tokenEncryptionKey: string | undefined;
   demoMode: boolean;
-  spotify: { clientId: string; clientSecret: string; accountsUrl: string; apiUrl: string };
+  spotify: {
+    clientId: string;
+    clientSecret: string;
+    accountsUrl: string;
+    apiUrl: string;
+    timeoutMs?: number;
+  };
   paddle: {
     environment: "production" | "sandbox";
     apiUrl: string;
@@ -110,6 +118,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       apiUrl: trim(
         e.SPOTIFY_API_URL ?? (demoMode ? `${emulatorBase}/spotify/v1` : "https://api.spotify.com/v1"),
       ),
+      timeoutMs: e.SPOTIFY_TIMEOUT_MS,
     },
     paddle: {
       environment: e.PADDLE_ENVIRONMENT,

@@ -1,6 +1,7 @@
 // Fault injection and rate limiting for the Web API, and the call log of every Web API and token call.
 import { z } from "zod";
 import { createRng, type Rng } from "./random.ts";
+import { type RateLimitLog, RetryAfterWatch } from "./retry-after-watch.ts";
 
 export const FaultSettingsSchema = z.object({
   /** share of Web API calls answering 429 */
@@ -11,6 +12,10 @@ export const FaultSettingsSchema = z.object({
   /** share of successful writes (POST, PUT, DELETE) that are applied and then answered with 500 anyway */
   rate5xxAfterWrite: z.number().min(0).max(1).default(0),
   latencyMs: z.number().int().min(0).max(60_000).default(0),
+  /** share of Web API calls whose answer is held back `timeoutStallMs` (the call itself is carried out at once) */
+  rateTimeout: z.number().min(0).max(1).default(0),
+  /** longer than Crate's client timeout (15 s unless SPOTIFY_TIMEOUT_MS says otherwise) */
+  timeoutStallMs: z.number().int().min(0).max(120_000).default(16_000),
   audioFeatures403: z.boolean().default(false),
   artistsBatch403: z.boolean().default(false),
   /** calls per client in any rolling second; refused calls count too */
@@ -24,11 +29,16 @@ export type FaultSettingsInput = z.input<typeof FaultSettingsSchema>;
 export type FaultDecision =
   | { kind: "none" }
   | { kind: "rateLimited"; retryAfterSec: number; reason: "limit" | "injected" }
-  | { kind: "serverError"; status: 502 | 503 };
+  | { kind: "serverError"; status: 502 | 503 }
+  | { kind: "stall"; ms: number };
 
 export interface CallLog {
   total: number;
   counts: Record<string, number>;
+  /** present once a 429 was answered since the last reset */
+  rateLimiting?: RateLimitLog;
+  /** present once an answer was held back by `rateTimeout` since the last reset */
+  timeouts?: number;
 }
 
 const WINDOW_MS = 1000;
@@ -39,6 +49,8 @@ export class FaultInjector {
   private readonly windows = new Map<string, number[]>();
   private counts = new Map<string, number>();
   private total = 0;
+  private stalls = 0;
+  private readonly watch = new RetryAfterWatch();
 
   constructor(private readonly now: () => number) {}
 
@@ -60,16 +72,36 @@ export class FaultInjector {
   }
 
   calls(): CallLog {
-    return { total: this.total, counts: Object.fromEntries(this.counts) };
+    const log: CallLog = { total: this.total, counts: Object.fromEntries(this.counts) };
+    const rateLimiting = this.watch.log();
+    if (rateLimiting) log.rateLimiting = rateLimiting;
+    if (this.stalls > 0) log.timeouts = this.stalls;
+    return log;
   }
 
   resetCalls(): void {
     this.total = 0;
     this.counts = new Map();
+    this.stalls = 0;
+    this.watch.reset();
   }
 
-  /** Decides the fate of one Web API call by `client` (its app's client id). */
-  decide(client: string): FaultDecision {
+  /**
+   * Decides the fate of one Web API call by `client` (its app's client id); `signature` tells the call apart
+   * (method, URL, credentials) and `arrivedAt` is when it reached the emulator.
+   */
+  decide(client: string, signature = "", arrivedAt = this.now()): FaultDecision {
+    this.watch.arrived(client, signature, arrivedAt);
+    const decision = this.draw(client);
+    const at = this.now();
+    if (decision.kind === "rateLimited")
+      this.watch.refused(client, signature, at, decision.retryAfterSec, decision.reason);
+    else if (decision.kind !== "serverError") this.watch.acceptedCall(client, at);
+    if (decision.kind === "stall") this.stalls++;
+    return decision;
+  }
+
+  private draw(client: string): FaultDecision {
     const limit = this.settings.rateLimitPerSec;
     if (limit !== null) {
       const now = this.now();
@@ -85,12 +117,13 @@ export class FaultInjector {
         };
       }
     }
-    const { rate429, rate5xx } = this.settings;
-    if (rate429 === 0 && rate5xx === 0) return { kind: "none" };
+    const { rate429, rate5xx, rateTimeout } = this.settings;
+    if (rate429 === 0 && rate5xx === 0 && rateTimeout === 0) return { kind: "none" };
     const draw = this.rng.next();
     if (draw < rate429)
       return { kind: "rateLimited", retryAfterSec: this.settings.retryAfterSec, reason: "injected" };
     if (draw < rate429 + rate5xx) return { kind: "serverError", status: this.rng.chance(0.5) ? 502 : 503 };
+    if (draw < rate429 + rate5xx + rateTimeout) return { kind: "stall", ms: this.settings.timeoutStallMs };
     return { kind: "none" };
   }
 

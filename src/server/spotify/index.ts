@@ -14,6 +14,7 @@ export function spotifyClientFromConfig(config: Config, log: Logger): SpotifyCli
     accountsUrl: config.spotify.accountsUrl,
     clientId: config.spotify.clientId,
     clientSecret: config.spotify.clientSecret,
+    timeoutMs: config.spotify.timeoutMs,
     onArtistsBatchForbidden: () =>
       log.warn("GET /artists?ids answered 403: using single-artist lookups from now on"),
     onRetry: (info) => log.debug("spotify call retried", info),

@@ -47,12 +47,16 @@ export function endpoint(
   const honoPath = template.replace(/\{(\w+)\}/g, ":$1");
   app.on(method, honoPath, async (c) => {
     const faults = runtime.faults;
+    const arrivedAt = runtime.now();
     faults.record(name);
     const latency = faults.latencyMs();
     if (latency > 0) await sleep(latency);
     const tokens = runtime.tokens();
-    const check = tokens.checkAccess(bearerToken(c.req.header("authorization")));
-    const decision = faults.decide(check.ok ? check.token.clientId : "anonymous");
+    const authorization = c.req.header("authorization");
+    const check = tokens.checkAccess(bearerToken(authorization));
+    // Tells a refused call sent again from another call to the same path (the body is kept for the handler).
+    const signature = `${method} ${c.req.url} ${authorization ?? ""} ${method === "GET" ? "" : await c.req.text()}`;
+    const decision = faults.decide(check.ok ? check.token.clientId : "anonymous", signature, arrivedAt);
     if (decision.kind === "rateLimited") {
       c.header("Retry-After", String(decision.retryAfterSec));
       return apiError(c, 429, "API rate limit exceeded");
@@ -65,6 +69,8 @@ export function endpoint(
       return apiError(c, 401, check.message);
     }
     const url = new URL(c.req.url);
+    // A timeout: the call is carried out now; its answer comes only after the client has given up.
+    const stallMs = decision.kind === "stall" ? decision.ms : 0;
     try {
       const response = await handler({
         c,
@@ -77,8 +83,10 @@ export function endpoint(
       if (method !== "GET" && response.status < 300 && faults.failAfterWrite()) {
         return apiError(c, 500, "Server error.");
       }
+      if (stallMs > 0) await sleep(stallMs);
       return response;
     } catch (error) {
+      if (stallMs > 0) await sleep(stallMs);
       if (error instanceof ApiError) return apiError(c, error.status, error.message);
       throw error;
     }
