@@ -1,10 +1,16 @@
 // The Paddle Billing API calls Crate makes, with Paddle's envelopes: `{data, meta}` and `{error, meta}`.
 import { timingSafeEqual } from "node:crypto";
 import type { Context, Hono } from "hono";
+import { z } from "zod";
 import type { PaddleSubscriptionEntity } from "./entities.ts";
 import { PaddleEmulatorError, type PaddleWorld } from "./world.ts";
 
 const DOCS = "https://developer.paddle.com/errors/shared";
+
+export interface FieldProblem {
+  field: string;
+  message: string;
+}
 
 export function paddleError(
   c: Context,
@@ -12,14 +18,28 @@ export function paddleError(
   code: string,
   detail: string,
   type = "request_error",
+  errors?: FieldProblem[],
 ) {
   return c.json(
     {
-      error: { type, code, detail, documentation_url: `${DOCS}/${code}` },
+      error: { type, code, detail, documentation_url: `${DOCS}/${code}`, ...(errors ? { errors } : {}) },
       meta: { request_id: crypto.randomUUID() },
     },
     status as 400,
   );
+}
+
+/** Paddle's validation refusal: 400 `invalid_field` with the fields that failed. */
+export class InvalidFieldsError extends PaddleEmulatorError {
+  constructor(readonly errors: FieldProblem[]) {
+    super(400, "invalid_field", "Request does not pass validation.");
+  }
+}
+
+/** Any refusal of the API or the control API in Paddle's shape. */
+export function paddleRefusal(c: Context, err: PaddleEmulatorError) {
+  const errors = err instanceof InvalidFieldsError ? err.errors : undefined;
+  return paddleError(c, err.status, err.code, err.detail, "request_error", errors);
 }
 
 const ok = (c: Context, data: unknown, status = 200) =>
@@ -45,18 +65,70 @@ function withLinks(sub: PaddleSubscriptionEntity, checkoutUrl: string): PaddleSu
   };
 }
 
-async function readJson(c: Context): Promise<Record<string, unknown>> {
+/**
+ * The JSON object body (none counts as `{}`) checked by `schema`: a body that is not JSON, or not sent as
+ * application/json, is Paddle's 400 `bad_request`; one that fails the schema is 400 `invalid_field`.
+ */
+export async function readBody<T>(
+  c: Context,
+  schema: z.ZodType<T>,
+  options: { anyContentType?: boolean } = {},
+): Promise<T> {
   const text = await c.req.text();
-  if (text.trim() === "") return {};
-  try {
-    const parsed: unknown = JSON.parse(text);
-    if (typeof parsed === "object" && parsed !== null && !Array.isArray(parsed))
-      return parsed as Record<string, unknown>;
-  } catch {
-    // fall through
+  let raw: unknown = {};
+  if (text.trim() !== "") {
+    const type = (c.req.header("content-type") ?? "").split(";")[0]?.trim().toLowerCase();
+    if (type !== "application/json" && !options.anyContentType) {
+      throw new PaddleEmulatorError(
+        400,
+        "bad_request",
+        "Invalid request: Content-Type must be application/json.",
+      );
+    }
+    try {
+      raw = JSON.parse(text);
+    } catch {
+      raw = undefined;
+    }
   }
-  throw new PaddleEmulatorError(400, "bad_request", "Invalid request body: must be a JSON object.");
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) {
+    throw new PaddleEmulatorError(400, "bad_request", "Invalid request body: must be a JSON object.");
+  }
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) {
+    throw new InvalidFieldsError(
+      parsed.error.issues.map((issue) => ({
+        field: issue.path.join(".") || "body",
+        message: issue.message,
+      })),
+    );
+  }
+  return parsed.data;
 }
+
+const PricingPreviewSchema = z.object({
+  items: z
+    .array(
+      z.object({
+        price_id: z.string().min(1).max(100),
+        quantity: z.number().int().min(1).max(10_000).default(1),
+      }),
+    )
+    .min(1)
+    .max(100),
+  address: z
+    .object({ country_code: z.string().regex(/^[A-Z]{2}$/), postal_code: z.string().max(20).optional() })
+    .nullable()
+    .optional(),
+  customer_ip_address: z.ipv4().or(z.ipv6()).nullable().optional(),
+});
+
+const CancelSchema = z.object({
+  effective_from: z.enum(["next_billing_period", "immediately"]).nullable().optional(),
+});
+
+/** The emulator supports one change: removing the scheduled change. */
+const UpdateSchema = z.strictObject({ scheduled_change: z.null() });
 
 export function mountPaddleApi(
   app: Hono,
@@ -66,17 +138,26 @@ export function mountPaddleApi(
   checkoutUrl: string,
 ) {
   const guarded = async (c: Context, handler: () => Response | Promise<Response>) => {
-    const auth = c.req.header("authorization") ?? "";
-    if (!auth.startsWith("Bearer ")) {
-      return paddleError(c, 401, "authentication_missing", "Authentication header missing.");
+    const auth = c.req.header("authorization");
+    if (auth === undefined) {
+      return paddleError(c, 403, "authentication_missing", "Authentication header missing.");
     }
-    if (!sameSecret(auth.slice("Bearer ".length).trim(), apiKey)) {
-      return paddleError(c, 403, "forbidden", "You aren't permitted to perform this request.");
+    const presented = /^Bearer\s+(\S+)$/.exec(auth.trim())?.[1];
+    if (presented === undefined) {
+      return paddleError(
+        c,
+        403,
+        "authentication_malformed",
+        "Authentication header included, but incorrectly formatted.",
+      );
+    }
+    if (!sameSecret(presented, apiKey)) {
+      return paddleError(c, 403, "invalid_token", "Invalid or revoked API key.");
     }
     try {
       return await handler();
     } catch (err) {
-      if (err instanceof PaddleEmulatorError) return paddleError(c, err.status, err.code, err.detail);
+      if (err instanceof PaddleEmulatorError) return paddleRefusal(c, err);
       throw err;
     }
   };
@@ -91,17 +172,11 @@ export function mountPaddleApi(
 
   app.post(`${base}/pricing-preview`, (c) =>
     guarded(c, async () => {
-      const body = await readJson(c);
-      const items = Array.isArray(body.items)
-        ? (body.items as { price_id?: unknown; quantity?: unknown }[])
-        : [];
-      if (items.length === 0)
-        throw new PaddleEmulatorError(400, "bad_request", "items: at least one item is required.");
-      const lineItems = items.map((item) => {
-        const price = typeof item.price_id === "string" ? world.price(item.price_id) : undefined;
-        if (!price)
-          throw new PaddleEmulatorError(404, "not_found", `Entity ${String(item.price_id)} not found`);
-        const quantity = typeof item.quantity === "number" ? item.quantity : 1;
+      const body = await readBody(c, PricingPreviewSchema);
+      const lineItems = body.items.map((item) => {
+        const price = world.price(item.price_id);
+        if (!price) throw new PaddleEmulatorError(404, "not_found", `Entity ${item.price_id} not found`);
+        const quantity = item.quantity;
         const amount = (BigInt(price.unit_price.amount) * BigInt(quantity)).toString();
         const unit = {
           subtotal: price.unit_price.amount,
@@ -132,37 +207,15 @@ export function mountPaddleApi(
 
   app.post(`${base}/subscriptions/:id/cancel`, (c) =>
     guarded(c, async () => {
-      const body = await readJson(c);
+      const body = await readBody(c, CancelSchema);
       const effectiveFrom = body.effective_from ?? "next_billing_period";
-      if (effectiveFrom !== "next_billing_period" && effectiveFrom !== "immediately") {
-        throw new PaddleEmulatorError(
-          400,
-          "bad_request",
-          "effective_from: must be next_billing_period or immediately.",
-        );
-      }
       return ok(c, withLinks(await world.cancel(c.req.param("id"), effectiveFrom), checkoutUrl));
     }),
   );
 
   app.patch(`${base}/subscriptions/:id`, (c) =>
     guarded(c, async () => {
-      const body = await readJson(c);
-      const unsupported = Object.keys(body).filter((k) => k !== "scheduled_change");
-      if (unsupported.length > 0) {
-        throw new PaddleEmulatorError(
-          400,
-          "bad_request",
-          `${unsupported[0]}: not supported by this emulator.`,
-        );
-      }
-      if (!("scheduled_change" in body) || body.scheduled_change !== null) {
-        throw new PaddleEmulatorError(
-          400,
-          "bad_request",
-          "scheduled_change: only null (remove) is accepted.",
-        );
-      }
+      await readBody(c, UpdateSchema);
       return ok(c, withLinks(await world.removeScheduledChange(c.req.param("id")), checkoutUrl));
     }),
   );

@@ -156,7 +156,12 @@ export function mountCheckout(app: Hono, world: PaddleWorld, opts: CheckoutOptio
   });
 
   app.post(action, async (c) => {
-    const form = await c.req.parseBody();
+    let form: Awaited<ReturnType<typeof c.req.parseBody>>;
+    try {
+      form = await c.req.parseBody();
+    } catch {
+      return problemPage(c, "The form could not be read.");
+    }
     const fields: Record<string, string> = {};
     for (const [k, v] of Object.entries(form)) if (typeof v === "string") fields[k] = v;
     const m = model(fields, null);

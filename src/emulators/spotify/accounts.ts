@@ -1,6 +1,7 @@
 // The accounts service: GET /authorize (consent) and POST /api/token (authorization-code and refresh grants).
 import { timingSafeEqual } from "node:crypto";
 import { type Context, Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import { consentPage, errorPage } from "./consent-page.ts";
 import type { EmulatorRuntime } from "./runtime.ts";
 import type { IssuedTokens } from "./tokens.ts";
@@ -28,9 +29,18 @@ export const KNOWN_SCOPES = new Set([
   "streaming",
 ]);
 const LISTED_LISTENERS = 50;
+/** A token request is a short form; anything much larger is refused before it is read. */
+const TOKEN_REQUEST_MAX_BYTES = 64 * 1024;
 
 export function accountsApp(runtime: EmulatorRuntime): Hono {
   const app = new Hono();
+  app.use(
+    "*",
+    bodyLimit({
+      maxSize: TOKEN_REQUEST_MAX_BYTES,
+      onError: (c) => c.json({ error: "invalid_request", error_description: "Request too large" }, 413),
+    }),
+  );
 
   app.get("/authorize", (c) => {
     const q = new URL(c.req.url).searchParams;

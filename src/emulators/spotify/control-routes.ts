@@ -1,12 +1,18 @@
 // The control API over HTTP (JSON), mirroring SpotifyEmulatorControl. Faults never apply here.
 import { type Context, Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
 import { ControlError, type SpotifyEmulatorControl } from "./control.ts";
 import { FaultSettingsSchema } from "./faults.ts";
 
+/** 10,000 track ids a call fit well within this. */
+const CONTROL_MAX_BODY_BYTES = 2 * 1024 * 1024;
+/** More than the catalogue has tracks; a listener cannot like more. */
+const MAX_LIKES = 1_000_000;
+
 const NewListenerSchema = z.object({
   id: z.string(),
-  likes: z.number().int().min(0),
+  likes: z.number().int().min(0).max(MAX_LIKES),
   seed: z.number().int().optional(),
   displayName: z.string().min(1).max(100).optional(),
   product: z.enum(["free", "premium"]).optional(),
@@ -38,6 +44,13 @@ async function body<T>(c: Context, schema: z.ZodType<T>): Promise<T> {
 
 export function controlApp(control: SpotifyEmulatorControl): Hono {
   const app = new Hono();
+  app.use(
+    "*",
+    bodyLimit({
+      maxSize: CONTROL_MAX_BODY_BYTES,
+      onError: (c) => c.json({ error: "The body is too large" }, 413),
+    }),
+  );
   app.onError((error, c) => {
     if (error instanceof ControlError) return c.json({ error: error.message }, error.status);
     throw error;

@@ -4,9 +4,10 @@ import { accountsApp } from "./accounts.ts";
 import type { CatalogueSize } from "./catalogue.ts";
 import { createControl, type SpotifyEmulatorControl } from "./control.ts";
 import { controlApp } from "./control-routes.ts";
+import { spotifyFallbacks } from "./fallbacks.ts";
 import { createRuntime } from "./runtime.ts";
 import { catalogueRoutes } from "./web-api/catalogue-routes.ts";
-import { apiError } from "./web-api/http.ts";
+import { webApiBodyLimit, webApiErrors } from "./web-api/fallbacks.ts";
 import { meRoutes } from "./web-api/me.ts";
 import { playlistRoutes } from "./web-api/playlists.ts";
 
@@ -64,14 +65,16 @@ export function createSpotifyEmulator(options: SpotifyEmulatorOptions): SpotifyE
   const control = createControl(runtime);
 
   const api = new Hono();
+  webApiBodyLimit(api);
   meRoutes(api, runtime);
   catalogueRoutes(api, runtime);
   playlistRoutes(api, runtime);
-  api.all("*", (c) => apiError(c, 404, "Service not found"));
+  webApiErrors(api);
 
   const app = new Hono().basePath(SPOTIFY_EMULATOR_BASE);
   app.route("/accounts", accountsApp(runtime));
   app.route("/v1", api);
   app.route("/control", controlApp(control));
+  spotifyFallbacks(app, SPOTIFY_EMULATOR_BASE);
   return { app, control, close: () => runtime.close() };
 }

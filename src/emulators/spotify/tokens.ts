@@ -23,7 +23,14 @@ export interface IssuedTokens {
 
 export type AccessCheck =
   | { ok: true; token: StoredToken }
-  | { ok: false; message: "No token provided" | "Invalid access token" | "The access token expired" };
+  | {
+      ok: false;
+      message:
+        | "No token provided"
+        | "Only valid bearer authentication supported"
+        | "Invalid access token"
+        | "The access token expired";
+    };
 
 export class TokenBook {
   private readonly codes = new Map<string, AuthorizationCode>();
@@ -82,8 +89,10 @@ export class TokenBook {
     return { access, refresh };
   }
 
+  /** `token`: null without an Authorization header, "" when the header is not `Bearer <token>`. */
   checkAccess(token: string | null): AccessCheck {
-    if (!token) return { ok: false, message: "No token provided" };
+    if (token === null) return { ok: false, message: "No token provided" };
+    if (token === "") return { ok: false, message: "Only valid bearer authentication supported" };
     const record = this.tokens.get(token);
     if (record?.kind !== "access" || record.revoked) return { ok: false, message: "Invalid access token" };
     if ((record.expiresAt ?? 0) <= this.now()) return { ok: false, message: "The access token expired" };

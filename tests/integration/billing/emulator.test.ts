@@ -58,12 +58,16 @@ describe("Paddle emulator", () => {
       expect(typeof body.meta.request_id).toBe("string");
 
       const anonymous = await emulator.app.request(`http://paddle.test/emulator/paddle/prices/${priceId}`);
-      expect(anonymous.status).toBe(401);
+      // Paddle answers both with 403: authentication_missing and invalid_token.
+      expect(anonymous.status).toBe(403);
+      expect(((await anonymous.json()) as { error: { code: string } }).error.code).toBe(
+        "authentication_missing",
+      );
       const wrong = await call(emulator.app, `/prices/${priceId}`, {}, "pdl_other");
       expect(wrong.status).toBe(403);
       expect(((await wrong.json()) as { error: { type: string; code: string } }).error).toMatchObject({
         type: "request_error",
-        code: "forbidden",
+        code: "invalid_token",
       });
       const missing = await call(emulator.app, "/subscriptions/sub_01nothere00000000000000000");
       expect(missing.status).toBe(404);

@@ -65,10 +65,14 @@ export function endpoint(
       return apiError(c, decision.status, decision.status === 502 ? "Bad gateway." : "Service unavailable");
     }
     if (!check.ok) {
+      if (check.message === "Only valid bearer authentication supported")
+        return apiError(c, 400, check.message);
       if (check.message !== "No token provided") c.header("WWW-Authenticate", 'Bearer realm="spotify"');
       return apiError(c, 401, check.message);
     }
     const url = new URL(c.req.url);
+    const marketParam = url.searchParams.get("market");
+    if (marketParam !== null && !MARKET.test(marketParam)) return apiError(c, 400, "Invalid market code");
     // A timeout: the call is carried out now; its answer comes only after the client has given up.
     const stallMs = decision.kind === "stall" ? decision.ms : 0;
     try {
@@ -93,8 +97,12 @@ export function endpoint(
   });
 }
 
+/** ISO 3166-1 alpha-2, or the listener's own country. */
+const MARKET = /^(?:[A-Z]{2}|from_token)$/;
+
+/** The token of `Bearer <token>`; null without a header, "" for any other form (Spotify's 400). */
 function bearerToken(header: string | undefined): string | null {
-  if (!header) return null;
+  if (header === undefined) return null;
   const match = /^Bearer\s+(\S+)$/i.exec(header.trim());
   return match?.[1] ?? "";
 }
@@ -112,8 +120,9 @@ export function requireScope(token: StoredToken, ...anyOf: string[]): void {
 export function pageParams(c: Context, max: number): { limit: number; offset: number } {
   const limitText = c.req.query("limit");
   const offsetText = c.req.query("offset");
-  const limit = limitText === undefined || limitText === "" ? 20 : Number(limitText);
-  const offset = offsetText === undefined || offsetText === "" ? 0 : Number(offsetText);
+  const whole = (text: string) => (/^\d{1,9}$/.test(text) ? Number(text) : Number.NaN);
+  const limit = limitText === undefined || limitText === "" ? 20 : whole(limitText);
+  const offset = offsetText === undefined || offsetText === "" ? 0 : whole(offsetText);
   if (!Number.isInteger(limit) || limit < 1 || limit > max) throw new ApiError(400, "Invalid limit");
   if (!Number.isInteger(offset) || offset < 0) throw new ApiError(400, "Invalid offset");
   return { limit, offset };
