@@ -119,15 +119,18 @@ export class SpotifyHttp {
     let failures = 0;
     let rateLimited = 0;
     for (;;) {
-      const pause = this.pausedUntil - now();
-      if (pause > 0) {
-        if (waited + pause > this.opts.maxTotalWaitMs) {
-          throw new SpotifyError(429, request.endpoint, "rate limited for longer than the wait budget");
+      // The pause is waited out while holding a permit: calls queued behind this one cannot slip out during
+      // a pause that began while they queued, and a pause another 429 extended meanwhile is waited out too.
+      const outcome = await this.semaphore.run(async () => {
+        for (let pause = this.pausedUntil - now(); pause > 0; pause = this.pausedUntil - now()) {
+          if (waited + pause > this.opts.maxTotalWaitMs) {
+            throw new SpotifyError(429, request.endpoint, "rate limited for longer than the wait budget");
+          }
+          await sleep(pause);
+          waited += pause;
         }
-        await sleep(pause);
-        waited += pause;
-      }
-      const outcome = await this.semaphore.run(() => this.attempt(request));
+        return this.attempt(request);
+      });
       let waitMs: number;
       if (outcome.kind === "response" && outcome.response.status === 429) {
         rateLimited++;
