@@ -1,4 +1,4 @@
-import { and, eq, gt } from "drizzle-orm";
+import { and, eq, gt, sql } from "drizzle-orm";
 import type { Clock } from "../clock.ts";
 import type { Db } from "../db/client.ts";
 import { sessions, users } from "../db/schema/index.ts";
@@ -40,11 +40,8 @@ export function createSession(db: Db, clock: Clock, userId: string): { token: st
   return { token, expiresAt };
 }
 
-/** The signed-in user for a raw session token, or null when unknown, idle too long or past its absolute expiry. */
-export function lookupSession(db: Db, clock: Clock, token: string | undefined): SessionUser | null {
-  if (!token || token.length > 200) return null;
-  const now = clock.now();
-  const row = db
+function prepareSessionLookup(db: Db) {
+  return db
     .select({
       sessionId: sessions.id,
       lastSeenAt: sessions.lastSeenAt,
@@ -54,8 +51,28 @@ export function lookupSession(db: Db, clock: Clock, token: string | undefined): 
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, now)))
-    .get();
+    .where(
+      and(
+        eq(sessions.tokenHash, sql.placeholder("tokenHash")),
+        gt(sessions.expiresAt, sql.placeholder("now")),
+      ),
+    )
+    .prepare();
+}
+
+// Every signed-in request looks its session up: the statement is built and prepared once per database.
+const sessionLookups = new WeakMap<Db, ReturnType<typeof prepareSessionLookup>>();
+
+/** The signed-in user for a raw session token, or null when unknown, idle too long or past its absolute expiry. */
+export function lookupSession(db: Db, clock: Clock, token: string | undefined): SessionUser | null {
+  if (!token || token.length > 200) return null;
+  const now = clock.now();
+  let lookup = sessionLookups.get(db);
+  if (!lookup) {
+    lookup = prepareSessionLookup(db);
+    sessionLookups.set(db, lookup);
+  }
+  const row = lookup.get({ tokenHash: hashToken(token), now });
   if (!row) return null;
   if (now - row.lastSeenAt > SESSION_IDLE_MS) {
     db.delete(sessions).where(eq(sessions.id, row.sessionId)).run();

@@ -19,6 +19,25 @@ export function listCombinatorialPreferences(
   return listCombinatorialPreferencesOf(deps, userId);
 }
 
+// The catalogue's part of the answer is the same for every request of a kind: built once.
+const simplePreferencesFor = (premium: boolean) =>
+  catalogue.flatMap((group) =>
+    group.entries.map((entry) => ({
+      name: entry.name,
+      group: entry.group,
+      available: premium || !entry.premiumOnly,
+    })),
+  );
+const simplePreferences = { premium: simplePreferencesFor(true), free: simplePreferencesFor(false) };
+const preferenceGroups = catalogue.map((group) => ({
+  group: group.group,
+  title: group.title,
+  order: group.order,
+  iconName: group.iconName,
+  examples: group.examples,
+  premiumOnly: group.premiumOnly,
+}));
+
 export function getPlaylistPreferences(
   deps: Pick<Deps, "db">,
   user: { userId: string; membershipLevel: MembershipLevel },
@@ -40,22 +59,9 @@ export function getPlaylistPreferences(
     )
     .all(user.userId);
   return {
-    availableSimplePlaylistPreferences: catalogue.flatMap((group) =>
-      group.entries.map((entry) => ({
-        name: entry.name,
-        group: entry.group,
-        available: premium || !entry.premiumOnly,
-      })),
-    ),
+    availableSimplePlaylistPreferences: premium ? simplePreferences.premium : simplePreferences.free,
     usersSimplePlaylistPreferences: selection.map((p) => ({ group: p.entry.group, name: p.name })),
-    preferenceGroups: catalogue.map((group) => ({
-      group: group.group,
-      title: group.title,
-      order: group.order,
-      iconName: group.iconName,
-      examples: group.examples,
-      premiumOnly: group.premiumOnly,
-    })),
+    preferenceGroups,
     combinatorialPlaylistPreferences: listCombinatorialPreferences(deps, user.userId),
     membershipLevel: user.membershipLevel,
     maxSelectedPlaylists: hasUnlimitedPlaylists(user.membershipLevel)
