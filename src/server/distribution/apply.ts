@@ -5,6 +5,7 @@ import type { Deps } from "../deps.ts";
 import { isSpotifyNotFound } from "../spotify/errors.ts";
 import { applyStep, type JournalApi, markDone, type PlaylistState, type StepRow } from "./journal-steps.ts";
 import { ProgressTracker } from "./progress.ts";
+import { markThoseOutOfLibrary, markVanished, type PlaylistOnSpotify } from "./vanished.ts";
 
 export type { JournalApi } from "./journal-steps.ts";
 export { PLAYLIST_DESCRIPTION } from "./journal-steps.ts";
@@ -32,25 +33,32 @@ export async function applyJournal(
   );
 
   const progress = new ProgressTracker(sqlite, distributionId, steps);
+  // Deleting a playlist in the Spotify app only takes it out of the user's library; the Web API still
+  // accepts writes to it. So the existing playlists this run writes to are checked first (40 a call).
+  await markThoseOutOfLibrary(
+    deps,
+    api,
+    playlistsWrittenTo(steps, (id) => loadPlaylist.get(id)),
+  );
+
   const runStep = async (step: StepRow) => {
     const onDone = () => progress.stepDone(step.id, step.entry_type);
     const playlist = loadPlaylist.get(step.playlist_id);
     const writable = playlist && (step.op === "unfollow" || playlist.status === "active");
     if (!playlist || !writable) {
-      markDone(sqlite, step, "skipped", deps.clock.now());
+      markDone(sqlite, step, playlist?.status === "vanished" ? "vanished" : "skipped", deps.clock.now());
       return onDone();
     }
     try {
       await applyStep(deps, api, step, playlist, onDone);
     } catch (error) {
       if (!isSpotifyNotFound(error) || step.op === "create") throw error;
-      // The user deleted the playlist on Spotify: mark it, never recreate it, skip its remaining writes.
+      // The playlist is gone on Spotify: mark it, never recreate it, skip its remaining writes.
       sqlite.transaction(() => {
-        sqlite.query("UPDATE managed_playlists SET status = 'vanished' WHERE id = ?").run(step.playlist_id);
+        markVanished(deps, step.playlist_id, "not found");
         markDone(sqlite, step, "vanished", deps.clock.now());
         onDone();
       })();
-      deps.log.info("managed playlist vanished on Spotify", { playlistId: step.playlist_id });
     }
   };
 
@@ -80,4 +88,19 @@ export async function applyJournal(
   await Promise.all(busy.values());
   if (failure) throw (failure as { error: unknown }).error;
   return stopped ? "stopped" : "done";
+}
+
+/** The active playlists that already exist on Spotify and that the steps add songs to or remove songs from. */
+function playlistsWrittenTo(
+  steps: readonly StepRow[],
+  load: (id: string) => PlaylistState | null,
+): PlaylistOnSpotify[] {
+  const written = new Map<string, PlaylistOnSpotify>();
+  for (const step of steps) {
+    if ((step.op !== "add" && step.op !== "remove") || written.has(step.playlist_id)) continue;
+    const playlist = load(step.playlist_id);
+    if (playlist?.status !== "active" || playlist.spotify_playlist_id === null) continue;
+    written.set(step.playlist_id, { id: step.playlist_id, spotifyId: playlist.spotify_playlist_id });
+  }
+  return [...written.values()];
 }

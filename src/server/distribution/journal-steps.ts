@@ -6,7 +6,12 @@ import type { SpotifyUserApi } from "../spotify/types.ts";
 
 export type JournalApi = Pick<
   SpotifyUserApi,
-  "createPlaylist" | "addItems" | "removeItems" | "getPlaylistItems" | "removePlaylistFromLibrary"
+  | "createPlaylist"
+  | "addItems"
+  | "removeItems"
+  | "getPlaylistItems"
+  | "removePlaylistFromLibrary"
+  | "playlistsInLibrary"
 > & {
   /** the user's own playlists (`GET /me/playlists`), when the client offers it: finds a creation a crash lost */
   myPlaylists?: () => Promise<{ id: string; name: string }[]>;

@@ -3,11 +3,12 @@ import { spotifyPlaylistName, stripPostfix } from "../../shared/catalogue/naming
 import { managedPlaylists } from "../db/schema/index.ts";
 import type { Deps } from "../deps.ts";
 import { userWork } from "../distribution/background.ts";
+import { markThoseOutOfLibrary, markVanished } from "../distribution/vanished.ts";
 import { SpotifyAuthRevokedError, SpotifyError } from "../spotify/errors.ts";
 import type { PlaylistChanges, SpotifyUserApi } from "../spotify/types.ts";
 import { readSettings } from "./service.ts";
 
-export type PlaylistApi = Pick<SpotifyUserApi, "getPlaylist" | "updatePlaylist">;
+export type PlaylistApi = Pick<SpotifyUserApi, "getPlaylist" | "updatePlaylist" | "playlistsInLibrary">;
 export type OpenPlaylistApi = (userId: string) => Promise<PlaylistApi>;
 
 export interface SettingsSyncResult {
@@ -15,7 +16,7 @@ export interface SettingsSyncResult {
   renamed: number;
   /** renamed by the listener on Spotify: we change only the privacy, never their name */
   keptListenerName: number;
-  /** gone on Spotify; left for the distribution engine to mark */
+  /** gone on Spotify or out of the listener's library (deleted in the app): marked vanished, left unchanged */
   missing: number;
   /** why the run stopped early, if it did */
   stoppedBy?: string;
@@ -25,9 +26,11 @@ export interface SettingsSyncResult {
  * Brings every active managed playlist of the user on Spotify in line with the settings:
  * `public` from CreatePlaylistsAsPrivate, the name with or without the postfix from RemovePlaylistPostfix.
  * A playlist whose Spotify name differs from the one Crate gave it was renamed by the listener and keeps that name.
+ * One the listener deleted on Spotify is marked vanished and not changed: deleting a playlist in the Spotify app
+ * only takes it out of their library, so the library is checked first (40 playlists a call).
  */
 export async function syncPlaylistSettings(
-  deps: Pick<Deps, "db">,
+  deps: Pick<Deps, "db" | "log">,
   userId: string,
   api: PlaylistApi,
 ): Promise<SettingsSyncResult> {
@@ -48,9 +51,21 @@ export async function syncPlaylistSettings(
       ),
     )
     .all();
+  let outOfLibrary: Set<string>;
+  try {
+    outOfLibrary = await markThoseOutOfLibrary(
+      deps,
+      api,
+      playlists.flatMap((p) => (p.spotifyId ? [{ id: p.id, spotifyId: p.spotifyId }] : [])),
+    );
+  } catch (error) {
+    result.stoppedBy = error instanceof SpotifyAuthRevokedError ? "access revoked" : String(error);
+    return result;
+  }
+  result.missing += outOfLibrary.size;
   for (const playlist of playlists) {
     const spotifyId = playlist.spotifyId;
-    if (!spotifyId) continue;
+    if (!spotifyId || outOfLibrary.has(playlist.id)) continue;
     const base = stripPostfix(playlist.name);
     const wantedName = spotifyPlaylistName(base, settings.removePlaylistPostfix);
     const namesCrateGives = [spotifyPlaylistName(base, false), spotifyPlaylistName(base, true)];
@@ -59,6 +74,7 @@ export async function syncPlaylistSettings(
       if (wantedName !== playlist.name) {
         const current = await api.getPlaylist(spotifyId);
         if (!current) {
+          markVanished(deps, playlist.id, "not found");
           result.missing++;
           continue;
         }
@@ -69,6 +85,7 @@ export async function syncPlaylistSettings(
       await api.updatePlaylist(spotifyId, changes);
     } catch (error) {
       if (error instanceof SpotifyError && error.status === 404) {
+        markVanished(deps, playlist.id, "not found");
         result.missing++;
         continue;
       }

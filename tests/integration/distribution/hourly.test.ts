@@ -1,5 +1,7 @@
 // The hourly job: new likes are added; removed songs stay removed; unliked songs stay; Latest N rolls;
-// partitions fill up; a deleted playlist is not recreated; one provider call when nothing is new.
+// partitions fill up; a playlist gone from Spotify is not recreated; one provider call when nothing is new.
+// A playlist deleted in the Spotify app (unfollowed, still there): tests/integration/distribution/vanished.test.ts;
+// a 404 on a write: tests/unit/distribution/vanished.test.ts.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { runHourlySync, startBatchJob } from "../../../src/server/distribution/batch.ts";
 import {
@@ -76,13 +78,13 @@ describe("hourly job", () => {
     expect(playlists.get(managed("Partitions of 50 Songs 8"))).toEqual(more.slice(40));
   });
 
-  test("a playlist the listener deleted on Spotify is marked and never recreated", async () => {
+  test("a playlist gone from Spotify (it answers 404) is marked and never recreated", async () => {
     const yearPlaylists = h.spotify.control
       .listenerPlaylists(listener.id)
       .filter((p) => /^Liked in \d{4} /.test(p.name));
     const newestYear = yearPlaylists.sort((a, b) => a.name.localeCompare(b.name)).at(-1);
     if (!newestYear) throw new Error("no year playlist");
-    h.spotify.control.deletePlaylist(listener.id, newestYear.id);
+    h.spotify.control.deletePlaylist(listener.id, newestYear.id, { hard: true });
     h.spotify.control.like(listener.id, { count: 3 });
     await runHourlySync(h.crate.deps);
     const names = h.spotify.control.listenerPlaylists(listener.id).map((p) => p.name);

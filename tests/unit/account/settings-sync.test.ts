@@ -5,6 +5,7 @@ import { eq } from "drizzle-orm";
 import { manualClock } from "../../../src/server/clock.ts";
 import { type OpenedDatabase, openDatabase } from "../../../src/server/db/client.ts";
 import { managedPlaylists, users } from "../../../src/server/db/schema/index.ts";
+import { createLogger } from "../../../src/server/log.ts";
 import { writeSettings } from "../../../src/server/settings/service.ts";
 import { type PlaylistApi, syncPlaylistSettings } from "../../../src/server/settings/sync.ts";
 import { SpotifyAuthRevokedError, SpotifyError } from "../../../src/server/spotify/errors.ts";
@@ -23,11 +24,21 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** Spotify's side, in memory: playlists by id; records the calls made. */
-function fakeSpotify(names: Record<string, string>, failOn: Record<string, Error> = {}) {
+const deps = () => ({ db: database.db, log: createLogger("silent") });
+
+/** Spotify's side, in memory: playlists by id (`unfollowed`: out of the listener's library); records the calls. */
+function fakeSpotify(
+  names: Record<string, string>,
+  failOn: Record<string, Error> = {},
+  unfollowed: readonly string[] = [],
+) {
   const calls: string[] = [];
   const state = new Map(Object.entries(names).map(([id, name]) => [id, { name, public: true as boolean }]));
   const api: PlaylistApi = {
+    async playlistsInLibrary(ids) {
+      calls.push(`CONTAINS ${ids.join(",")}`);
+      return ids.map((id) => state.has(id) && !unfollowed.includes(id));
+    },
     async getPlaylist(id) {
       calls.push(`GET ${id}`);
       const p = state.get(id);
@@ -71,6 +82,12 @@ function userWithPlaylists(playlists: { name: string; status?: "active" | "froze
   });
   return { userId, ids };
 }
+const storedStatus = (spotifyId: string) =>
+  database.db
+    .select({ status: managedPlaylists.status })
+    .from(managedPlaylists)
+    .where(eq(managedPlaylists.spotifyPlaylistId, spotifyId))
+    .get()?.status;
 const storedName = (spotifyId: string) =>
   database.db
     .select({ name: managedPlaylists.name })
@@ -79,7 +96,7 @@ const storedName = (spotifyId: string) =>
     .get()?.name;
 
 describe("applying the settings to Spotify", () => {
-  test("privacy only: one update per active playlist, no reads, names untouched", async () => {
+  test("privacy only: one library check, then one update per active playlist, no reads, names untouched", async () => {
     const { userId, ids } = userWithPlaylists([
       { name: "Rock - Managed Playlist" },
       { name: "Chill - Managed Playlist" },
@@ -89,8 +106,12 @@ describe("applying the settings to Spotify", () => {
     const spotify = fakeSpotify(
       Object.fromEntries(ids.map((id, i) => [id, ["Rock", "Chill", "Pop"][i] ?? ""])),
     );
-    const result = await syncPlaylistSettings({ db: database.db }, userId, spotify.api);
-    expect(spotify.calls).toEqual([`PUT ${ids[0]} {"public":false}`, `PUT ${ids[1]} {"public":false}`]);
+    const result = await syncPlaylistSettings(deps(), userId, spotify.api);
+    expect(spotify.calls).toEqual([
+      `CONTAINS ${ids[0]},${ids[1]}`,
+      `PUT ${ids[0]} {"public":false}`,
+      `PUT ${ids[1]} {"public":false}`,
+    ]);
     expect(result).toMatchObject({ updated: 2, renamed: 0 });
   });
 
@@ -99,12 +120,12 @@ describe("applying the settings to Spotify", () => {
     const id = ids[0] ?? "";
     const spotify = fakeSpotify({ [id]: "Everything 2 - Managed Playlist" });
     writeSettings(database.db, userId, { createPlaylistsAsPrivate: false, removePlaylistPostfix: true });
-    await syncPlaylistSettings({ db: database.db }, userId, spotify.api);
+    await syncPlaylistSettings(deps(), userId, spotify.api);
     expect(spotify.state.get(id)).toEqual({ name: "Everything 2", public: true });
     expect(storedName(id)).toBe("Everything 2");
 
     writeSettings(database.db, userId, { createPlaylistsAsPrivate: true, removePlaylistPostfix: false });
-    const result = await syncPlaylistSettings({ db: database.db }, userId, spotify.api);
+    const result = await syncPlaylistSettings(deps(), userId, spotify.api);
     expect(spotify.state.get(id)).toEqual({ name: "Everything 2 - Managed Playlist", public: false });
     expect(storedName(id)).toBe("Everything 2 - Managed Playlist");
     expect(result).toMatchObject({ updated: 1, renamed: 1 });
@@ -115,7 +136,7 @@ describe("applying the settings to Spotify", () => {
     const id = ids[0] ?? "";
     const spotify = fakeSpotify({ [id]: "Friday Night" });
     writeSettings(database.db, userId, { createPlaylistsAsPrivate: true, removePlaylistPostfix: true });
-    const result = await syncPlaylistSettings({ db: database.db }, userId, spotify.api);
+    const result = await syncPlaylistSettings(deps(), userId, spotify.api);
     expect(spotify.state.get(id)).toEqual({ name: "Friday Night", public: false });
     expect(result).toMatchObject({ keptListenerName: 1, renamed: 0 });
   });
@@ -132,9 +153,36 @@ describe("applying the settings to Spotify", () => {
       { [revoked ?? ""]: new SpotifyAuthRevokedError(userId) },
     );
     writeSettings(database.db, userId, { createPlaylistsAsPrivate: false, removePlaylistPostfix: true });
-    const result = await syncPlaylistSettings({ db: database.db }, userId, spotify.api);
+    const result = await syncPlaylistSettings(deps(), userId, spotify.api);
     expect(result).toMatchObject({ missing: 1, updated: 0, stoppedBy: "access revoked" });
-    expect(spotify.calls.some((c) => c.includes(never ?? "?"))).toBe(false);
+    expect(spotify.calls.some((c) => c.startsWith("PUT") && c.includes(never ?? "?"))).toBe(false);
     expect(storedName(gone ?? "")).toBe("Moody - Managed Playlist");
+    expect(storedStatus(gone ?? "")).toBe("vanished");
+    expect(storedStatus(never ?? "")).toBe("active");
+  });
+
+  test("a playlist the listener deleted in the app (out of the library) is marked vanished, never changed", async () => {
+    const { userId, ids } = userWithPlaylists([
+      { name: "Chill - Managed Playlist" },
+      { name: "Party - Managed Playlist" },
+    ]);
+    const [deleted, kept] = ids;
+    const spotify = fakeSpotify(
+      { [deleted ?? ""]: "Chill - Managed Playlist", [kept ?? ""]: "Party - Managed Playlist" },
+      {},
+      [deleted ?? ""],
+    );
+    writeSettings(database.db, userId, { createPlaylistsAsPrivate: true, removePlaylistPostfix: true });
+    const result = await syncPlaylistSettings(deps(), userId, spotify.api);
+    expect(result).toMatchObject({ missing: 1, updated: 1, renamed: 1 });
+    expect(spotify.calls.filter((c) => c.includes(deleted ?? "?"))).toEqual([`CONTAINS ${deleted},${kept}`]);
+    expect(spotify.state.get(deleted ?? "")).toEqual({ name: "Chill - Managed Playlist", public: true });
+    expect(spotify.state.get(kept ?? "")).toEqual({ name: "Party", public: false });
+    expect(storedStatus(deleted ?? "")).toBe("vanished");
+    expect(storedName(deleted ?? "")).toBe("Chill - Managed Playlist");
+    // Once vanished it is left out of later syncs altogether.
+    const again = fakeSpotify({ [deleted ?? ""]: "Chill - Managed Playlist", [kept ?? ""]: "Party" });
+    await syncPlaylistSettings(deps(), userId, again.api);
+    expect(again.calls.some((c) => c.includes(deleted ?? "?"))).toBe(false);
   });
 });

@@ -1,0 +1,157 @@
+// A managed playlist the listener deleted in the Spotify app. On Spotify that unfollows it: it leaves their
+// library, yet the Web API still serves it and still accepts songs. Crate checks the library before writing,
+// so the playlist gets no new songs, is not recreated or renamed, and the user sees it marked as vanished,
+// exactly as when Spotify answers 404 (tests/integration/distribution/hourly.test.ts covers that path).
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { readTokens } from "../../../src/server/auth/tokens.ts";
+import { runHourlySync } from "../../../src/server/distribution/batch.ts";
+import { settingsSyncIdle } from "../../../src/server/settings/sync.ts";
+import {
+  call,
+  distributeAndWait,
+  type Harness,
+  type Listener,
+  playlistsOf,
+  signIn,
+  startHarness,
+} from "./support.ts";
+
+let h: Harness;
+let listener: Listener;
+const managed = (name: string) => `${name} - Managed Playlist`;
+const CONTAINS = "GET /v1/me/library/contains";
+
+function spotifyPlaylist(name: string) {
+  const found = h.spotify.control
+    .listenerPlaylists(listener.id, { includeDeleted: true })
+    .filter((p) => p.name === managed(name));
+  if (found.length !== 1) throw new Error(`${found.length} playlists named ${name}`);
+  return found[0] as (typeof found)[number];
+}
+
+function statusOf(spotifyId: string): string | undefined {
+  return h.crate.deps.db.$client
+    .query<{ status: string }, [string]>("SELECT status FROM managed_playlists WHERE spotify_playlist_id = ?")
+    .get(spotifyId)?.status;
+}
+
+async function vanishedNames(): Promise<{ preferenceName: string; playlistName: string }[]> {
+  const answer = await call(h, listener.cookie, "GET", "/api/playlist-preferences");
+  expect(answer.status).toBe(200);
+  return answer.body.vanishedPlaylists as { preferenceName: string; playlistName: string }[];
+}
+
+beforeAll(async () => {
+  h = await startHarness();
+  listener = await signIn(h, "unfollowing-listener", 120);
+  h.crate.deps.db.$client
+    .query("UPDATE users SET membership_level = 'PremiumYearly' WHERE id = ?")
+    .run(listener.userId);
+  await distributeAndWait(h, listener, ["Everything", "Latest 50 Liked Songs", "Liked in Year"]);
+}, 120_000);
+afterAll(async () => {
+  await h.dispose();
+});
+
+describe("a managed playlist the listener deleted in the Spotify app (unfollowed, still on Spotify)", () => {
+  test("gets no new songs, is not recreated and is shown as vanished; the others get the new likes", async () => {
+    const everything = spotifyPlaylist("Everything");
+    const before = h.spotify.control.playlist(everything.id)?.trackIds ?? [];
+    expect(before).toHaveLength(120);
+    h.spotify.control.deletePlaylist(listener.id, everything.id);
+    // Unfollowed, not gone: Spotify would still take songs, so only the library check can tell.
+    expect(h.spotify.control.playlist(everything.id)).toMatchObject({ deleted: true, hardDeleted: false });
+
+    const fresh = h.spotify.control.like(listener.id, { count: 5 });
+    h.spotify.control.resetCalls();
+    const outcome = await runHourlySync(h.crate.deps);
+    expect(outcome).toMatchObject({ usersProcessed: 1, distributions: 1, failures: 0 });
+
+    expect(h.spotify.control.playlist(everything.id)?.trackIds).toEqual(before);
+    expect(spotifyPlaylist("Everything").id).toBe(everything.id);
+    expect(statusOf(everything.id)).toBe("vanished");
+    // One check for the playlists written to (Everything, Latest 50 and this year's): 40 fit in one call.
+    const calls = h.spotify.control.calls().counts;
+    expect(calls[CONTAINS]).toBe(1);
+    expect(calls["POST /v1/me/playlists"]).toBeUndefined();
+
+    const latest = playlistsOf(h, listener.id).get(managed("Latest 50 Liked Songs"));
+    expect(latest?.slice(0, 5)).toEqual([...fresh].reverse());
+    expect(await vanishedNames()).toEqual([
+      { preferenceName: "Everything", playlistName: managed("Everything") },
+    ]);
+  });
+
+  test("the journal records its skipped writes as vanished", () => {
+    const steps = h.crate.deps.db.$client
+      .query<{ op: string; result: string | null }, [string]>(
+        `SELECT s.op, s.result FROM journal_steps s JOIN managed_playlists mp ON mp.id = s.playlist_id
+         WHERE mp.spotify_playlist_id = ? AND s.status = 'done' ORDER BY s.id DESC LIMIT 1`,
+      )
+      .get(spotifyPlaylist("Everything").id);
+    expect(steps).toEqual({ op: "add", result: "vanished" });
+  });
+
+  test("later runs neither check nor write it; an idle run still costs one call", async () => {
+    const everything = spotifyPlaylist("Everything");
+    const before = h.spotify.control.playlist(everything.id)?.trackIds ?? [];
+    h.spotify.control.like(listener.id, { count: 2 });
+    h.spotify.control.resetCalls();
+    await runHourlySync(h.crate.deps);
+    expect(h.spotify.control.playlist(everything.id)?.trackIds).toEqual(before);
+    expect(h.spotify.control.calls().counts[CONTAINS]).toBe(1);
+
+    h.spotify.control.resetCalls();
+    await runHourlySync(h.crate.deps);
+    expect(h.spotify.control.calls()).toEqual({ total: 1, counts: { "GET /v1/me/tracks": 1 } });
+  });
+
+  test("saved to the library again, it stays vanished: never silently taken back", async () => {
+    const everything = spotifyPlaylist("Everything");
+    const before = h.spotify.control.playlist(everything.id)?.trackIds ?? [];
+    const res = await fetch(`${h.spotify.apiUrl}/me/library?uris=spotify:playlist:${everything.id}`, {
+      method: "PUT",
+      headers: { authorization: `Bearer ${listenerToken()}` },
+    });
+    expect(res.status).toBe(200);
+    expect(h.spotify.control.listenerPlaylists(listener.id).map((p) => p.id)).toContain(everything.id);
+    h.spotify.control.like(listener.id, { count: 1 });
+    await runHourlySync(h.crate.deps);
+    expect(h.spotify.control.playlist(everything.id)?.trackIds).toEqual(before);
+    expect(statusOf(everything.id)).toBe("vanished");
+  });
+
+  test("a settings change neither renames nor changes the privacy of one deleted in the app", async () => {
+    const year = h.spotify.control
+      .listenerPlaylists(listener.id)
+      .filter((p) => /^Liked in \d{4} - Managed Playlist$/.test(p.name))
+      .sort((a, b) => a.name.localeCompare(b.name))
+      .at(-1);
+    if (!year) throw new Error("no year playlist");
+    h.spotify.control.deletePlaylist(listener.id, year.id);
+    const put = await call(h, listener.cookie, "PUT", "/api/playlist-preferences/settings", {
+      createPlaylistsAsPrivate: true,
+      removePlaylistPostfix: true,
+    });
+    expect(put.status).toBe(200);
+    await settingsSyncIdle(h.crate.deps, listener.userId);
+
+    expect(h.spotify.control.playlist(year.id)).toMatchObject({ name: year.name, public: true });
+    expect(statusOf(year.id)).toBe("vanished");
+    // The playlists still in the library took the settings.
+    const latest = h.spotify.control
+      .listenerPlaylists(listener.id)
+      .find((p) => p.name === "Latest 50 Liked Songs");
+    expect(latest).toMatchObject({ public: false });
+    expect((await vanishedNames()).map((v) => v.playlistName).sort()).toEqual(
+      [managed("Everything"), year.name].sort(),
+    );
+  });
+});
+
+/** An access token the emulator issued for the listener (Crate's, read from its store). */
+function listenerToken(): string {
+  const tokens = readTokens(h.crate.deps, listener.userId);
+  if (!tokens) throw new Error("no tokens for the listener");
+  return tokens.accessToken;
+}
