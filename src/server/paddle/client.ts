@@ -18,10 +18,18 @@ export class PaddleApiError extends Error {
   readonly type: string | undefined;
   readonly code: string | undefined;
   readonly detail: string | undefined;
+  /** a 429's Retry-After, in seconds */
+  readonly retryAfterSec: number | null;
   constructor(
     kind: PaddleFailureKind,
     message: string,
-    info: { status?: number; type?: string; code?: string; detail?: string } = {},
+    info: {
+      status?: number;
+      type?: string;
+      code?: string;
+      detail?: string;
+      retryAfterSec?: number | null;
+    } = {},
   ) {
     super(message);
     this.name = "PaddleApiError";
@@ -30,6 +38,7 @@ export class PaddleApiError extends Error {
     this.type = info.type;
     this.code = info.code;
     this.detail = info.detail;
+    this.retryAfterSec = info.retryAfterSec ?? null;
   }
   /** worth another attempt: Paddle's side failed or did not answer in time */
   get transient(): boolean {
@@ -45,6 +54,9 @@ export interface PaddleClientOptions {
   /** further attempts after the first, on 5xx, 429, timeouts and network errors */
   maxRetries?: number;
   retryBaseMs?: number;
+  /** the longest Retry-After waited for; a longer one fails the call at once (someone is waiting on a page) */
+  maxRetryAfterMs?: number;
+  now?: () => number;
   fetch?: (input: string, init: RequestInit) => Promise<Response>;
   sleep?: (ms: number) => Promise<void>;
 }
@@ -60,6 +72,14 @@ export interface PaddleClient {
   getUpdatePaymentMethodTransaction(subscriptionId: string): Promise<PaddleTransaction>;
 }
 
+/** Retry-After in seconds (Paddle sends seconds; an HTTP date is accepted too); 1 s when missing or unreadable. */
+function retryAfterSeconds(headers: Headers): number {
+  const value = headers.get("retry-after")?.trim() ?? "";
+  if (/^\d+$/.test(value)) return Number(value);
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? 1 : Math.max(0, Math.ceil((date - Date.now()) / 1000));
+}
+
 const sleepFor = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** A small Paddle Billing API client: Bearer auth, `{data, meta}` envelopes, timeouts, retries with backoff. */
@@ -70,6 +90,28 @@ export function createPaddleClient(options: PaddleClientOptions): PaddleClient {
   const retryBaseMs = options.retryBaseMs ?? 300;
   const doFetch = options.fetch ?? ((input: string, init: RequestInit) => fetch(input, init));
   const sleep = options.sleep ?? sleepFor;
+  const maxRetryAfterMs = options.maxRetryAfterMs ?? 5_000;
+  const now = options.now ?? (() => Date.now());
+  // Paddle limits by IP address: after a 429 no call may be sent until its Retry-After has passed.
+  let blockedUntil = 0;
+
+  /** Waits out a Retry-After in force, or fails at once when it is longer than anyone should wait. */
+  async function respectRateLimit(method: string, path: string): Promise<void> {
+    const waitMs = blockedUntil - now();
+    if (waitMs <= 0) return;
+    if (waitMs > maxRetryAfterMs) {
+      throw new PaddleApiError(
+        "http",
+        `Paddle rate-limits Crate for ${Math.ceil(waitMs / 1000)} s more; ${method} ${path} not sent`,
+        {
+          status: 429,
+          code: "too_many_requests",
+          retryAfterSec: Math.ceil(waitMs / 1000),
+        },
+      );
+    }
+    await sleep(waitMs);
+  }
 
   async function attempt(method: string, path: string, body: unknown): Promise<unknown> {
     const headers: Record<string, string> = {
@@ -77,6 +119,7 @@ export function createPaddleClient(options: PaddleClientOptions): PaddleClient {
       accept: "application/json",
     };
     if (body !== undefined) headers["content-type"] = "application/json";
+    await respectRateLimit(method, path);
     let response: Response;
     try {
       response = await doFetch(`${base}${path}`, {
@@ -105,12 +148,14 @@ export function createPaddleClient(options: PaddleClientOptions): PaddleClient {
     if (!response.ok) {
       const envelope = ErrorEnvelopeSchema.safeParse(json);
       const info = envelope.success ? envelope.data.error : {};
+      const retryAfterSec = response.status === 429 ? retryAfterSeconds(response.headers) : null;
+      if (retryAfterSec !== null) blockedUntil = Math.max(blockedUntil, now() + retryAfterSec * 1000);
       throw new PaddleApiError(
         "http",
         `Paddle answered ${response.status} to ${method} ${path}${info.code ? ` (${info.code})` : ""}${
           info.detail ? `: ${info.detail}` : ""
         }`,
-        { status: response.status, type: info.type, code: info.code, detail: info.detail },
+        { status: response.status, type: info.type, code: info.code, detail: info.detail, retryAfterSec },
       );
     }
     if (typeof json !== "object" || json === null || !("data" in json)) {
@@ -135,6 +180,8 @@ export function createPaddleClient(options: PaddleClientOptions): PaddleClient {
         return parsed.data as z.infer<S>;
       } catch (err) {
         if (!(err instanceof PaddleApiError) || !err.transient || retry >= maxRetries) throw err;
+        // A 429 is retried once its Retry-After has passed (respectRateLimit waits for it, or refuses).
+        if (err.retryAfterSec !== null) continue;
         // Exponential backoff with jitter: 300 ms, 600 ms, … (±25%).
         const delay = retryBaseMs * 2 ** retry;
         await sleep(delay * (0.75 + Math.random() * 0.5));

@@ -156,6 +156,46 @@ describe("Paddle client", () => {
     expect(seen).toHaveLength(1);
   });
 
+  const tooMany = (retryAfter: string) => () =>
+    Response.json(
+      {
+        error: { type: "api_error", code: "too_many_requests", detail: "Retry later." },
+        meta: { request_id: "r" },
+      },
+      { status: 429, headers: { "retry-after": retryAfter } },
+    );
+
+  test("a 429 is retried only after its Retry-After, and no other call is sent before then", async () => {
+    reset(
+      tooMany("1"),
+      () => envelope(subscription),
+      () => envelope(subscription),
+    );
+    const arrivals: number[] = [];
+    const timed = client({ retryBaseMs: 1 });
+    const start = Date.now();
+    const first = timed.getSubscription(subscription.id).then(() => arrivals.push(Date.now() - start));
+    await Bun.sleep(50);
+    // a second call made during the wait waits too
+    const second = timed.getSubscription(subscription.id).then(() => arrivals.push(Date.now() - start));
+    await Promise.all([first, second]);
+    expect(seen).toHaveLength(3);
+    for (const at of arrivals) expect(at).toBeGreaterThanOrEqual(950);
+  });
+
+  test("a Retry-After longer than anyone should wait fails the call at once, without calling Paddle again", async () => {
+    reset(tooMany("120"), () => envelope(subscription));
+    const limited = client({ maxRetries: 2 });
+    const started = Date.now();
+    const err = (await limited.getSubscription(subscription.id).catch((e: unknown) => e)) as PaddleApiError;
+    expect(Date.now() - started).toBeLessThan(500);
+    expect(err.status).toBe(429);
+    expect(err.retryAfterSec).toBeGreaterThan(100);
+    const again = (await limited.getPrice("pri_1").catch((e: unknown) => e)) as PaddleApiError;
+    expect(again.status).toBe(429);
+    expect(seen).toHaveLength(1);
+  });
+
   test("an unreachable API is a network error", async () => {
     const err = (await createPaddleClient({ apiUrl: "http://127.0.0.1:1", apiKey: "k", maxRetries: 0 })
       .getPrice("pri_1")
