@@ -209,6 +209,7 @@ CREATE TABLE `library_syncs` (
 	`user_id` text PRIMARY KEY NOT NULL,
 	`last_sync_at` integer NOT NULL,
 	`last_full_sync_at` integer,
+	`new_likes_pending` integer DEFAULT false NOT NULL,
 	FOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade
 );
 --> statement-breakpoint

@@ -134,6 +134,11 @@ function retryableRun(sqlite: Database, userId: string): { id: string; planned: 
   return { id: row.id, planned: row.planned === 1 };
 }
 
+/** A sync found likes no plan has seen: this hourly run's own, or one at sign-in or for an analysis. */
+const hasNewLikesPending = (sqlite: Database, userId: string) =>
+  sqlite.query("SELECT 1 FROM library_syncs WHERE user_id = ? AND new_likes_pending = 1").get(userId) !==
+  null;
+
 const hasSelection = (sqlite: Database, userId: string) =>
   sqlite
     .query(
@@ -163,12 +168,12 @@ export function runHourlySync(deps: Deps, options: BatchOptions = {}): Promise<B
     HOURLY_JOB,
     () => monitoredUsers(sqlite),
     async (userId, api) => {
-      const sync = await syncLibrary(deps, api, userId);
+      await syncLibrary(deps, api, userId);
       // A run that failed picks up where it stopped (and, if it had not planned yet, plans the new likes too).
       const retry = retryableRun(sqlite, userId);
       if (retry && (await runDistribution(deps, retry.id, { api, synced: true })) !== "finished") return true;
-      if ((retry && !retry.planned) || sync.newLikes === 0 || !hasSelection(sqlite, userId))
-        return retry !== null;
+      // New likes may have been read before this run (at sign-in, for an analysis): they still wait for a plan.
+      if (!hasNewLikesPending(sqlite, userId) || !hasSelection(sqlite, userId)) return retry !== null;
       const id = createDistribution(deps, userId, "hourly");
       await runDistribution(deps, id, { api, synced: true });
       return true;

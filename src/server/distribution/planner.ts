@@ -120,6 +120,8 @@ export function recordPlan(
     sqlite
       .query("UPDATE distributions SET planned = 1, created_playlist_names = ? WHERE id = ?")
       .run(JSON.stringify(createdPlaylistNames), distributionId);
+    // Every like read so far is planned now; the hourly job has nothing waiting for this user.
+    sqlite.query("UPDATE library_syncs SET new_likes_pending = 0 WHERE user_id = ?").run(userId);
     return { steps: steps.length, consideredSongs: songs.length, createdPlaylistNames };
   })();
 }

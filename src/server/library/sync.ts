@@ -108,11 +108,12 @@ function storeLikes(sqlite: Database, userId: string, newestFirst: SavedTrack[],
     if (full) unliked = markUnliked(sqlite, userId, seen, now);
     sqlite
       .query(
-        `INSERT INTO library_syncs (user_id, last_sync_at, last_full_sync_at) VALUES (?, ?, ?)
+        `INSERT INTO library_syncs (user_id, last_sync_at, last_full_sync_at, new_likes_pending) VALUES (?, ?, ?, ?)
          ON CONFLICT(user_id) DO UPDATE SET last_sync_at = excluded.last_sync_at,
-           last_full_sync_at = coalesce(excluded.last_full_sync_at, library_syncs.last_full_sync_at)`,
+           last_full_sync_at = coalesce(excluded.last_full_sync_at, library_syncs.last_full_sync_at),
+           new_likes_pending = max(library_syncs.new_likes_pending, excluded.new_likes_pending)`,
       )
-      .run(userId, now, full ? now : null);
+      .run(userId, now, full ? now : null, newLikes > 0 ? 1 : 0);
     return { newLikes, unliked };
   });
   const { newLikes, unliked } = write();

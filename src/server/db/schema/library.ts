@@ -61,6 +61,8 @@ export const librarySyncs = sqliteTable("library_syncs", {
     .references(() => users.id, { onDelete: "cascade" }),
   lastSyncAt: integer().notNull(),
   lastFullSyncAt: integer(),
+  /** a sync found new likes that no distribution has planned yet (set by any sync, cleared by planning) */
+  newLikesPending: integer({ mode: "boolean" }).notNull().default(false),
 });
 
 /** What the provider's metadata sources allow, app-wide (e.g. audio features refused with 403). */
