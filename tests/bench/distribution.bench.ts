@@ -1,7 +1,8 @@
 // Distribution benchmark: libraries of 2,000, 10,000 and 20,000 likes into 100 playlists against the
 // emulator (no latency), then an hourly sync with 0 and with 10 new likes. Provider calls are compared with
 // the lower bound ⌈likes/50⌉ reads + ⌈new artists/50⌉ + ⌈new tracks/100⌉ + creations + Σ⌈adds/100⌉
-// (+ Σ⌈removes/100⌉ for the rolling Latest N playlists on an hourly sync).
+// (+ Σ⌈removes/100⌉ for the rolling Latest N playlists on an hourly sync, and ⌈playlists written that existed
+// before the run / 40⌉ library checks: a playlist deleted in the Spotify app only leaves the library).
 
 import { runHourlySync } from "../../src/server/distribution/batch.ts";
 import { allEntries } from "../../src/shared/catalogue/index.ts";
@@ -100,6 +101,20 @@ const ceil = (n: number, size: number) => Math.ceil(n / size);
 function scalar(crate: TestServer, sql: string, ...params: string[]): number {
   const row = crate.deps.db.$client.query<{ n: number }, string[]>(sql).get(...params);
   return row?.n ?? 0;
+}
+
+/**
+ * ⌈n/40⌉ for the playlists that existed before `since` and got songs added or removed since: the library check
+ * (`GET /me/library/contains`, 40 URIs a call) a run makes before writing to existing playlists.
+ */
+function libraryChecksSince(crate: TestServer, userId: string, since: number): number {
+  const row = crate.deps.db.$client
+    .query<{ n: number }, [string, number, number, number]>(
+      `SELECT count(DISTINCT mp.id) AS n FROM managed_playlists mp JOIN playlist_songs ps ON ps.playlist_id = mp.id
+       WHERE mp.user_id = ? AND mp.created_at < ? AND (ps.added_at >= ? OR ps.removed_at >= ?)`,
+    )
+    .get(userId, since, since, since);
+  return ceil(row?.n ?? 0, 40);
 }
 
 /** Σ⌈n/100⌉ over playlists for songs added (or removed) since `since`. */
@@ -232,7 +247,8 @@ async function benchLibrary(emulator: Emulator, likes: number): Promise<RunFigur
       (scalar(crate, "SELECT count(*) AS n FROM managed_playlists WHERE spotify_playlist_id IS NOT NULL") -
         playlistsBefore) +
       writesSince(crate, userId, since, "added_at") +
-      writesSince(crate, userId, since, "removed_at");
+      writesSince(crate, userId, since, "removed_at") +
+      libraryChecksSince(crate, userId, since);
     figures.push({
       label: `  hourly, 10 new likes`,
       likes,
