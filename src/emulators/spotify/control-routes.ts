@@ -6,7 +6,7 @@ import { ControlError, type SpotifyEmulatorControl } from "./control.ts";
 import { FaultSettingsSchema } from "./faults.ts";
 
 /** 10,000 track ids a call fit well within this. */
-const CONTROL_MAX_BODY_BYTES = 2 * 1024 * 1024;
+export const CONTROL_MAX_BODY_BYTES = 2 * 1024 * 1024;
 /** More than the catalogue has tracks; a listener cannot like more. */
 const MAX_LIKES = 1_000_000;
 

@@ -1,0 +1,355 @@
+// Property: every route the Spotify emulator registers (accounts service, Web API, control API), called with
+// random and malformed bodies, query strings, path segments, content types, Authorization headers and
+// methods, never answers 5xx, refuses in the format of the part it belongs to (Web API
+// `{error: {status, message}}`, accounts `{error, error_description}`, control `{error}`) with a fitting 4xx,
+// and a refused call leaves the emulator's whole persisted state (listeners, likes, playlists, tokens) as it was.
+
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { rmSync } from "node:fs";
+import fc from "fast-check";
+import { wrongContentTypes } from "../hardening/arbitraries.ts";
+import {
+  authorizeQueryArb,
+  expectedTokenOutcome,
+  refreshTokensFor,
+  tokenPlanArb,
+  tokenRequest,
+} from "./hostile-spotify-accounts.ts";
+import {
+  type AuthChoice,
+  authArb,
+  authorizationOf,
+  BASE,
+  bodyArb,
+  bodyExamples,
+  bodyLimitOf,
+  malformedAuth,
+  type Part,
+  partOf,
+  queryArb,
+  type SpotifyWorld,
+  segmentArb,
+  startSpotifyWorld,
+} from "./hostile-spotify-world.ts";
+import {
+  type Answer,
+  changedTables,
+  expectEveryRouteListed,
+  explain,
+  fillPath,
+  type HostileRequest,
+  methodsAtTemplate,
+  type RegisteredRoute,
+  registeredRoutes,
+  routeKey,
+  routeMatching,
+  SEED,
+  sendTo,
+  sqliteSnapshot,
+} from "./hostile-support.ts";
+import { ORIGIN, REDIRECT_URI } from "./spotify-support.ts";
+
+let world: SpotifyWorld;
+let routes: RegisteredRoute[];
+beforeAll(async () => {
+  world = await startSpotifyWorld();
+  routes = registeredRoutes(world.emulator.app);
+}, 30_000);
+afterAll(() => {
+  world?.emulator.close();
+  if (world) rmSync(world.dir, { recursive: true, force: true });
+});
+
+const REFUSALS: Record<Part, number[]> = {
+  api: [400, 401, 403, 404, 405, 413],
+  accounts: [400, 401, 404, 405, 413],
+  control: [400, 404, 405, 409, 413],
+};
+const belowBase = (route: RegisteredRoute) => `${route.method} ${route.path.slice(BASE.length)}`;
+const send = (request: HostileRequest) => sendTo(world.emulator.app, ORIGIN, request);
+const state = () => ({ db: sqliteSnapshot(world.statePath), faults: world.emulator.control.faults() });
+
+/** The refusal is in the shape of the part the path belongs to. */
+function expectRefusalShape(part: Part, pathname: string, answer: Answer, context: string): void {
+  expect(REFUSALS[part], context).toContain(answer.status);
+  if (part === "accounts" && pathname === `${BASE}/accounts/authorize` && answer.status === 400) {
+    expect(answer.contentType, context).toStartWith("text/html");
+    return;
+  }
+  expect(answer.contentType, context).toStartWith("application/json");
+  const body = answer.json as Record<string, unknown>;
+  if (part === "api") {
+    expect(Object.keys(body), context).toEqual(["error"]);
+    const error = body.error as { status: unknown; message: unknown };
+    expect(error.status, context).toBe(answer.status);
+    expect(typeof error.message === "string" && error.message.length > 0, context).toBe(true);
+  } else if (part === "accounts") {
+    expect(Object.keys(body).sort(), context).toEqual(["error", "error_description"]);
+    expect(typeof body.error === "string" && typeof body.error_description === "string", context).toBe(true);
+  } else {
+    expect(Object.keys(body), context).toEqual(["error"]);
+    expect(typeof body.error, context).toBe("string");
+  }
+}
+
+/** Control calls that are meant to cut access or inject faults are undone after they succeed. */
+async function undoDisruption(route: RegisteredRoute | null, answer: Answer): Promise<void> {
+  if (!route || answer.status >= 300) return;
+  const key = belowBase(route);
+  if (key === "PUT /control/faults") world.emulator.control.setFaults({});
+  if (key === "POST /control/tokens/expire" || key === "POST /control/listeners/:id/revoke")
+    await world.refreshTokens();
+}
+
+interface Plan {
+  route: RegisteredRoute;
+  method: string;
+  path: string;
+  auth: AuthChoice;
+  body: string | null;
+  contentType: string | null;
+}
+
+function planArb(route: RegisteredRoute): fc.Arbitrary<Plan> {
+  return fc
+    .record({
+      segment: segmentArb(world),
+      query: queryArb(world),
+      auth: authArb,
+      body: bodyArb(belowBase(route), world),
+      method: fc.oneof(
+        { weight: 8, arbitrary: fc.constant(route.method) },
+        { weight: 1, arbitrary: fc.constantFrom("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS") },
+      ),
+      contentType: fc.oneof(
+        { weight: 6, arbitrary: fc.constant<string | null>("application/json") },
+        { weight: 1, arbitrary: fc.constant<string | null>(null) },
+        { weight: 2, arbitrary: fc.constantFrom<string | null>(...wrongContentTypes) },
+      ),
+    })
+    .map((p) => ({
+      route,
+      method: p.method,
+      path: `${fillPath(route.path, () => p.segment)}${p.query}`,
+      auth: p.auth,
+      body: p.method === "GET" || p.method === "HEAD" ? null : p.body,
+      contentType: p.method === "GET" || p.method === "HEAD" || p.body === null ? null : p.contentType,
+    }));
+}
+
+async function runPlan(plan: Plan): Promise<Answer> {
+  const headers: Record<string, string> = {};
+  const authorization = authorizationOf(world, plan.auth);
+  if (authorization !== null) headers.authorization = authorization;
+  if (plan.contentType) headers["content-type"] = plan.contentType;
+  const request: HostileRequest = { method: plan.method, path: plan.path, headers, body: plan.body };
+  const before = state();
+  const answer = await send(request);
+  const context = `${plan.auth}: ${explain(request, answer)}`;
+  const pathname = new URL(`${ORIGIN}${plan.path}`).pathname;
+  const part = partOf(pathname);
+  const matched = routeMatching(routes, plan.method, pathname);
+  expect(answer.status, context).toBeLessThan(500);
+  if (answer.status >= 300 && answer.status < 400) {
+    expect(matched?.path, context).toBe(`${BASE}/accounts/authorize`);
+    expect(answer.location, context).toBeTruthy();
+  }
+  if (answer.status >= 400) {
+    expect(changedTables(before.db, state().db), context).toEqual([]);
+    expect(state().faults, context).toEqual(before.faults);
+    if (plan.method !== "HEAD") expectRefusalShape(part, pathname, answer, context);
+  }
+  // What the answer must be when it can be told in advance.
+  if (matched && part === "api" && plan.method !== "HEAD" && plan.method !== "OPTIONS") {
+    if (plan.auth === "none") expect(answer.status, context).toBe(401);
+    if (malformedAuth.has(plan.auth)) expect(answer.status, context).toBe(400);
+    if (plan.auth === "expired")
+      expect(answer.json, context).toEqual({ error: { status: 401, message: "The access token expired" } });
+    if (plan.auth === "revoked" || plan.auth === "unknown")
+      expect(answer.json, context).toEqual({ error: { status: 401, message: "Invalid access token" } });
+  }
+  await undoDisruption(matched, answer);
+  return answer;
+}
+
+describe("the Spotify emulator under hostile input", () => {
+  test("every registered route that takes a body is listed with its example", () => {
+    const listed = new Set(Object.keys(bodyExamples).map((key) => key.replace(" ", ` ${BASE}`)));
+    expectEveryRouteListed(
+      routes.filter((r) => r.method !== "GET"),
+      listed,
+      "bodyExamples (tests/integration/emulators/hostile-spotify-world.ts)",
+    );
+    expect(routes.length).toBeGreaterThan(30);
+  });
+
+  test("every route: random bodies, queries, path segments, content types, tokens and methods", async () => {
+    const statuses = new Map<string, Set<number>>();
+    for (const route of routes) {
+      await fc.assert(
+        fc.asyncProperty(planArb(route), async (plan) => {
+          const answer = await runPlan(plan);
+          statuses.set(routeKey(route), (statuses.get(routeKey(route)) ?? new Set()).add(answer.status));
+        }),
+        { seed: SEED, numRuns: 25, endOnFailure: true },
+      );
+    }
+    // Every route was reached and refused at least once.
+    for (const route of routes) {
+      const seen = [...(statuses.get(routeKey(route)) ?? [])];
+      expect(
+        seen.some((s) => s >= 400),
+        `${routeKey(route)} answered only ${seen.join(", ")}`,
+      ).toBe(true);
+    }
+  }, 60_000);
+
+  test("every path refuses the methods it does not serve with 405 and Allow, in its part's format", async () => {
+    const templates = [...new Set(routes.map((r) => r.path))];
+    for (const template of templates) {
+      const served = methodsAtTemplate(routes, template);
+      const path = fillPath(template, () => world.ids.ownPublic);
+      const part = partOf(template);
+      for (const method of ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]) {
+        if (served.includes(method)) continue;
+        const request: HostileRequest = {
+          method,
+          path,
+          headers: { authorization: `Bearer ${world.tokens.full}`, "content-type": "application/json" },
+          body: method === "GET" ? null : "{}",
+        };
+        const before = state();
+        const answer = await send(request);
+        const context = explain(request, answer);
+        expect(changedTables(before.db, state().db), context).toEqual([]);
+        const allow = (answer.allow ?? "").split(", ").sort();
+        expect(allow, context).toEqual(
+          expect.arrayContaining(served.includes("GET") ? [...served, "HEAD"] : served),
+        );
+        if (part === "api" && method === "OPTIONS") {
+          expect(answer.status, context).toBe(204);
+          continue;
+        }
+        expect(answer.status, context).toBe(405);
+        expectRefusalShape(part, template, answer, context);
+      }
+    }
+  });
+
+  test("every route refuses a body just over its part's limit with 413 and changes nothing", async () => {
+    for (const route of routes.filter((r) => r.method !== "GET")) {
+      const part = partOf(route.path);
+      const request: HostileRequest = {
+        method: route.method,
+        path: fillPath(route.path, () => world.ids.ownPublic),
+        headers: {
+          authorization: `Bearer ${world.tokens.full}`,
+          "content-type": part === "accounts" ? "application/x-www-form-urlencoded" : "application/json",
+        },
+        body: JSON.stringify({ name: "x".repeat(bodyLimitOf[part]) }),
+      };
+      const before = state();
+      const answer = await send(request);
+      const context = explain(request, answer);
+      expect(answer.status, context).toBe(413);
+      expectRefusalShape(part, route.path, answer, context);
+      expect(changedTables(before.db, state().db), context).toEqual([]);
+    }
+  });
+
+  test("unknown paths answer 404 in the format of the part they are under", async () => {
+    for (const [path, part] of [
+      [`${BASE}/v1/nothing/here`, "api"],
+      [`${BASE}/v1`, "api"],
+      [`${BASE}/elsewhere`, "api"],
+      [`${BASE}/accounts/api/nothing`, "accounts"],
+      [`${BASE}/control/nothing`, "control"],
+    ] as const) {
+      const request: HostileRequest = { method: "GET", path, headers: {}, body: null };
+      const answer = await send(request);
+      expect(answer.status, explain(request, answer)).toBe(404);
+      expectRefusalShape(part, path, answer, explain(request, answer));
+    }
+  });
+
+  test("token requests: bad grant types, client auth, reused codes, wrong redirect_uri, bad PKCE verifier", async () => {
+    const refresh = await refreshTokensFor(world);
+    await fc.assert(
+      fc.asyncProperty(tokenPlanArb, async (plan) => {
+        const request = await tokenRequest(world, refresh, plan);
+        const before = state();
+        const answer = await send(request);
+        const context = `${JSON.stringify(plan)}: ${explain(request, answer)}`;
+        const [status, error] = expectedTokenOutcome(plan);
+        expect(answer.status, context).toBe(status);
+        if (error === null) {
+          expect(answer.json, context).toMatchObject({ token_type: "Bearer", expires_in: 3600 });
+          return;
+        }
+        expectRefusalShape("accounts", "/api/token", answer, context);
+        expect((answer.json as { error: string }).error, context).toBe(error);
+        expect(changedTables(before.db, state().db), context).toEqual([]);
+      }),
+      { seed: SEED, numRuns: 150, endOnFailure: true },
+    );
+  }, 30_000);
+
+  test("authorize requests: refusals are an error page or a redirect to the client with an OAuth error", async () => {
+    await fc.assert(
+      fc.asyncProperty(authorizeQueryArb, async (query) => {
+        const request: HostileRequest = {
+          method: "GET",
+          path: `${BASE}/accounts/authorize${query}`,
+          headers: {},
+          body: null,
+        };
+        const before = state();
+        const answer = await send(request);
+        const context = explain(request, answer);
+        expect([200, 302, 400], context).toContain(answer.status);
+        expect(changedTables(before.db, state().db), context).toEqual([]);
+        if (answer.status !== 302) {
+          expect(answer.contentType, context).toStartWith("text/html");
+          return;
+        }
+        const target = new URL(answer.location ?? "");
+        expect(`${target.origin}${target.pathname}`, context).toBe(REDIRECT_URI);
+        const error = target.searchParams.get("error");
+        if (error === null) expect(target.searchParams.get("code"), context).toBeTruthy();
+        else
+          expect(
+            ["access_denied", "invalid_request", "invalid_scope", "unsupported_response_type"],
+            context,
+          ).toContain(error);
+      }),
+      { seed: SEED, numRuns: 150, endOnFailure: true },
+    );
+  });
+
+  test("injected faults are the only 5xx: 502/503 and 429 in the Web API's format, changing nothing", async () => {
+    const control = world.emulator.control;
+    try {
+      for (const faults of [{ rate5xx: 1 }, { rate429: 1, retryAfterSec: 3 }]) {
+        control.setFaults(faults);
+        for (const route of routes.filter((r) => partOf(r.path) === "api")) {
+          const request: HostileRequest = {
+            method: route.method,
+            path: fillPath(route.path, () => world.ids.ownPublic),
+            headers: { authorization: `Bearer ${world.tokens.full}`, "content-type": "application/json" },
+            body: route.method === "GET" ? null : "{}",
+          };
+          const before = state();
+          const answer = await send(request);
+          const context = explain(request, answer);
+          expect(faults.rate5xx ? [502, 503] : [429], context).toContain(answer.status);
+          if (answer.status === 429) expect(answer.retryAfter, context).toBe("3");
+          const body = answer.json as { error: { status: number; message: string } };
+          expect(body.error.status, context).toBe(answer.status);
+          expect(changedTables(before.db, state().db), context).toEqual([]);
+        }
+      }
+    } finally {
+      control.setFaults({});
+    }
+  });
+});
