@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { readTokens } from "../../../src/server/auth/tokens.ts";
 import { runHourlySync } from "../../../src/server/distribution/batch.ts";
+import { genresOf } from "../../../src/server/library/classify.ts";
 import { settingsSyncIdle } from "../../../src/server/settings/sync.ts";
 import {
   call,
@@ -14,6 +15,7 @@ import {
   playlistsOf,
   signIn,
   startHarness,
+  waitForProgress,
 } from "./support.ts";
 
 let h: Harness;
@@ -119,6 +121,48 @@ describe("a managed playlist the listener deleted in the Spotify app (unfollowed
     await runHourlySync(h.crate.deps);
     expect(h.spotify.control.playlist(everything.id)?.trackIds).toEqual(before);
     expect(statusOf(everything.id)).toBe("vanished");
+  });
+
+  test("a combination's playlist deleted in the app gets no new matching songs and is not recreated", async () => {
+    const created = await call(h, listener.cookie, "POST", "/api/distributor/combinatorial", {
+      combinations: [
+        { playlistName: "Vanishing Rock", criteria: [{ criterionNumber: 1, genres: ["Rock"] }] },
+      ],
+    });
+    expect(created.status).toBe(200);
+    await waitForProgress(h, listener, String(created.body.distributionProgressId));
+    const combination = () =>
+      h.crate.deps.db.$client
+        .query<{ spotify_playlist_id: string; status: string }, []>(
+          "SELECT spotify_playlist_id, status FROM managed_playlists WHERE source = 'combination'",
+        )
+        .all();
+    const [playlist] = combination();
+    if (!playlist) throw new Error("the combination made no playlist");
+    const before = h.spotify.control.playlist(playlist.spotify_playlist_id)?.trackIds ?? [];
+    expect(before.length).toBeGreaterThan(0);
+    h.spotify.control.deletePlaylist(listener.id, playlist.spotify_playlist_id);
+
+    // Songs that belong in it, liked now.
+    const liked = new Set(h.spotify.control.likes(listener.id).map((l) => l.trackId));
+    const rock = h.spotify.control
+      .likes("crate-free")
+      .map((l) => l.trackId)
+      .filter((id) => !liked.has(id))
+      .filter((id) => genresOf(h.spotify.control.track(id)?.artistGenres ?? []).includes("Rock"))
+      .slice(0, 3);
+    expect(rock).toHaveLength(3);
+    h.spotify.control.like(listener.id, { trackIds: rock });
+    await runHourlySync(h.crate.deps);
+
+    expect(h.spotify.control.playlist(playlist.spotify_playlist_id)?.trackIds).toEqual(before);
+    expect(combination()).toEqual([
+      { spotify_playlist_id: playlist.spotify_playlist_id, status: "vanished" },
+    ]);
+    const names = h.spotify.control
+      .listenerPlaylists(listener.id, { includeDeleted: true })
+      .map((p) => p.name);
+    expect(names.filter((name) => name.startsWith("Vanishing Rock"))).toHaveLength(1);
   });
 
   test("a settings change neither renames nor changes the privacy of one deleted in the app", async () => {
