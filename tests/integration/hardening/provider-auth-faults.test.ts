@@ -46,7 +46,7 @@ afterAll(async () => {
 describe("access tokens expire mid-distribution", () => {
   test("Crate refreshes once and completes with the playlists of a clean run", async () => {
     const listener = await premiumListener(faulty, "expiring", LIKES);
-    faulty.spotify.control.setFaults({ latencyMs: 5 });
+    faulty.spotify.control.setFaults({ latencyMs: 30 });
     const id = await startDistribution(faulty, listener);
     await waitForFirstWrites(faulty, listener, id);
     faulty.spotify.control.resetCalls();
@@ -64,7 +64,7 @@ describe("access tokens expire mid-distribution", () => {
 describe("the listener revokes Crate's access mid-distribution", () => {
   test("the run fails (-1) with nothing doubled; after signing in again the hourly job finishes it", async () => {
     const listener = await premiumListener(faulty, "revoking", LIKES);
-    faulty.spotify.control.setFaults({ latencyMs: 5 });
+    faulty.spotify.control.setFaults({ latencyMs: 30 });
     const id = await startDistribution(faulty, listener);
     await waitForFirstWrites(faulty, listener, id);
     faulty.spotify.control.revoke("revoking");

@@ -3,7 +3,16 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { runHourlySync } from "../../../src/server/distribution/batch.ts";
 import { defaultHttpOptions } from "../../../src/server/spotify/http.ts";
-import { call, distributeAndWait, type Harness, startHarness } from "../distribution/support.ts";
+import { createAndWait } from "../combinations/support.ts";
+import {
+  call,
+  clearThrottles,
+  distributeAndWait,
+  type Harness,
+  type Listener,
+  playlistsOf,
+  startHarness,
+} from "../distribution/support.ts";
 import {
   entriesOf,
   expectCompleted,
@@ -21,6 +30,19 @@ const LIKES = 300;
 /** Crate's client timeout on the faulty side: short, so a held-back answer costs little test time. */
 const CLIENT_TIMEOUT_MS = 800;
 const stormListeners = ["storm-a", "storm-b"];
+/** a combination the first storm listener creates after the distribution */
+const stormMix = [{ playlistName: "Storm Mix", criteria: [{ genres: ["Rock"] }, { decade: 2020 }] }];
+
+/** A storm listener's flow up to the hourly job: sign in, distribute, and for the first one a combination. */
+async function stormFlow(h: Harness, id: string): Promise<Listener> {
+  const listener = await premiumListener(h, id, LIKES);
+  await distributeAndWait(h, listener, selection);
+  if (id === stormListeners[0]) {
+    clearThrottles(h);
+    await createAndWait(h, listener, stormMix);
+  }
+  return listener;
+}
 
 let clean: Harness;
 let faulty: Harness;
@@ -34,8 +56,8 @@ beforeAll(async () => {
   ]);
   // The reference: each listener's flow without any fault.
   for (const id of [...stormListeners, "burst", "stall"]) {
-    const listener = await premiumListener(clean, id, LIKES);
-    await distributeAndWait(clean, listener, selection);
+    if (stormListeners.includes(id)) await stormFlow(clean, id);
+    else await distributeAndWait(clean, await premiumListener(clean, id, LIKES), selection);
     laterLikes.set(id, await likeLaterAndSync(clean, id, null));
   }
 }, 60_000);
@@ -56,20 +78,16 @@ describe("a 429 storm", () => {
       latencyMs: 60,
       seed: 7,
     });
-    // Two listeners sign in and distribute at once (more calls want out than the client lets go), then the
-    // hourly job adds their later likes.
-    await Promise.all(
-      stormListeners.map(async (id) => {
-        const listener = await premiumListener(faulty, id, LIKES);
-        await distributeAndWait(faulty, listener, selection);
-      }),
-    );
+    // Two listeners sign in and distribute at once (more calls want out than the client lets go), one creates
+    // a combination, then the hourly job adds their later likes.
+    await Promise.all(stormListeners.map((id) => stormFlow(faulty, id)));
     for (const id of stormListeners)
       faulty.spotify.control.like(id, { trackIds: laterLikes.get(id) ?? [], addedAt: laterLikesAt });
     expect((await runHourlySync(faulty.crate.deps)).failures).toBe(0);
     const log = faulty.spotify.control.calls();
     faulty.spotify.control.setFaults({});
 
+    expect(playlistsOf(faulty, "storm-a").get("Storm Mix - Managed Playlist")?.length).toBeGreaterThan(0);
     for (const id of stormListeners) {
       expectSamePlaylists(clean, faulty, id);
       expectNothingDoubled(faulty, id);
@@ -95,7 +113,7 @@ describe("a 429 storm", () => {
 describe("a 5xx burst", () => {
   test("an outage shorter than the retries is ridden out: progress never fails, the playlists are right", async () => {
     const listener = await premiumListener(faulty, "burst", LIKES);
-    faulty.spotify.control.setFaults({ latencyMs: 5 });
+    faulty.spotify.control.setFaults({ latencyMs: 30 });
     const id = await startDistribution(faulty, listener);
     await waitForFirstWrites(faulty, listener, id);
     faulty.spotify.control.resetCalls();
