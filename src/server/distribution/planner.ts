@@ -5,6 +5,7 @@ import { planCombinations } from "../combinations/planning.ts";
 import type { Deps } from "../deps.ts";
 import { loadConsideredSongs } from "../library/considered.ts";
 import { kindOfEntry } from "./kinds.ts";
+import { oneOwnerPerMonth } from "./month-owners.ts";
 import { indexByCategory, type PlanContext, planPreference } from "./plan.ts";
 import { loadPredefinedPlaylists, loadPreferenceInputs, loadSelection, loadUserFacts } from "./state.ts";
 import { orderSteps } from "./steps.ts";
@@ -64,7 +65,10 @@ export function recordPlan(
     // Combination playlists are regular playlists whose membership test is their criteria.
     const combinations = planCombinations(deps.db, userId, facts.membershipLevel, songs, ctx);
     const works = [
-      ...inputs.flatMap((input) => planPreference(input, songs, byCategory, ctx)),
+      ...oneOwnerPerMonth(
+        inputs,
+        inputs.flatMap((input) => planPreference(input, songs, byCategory, ctx)),
+      ),
       ...combinations.works,
     ];
     const { steps, totals } = orderSteps(works, songs.length);

@@ -1,59 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import { preferenceKindByName } from "../../../src/server/distribution/kinds.ts";
-import {
-  type ExistingPlaylist,
-  indexByCategory,
-  type PlanContext,
-  type PlannedSong,
-  type PreferenceInput,
-  planPreference,
-} from "../../../src/server/distribution/plan.ts";
-
-const day = 86_400_000;
-const start = Date.UTC(2025, 0, 1);
-
-/** n songs liked one day apart from 2025-01-01; song i has the categories cats(i). */
-function library(n: number, cats: (i: number) => string[] = () => []): PlannedSong[] {
-  return Array.from({ length: n }, (_, i) => ({
-    trackId: `t${i}`,
-    likedAt: start + i * day,
-    rank: i,
-    categories: cats(i),
-  }));
-}
-
-const ctx = (over: Partial<PlanContext> = {}): PlanContext => ({
-  userId: "u1",
-  now: Date.UTC(2026, 0, 15, 12),
-  capacity: 10_000,
-  nameFor: (name, seq) => (seq > 1 ? `${name} ${seq}` : name),
-  ...over,
-});
-
-function pref(name: string, _group: string, over: Partial<PreferenceInput> = {}): PreferenceInput {
-  const kind = preferenceKindByName(name);
-  if (!kind) throw new Error(`unknown kind ${name}`);
-  return { name, kind, selectedAt: start, playlists: [], everAdded: new Set(), ...over };
-}
-
-function playlist(over: Partial<ExistingPlaylist>): ExistingPlaylist {
-  return {
-    id: "p1",
-    bucket: "",
-    sequence: 1,
-    status: "active",
-    hasSpotifyPlaylist: true,
-    songCount: 0,
-    samplePeriod: null,
-    currentSongs: [],
-    ...over,
-  };
-}
-
-function plan(p: PreferenceInput, songs: PlannedSong[], c = ctx()) {
-  return planPreference(p, songs, indexByCategory(songs), c);
-}
-const ids = (songs: { trackId: string }[]) => songs.map((s) => s.trackId);
+import type { PlannedSong } from "../../../src/server/distribution/plan.ts";
+import { ctx, ids, library, plan, playlist, pref } from "./plan-support.ts";
 
 describe("regular kinds", () => {
   test("a classified playlist gets the songs that belong, oldest like first, in a new playlist", () => {

@@ -1,0 +1,33 @@
+// "Liked in Month" and "Liked in Month - Starting From Current Month" name their playlists alike
+// ("Liked in March 2025"). Selected together, each month still gets one playlist on Spotify, not two.
+import type { PlaylistWork, PreferenceInput } from "./plan.ts";
+
+const isMonthly = (input: PreferenceInput, fromSelectionMonth: boolean) =>
+  input.kind.type === "likedAt" &&
+  input.kind.period === "month" &&
+  input.kind.fromSelectionMonth === fromSelectionMonth;
+
+/**
+ * Keeps, for each month, only the work of the preference that owns it: "Liked in Month" unless only the
+ * "Starting From Current Month" preference already has a playlist for that month (it then keeps filling it).
+ * Both take every like of a month, so either playlist holds the same songs.
+ */
+export function oneOwnerPerMonth(inputs: readonly PreferenceInput[], works: PlaylistWork[]): PlaylistWork[] {
+  const every = inputs.find((input) => isMonthly(input, false));
+  const fromSelection = inputs.find((input) => isMonthly(input, true));
+  if (!every || !fromSelection) return works;
+  const everyMonths = new Set(every.playlists.map((p) => p.bucket));
+  const fromSelectionMonths = new Set(fromSelection.playlists.map((p) => p.bucket));
+  const ownerOf = (month: string) =>
+    everyMonths.has(month) || !fromSelectionMonths.has(month) ? every : fromSelection;
+  return works.filter((work) => {
+    const input = [every, fromSelection].find((i) => i.name === work.preferenceName);
+    if (!input) return true;
+    const target = work.target;
+    const month =
+      "existingId" in target
+        ? input.playlists.find((p) => p.id === target.existingId)?.bucket
+        : target.bucket;
+    return month === undefined || ownerOf(month) === input;
+  });
+}

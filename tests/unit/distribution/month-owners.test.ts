@@ -1,0 +1,56 @@
+// "Liked in Month" and its "Starting From Current Month" twin name playlists alike: selected together, each
+// month gets one playlist.
+import { describe, expect, test } from "bun:test";
+import { oneOwnerPerMonth } from "../../../src/server/distribution/month-owners.ts";
+import type { PlaylistWork, PreferenceInput } from "../../../src/server/distribution/plan.ts";
+import { library, plan, playlist, pref } from "./plan-support.ts";
+
+const songs = library(70); // 2025-01-01 .. 2025-03-11
+const fromFebruary = { selectedAt: Date.UTC(2025, 1, 20) };
+
+function planBoth(every: PreferenceInput, fromSelection: PreferenceInput): PlaylistWork[] {
+  const inputs = [every, fromSelection];
+  return oneOwnerPerMonth(
+    inputs,
+    inputs.flatMap((input) => plan(input, songs)),
+  );
+}
+const described = (works: PlaylistWork[]) =>
+  works.map((w) => [w.preferenceName, "existingId" in w.target ? w.target.existingId : w.target.name]);
+
+describe("Liked in Month with Starting From Current Month", () => {
+  test("selected together from scratch: every month once, all made by Liked in Month", () => {
+    const works = planBoth(
+      pref("Liked in Month", "LikedAt"),
+      pref("Liked in Month - Starting From Current Month", "LikedAt", fromFebruary),
+    );
+    expect(described(works)).toEqual([
+      ["Liked in Month", "Liked in January 2025"],
+      ["Liked in Month", "Liked in February 2025"],
+      ["Liked in Month", "Liked in March 2025"],
+    ]);
+  });
+
+  test("a month the Starting From playlist already holds stays with it; Liked in Month makes the others", () => {
+    const works = planBoth(
+      pref("Liked in Month", "LikedAt"),
+      pref("Liked in Month - Starting From Current Month", "LikedAt", {
+        ...fromFebruary,
+        playlists: [playlist({ id: "feb", bucket: "2025-02", songCount: 3 })],
+        everAdded: new Set(["t31", "t32", "t33"]),
+      }),
+    );
+    expect(described(works)).toEqual([
+      ["Liked in Month", "Liked in January 2025"],
+      ["Liked in Month", "Liked in March 2025"],
+      ["Liked in Month - Starting From Current Month", "feb"],
+    ]);
+    const february = works.find((w) => "existingId" in w.target);
+    expect(february?.adds).toHaveLength(28 - 3);
+  });
+
+  test("either one alone plans as before", () => {
+    const alone = pref("Liked in Month - Starting From Current Month", "LikedAt", fromFebruary);
+    expect(oneOwnerPerMonth([alone], plan(alone, songs))).toEqual(plan(alone, songs));
+  });
+});
