@@ -53,9 +53,9 @@ export function getPlaylistPreferences(
     )
     .get(user.userId);
   const vanished = sqlite
-    .query<{ preference_key: string; name: string }, [string]>(
-      `SELECT preference_key, name FROM managed_playlists
-       WHERE user_id = ? AND source = 'predefined' AND status = 'vanished' ORDER BY preference_key, bucket, sequence`,
+    .query<{ source: "predefined" | "combination"; preference_key: string; name: string }, [string]>(
+      `SELECT source, preference_key, name FROM managed_playlists
+       WHERE user_id = ? AND status = 'vanished' ORDER BY source DESC, preference_key, bucket, sequence`,
     )
     .all(user.userId);
   return {
@@ -70,6 +70,10 @@ export function getPlaylistPreferences(
     mostRecentlySelected: selection.filter((p) => p.selectedAt === latest).map((p) => p.name),
     featuresUnavailable: audioFeaturesUnavailable(deps),
     runningDistributionProgressId: running?.id ?? null,
-    vanishedPlaylists: vanished.map((v) => ({ preferenceName: v.preference_key, playlistName: v.name })),
+    vanishedPlaylists: vanished.map((v) => ({
+      source: v.source,
+      preferenceName: v.preference_key,
+      playlistName: v.name,
+    })),
   };
 }

@@ -96,8 +96,11 @@ export interface PlaylistPreferencesResponse {
   featuresUnavailable: boolean;
   /** a distribution of this user still running (for the 'Songs are being added' block) */
   runningDistributionProgressId: string | null;
-  /** managed playlists the user deleted on Spotify; Crate does not recreate them */
-  vanishedPlaylists: { preferenceName: string; playlistName: string }[];
+  /**
+   * managed playlists the user deleted on Spotify; Crate does not recreate them. preferenceName is the catalogue
+   * entry for a predefined playlist and the combination's id for a combination playlist.
+   */
+  vanishedPlaylists: { source: "predefined" | "combination"; preferenceName: string; playlistName: string }[];
 }
 
 export type AnalysisSegmentType = "Data" | "Completed" | "Cancelled";

@@ -37,10 +37,11 @@ function statusOf(spotifyId: string): string | undefined {
     .get(spotifyId)?.status;
 }
 
-async function vanishedNames(): Promise<{ preferenceName: string; playlistName: string }[]> {
+type Vanished = { source: string; preferenceName: string; playlistName: string };
+async function vanishedNames(): Promise<Vanished[]> {
   const answer = await call(h, listener.cookie, "GET", "/api/playlist-preferences");
   expect(answer.status).toBe(200);
-  return answer.body.vanishedPlaylists as { preferenceName: string; playlistName: string }[];
+  return answer.body.vanishedPlaylists as Vanished[];
 }
 
 beforeAll(async () => {
@@ -80,7 +81,7 @@ describe("a managed playlist the listener deleted in the Spotify app (unfollowed
     const latest = playlistsOf(h, listener.id).get(managed("Latest 50 Liked Songs"));
     expect(latest?.slice(0, 5)).toEqual([...fresh].reverse());
     expect(await vanishedNames()).toEqual([
-      { preferenceName: "Everything", playlistName: managed("Everything") },
+      { source: "predefined", preferenceName: "Everything", playlistName: managed("Everything") },
     ]);
   });
 
@@ -163,6 +164,14 @@ describe("a managed playlist the listener deleted in the Spotify app (unfollowed
       .listenerPlaylists(listener.id, { includeDeleted: true })
       .map((p) => p.name);
     expect(names.filter((name) => name.startsWith("Vanishing Rock"))).toHaveLength(1);
+    // the combinations table marks it (by the combination's id)
+    const [id] = h.crate.deps.db.$client
+      .query<{ id: string }, []>("SELECT id FROM combinations WHERE playlist_name = 'Vanishing Rock'")
+      .all();
+    const reported = (await vanishedNames()).filter((v) => v.source === "combination");
+    expect(reported).toEqual([
+      { source: "combination", preferenceName: id?.id ?? "", playlistName: managed("Vanishing Rock") },
+    ]);
   });
 
   test("a settings change neither renames nor changes the privacy of one deleted in the app", async () => {
@@ -187,9 +196,8 @@ describe("a managed playlist the listener deleted in the Spotify app (unfollowed
       .listenerPlaylists(listener.id)
       .find((p) => p.name === "Latest 50 Liked Songs");
     expect(latest).toMatchObject({ public: false });
-    expect((await vanishedNames()).map((v) => v.playlistName).sort()).toEqual(
-      [managed("Everything"), year.name].sort(),
-    );
+    const predefined = (await vanishedNames()).filter((v) => v.source === "predefined");
+    expect(predefined.map((v) => v.playlistName).sort()).toEqual([managed("Everything"), year.name].sort());
   });
 });
 

@@ -143,7 +143,16 @@ export function CombinationsTab() {
           featuresUnavailable={preferences.data?.featuresUnavailable ?? false}
         />
       ) : null}
-      <CombinationsTable combinations={combinations} />
+      <CombinationsTable
+        combinations={combinations}
+        vanishedIds={
+          new Set(
+            (preferences.data?.vanishedPlaylists ?? [])
+              .filter((playlist) => playlist.source === "combination")
+              .map((playlist) => playlist.preferenceName),
+          )
+        }
+      />
     </Stack>
   );
 }

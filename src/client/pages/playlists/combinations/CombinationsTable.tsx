@@ -11,12 +11,21 @@ import { toaster } from "../../../components/Toaster.tsx";
 import { hideDeleteConfirmation, isDeleteConfirmationHidden } from "./storage.ts";
 
 export const notDeletedText = "This playlist was not deleted correctly. Please delete it again.";
+export const vanishedText =
+  "Deleted in Spotify. Crate does not create it again; delete it here to stop keeping it up to date.";
 
 /**
  * The user's combination playlists: Name, Definition, Delete (spec §2). Deleting asks first unless the listener
  * chose not to be asked again (a local-storage flag); a deleted row leaves the table once the server accepted.
  */
-export function CombinationsTable({ combinations }: { combinations: CombinatorialPreference[] }) {
+export function CombinationsTable({
+  combinations,
+  vanishedIds,
+}: {
+  combinations: CombinatorialPreference[];
+  /** combinations whose playlist the listener deleted in Spotify */
+  vanishedIds: ReadonlySet<string>;
+}) {
   const utils = trpc.useUtils();
   const deletion = trpc.combinations.delete.useMutation();
   const [confirming, setConfirming] = useState<CombinatorialPreference | null>(null);
@@ -89,6 +98,11 @@ export function CombinationsTable({ combinations }: { combinations: Combinatoria
                       {notDeletedText}
                     </Text>
                   )}
+                  {combination.active && vanishedIds.has(combination.combinatorialPlaylistPreferenceId) ? (
+                    <Text textStyle="sm" color="fg.warning" mt="1" data-testid="combination-vanished">
+                      {vanishedText}
+                    </Text>
+                  ) : null}
                 </Table.Cell>
                 <Table.Cell textAlign="end" verticalAlign="top">
                   <IconButton

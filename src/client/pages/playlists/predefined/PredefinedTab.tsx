@@ -74,7 +74,7 @@ function PredefinedEditor({
   const groups = useMemo(() => buildGroups(answer), [answer]);
   const saved = useMemo(() => savedSelection(answer), [answer]);
   const cap = selectionCap(level, answer);
-  const vanished = answer.vanishedPlaylists ?? [];
+  const vanished = (answer.vanishedPlaylists ?? []).filter((playlist) => playlist.source === "predefined");
 
   const [selected, setSelected] = useState<Set<string>>(() => new Set(saved));
   const [openGroups, setOpenGroups] = useState<string[]>(() => (saved.size === 0 ? ["Mood"] : []));

@@ -24,7 +24,7 @@ export interface PreferencesAnswer {
   /** the selection cap of the user's level */
   maxSelectedPlaylists?: number;
   /** managed playlists the user deleted on Spotify, which Crate does not recreate */
-  vanishedPlaylists?: readonly { preferenceName: string; playlistName: string }[];
+  vanishedPlaylists?: readonly { source: string; preferenceName: string; playlistName: string }[];
 }
 
 /** The client model of one predefined playlist (spec §3 'Simple playlist preference'), minus the selection. */
@@ -62,7 +62,11 @@ const comparatorFor = (group: string) => (group === "Tempo" ? compareByFirstNumb
 export function buildGroups(answer: PreferencesAnswer): PreferenceGroupView[] {
   const saved = savedSelection(answer);
   const recent = new Set(answer.mostRecentlySelected ?? []);
-  const vanished = new Set((answer.vanishedPlaylists ?? []).map((playlist) => playlist.preferenceName));
+  const vanished = new Set(
+    (answer.vanishedPlaylists ?? [])
+      .filter((playlist) => playlist.source === "predefined")
+      .map((playlist) => playlist.preferenceName),
+  );
   return [...answer.preferenceGroups]
     .sort((a, b) => a.order - b.order)
     .map((group) => {
