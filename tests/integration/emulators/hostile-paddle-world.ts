@@ -11,6 +11,7 @@ import {
   mutatedInput,
   sameShapeInput,
 } from "../hardening/arbitraries.ts";
+import { nodeReplaced, numbersReplaced } from "./hostile-support.ts";
 
 export const BASE = "/emulator/paddle";
 export const ORIGIN = "http://paddle.test";
@@ -36,6 +37,8 @@ export const bodyExamples: Record<string, unknown> = {
   "POST /pricing-preview": { items: [{ price_id: PRICE_ID, quantity: 1 }], address: { country_code: "US" } },
   "POST /subscriptions/:id/cancel": { effective_from: "next_billing_period" },
   "PATCH /subscriptions/:id": { scheduled_change: null },
+  "PUT /control/faults": null,
+  "DELETE /control/api-calls": null,
 };
 
 export type AuthChoice = "good" | "missing" | "basic" | "schemeOnly" | "lowercase" | "wrongKey";
@@ -198,6 +201,8 @@ export function bodyArb(routeKeyBelowBase: string, world: PaddleWorldFixture): f
     options.push(
       { weight: 3, arbitrary: mutatedInput(example) },
       { weight: 2, arbitrary: sameShapeInput(example) },
+      { weight: 3, arbitrary: numbersReplaced(example) },
+      { weight: 3, arbitrary: nodeReplaced(example) },
     );
   return fc.oneof(...options);
 }

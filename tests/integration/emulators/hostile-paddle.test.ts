@@ -103,7 +103,7 @@ function planArb(route: RegisteredRoute): fc.Arbitrary<Plan> {
           .map((s) => `?${encodeURIComponent(s.replace(/[\ud800-\udfff]/g, ""))}=1`),
       ),
       auth: fc.oneof(
-        { weight: 4, arbitrary: fc.constant<AuthChoice>("good") },
+        { weight: 8, arbitrary: fc.constant<AuthChoice>("good") },
         {
           weight: 2,
           arbitrary: fc.constantFrom<AuthChoice>("missing", "basic", "schemeOnly", "lowercase", "wrongKey"),
@@ -160,6 +160,14 @@ async function runPlan(plan: Plan): Promise<Answer> {
     expect(after.received, context).toBe(before.received);
     if (plan.method !== "HEAD") expectRefusalShape(part, answer, context);
   }
+  // Faults a control call switched on are switched off again (a PUT without fields means no fault).
+  if (matched?.path === `${BASE}/control/faults` && matched.method === "PUT" && answer.status < 300)
+    await send({
+      method: "PUT",
+      path: matched.path,
+      headers: { "content-type": "application/json" },
+      body: "{}",
+    });
   const refusal = authRefusal[plan.auth];
   if (matched && part === "api" && refusal && plan.method !== "HEAD") {
     expect(answer.status, context).toBe(403);
@@ -187,7 +195,7 @@ describe("the Paddle emulator under hostile input", () => {
           const answer = await runPlan(plan);
           statuses.set(routeKey(route), (statuses.get(routeKey(route)) ?? new Set()).add(answer.status));
         }),
-        { seed: SEED, numRuns: 40, endOnFailure: true },
+        { seed: SEED, numRuns: bodyExamples[belowBase(route)] ? 80 : 30, endOnFailure: true },
       );
     }
     for (const route of routes) {

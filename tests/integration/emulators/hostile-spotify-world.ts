@@ -12,6 +12,7 @@ import {
   mutatedInput,
   sameShapeInput,
 } from "../hardening/arbitraries.ts";
+import { nodeReplaced, numbersReplaced } from "./hostile-support.ts";
 import { api, json, signIn, type TestEmulator, testEmulator } from "./spotify-support.ts";
 
 export const BASE = "/emulator/spotify";
@@ -43,7 +44,7 @@ export const bodyExamples: Record<string, unknown> = {
   "PUT /v1/me/library": null,
   "PUT /v1/playlists/:playlist_id": { name: "Renamed", public: false, description: "d" },
   "POST /v1/playlists/:playlist_id/items": { uris: ["spotify:track:TRACK"], position: 0 },
-  "DELETE /v1/playlists/:playlist_id/items": { items: [{ uri: "spotify:track:TRACK" }] },
+  "DELETE /v1/playlists/:playlist_id/items": { items: [{ uri: "spotify:track:TRACK", positions: [0] }] },
   "PUT /v1/playlists/:playlist_id/items": { range_start: 0, insert_before: 2, range_length: 1 },
   "POST /v1/playlists/:playlist_id/tracks": { uris: ["spotify:track:TRACK"] },
   "DELETE /v1/playlists/:playlist_id/tracks": { tracks: [{ uri: "spotify:track:TRACK" }] },
@@ -190,7 +191,8 @@ export function segmentArb(world: SpotifyWorld): fc.Arbitrary<string> {
   const real = Object.values(world.ids);
   return fc.oneof(
     { weight: 2, arbitrary: hostileSegment },
-    { weight: 1, arbitrary: fc.constantFrom(...real, "hostile-a", "hostile-b", "nobody") },
+    { weight: 2, arbitrary: fc.constantFrom(world.ids.ownPublic, world.ids.ownPrivate, "hostile-a") },
+    { weight: 1, arbitrary: fc.constantFrom(...real, "hostile-b", "nobody") },
     {
       weight: 1,
       arbitrary: fc.constantFrom("0".repeat(22), "Z".repeat(22), "a".repeat(23), "x".repeat(5_000)),
@@ -260,6 +262,8 @@ export function bodyArb(routeKeyBelowBase: string, world: SpotifyWorld): fc.Arbi
     options.push(
       { weight: 3, arbitrary: mutatedInput(filled) },
       { weight: 2, arbitrary: sameShapeInput(filled) },
+      { weight: 3, arbitrary: numbersReplaced(filled) },
+      { weight: 3, arbitrary: nodeReplaced(filled) },
     );
   }
   return fc.oneof(...options);

@@ -2,7 +2,9 @@
 // in-process, answers read once, and a snapshot of an emulator's whole SQLite state.
 import { Database } from "bun:sqlite";
 import { expect } from "bun:test";
+import fc from "fast-check";
 import type { Hono } from "hono";
+import { hostileValue } from "../hardening/arbitraries.ts";
 
 export interface RegisteredRoute {
   method: string;
@@ -149,4 +151,47 @@ export function routeMatching(
       );
     }) ?? null
   );
+}
+
+const edgeNumber: fc.Arbitrary<number> = fc.oneof(
+  fc.constantFrom(0, -1, 0.5, 1.5, -0.5, 1e-300, 2 ** 31, 2 ** 53 + 2, Number.MAX_VALUE, 100_001),
+  fc.double({ noNaN: true, noDefaultInfinity: true }),
+  fc.integer({ min: -1_000_000, max: 1_000_000 }),
+);
+
+/**
+ * The example with its strings kept (so ids and URIs stay valid and the call gets past its lookups) and each
+ * number replaced by an edge value: fractions, negatives, zero, huge values.
+ */
+export function numbersReplaced(example: unknown): fc.Arbitrary<string> {
+  const build = (value: unknown): fc.Arbitrary<unknown> => {
+    if (typeof value === "number") return edgeNumber;
+    if (Array.isArray(value)) return fc.tuple(...value.map(build));
+    if (value && typeof value === "object") {
+      const shape: Record<string, fc.Arbitrary<unknown>> = {};
+      for (const [key, child] of Object.entries(value)) shape[key] = build(child);
+      return fc.record(shape);
+    }
+    return fc.constant(value);
+  };
+  return build(example).map((v) => JSON.stringify(v));
+}
+
+/** The example with one node anywhere in it (an array, an object or a leaf) replaced by a hostile value. */
+export function nodeReplaced(example: unknown): fc.Arbitrary<string> {
+  const paths: string[][] = [];
+  const walk = (value: unknown, path: string[]) => {
+    if (path.length > 0) paths.push(path);
+    if (value && typeof value === "object")
+      for (const [k, child] of Object.entries(value)) walk(child, [...path, k]);
+  };
+  walk(example, []);
+  if (paths.length === 0) return hostileValue.map((v) => JSON.stringify(v) ?? "null");
+  return fc.tuple(fc.constantFrom(...paths), hostileValue).map(([path, replacement]) => {
+    const copy = structuredClone(example) as Record<string, unknown>;
+    let node: Record<string, unknown> = copy;
+    for (const key of path.slice(0, -1)) node = node[key] as Record<string, unknown>;
+    node[path.at(-1) ?? ""] = replacement;
+    return JSON.stringify(copy);
+  });
 }
