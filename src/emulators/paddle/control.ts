@@ -9,9 +9,6 @@ import { PaddleEmulatorError, type PaddleWorld } from "./world.ts";
 /** Control bodies are JSON objects whatever the Content-Type (curl -d sends a form type). */
 const controlBody = <T>(c: Context, schema: z.ZodType<T>) => readBody(c, schema, { anyContentType: true });
 
-/** A JSON object body with any fields (none counts as `{}`); refusals in Paddle's shape. */
-const jsonObject = (c: Context) => controlBody(c, z.record(z.string(), z.unknown()));
-
 const FailNextRenewalSchema = z.object({ fail: z.boolean().default(true) });
 const ResendSchema = z.object({ asNewNotification: z.boolean().default(false) });
 const DeliverySchema = z.object({ hold: z.boolean() });

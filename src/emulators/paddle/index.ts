@@ -7,6 +7,7 @@ import { mountCheckout } from "./checkout.ts";
 import { mountControl } from "./control.ts";
 import type { Money } from "./entities.ts";
 import { paddleBodyLimit, paddleFallbacks } from "./fallbacks.ts";
+import { mountPaddleFaults, PaddleFaults } from "./faults.ts";
 import { PaddleStore } from "./store.ts";
 import { type RetryPolicy, SANDBOX_RETRY_POLICY, WebhookSender } from "./webhooks.ts";
 import { PaddleWorld } from "./world.ts";
@@ -32,6 +33,8 @@ export interface PaddleEmulator {
   /** serves paths under /emulator/paddle */
   app: Hono;
   world: PaddleWorld;
+  /** injected API faults and Paddle's rate limit (also at {base}/control/faults) */
+  faults: PaddleFaults;
   close(): void;
 }
 
@@ -50,7 +53,9 @@ export function createPaddleEmulator(options: PaddleEmulatorOptions): PaddleEmul
     now: options.now ?? (() => Date.now()),
   });
   const app = new Hono();
+  const faults = new PaddleFaults();
   paddleBodyLimit(app, PADDLE_EMULATOR_BASE);
+  mountPaddleFaults(app, PADDLE_EMULATOR_BASE, faults);
   mountCheckout(app, world, {
     base: PADDLE_EMULATOR_BASE,
     appOrigin,
@@ -65,6 +70,7 @@ export function createPaddleEmulator(options: PaddleEmulatorOptions): PaddleEmul
   return {
     app,
     world,
+    faults,
     close() {
       if (closed) return;
       closed = true;

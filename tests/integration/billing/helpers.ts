@@ -179,3 +179,31 @@ export function transactionEntity(opts: {
     billed_at: start.toISOString(),
   };
 }
+
+/** Pays at the emulator's hosted checkout (card 4242…) as the browser does; returns the new subscription id. */
+export async function subscribeAtCheckout(
+  serverUrl: string,
+  priceId: string,
+  user: TestUser,
+): Promise<string> {
+  const emulator = `${serverUrl}/emulator/paddle`;
+  const paid = await fetch(`${emulator}/checkout`, {
+    method: "POST",
+    body: new URLSearchParams({
+      email: "listener@example.com",
+      expiry: "12/39",
+      cvc: "123",
+      price_id: priceId,
+      user_id: user.userId,
+      success_url: "/plans/success",
+      card_number: "4242 4242 4242 4242",
+    }),
+    redirect: "manual",
+  });
+  if (paid.status !== 303) throw new Error(`checkout answered ${paid.status}`);
+  const listed = await fetch(`${emulator}/control/subscriptions?user_id=${user.userId}`);
+  const { subscriptions } = (await listed.json()) as { subscriptions: { id: string }[] };
+  const latest = subscriptions.at(-1);
+  if (!latest) throw new Error("no subscription in the emulator");
+  return latest.id;
+}
