@@ -113,11 +113,12 @@ describe("a 429 storm", () => {
 describe("a 5xx burst", () => {
   test("an outage shorter than the retries is ridden out: progress never fails, the playlists are right", async () => {
     const listener = await premiumListener(faulty, "burst", LIKES);
-    faulty.spotify.control.setFaults({ latencyMs: 30 });
+    // slow enough that most of the run is still ahead when the outage starts, even on a busy machine
+    faulty.spotify.control.setFaults({ latencyMs: 120 });
     const id = await startDistribution(faulty, listener);
     await waitForFirstWrites(faulty, listener, id);
     faulty.spotify.control.resetCalls();
-    faulty.spotify.control.setFaults({ rate5xx: 1, seed: 11 });
+    faulty.spotify.control.setFaults({ rate5xx: 1, latencyMs: 20, seed: 11 });
     const burstEnds = Date.now() + 1_200;
     while (Date.now() < burstEnds) {
       const progress = await call(faulty, listener.cookie, "GET", `/api/distributor/${id}/progress`);
