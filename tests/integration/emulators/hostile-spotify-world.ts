@@ -1,5 +1,6 @@
 // The Spotify emulator the hostile suite attacks: listeners, playlists and every kind of access token, plus
 // the request pieces (ids, query strings, Authorization headers, bodies) its properties draw from.
+import { expect } from "bun:test";
 import { join } from "node:path";
 import fc from "fast-check";
 import { CONTROL_MAX_BODY_BYTES } from "../../../src/emulators/spotify/control-routes.ts";
@@ -12,7 +13,7 @@ import {
   mutatedInput,
   sameShapeInput,
 } from "../hardening/arbitraries.ts";
-import { nodeReplaced, numbersReplaced } from "./hostile-support.ts";
+import { type Answer, nodeReplaced, numbersReplaced } from "./hostile-support.ts";
 import { api, json, signIn, type TestEmulator, testEmulator } from "./spotify-support.ts";
 
 export const BASE = "/emulator/spotify";
@@ -267,4 +268,33 @@ export function bodyArb(routeKeyBelowBase: string, world: SpotifyWorld): fc.Arbi
     );
   }
   return fc.oneof(...options);
+}
+
+const REFUSALS: Record<Part, number[]> = {
+  api: [400, 401, 403, 404, 405, 413],
+  accounts: [400, 401, 404, 405, 413],
+  control: [400, 404, 405, 409, 413],
+};
+
+/** The refusal is in the shape of the part the path belongs to. */
+export function expectRefusalShape(part: Part, pathname: string, answer: Answer, context: string): void {
+  expect(REFUSALS[part], context).toContain(answer.status);
+  if (part === "accounts" && pathname === `${BASE}/accounts/authorize` && answer.status === 400) {
+    expect(answer.contentType, context).toStartWith("text/html");
+    return;
+  }
+  expect(answer.contentType, context).toStartWith("application/json");
+  const body = answer.json as Record<string, unknown>;
+  if (part === "api") {
+    expect(Object.keys(body), context).toEqual(["error"]);
+    const error = body.error as { status: unknown; message: unknown };
+    expect(error.status, context).toBe(answer.status);
+    expect(typeof error.message === "string" && error.message.length > 0, context).toBe(true);
+  } else if (part === "accounts") {
+    expect(Object.keys(body).sort(), context).toEqual(["error", "error_description"]);
+    expect(typeof body.error === "string" && typeof body.error_description === "string", context).toBe(true);
+  } else {
+    expect(Object.keys(body), context).toEqual(["error"]);
+    expect(typeof body.error, context).toBe("string");
+  }
 }

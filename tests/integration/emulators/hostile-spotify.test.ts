@@ -9,13 +9,6 @@ import { rmSync } from "node:fs";
 import fc from "fast-check";
 import { wrongContentTypes } from "../hardening/arbitraries.ts";
 import {
-  authorizeQueryArb,
-  expectedTokenOutcome,
-  refreshTokensFor,
-  tokenPlanArb,
-  tokenRequest,
-} from "./hostile-spotify-accounts.ts";
-import {
   type AuthChoice,
   authArb,
   authorizationOf,
@@ -23,8 +16,8 @@ import {
   bodyArb,
   bodyExamples,
   bodyLimitOf,
+  expectRefusalShape,
   malformedAuth,
-  type Part,
   partOf,
   queryArb,
   type SpotifyWorld,
@@ -41,13 +34,12 @@ import {
   methodsAtTemplate,
   type RegisteredRoute,
   registeredRoutes,
-  routeKey,
   routeMatching,
-  SEED,
   sendTo,
   sqliteSnapshot,
+  sweepEveryRoute,
 } from "./hostile-support.ts";
-import { ORIGIN, REDIRECT_URI } from "./spotify-support.ts";
+import { ORIGIN } from "./spotify-support.ts";
 
 let world: SpotifyWorld;
 let routes: RegisteredRoute[];
@@ -60,37 +52,9 @@ afterAll(() => {
   if (world) rmSync(world.dir, { recursive: true, force: true });
 });
 
-const REFUSALS: Record<Part, number[]> = {
-  api: [400, 401, 403, 404, 405, 413],
-  accounts: [400, 401, 404, 405, 413],
-  control: [400, 404, 405, 409, 413],
-};
 const belowBase = (route: RegisteredRoute) => `${route.method} ${route.path.slice(BASE.length)}`;
 const send = (request: HostileRequest) => sendTo(world.emulator.app, ORIGIN, request);
 const state = () => ({ db: sqliteSnapshot(world.statePath), faults: world.emulator.control.faults() });
-
-/** The refusal is in the shape of the part the path belongs to. */
-function expectRefusalShape(part: Part, pathname: string, answer: Answer, context: string): void {
-  expect(REFUSALS[part], context).toContain(answer.status);
-  if (part === "accounts" && pathname === `${BASE}/accounts/authorize` && answer.status === 400) {
-    expect(answer.contentType, context).toStartWith("text/html");
-    return;
-  }
-  expect(answer.contentType, context).toStartWith("application/json");
-  const body = answer.json as Record<string, unknown>;
-  if (part === "api") {
-    expect(Object.keys(body), context).toEqual(["error"]);
-    const error = body.error as { status: unknown; message: unknown };
-    expect(error.status, context).toBe(answer.status);
-    expect(typeof error.message === "string" && error.message.length > 0, context).toBe(true);
-  } else if (part === "accounts") {
-    expect(Object.keys(body).sort(), context).toEqual(["error", "error_description"]);
-    expect(typeof body.error === "string" && typeof body.error_description === "string", context).toBe(true);
-  } else {
-    expect(Object.keys(body), context).toEqual(["error"]);
-    expect(typeof body.error, context).toBe("string");
-  }
-}
 
 /** Control calls that are meant to cut access or inject faults are undone after they succeed. */
 async function undoDisruption(route: RegisteredRoute | null, answer: Answer): Promise<void> {
@@ -184,24 +148,12 @@ describe("the Spotify emulator under hostile input", () => {
   });
 
   test("every route: random bodies, queries, path segments, content types, tokens and methods", async () => {
-    const statuses = new Map<string, Set<number>>();
-    for (const route of routes) {
-      await fc.assert(
-        fc.asyncProperty(planArb(route), async (plan) => {
-          const answer = await runPlan(plan);
-          statuses.set(routeKey(route), (statuses.get(routeKey(route)) ?? new Set()).add(answer.status));
-        }),
-        { seed: SEED, numRuns: bodyExamples[belowBase(route)] ? 60 : 25, endOnFailure: true },
-      );
-    }
-    // Every route was reached and refused at least once.
-    for (const route of routes) {
-      const seen = [...(statuses.get(routeKey(route)) ?? [])];
-      expect(
-        seen.some((s) => s >= 400),
-        `${routeKey(route)} answered only ${seen.join(", ")}`,
-      ).toBe(true);
-    }
+    await sweepEveryRoute({
+      routes,
+      planArb,
+      runPlan,
+      numRuns: (route) => (bodyExamples[belowBase(route)] ? 60 : 25),
+    });
   }, 60_000);
 
   test("every path refuses the methods it does not serve with 405 and Allow, in its part's format", async () => {
@@ -270,60 +222,6 @@ describe("the Spotify emulator under hostile input", () => {
       expect(answer.status, explain(request, answer)).toBe(404);
       expectRefusalShape(part, path, answer, explain(request, answer));
     }
-  });
-
-  test("token requests: bad grant types, client auth, reused codes, wrong redirect_uri, bad PKCE verifier", async () => {
-    const refresh = await refreshTokensFor(world);
-    await fc.assert(
-      fc.asyncProperty(tokenPlanArb, async (plan) => {
-        const request = await tokenRequest(world, refresh, plan);
-        const before = state();
-        const answer = await send(request);
-        const context = `${JSON.stringify(plan)}: ${explain(request, answer)}`;
-        const [status, error] = expectedTokenOutcome(plan);
-        expect(answer.status, context).toBe(status);
-        if (error === null) {
-          expect(answer.json, context).toMatchObject({ token_type: "Bearer", expires_in: 3600 });
-          return;
-        }
-        expectRefusalShape("accounts", "/api/token", answer, context);
-        expect((answer.json as { error: string }).error, context).toBe(error);
-        expect(changedTables(before.db, state().db), context).toEqual([]);
-      }),
-      { seed: SEED, numRuns: 150, endOnFailure: true },
-    );
-  }, 30_000);
-
-  test("authorize requests: refusals are an error page or a redirect to the client with an OAuth error", async () => {
-    await fc.assert(
-      fc.asyncProperty(authorizeQueryArb, async (query) => {
-        const request: HostileRequest = {
-          method: "GET",
-          path: `${BASE}/accounts/authorize${query}`,
-          headers: {},
-          body: null,
-        };
-        const before = state();
-        const answer = await send(request);
-        const context = explain(request, answer);
-        expect([200, 302, 400], context).toContain(answer.status);
-        expect(changedTables(before.db, state().db), context).toEqual([]);
-        if (answer.status !== 302) {
-          expect(answer.contentType, context).toStartWith("text/html");
-          return;
-        }
-        const target = new URL(answer.location ?? "");
-        expect(`${target.origin}${target.pathname}`, context).toBe(REDIRECT_URI);
-        const error = target.searchParams.get("error");
-        if (error === null) expect(target.searchParams.get("code"), context).toBeTruthy();
-        else
-          expect(
-            ["access_denied", "invalid_request", "invalid_scope", "unsupported_response_type"],
-            context,
-          ).toContain(error);
-      }),
-      { seed: SEED, numRuns: 150, endOnFailure: true },
-    );
   });
 
   test("injected faults are the only 5xx: 502/503 and 429 in the Web API's format, changing nothing", async () => {

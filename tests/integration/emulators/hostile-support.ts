@@ -195,3 +195,32 @@ export function nodeReplaced(example: unknown): fc.Arbitrary<string> {
     return JSON.stringify(copy);
   });
 }
+
+/**
+ * Sends `numRuns(route)` generated requests to every route (fixed seed) and expects each route to have refused
+ * at least one of them, so every route was really reached by hostile input.
+ */
+export async function sweepEveryRoute<Plan>(options: {
+  routes: RegisteredRoute[];
+  planArb: (route: RegisteredRoute) => fc.Arbitrary<Plan>;
+  runPlan: (plan: Plan) => Promise<Answer>;
+  numRuns: (route: RegisteredRoute) => number;
+}): Promise<void> {
+  const statuses = new Map<string, Set<number>>();
+  for (const route of options.routes) {
+    await fc.assert(
+      fc.asyncProperty(options.planArb(route), async (plan) => {
+        const answer = await options.runPlan(plan);
+        statuses.set(routeKey(route), (statuses.get(routeKey(route)) ?? new Set()).add(answer.status));
+      }),
+      { seed: SEED, numRuns: options.numRuns(route), endOnFailure: true },
+    );
+  }
+  for (const route of options.routes) {
+    const seen = [...(statuses.get(routeKey(route)) ?? [])];
+    expect(
+      seen.some((s) => s >= 400),
+      `${routeKey(route)} answered only ${seen.join(", ")}`,
+    ).toBe(true);
+  }
+}
