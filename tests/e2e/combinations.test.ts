@@ -221,6 +221,25 @@ describe("the Combinations tab", () => {
     expect(await rows.nth(1).getByTestId("combination-definition").textContent()).toBe("indie rock");
 
     await shot(page, "combinations-table-desktop-1440");
+
+    // A playlist the listener deleted in Spotify is marked in its row (how the server finds out is in
+    // tests/integration/distribution/vanished.test.ts); the mark is taken back before the deletion below.
+    const markRoadTrip = (status: string) =>
+      server.deps.db.$client
+        .query(
+          "UPDATE managed_playlists SET status = ? WHERE source = 'combination' AND name LIKE 'Road Trip%'",
+        )
+        .run(status);
+    expect(markRoadTrip("vanished").changes).toBe(1);
+    await page.reload();
+    const roadTripRow = page.locator('[data-testid="combination-row"][data-name="Road Trip"]');
+    await expect(roadTripRow.getByTestId("combination-vanished").textContent()).resolves.toBe(
+      messages.combinationPlaylistVanished,
+    );
+    expect(await rows.nth(1).getByTestId("combination-vanished").count()).toBe(0);
+    markRoadTrip("active");
+    await page.reload();
+    await roadTripRow.waitFor();
     // Delete with the confirmation, asking not to be asked again.
     await rows.nth(0).getByTestId("delete-combination").click();
     await page.getByTestId("confirm-dialog").waitFor();

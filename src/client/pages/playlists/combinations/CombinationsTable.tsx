@@ -2,7 +2,7 @@ import { Box, Checkbox, IconButton, Stack, Table, Text } from "@chakra-ui/react"
 import { Trash2 } from "lucide-react";
 import { useState } from "react";
 import { describeCriteria } from "../../../../shared/combination-definition.ts";
-import { textForErrorCode } from "../../../../shared/errors.ts";
+import { messages, textForErrorCode } from "../../../../shared/errors.ts";
 import type { CombinatorialPreference } from "../../../../shared/schemas/distribution.ts";
 import { errorCodeOf } from "../../../api/errors.ts";
 import { trpc } from "../../../api/trpc.ts";
@@ -11,8 +11,6 @@ import { toaster } from "../../../components/Toaster.tsx";
 import { hideDeleteConfirmation, isDeleteConfirmationHidden } from "./storage.ts";
 
 export const notDeletedText = "This playlist was not deleted correctly. Please delete it again.";
-export const vanishedText =
-  "Deleted in Spotify. Crate does not create it again; delete it here to stop keeping it up to date.";
 
 /**
  * The user's combination playlists: Name, Definition, Delete (spec §2). Deleting asks first unless the listener
@@ -100,7 +98,7 @@ export function CombinationsTable({
                   )}
                   {combination.active && vanishedIds.has(combination.combinatorialPlaylistPreferenceId) ? (
                     <Text textStyle="sm" color="fg.warning" mt="1" data-testid="combination-vanished">
-                      {vanishedText}
+                      {messages.combinationPlaylistVanished}
                     </Text>
                   ) : null}
                 </Table.Cell>
