@@ -237,6 +237,7 @@ describe("the Combinations tab", () => {
       messages.combinationPlaylistVanished,
     );
     expect(await rows.nth(1).getByTestId("combination-vanished").count()).toBe(0);
+    await shot(page, "combinations-vanished-desktop-1440");
     markRoadTrip("active");
     await page.reload();
     await roadTripRow.waitFor();
