@@ -11,7 +11,10 @@ export interface SyncResult {
   totalLikes: number;
   /** every like was read (first sync or full resync) */
   full: boolean;
-  /** likes a full resync no longer found (marked unliked; they stay in playlists) */
+  /**
+   * likes no longer there (marked unliked; they stay in playlists): all of them on a full resync; otherwise the
+   * ones missing among the newest likes, which the first page shows at no extra call
+   */
   unliked: number;
 }
 
@@ -53,13 +56,31 @@ export async function syncLibrary(
         return row !== null && row.unliked_at === null && row.liked_at === Date.parse(addedAt);
       };
   const fetched: SavedTrack[] = [];
-  for await (const page of api.likedTracks({ isKnown })) fetched.push(...page);
+  let newest: NewestLikes | null = null;
+  const firstPage = (likes: { trackId: string; addedAt: string }[], wholeLibrary: boolean) => {
+    newest = { likes, wholeLibrary };
+  };
+  for await (const page of api.likedTracks({ isKnown, firstPage })) fetched.push(...page);
 
   const now = deps.clock.now();
-  return storeLikes(sqlite, userId, fetched, full, now);
+  return storeLikes(sqlite, userId, fetched, { full, newest }, now);
 }
 
-function storeLikes(sqlite: Database, userId: string, newestFirst: SavedTrack[], full: boolean, now: number) {
+/** The first page of likes as listed now; unlikes among them are found without reading the whole library. */
+interface NewestLikes {
+  likes: { trackId: string; addedAt: string }[];
+  wholeLibrary: boolean;
+}
+
+/** `full`: every like was read (a first sync or a full resync); `newest`: the first page, when it was read. */
+function storeLikes(
+  sqlite: Database,
+  userId: string,
+  newestFirst: SavedTrack[],
+  read: { full: boolean; newest: NewestLikes | null },
+  now: number,
+) {
+  const { full, newest } = read;
   const insertTrack = sqlite.query(
     `INSERT INTO tracks (id, name, artist_ids, album_name, release_date, duration_ms, features_status, fetched_at)
      VALUES (?, ?, ?, ?, ?, ?, 'missing', ?) ON CONFLICT(id) DO NOTHING`,
@@ -104,8 +125,11 @@ function storeLikes(sqlite: Database, userId: string, newestFirst: SavedTrack[],
       // The newest like gets the highest seq, so equal likedAt keeps the provider's order.
       upsertLike.run(userId, id, likedAt, maxSeq + newestFirst.length - index);
     });
-    let unliked = 0;
-    if (full) unliked = markUnliked(sqlite, userId, seen, now);
+    const unliked = full
+      ? markUnliked(sqlite, userId, seen, now)
+      : newest
+        ? markUnlikedAmongNewest(sqlite, userId, newest, now)
+        : 0;
     sqlite
       .query(
         `INSERT INTO library_syncs (user_id, last_sync_at, last_full_sync_at, new_likes_pending) VALUES (?, ?, ?, ?)
@@ -113,7 +137,8 @@ function storeLikes(sqlite: Database, userId: string, newestFirst: SavedTrack[],
            last_full_sync_at = coalesce(excluded.last_full_sync_at, library_syncs.last_full_sync_at),
            new_likes_pending = max(library_syncs.new_likes_pending, excluded.new_likes_pending)`,
       )
-      .run(userId, now, full ? now : null, newLikes > 0 ? 1 : 0);
+      // An unlike among the newest likes changes Latest N playlists: the job distributes it too.
+      .run(userId, now, full ? now : null, newLikes > 0 || (!full && unliked > 0) ? 1 : 0);
     return { newLikes, unliked };
   });
   const { newLikes, unliked } = write();
@@ -136,6 +161,31 @@ function markUnliked(sqlite: Database, userId: string, seen: ReadonlySet<string>
   let count = 0;
   for (const { track_id } of stored) {
     if (seen.has(track_id)) continue;
+    mark.run(now, userId, track_id);
+    count += 1;
+  }
+  return count;
+}
+
+/**
+ * Marks unliked the stored likes newer than the oldest one on the first page that are not on it (or, when the
+ * page is the whole library, every stored like not on it). Likes as old as the page's oldest are left alone:
+ * another like of the same second may stand on the next page.
+ */
+function markUnlikedAmongNewest(sqlite: Database, userId: string, newest: NewestLikes, now: number): number {
+  const listed = new Set(newest.likes.map((l) => l.trackId));
+  const times = newest.likes.map((l) => Date.parse(l.addedAt)).filter((t) => !Number.isNaN(t));
+  if (times.length === 0 && !newest.wholeLibrary) return 0;
+  const newerThan = newest.wholeLibrary ? Number.NEGATIVE_INFINITY : Math.min(...times);
+  const stored = sqlite
+    .query<{ track_id: string }, [string, number]>(
+      "SELECT track_id FROM likes WHERE user_id = ? AND liked_at > ? AND unliked_at IS NULL",
+    )
+    .all(userId, Math.max(newerThan, -8.64e15));
+  const mark = sqlite.query("UPDATE likes SET unliked_at = ? WHERE user_id = ? AND track_id = ?");
+  let count = 0;
+  for (const { track_id } of stored) {
+    if (listed.has(track_id)) continue;
     mark.run(now, userId, track_id);
     count += 1;
   }

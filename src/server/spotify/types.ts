@@ -146,6 +146,12 @@ export interface PlaylistChanges {
 /** Called for each like, newest first; `true` stops the walk at that like (it and older ones are not yielded). */
 export type IsKnownLike = (trackId: string, addedAt: string) => boolean;
 
+/**
+ * The first page of likes as Spotify listed it (every like on it, known or not, newest first), and whether it
+ * is the whole library: what the newest likes are now, read at no extra cost.
+ */
+export type FirstLikesPage = (likes: { trackId: string; addedAt: string }[], wholeLibrary: boolean) => void;
+
 /** Calls per endpoint, keyed "METHOD /path-template" (e.g. "GET /me/tracks"), plus `total`. */
 export type CallCounts = Record<string, number>;
 
@@ -160,7 +166,7 @@ export interface SpotifyUserApi {
    * `GET /me/tracks`, 50 a page, newest first. Yields pages of likes; when `isKnown` answers true for a like,
    * yields the newer likes of that page and stops (no further page is fetched). Local files (no id) are skipped.
    */
-  likedTracks(options?: { isKnown?: IsKnownLike }): AsyncIterable<SavedTrack[]>;
+  likedTracks(options?: { isKnown?: IsKnownLike; firstPage?: FirstLikesPage }): AsyncIterable<SavedTrack[]>;
   /** `GET /artists?ids=` in batches of 50; on 403 falls back to `GET /artists/{id}` (remembered per process). Unknown ids are left out. */
   getArtists(ids: readonly string[]): Promise<Artist[]>;
   /** `GET /audio-features?ids=` in batches of 100; `"unavailable"` when Spotify answers 403. Tracks without features are left out. */

@@ -4,6 +4,7 @@ import type {
   AccessTokenSource,
   Artist,
   AudioFeatures,
+  FirstLikesPage,
   IsKnownLike,
   LibraryPlaylist,
   Paging,
@@ -41,7 +42,9 @@ const enc = encodeURIComponent;
 export function createUserApi(shared: SharedClientState, tokens: AccessTokenSource): SpotifyUserApi {
   const call = (c: ApiCall) => callApi(shared, tokens, c);
 
-  async function* likedTracks(options: { isKnown?: IsKnownLike } = {}): AsyncGenerator<SavedTrack[]> {
+  async function* likedTracks(
+    options: { isKnown?: IsKnownLike; firstPage?: FirstLikesPage } = {},
+  ): AsyncGenerator<SavedTrack[]> {
     const seen = new Set<string>();
     let offset = 0;
     for (;;) {
@@ -51,6 +54,17 @@ export function createUserApi(shared: SharedClientState, tokens: AccessTokenSour
         path: `/me/tracks?limit=${LIKES_PAGE}&offset=${offset}`,
       });
       const page = expectShape<Paging<SavedTrack | null>>(res, "GET /me/tracks", isPaging);
+      if (offset === 0 && options.firstPage) {
+        const listed = page.items.flatMap((saved) =>
+          saved?.track?.id && !saved.track.is_local
+            ? [{ trackId: saved.track.id, addedAt: saved.added_at }]
+            : [],
+        );
+        options.firstPage(
+          listed,
+          !page.next && (typeof page.total !== "number" || page.total <= page.items.length),
+        );
+      }
       const fresh: SavedTrack[] = [];
       let reachedKnown = false;
       for (const saved of page.items) {

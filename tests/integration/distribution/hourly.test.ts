@@ -1,5 +1,6 @@
-// The hourly job: new likes are added; removed songs stay removed; unliked songs stay; Latest N rolls;
-// partitions fill up; a playlist gone from Spotify is not recreated; one provider call when nothing is new.
+// The hourly job: new likes are added; removed songs stay removed; unliked songs stay (but leave Latest N);
+// Latest N rolls; partitions fill up; a playlist gone from Spotify is not recreated; one provider call when
+// nothing is new.
 // A playlist deleted in the Spotify app (unfollowed, still there): tests/integration/distribution/vanished.test.ts;
 // a 404 on a write: tests/unit/distribution/vanished.test.ts.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
@@ -64,6 +65,23 @@ describe("hourly job", () => {
     const newestFirst = h.spotify.control.likes(listener.id).map((l) => l.trackId);
     expect(after.get(managed("Latest 50 Liked Songs"))).toEqual(newestFirst.slice(0, 50));
     expect(fresh.reverse()).toEqual(newestFirst.slice(0, 10));
+  });
+
+  test("a song unliked among the newest leaves Latest 50 at the next run, with nothing new liked", async () => {
+    const newestBefore = h.spotify.control.likes(listener.id).map((l) => l.trackId);
+    const unliked = newestBefore[3] ?? "";
+    h.spotify.control.unlike(listener.id, unliked);
+    h.spotify.control.resetCalls();
+    const outcome = await runHourlySync(h.crate.deps);
+    expect(outcome).toMatchObject({ usersProcessed: 1, distributions: 1, failures: 0 });
+    // the unlike was seen on the one page the sync reads anyway
+    expect(h.spotify.control.calls().counts["GET /v1/me/tracks"]).toBe(1);
+    const after = playlistsOf(h, listener.id);
+    const newestFirst = h.spotify.control.likes(listener.id).map((l) => l.trackId);
+    expect(after.get(managed("Latest 50 Liked Songs"))).toEqual(newestFirst.slice(0, 50));
+    expect(after.get(managed("Latest 50 Liked Songs"))).not.toContain(unliked);
+    // the other playlists keep it, as promised
+    expect(after.get(managed("Everything"))).toContain(unliked);
   });
 
   test("partitions: new likes fill the last part, then open the next", async () => {

@@ -7,7 +7,13 @@ import { openDatabase } from "../../../src/server/db/client.ts";
 import { loadConsideredSongs } from "../../../src/server/library/considered.ts";
 import { audioFeaturesUnavailable, enrichLibrary } from "../../../src/server/library/metadata.ts";
 import { syncLibrary } from "../../../src/server/library/sync.ts";
-import type { Artist, AudioFeatures, IsKnownLike, SavedTrack } from "../../../src/server/spotify/types.ts";
+import type {
+  Artist,
+  AudioFeatures,
+  FirstLikesPage,
+  IsKnownLike,
+  SavedTrack,
+} from "../../../src/server/spotify/types.ts";
 
 const clock = manualClock();
 let db: Db;
@@ -54,9 +60,13 @@ function provider(count: number, options: { featuresForbidden?: boolean } = {}) 
     unlike(i: number) {
       likes = likes.filter((s) => s.track.id !== `t${i}`);
     },
-    async *likedTracks(opts: { isKnown?: IsKnownLike } = {}) {
+    async *likedTracks(opts: { isKnown?: IsKnownLike; firstPage?: FirstLikesPage } = {}) {
       for (let offset = 0; offset < likes.length; offset += 50) {
         calls.pages += 1;
+        if (offset === 0) {
+          const listed = likes.slice(0, 50).map((s) => ({ trackId: s.track.id ?? "", addedAt: s.added_at }));
+          opts.firstPage?.(listed, likes.length <= 50);
+        }
         const page: SavedTrack[] = [];
         for (const s of likes.slice(offset, offset + 50)) {
           if (opts.isKnown?.(s.track.id ?? "", s.added_at)) {
@@ -119,6 +129,35 @@ describe("library sync", () => {
     api.unlike(3);
     expect(await syncLibrary(deps(), api, "u1", { full: true })).toMatchObject({ unliked: 1, totalLikes: 9 });
     expect(loadConsideredSongs(deps(), "u1", "PremiumYearly").map((s) => s.trackId)).not.toContain("t3");
+  });
+
+  test("an everyday sync notices unlikes among the newest likes, at no extra call, and marks the job's work", async () => {
+    const api = provider(120);
+    await syncLibrary(deps(), api, "u1");
+    db.$client.query("UPDATE library_syncs SET new_likes_pending = 0").run();
+    // t119 is the newest like, t70 the oldest on the first page, t10 far below it
+    api.unlike(119);
+    api.unlike(100);
+    api.unlike(10);
+    api.calls.pages = 0;
+    expect(await syncLibrary(deps(), api, "u1")).toMatchObject({ newLikes: 0, unliked: 2, totalLikes: 118 });
+    expect(api.calls.pages).toBe(1);
+    const considered = loadConsideredSongs(deps(), "u1", "PremiumYearly").map((s) => s.trackId);
+    expect(considered).not.toContain("t119");
+    expect(considered).not.toContain("t100");
+    // below the first page only a full resync can tell
+    expect(considered).toContain("t10");
+    const pending = db.$client
+      .query<{ p: number }, []>("SELECT new_likes_pending AS p FROM library_syncs")
+      .get();
+    expect(pending?.p).toBe(1);
+  });
+
+  test("a library that fits on one page: any like missing from it is unliked", async () => {
+    const api = provider(30);
+    await syncLibrary(deps(), api, "u1");
+    api.unlike(0);
+    expect(await syncLibrary(deps(), api, "u1")).toMatchObject({ unliked: 1, totalLikes: 29 });
   });
 
   test("the considered songs: all for PremiumYearly, the newest 1000 otherwise, oldest first", async () => {
