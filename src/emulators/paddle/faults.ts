@@ -2,7 +2,9 @@
 // with a log of what the client was answered and whether it kept to Retry-After.
 import type { Context, Hono } from "hono";
 import { z } from "zod";
+import { RollingLimit } from "../rolling-limit.ts";
 import { createRng, type Rng } from "../spotify/random.ts";
+import { RetryAfterWatch } from "../spotify/retry-after-watch.ts";
 
 export const PaddleFaultSettingsSchema = z
   .object({
@@ -24,20 +26,23 @@ export interface PaddleCallLog {
   total: number;
   rateLimited: number;
   serverErrors: number;
-  /** calls that arrived while a Retry-After given to the client was still running */
+  /** calls that arrived while a Retry-After was still running (counted as `RetryAfterWatch` counts them) */
   retryAfterViolations: number;
 }
 
 const MINUTE_MS = 60_000;
+/** Paddle limits by IP address; the emulator has one client, Crate. */
+const CLIENT = "crate";
 const TOO_MANY =
   "IP address exceeded the allowed rate limit. Retry after the number of seconds in the Retry-After header.";
 
 export class PaddleFaults {
   private settings = PaddleFaultSettingsSchema.parse({});
   private rng: Rng = createRng(1);
-  private window: number[] = [];
-  private waitUntil = 0;
-  private log: PaddleCallLog = { total: 0, rateLimited: 0, serverErrors: 0, retryAfterViolations: 0 };
+  private readonly limit = new RollingLimit(MINUTE_MS);
+  private readonly watch = new RetryAfterWatch();
+  private total = 0;
+  private serverErrors = 0;
 
   constructor(private readonly now: () => number = () => Date.now()) {}
 
@@ -45,8 +50,7 @@ export class PaddleFaults {
   configure(settings: PaddleFaultSettings): PaddleFaultSettings {
     this.settings = settings;
     this.rng = createRng(settings.seed);
-    this.window = [];
-    this.waitUntil = 0;
+    this.limit.clear();
     return settings;
   }
 
@@ -55,41 +59,42 @@ export class PaddleFaults {
   }
 
   calls(): PaddleCallLog {
-    return { ...this.log };
+    const watched = this.watch.log();
+    return {
+      total: this.total,
+      rateLimited: watched ? watched.answers.limit + watched.answers.injected : 0,
+      serverErrors: this.serverErrors,
+      retryAfterViolations: watched?.retryAfterViolations ?? 0,
+    };
   }
 
   resetCalls(): void {
-    this.log = { total: 0, rateLimited: 0, serverErrors: 0, retryAfterViolations: 0 };
+    this.total = 0;
+    this.serverErrors = 0;
+    this.watch.reset();
   }
 
-  /** The fate of one API call: null to serve it, or the error to answer with. */
-  decide(): { status: number; retryAfterSec?: number } | null {
+  /** The fate of one API call (`signature`: method and URL): null to serve it, or the error to answer with. */
+  decide(signature: string): { status: number; retryAfterSec?: number } | null {
     const now = this.now();
-    this.log.total++;
-    if (now < this.waitUntil) this.log.retryAfterViolations++;
+    this.total++;
+    this.watch.arrived(CLIENT, signature, now);
     const limit = this.settings.rateLimitPerMinute;
-    if (limit !== null) {
-      this.window = this.window.filter((t) => t > now - MINUTE_MS);
-      this.window.push(now);
-      if (this.window.length > limit) {
-        const oldest = this.window[this.window.length - limit] ?? now;
-        return this.rateLimited(Math.max(1, Math.ceil((oldest + MINUTE_MS - now) / 1000)));
-      }
-    }
+    const overLimit = limit === null ? null : this.limit.over(CLIENT, now, limit);
+    if (overLimit !== null) return this.rateLimited(signature, now, overLimit, "limit");
     const { rate429, rate5xx } = this.settings;
     if (rate429 === 0 && rate5xx === 0) return null;
     const draw = this.rng.next();
-    if (draw < rate429) return this.rateLimited(this.settings.retryAfterSec);
+    if (draw < rate429) return this.rateLimited(signature, now, this.settings.retryAfterSec, "injected");
     if (draw < rate429 + rate5xx) {
-      this.log.serverErrors++;
+      this.serverErrors++;
       return { status: [500, 502, 503][Math.floor(this.rng.next() * 3)] ?? 500 };
     }
     return null;
   }
 
-  private rateLimited(retryAfterSec: number) {
-    this.log.rateLimited++;
-    this.waitUntil = Math.max(this.waitUntil, this.now() + retryAfterSec * 1000);
+  private rateLimited(signature: string, now: number, retryAfterSec: number, reason: "limit" | "injected") {
+    this.watch.refused(CLIENT, signature, now, retryAfterSec, reason);
     return { status: 429, retryAfterSec };
   }
 }
@@ -136,7 +141,7 @@ export function mountPaddleFaults(app: Hono, base: string, faults: PaddleFaults)
     if (c.req.path.startsWith(control) || c.req.path.startsWith(checkout)) return next();
     const latency = faults.current().latencyMs;
     if (latency > 0) await Bun.sleep(latency);
-    const fault = faults.decide();
+    const fault = faults.decide(`${c.req.method} ${c.req.url}`);
     if (fault) return faultAnswer(c, fault);
     return next();
   });

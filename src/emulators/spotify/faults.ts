@@ -1,5 +1,6 @@
 // Fault injection and rate limiting for the Web API, and the call log of every Web API and token call.
 import { z } from "zod";
+import { RollingLimit } from "../rolling-limit.ts";
 import { createRng, type Rng } from "./random.ts";
 import { type RateLimitLog, RetryAfterWatch } from "./retry-after-watch.ts";
 
@@ -46,7 +47,7 @@ const WINDOW_MS = 1000;
 export class FaultInjector {
   private settings: FaultSettings = FaultSettingsSchema.parse({});
   private rng: Rng = createRng(1);
-  private readonly windows = new Map<string, number[]>();
+  private readonly limitWindow = new RollingLimit(WINDOW_MS);
   private counts = new Map<string, number>();
   private total = 0;
   private stalls = 0;
@@ -58,7 +59,7 @@ export class FaultInjector {
   configure(input: FaultSettingsInput): FaultSettings {
     this.settings = FaultSettingsSchema.parse(input);
     this.rng = createRng(this.settings.seed);
-    this.windows.clear();
+    this.limitWindow.clear();
     return this.settings;
   }
 
@@ -103,20 +104,8 @@ export class FaultInjector {
 
   private draw(client: string): FaultDecision {
     const limit = this.settings.rateLimitPerSec;
-    if (limit !== null) {
-      const now = this.now();
-      const window = (this.windows.get(client) ?? []).filter((t) => t > now - WINDOW_MS);
-      window.push(now);
-      this.windows.set(client, window);
-      if (window.length > limit) {
-        const oldest = window[window.length - limit] ?? now;
-        return {
-          kind: "rateLimited",
-          retryAfterSec: Math.max(1, Math.ceil((oldest + WINDOW_MS - now) / 1000)),
-          reason: "limit",
-        };
-      }
-    }
+    const retryAfterSec = limit === null ? null : this.limitWindow.over(client, this.now(), limit);
+    if (retryAfterSec !== null) return { kind: "rateLimited", retryAfterSec, reason: "limit" };
     const { rate429, rate5xx, rateTimeout } = this.settings;
     if (rate429 === 0 && rate5xx === 0 && rateTimeout === 0) return { kind: "none" };
     const draw = this.rng.next();

@@ -2,7 +2,6 @@
 // written to, renamed or recreated again. Spotify tells it in two ways: a 404 (the playlist no longer exists),
 // or, what deleting it in the Spotify app really does, the playlist leaving the user's library while the Web
 // API still serves it and still accepts writes. Both end in markVanished.
-import type { Database } from "bun:sqlite";
 import type { Deps } from "../deps.ts";
 import type { SpotifyUserApi } from "../spotify/types.ts";
 
@@ -31,8 +30,7 @@ export async function markThoseOutOfLibrary(
   const vanished = new Set<string>();
   if (playlists.length === 0) return vanished;
   const inLibrary = await api.playlistsInLibrary(playlists.map((p) => p.spotifyId));
-  const sqlite: Database = deps.db.$client;
-  sqlite.transaction(() => {
+  deps.db.$client.transaction(() => {
     playlists.forEach((playlist, i) => {
       if (inLibrary[i] === true) return;
       markVanished(deps, playlist.id, "not in library");

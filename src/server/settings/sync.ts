@@ -4,7 +4,7 @@ import { managedPlaylists } from "../db/schema/index.ts";
 import type { Deps } from "../deps.ts";
 import { userWork } from "../distribution/background.ts";
 import { markThoseOutOfLibrary, markVanished } from "../distribution/vanished.ts";
-import { SpotifyAuthRevokedError, SpotifyError } from "../spotify/errors.ts";
+import { isSpotifyNotFound, SpotifyAuthRevokedError } from "../spotify/errors.ts";
 import type { PlaylistChanges, SpotifyUserApi } from "../spotify/types.ts";
 import { readSettings } from "./service.ts";
 
@@ -84,7 +84,7 @@ export async function syncPlaylistSettings(
       }
       await api.updatePlaylist(spotifyId, changes);
     } catch (error) {
-      if (error instanceof SpotifyError && error.status === 404) {
+      if (isSpotifyNotFound(error)) {
         markVanished(deps, playlist.id, "not found");
         result.missing++;
         continue;
