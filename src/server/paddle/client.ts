@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { parseRetryAfter } from "../http/retry-after.ts";
 import {
   ErrorEnvelopeSchema,
   type PaddlePrice,
@@ -72,14 +73,6 @@ export interface PaddleClient {
   getUpdatePaymentMethodTransaction(subscriptionId: string): Promise<PaddleTransaction>;
 }
 
-/** Retry-After in seconds (Paddle sends seconds; an HTTP date is accepted too); 1 s when missing or unreadable. */
-function retryAfterSeconds(headers: Headers): number {
-  const value = headers.get("retry-after")?.trim() ?? "";
-  if (/^\d+$/.test(value)) return Number(value);
-  const date = Date.parse(value);
-  return Number.isNaN(date) ? 1 : Math.max(0, Math.ceil((date - Date.now()) / 1000));
-}
-
 const sleepFor = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** A small Paddle Billing API client: Bearer auth, `{data, meta}` envelopes, timeouts, retries with backoff. */
@@ -148,7 +141,11 @@ export function createPaddleClient(options: PaddleClientOptions): PaddleClient {
     if (!response.ok) {
       const envelope = ErrorEnvelopeSchema.safeParse(json);
       const info = envelope.success ? envelope.data.error : {};
-      const retryAfterSec = response.status === 429 ? retryAfterSeconds(response.headers) : null;
+      // A 429 without a readable Retry-After waits 1 s.
+      const retryAfterSec =
+        response.status === 429
+          ? Math.ceil((parseRetryAfter(response.headers.get("retry-after"), now()) ?? 1000) / 1000)
+          : null;
       if (retryAfterSec !== null) blockedUntil = Math.max(blockedUntil, now() + retryAfterSec * 1000);
       throw new PaddleApiError(
         "http",

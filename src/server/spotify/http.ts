@@ -1,3 +1,4 @@
+import { parseRetryAfter } from "../http/retry-after.ts";
 import { SpotifyError } from "./errors.ts";
 import { Semaphore } from "./semaphore.ts";
 import type { CallCounts } from "./types.ts";
@@ -60,15 +61,6 @@ export const defaultHttpOptions = {
 const MIN_RATE_LIMITED_WAIT_MS = 100;
 
 const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-/** Seconds (or an HTTP date) of a Retry-After header, in ms; undefined when absent or unreadable. */
-export function parseRetryAfter(value: string | null, now: number): number | undefined {
-  if (value === null || value.trim() === "") return undefined;
-  const seconds = Number(value.trim());
-  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
-  const date = Date.parse(value);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
-}
 
 const isRetryableStatus = (status: number) =>
   status === 500 || status === 502 || status === 503 || status === 504;
