@@ -151,32 +151,14 @@ function storeLikes(
   return { newLikes, totalLikes, full, unliked };
 }
 
-function markUnliked(sqlite: Database, userId: string, seen: ReadonlySet<string>, now: number): number {
-  const stored = sqlite
-    .query<{ track_id: string }, [string]>(
-      "SELECT track_id FROM likes WHERE user_id = ? AND unliked_at IS NULL",
-    )
-    .all(userId);
-  const mark = sqlite.query("UPDATE likes SET unliked_at = ? WHERE user_id = ? AND track_id = ?");
-  let count = 0;
-  for (const { track_id } of stored) {
-    if (seen.has(track_id)) continue;
-    mark.run(now, userId, track_id);
-    count += 1;
-  }
-  return count;
-}
-
-/**
- * Marks unliked the stored likes newer than the oldest one on the first page that are not on it (or, when the
- * page is the whole library, every stored like not on it). Likes as old as the page's oldest are left alone:
- * another like of the same second may stand on the next page.
- */
-function markUnlikedAmongNewest(sqlite: Database, userId: string, newest: NewestLikes, now: number): number {
-  const listed = new Set(newest.likes.map((l) => l.trackId));
-  const times = newest.likes.map((l) => Date.parse(l.addedAt)).filter((t) => !Number.isNaN(t));
-  if (times.length === 0 && !newest.wholeLibrary) return 0;
-  const newerThan = newest.wholeLibrary ? Number.NEGATIVE_INFINITY : Math.min(...times);
+/** Marks unliked the stored likes newer than `newerThan` (ms) that the provider no longer lists. */
+function markUnliked(
+  sqlite: Database,
+  userId: string,
+  listed: ReadonlySet<string>,
+  now: number,
+  newerThan = Number.NEGATIVE_INFINITY,
+): number {
   const stored = sqlite
     .query<{ track_id: string }, [string, number]>(
       "SELECT track_id FROM likes WHERE user_id = ? AND liked_at > ? AND unliked_at IS NULL",
@@ -190,4 +172,17 @@ function markUnlikedAmongNewest(sqlite: Database, userId: string, newest: Newest
     count += 1;
   }
   return count;
+}
+
+/**
+ * The unlikes the first page shows: stored likes newer than the oldest one on it that are not on it (every
+ * stored like not on it when the page is the whole library). Likes as old as the page's oldest are left alone:
+ * another like of the same second may stand on the next page.
+ */
+function markUnlikedAmongNewest(sqlite: Database, userId: string, newest: NewestLikes, now: number): number {
+  const listed = new Set(newest.likes.map((l) => l.trackId));
+  if (newest.wholeLibrary) return markUnliked(sqlite, userId, listed, now);
+  const times = newest.likes.map((l) => Date.parse(l.addedAt)).filter((t) => !Number.isNaN(t));
+  if (times.length === 0) return 0;
+  return markUnliked(sqlite, userId, listed, now, Math.min(...times));
 }
