@@ -4,7 +4,8 @@ import { Database } from "bun:sqlite";
 import { expect } from "bun:test";
 import fc from "fast-check";
 import type { Hono } from "hono";
-import { hostileValue } from "../hardening/arbitraries.ts";
+import { jsonOrUndefined } from "../../support/json.ts";
+import { hostileValue, withLeaves } from "../hardening/arbitraries.ts";
 
 export interface RegisteredRoute {
   method: string;
@@ -70,12 +71,7 @@ export async function sendTo(app: Hono, origin: string, request: HostileRequest)
     }),
   );
   const text = await res.text();
-  let json: unknown;
-  try {
-    json = text === "" ? undefined : JSON.parse(text);
-  } catch {
-    json = undefined;
-  }
+  const json = jsonOrUndefined(text);
   return {
     status: res.status,
     contentType: res.headers.get("content-type") ?? "",
@@ -118,16 +114,24 @@ export function changedTables(before: Record<string, string>, after: Record<stri
   return [...names].filter((n) => before[n] !== after[n]).sort();
 }
 
-/** The test fails, naming them, when routes are registered that the suite has no entry for. */
-export function expectEveryRouteListed(
+/**
+ * The test fails, naming them, when routes that take a body (every method but GET) are registered without an
+ * example body in `bodyExamples` (keyed "METHOD /path" below `base`), which `file` holds.
+ */
+export function expectEveryBodyRouteListed(
   routes: RegisteredRoute[],
-  listed: ReadonlySet<string>,
-  what: string,
+  bodyExamples: Record<string, unknown>,
+  base: string,
+  file: string,
 ): void {
-  const missing = routes.map(routeKey).filter((key) => !listed.has(key));
+  const listed = new Set(Object.keys(bodyExamples).map((key) => key.replace(" ", ` ${base}`)));
+  const missing = routes
+    .filter((r) => r.method !== "GET")
+    .map(routeKey)
+    .filter((key) => !listed.has(key));
   expect(
     missing,
-    `routes without an entry in ${what} (add one so the hostile suite knows their bodies): ${missing.join(", ")}`,
+    `routes without an entry in bodyExamples (${file}; add one so the hostile suite knows their bodies): ${missing.join(", ")}`,
   ).toEqual([]);
 }
 
@@ -164,17 +168,7 @@ const edgeNumber: fc.Arbitrary<number> = fc.oneof(
  * number replaced by an edge value: fractions, negatives, zero, huge values.
  */
 export function numbersReplaced(example: unknown): fc.Arbitrary<string> {
-  const build = (value: unknown): fc.Arbitrary<unknown> => {
-    if (typeof value === "number") return edgeNumber;
-    if (Array.isArray(value)) return fc.tuple(...value.map(build));
-    if (value && typeof value === "object") {
-      const shape: Record<string, fc.Arbitrary<unknown>> = {};
-      for (const [key, child] of Object.entries(value)) shape[key] = build(child);
-      return fc.record(shape);
-    }
-    return fc.constant(value);
-  };
-  return build(example).map((v) => JSON.stringify(v));
+  return withLeaves(example, (value) => (typeof value === "number" ? edgeNumber : null));
 }
 
 /** The example with one node anywhere in it (an array, an object or a leaf) replaced by a hostile value. */

@@ -153,22 +153,36 @@ export function mutatedInput(example: unknown): fc.Arbitrary<string> {
 }
 
 /**
- * The example's shape with hostile values of the right type: every string becomes a hostile string and every
- * number a hostile number, so the input passes the type checks and reaches the service.
+ * The example's shape with each leaf drawn from `leaf` (a leaf it answers null for stays as it is), as JSON text.
  */
-export function sameShapeInput(example: unknown): fc.Arbitrary<string> {
+export function withLeaves(
+  example: unknown,
+  leaf: (value: unknown) => fc.Arbitrary<unknown> | null,
+): fc.Arbitrary<string> {
   const build = (value: unknown): fc.Arbitrary<unknown> => {
-    if (typeof value === "string") return hostileString.filter((s) => s.length <= 1_000);
-    if (typeof value === "number") return hostileNumber;
     if (Array.isArray(value)) return fc.tuple(...value.map(build));
     if (value && typeof value === "object") {
       const shape: Record<string, fc.Arbitrary<unknown>> = {};
       for (const [key, child] of Object.entries(value)) shape[key] = build(child);
       return fc.record(shape);
     }
-    return fc.constant(value);
+    return leaf(value) ?? fc.constant(value);
   };
   return build(example).map((v) => JSON.stringify(v));
+}
+
+/**
+ * The example's shape with hostile values of the right type: every string becomes a hostile string and every
+ * number a hostile number, so the input passes the type checks and reaches the service.
+ */
+export function sameShapeInput(example: unknown): fc.Arbitrary<string> {
+  return withLeaves(example, (value) =>
+    typeof value === "string"
+      ? hostileString.filter((s) => s.length <= 1_000)
+      : typeof value === "number"
+        ? hostileNumber
+        : null,
+  );
 }
 
 /** Replaces the n-th leaf (depth first, modulo the leaf count) of a JSON value. */

@@ -4,6 +4,7 @@
 import { expect } from "bun:test";
 import { userWork } from "../../../src/server/distribution/background.ts";
 import { ErrorCode } from "../../../src/shared/errors.ts";
+import { jsonOrUndefined } from "../../support/json.ts";
 import { startTestServer, type TestServer } from "../../support/server.ts";
 import { createListener, signIn } from "../auth/flow.ts";
 
@@ -134,12 +135,7 @@ export async function send(baseUrl: string, request: Request): Promise<Answer> {
     redirect: "manual",
   });
   const text = await res.text();
-  let json: unknown;
-  try {
-    json = text === "" ? undefined : JSON.parse(text);
-  } catch {
-    json = undefined;
-  }
+  const json = jsonOrUndefined(text);
   return {
     status: res.status,
     contentType: res.headers.get("content-type"),
