@@ -3,6 +3,7 @@ import { timingSafeEqual } from "node:crypto";
 import type { Context, Hono } from "hono";
 import { z } from "zod";
 import type { PaddleSubscriptionEntity } from "./entities.ts";
+import { formatTotals, productOf } from "./product.ts";
 import { PaddleEmulatorError, type PaddleWorld } from "./world.ts";
 
 const DOCS = "https://developer.paddle.com/errors/shared";
@@ -142,7 +143,8 @@ export function mountPaddleApi(
     if (auth === undefined) {
       return paddleError(c, 403, "authentication_missing", "Authentication header missing.");
     }
-    const presented = /^Bearer\s+(\S+)$/.exec(auth.trim())?.[1];
+    // HTTP authentication schemes are case-insensitive (RFC 9110 §11.1): Paddle's own SDK sends `bearer`.
+    const presented = /^Bearer\s+(\S+)$/i.exec(auth.trim())?.[1];
     if (presented === undefined) {
       return paddleError(
         c,
@@ -185,7 +187,18 @@ export function mountPaddleApi(
           total: price.unit_price.amount,
         };
         const totals = { subtotal: amount, discount: "0", tax: "0", total: amount };
-        return { price, quantity, tax_rate: "0", unit_totals: unit, totals, discounts: [] };
+        const currency = price.unit_price.currency_code;
+        return {
+          price,
+          quantity,
+          tax_rate: "0",
+          unit_totals: unit,
+          formatted_unit_totals: formatTotals(unit, currency),
+          totals,
+          formatted_totals: formatTotals(totals, currency),
+          product: productOf(price),
+          discounts: [],
+        };
       });
       return ok(c, {
         customer_id: null,

@@ -1,4 +1,5 @@
 // Paddle Billing entities as the API and webhooks show them (the fields Paddle documents, with realistic values).
+import { type PaddleProductEntity, productOf } from "./product.ts";
 
 const ID_ALPHABET = "0123456789abcdefghjkmnpqrstvwxyz";
 
@@ -93,6 +94,7 @@ export interface PaddleSubscriptionEntity {
     next_billed_at: string | null;
     trial_dates: null;
     price: PaddlePriceEntity;
+    product: PaddleProductEntity;
   }[];
   custom_data: Record<string, unknown> | null;
   import_meta: null;
@@ -225,8 +227,11 @@ export function buildTransaction(opts: {
               id: paddleId("txnitm"),
               price_id: opts.price.id,
               quantity: 1,
+              proration: null,
+              tax_rate: "0",
               totals: { subtotal: amount, discount: "0", tax: "0", total: amount },
               unit_totals: { subtotal: amount, discount: "0", tax: "0", total: amount },
+              product: productOf(opts.price),
             },
           ]
         : [],
@@ -280,6 +285,7 @@ export function buildSubscription(opts: {
         next_billed_at: iso(endsAt),
         trial_dates: null,
         price: opts.price,
+        product: productOf(opts.price),
       },
     ],
     custom_data: opts.customData,

@@ -50,12 +50,11 @@ export const authHeader: Record<AuthChoice, string | null> = {
   lowercase: `bearer ${API_KEY}`,
   wrongKey: "Bearer pdl_sdbx_apikey_other",
 };
-/** Paddle's 403 code for each refused Authorization header. */
+/** Paddle's 403 code for each refused Authorization header (`lowercase` is accepted: schemes ignore case). */
 export const authRefusal: Partial<Record<AuthChoice, string>> = {
   missing: "authentication_missing",
   basic: "authentication_malformed",
   schemeOnly: "authentication_malformed",
-  lowercase: "authentication_malformed",
   wrongKey: "invalid_token",
 };
 
