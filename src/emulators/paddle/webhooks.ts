@@ -1,5 +1,4 @@
 // Notifications as Paddle sends them: one JSON event per POST, signed with `Paddle-Signature: ts=…;h1=…`.
-import { signPaddlePayload } from "../../server/paddle/webhook-signature.ts";
 import { iso, paddleId } from "./entities.ts";
 import type { PaddleStore, StoredNotification } from "./store.ts";
 
@@ -18,6 +17,26 @@ export interface DeliveryResult {
 }
 
 const HOLD_KEY = "hold_deliveries";
+
+/**
+ * The emulator's own `Paddle-Signature` (independent of Crate's checking code, so the check is not circular):
+ * `ts=<unix seconds>;h1=<hex HMAC-SHA256 of "<ts>:<body>" keyed with the notification secret>`.
+ */
+export async function signNotification(secret: string, body: string, timestampSec: number): Promise<string> {
+  const encoder = new TextEncoder();
+  const key = await crypto.subtle.importKey(
+    "raw",
+    encoder.encode(secret),
+    { name: "HMAC", hash: "SHA-256" },
+    false,
+    ["sign"],
+  );
+  const mac = new Uint8Array(
+    await crypto.subtle.sign("HMAC", key, encoder.encode(`${timestampSec}:${body}`)),
+  );
+  const hex = Array.from(mac, (b) => b.toString(16).padStart(2, "0")).join("");
+  return `ts=${timestampSec};h1=${hex}`;
+}
 
 /**
  * How a notification that got no 2xx (or no answer within the timeout) is sent again: Paddle retries with
@@ -137,7 +156,7 @@ export class WebhookSender {
 
   /** Posts the stored body, signed now (Paddle signs each attempt with the time of sending). */
   async deliver(n: StoredNotification, payload = n.payload): Promise<DeliveryResult> {
-    const signature = signPaddlePayload(this.opts.webhookSecret, payload, Math.floor(Date.now() / 1000));
+    const signature = await signNotification(this.opts.webhookSecret, payload, Math.floor(Date.now() / 1000));
     let status: number | null = null;
     try {
       const res = await fetch(this.opts.webhookUrl, {
