@@ -1,5 +1,12 @@
 // Paddle Billing entities as the API and webhooks show them (the fields Paddle documents, with realistic values).
 import { type PaddleProductEntity, productOf } from "./product.ts";
+import {
+  capturedPayment,
+  type LineTotals,
+  type PaymentAttempt,
+  type TransactionTotals,
+  totalsOf,
+} from "./transaction-parts.ts";
 
 const ID_ALPHABET = "0123456789abcdefghjkmnpqrstvwxyz";
 
@@ -120,11 +127,20 @@ export interface PaddleTransactionEntity {
   billing_period: { starts_at: string; ends_at: string } | null;
   items: { price: PaddlePriceEntity; quantity: number; proration: null }[];
   details: {
-    tax_rates_used: { tax_rate: string; totals: Record<string, string> }[];
-    totals: Record<string, string | null>;
-    line_items: Record<string, unknown>[];
+    tax_rates_used: { tax_rate: string; totals: LineTotals }[];
+    totals: TransactionTotals;
+    line_items: {
+      id: string;
+      price_id: string;
+      quantity: number;
+      proration: null;
+      tax_rate: string;
+      totals: LineTotals;
+      unit_totals: LineTotals;
+      product: PaddleProductEntity;
+    }[];
   };
-  payments: Record<string, unknown>[];
+  payments: PaymentAttempt[];
   checkout: { url: string } | null;
   created_at: string;
   updated_at: string;
@@ -164,22 +180,6 @@ export function buildCustomer(email: string, at: number): PaddleCustomerEntity {
     created_at: iso(at),
     updated_at: iso(at),
     import_meta: null,
-  };
-}
-
-function totalsOf(amount: string, currency: string): Record<string, string | null> {
-  return {
-    subtotal: amount,
-    discount: "0",
-    tax: "0",
-    total: amount,
-    credit: "0",
-    credit_to_balance: "0",
-    balance: "0",
-    grand_total: amount,
-    fee: null,
-    earnings: null,
-    currency_code: currency,
   };
 }
 
@@ -236,7 +236,7 @@ export function buildTransaction(opts: {
           ]
         : [],
     },
-    payments: [],
+    payments: paid && opts.price ? [capturedPayment(amount, opts.at)] : [],
     checkout: opts.checkoutUrl ? { url: `${opts.checkoutUrl}?_ptxn=${id}` } : null,
     created_at: iso(opts.at),
     updated_at: iso(opts.at),

@@ -4,8 +4,38 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { rmSync } from "node:fs";
 import { join } from "node:path";
-import { type Environment, EventName, Paddle } from "@paddle/paddle-node-sdk";
+import {
+  type CurrencyCode,
+  type Environment,
+  EventName,
+  type IPriceResponse,
+  type ISubscriptionResponse,
+  type ITransactionResponse,
+  Paddle,
+} from "@paddle/paddle-node-sdk";
+import type {
+  PaddlePriceEntity,
+  PaddleSubscriptionEntity,
+  PaddleTransactionEntity,
+} from "../../../src/emulators/paddle/entities.ts";
 import { createPaddleEmulator, type PaddleEmulator } from "../../../src/emulators/paddle/index.ts";
+
+// The emulator's entity types are the SDK's response types (the compiler refuses this file otherwise), but
+// for the currency: the emulator takes any ISO 4217 code, the SDK lists those Paddle supports.
+type AnyCurrency<T> = T extends CurrencyCode
+  ? string
+  : T extends (infer E)[]
+    ? AnyCurrency<E>[]
+    : T extends object
+      ? { [K in keyof T]: AnyCurrency<T[K]> }
+      : T;
+type Fits<T extends AnyCurrency<U>, U> = T;
+export type EntitiesFitTheSdk = [
+  Fits<PaddlePriceEntity, IPriceResponse>,
+  Fits<PaddleSubscriptionEntity, ISubscriptionResponse>,
+  Fits<PaddleTransactionEntity, ITransactionResponse>,
+];
+
 import { tempDir } from "../../support/server.ts";
 
 const API_KEY = "pdl_sdbx_apikey_01sdkcontract000000000000000";
