@@ -6,11 +6,13 @@ import { requestId } from "hono/request-id";
 import { secureHeaders } from "hono/secure-headers";
 import { ErrorCode } from "../shared/errors.ts";
 import { limits } from "../shared/limits.ts";
+import { operations } from "../shared/operations.ts";
 import { activityRecorder } from "./admin/activity.ts";
 import { SESSION_COOKIE } from "./auth/sessions.ts";
 import type { Deps } from "./deps.ts";
 import { errorResponse, refuse } from "./http/errors.ts";
 import { csrfGuard, trpcTransportGuard } from "./http/security.ts";
+import { httpMetrics, metricsHandler } from "./metrics/http.ts";
 import { restRoutes } from "./rest/index.ts";
 import { appRouter } from "./trpc/_app.ts";
 import { createContextInner, describeTrpcError } from "./trpc/init.ts";
@@ -18,9 +20,10 @@ import { createContextInner, describeTrpcError } from "./trpc/init.ts";
 export const MAX_BODY_BYTES = 256 * 1024;
 const WEBHOOK_PATH = "/api/payment/webhook";
 
-/** The Hono app for everything under /api: security middleware, tRPC, the REST shims, JSON 404s. */
+/** The Hono app for everything under /api (and /metrics): security middleware, tRPC, the REST shims, JSON 404s. */
 export function createApiApp(deps: Deps) {
   const app = new Hono();
+  app.use("*", httpMetrics(deps.metrics, new Set(Object.keys(appRouter._def.procedures))));
   app.use("*", requestId());
   app.use("*", async (c, next) => {
     const started = performance.now();
@@ -74,6 +77,7 @@ export function createApiApp(deps: Deps) {
   );
 
   app.route("/api", restRoutes(deps));
+  app.get(operations.metricsPath, metricsHandler(deps));
 
   app.notFound((c) =>
     c.json({ error: `No such path: ${c.req.method} ${c.req.path}`, errorCode: ErrorCode.NotFound }, 404),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { operations } from "../shared/operations.ts";
 
 const flag = z.enum(["on", "off"]);
 const optionalText = z
@@ -33,7 +34,16 @@ const EnvSchema = z.object({
   DAILY_NEW_USER_CAP: z.coerce.number().int().min(0).default(500),
   JOBS: flag.default("on"),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  METRICS_TOKEN: optionalText.refine(
+    (v) => v === undefined || v.length >= 16,
+    "must be at least 16 characters",
+  ),
+  BACKUP_DIR: optionalText,
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(operations.backupKeepDefault),
 });
+
+/** Never echoed in configuration errors. */
+const SECRETS = new Set(["TOKEN_ENCRYPTION_KEY", "SPOTIFY_CLIENT_SECRET", "PADDLE_API_KEY", "METRICS_TOKEN"]);
 
 export type Env = z.input<typeof EnvSchema>;
 
@@ -64,6 +74,10 @@ export interface Config {
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
   /** true when the emulators are mounted in this process (demo mode). */
   emulators: boolean;
+  /** GET /metrics answers only with this bearer token; no /metrics when unset */
+  metricsToken: string | undefined;
+  /** a daily backup into `dir` (none when unset), keeping the newest `keep` */
+  backup: { dir: string | undefined; keep: number };
 }
 
 export class ConfigError extends Error {}
@@ -85,9 +99,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const name = String(issue?.path[0] ?? "configuration");
-    throw new ConfigError(
-      `Invalid configuration: ${name} ${issue?.message ?? "is invalid"} (got "${env[name] ?? ""}")`,
-    );
+    const got = SECRETS.has(name) ? "" : ` (got "${env[name] ?? ""}")`;
+    throw new ConfigError(`Invalid configuration: ${name} ${issue?.message ?? "is invalid"}${got}`);
   }
   const e = parsed.data;
   const demoMode = e.SPOTIFY_CLIENT_ID === undefined;
@@ -135,5 +148,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     dailyNewUserCap: e.DAILY_NEW_USER_CAP,
     jobs: e.JOBS === "on",
     logLevel: e.LOG_LEVEL,
+    metricsToken: e.METRICS_TOKEN,
+    backup: { dir: e.BACKUP_DIR, keep: e.BACKUP_KEEP },
   };
 }

@@ -2,6 +2,7 @@ import type { Clock } from "./clock.ts";
 import type { Config } from "./config.ts";
 import type { Db } from "./db/client.ts";
 import type { Logger } from "./log.ts";
+import type { Metrics } from "./metrics/registry.ts";
 import type { PaddleClient } from "./paddle/client.ts";
 import type { SpotifyClient } from "./spotify/types.ts";
 
@@ -17,4 +18,6 @@ export interface Deps {
   tokenKey: Buffer;
   /** Paddle Billing API client (config.paddle.apiUrl, Bearer apiKey) */
   paddle: PaddleClient;
+  /** this app's Prometheus registry and recorders (GET /metrics) */
+  metrics: Metrics;
 }

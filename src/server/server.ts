@@ -1,5 +1,6 @@
 import index from "../client/index.html";
 import { createEmulators } from "../emulators/index.ts";
+import { operations } from "../shared/operations.ts";
 import { createApiApp } from "./app.ts";
 import { loadEncryptionKey } from "./auth/key.ts";
 import { type Clock, systemClock } from "./clock.ts";
@@ -9,6 +10,7 @@ import type { Deps } from "./deps.ts";
 import { recoverInterruptedWork, stopBackgroundWork } from "./distribution/recovery.ts";
 import { startJobs } from "./jobs/index.ts";
 import { createLogger, type Logger } from "./log.ts";
+import { createMetrics } from "./metrics/registry.ts";
 import { createPaddleClient } from "./paddle/client.ts";
 import { spotifyClientFromConfig } from "./spotify/index.ts";
 import { serveClient } from "./static/client-bundle.ts";
@@ -30,14 +32,23 @@ export interface ServerOptions {
 export async function startServer(config: Config, options: ServerOptions = {}): Promise<RunningServer> {
   const log = createLogger(config.logLevel);
   const database = openDatabase(config.databasePath);
+  const clock = options.clock ?? systemClock;
+  const metrics = createMetrics({ db: database.db, now: () => clock.now() });
   const deps: Deps = {
     config,
     db: database.db,
-    clock: options.clock ?? systemClock,
+    clock,
     log,
-    spotify: spotifyClientFromConfig(config, log),
+    spotify: spotifyClientFromConfig(config, log, metrics),
     tokenKey: loadEncryptionKey(config.tokenEncryptionKey, config.databasePath),
-    paddle: createPaddleClient({ apiUrl: config.paddle.apiUrl, apiKey: config.paddle.apiKey }),
+    paddle: createPaddleClient({
+      apiUrl: config.paddle.apiUrl,
+      apiKey: config.paddle.apiKey,
+      onCall: ({ endpoint, status, ms }) =>
+        metrics.providerCall({ provider: "paddle", endpoint, status, seconds: ms / 1000 }),
+      onRateLimitWait: (ms) => metrics.rateLimitWait("paddle", ms / 1000),
+    }),
+    metrics,
   };
   const api = createApiApp(deps);
   const emulators = config.emulators ? createEmulators(config) : undefined;
@@ -50,6 +61,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   const routes: Record<string, Bun.HTMLBundle | ((req: Request) => Response | Promise<Response>)> = {
     "/api": apiFetch,
     "/api/*": apiFetch,
+    [operations.metricsPath]: apiFetch,
     "/*": development || embeddedBundle ? index : serveClient,
   };
   // In real mode no emulator route exists: /emulator/* is an ordinary unknown page.

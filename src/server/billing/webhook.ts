@@ -47,6 +47,7 @@ export async function receivePaddleWebhook(
   });
   if (!check.ok) {
     deps.log.warn("paddle webhook refused", { reason: check.reason });
+    deps.metrics.webhookEvent("unverified", "refused");
     if (check.reason === "missing" || check.reason === "malformed") throw badRequest(refusals[check.reason]);
     throw new AppError(ErrorCode.Unauthorized, refusals[check.reason], 401);
   }
@@ -78,6 +79,7 @@ export async function receivePaddleWebhook(
   });
   if (!result) {
     deps.log.info("paddle webhook repeated", { eventId: event.event_id, eventType: event.event_type });
+    deps.metrics.webhookEvent(event.event_type, "duplicate");
     return { received: true, eventId: event.event_id, duplicate: true, outcome: "ignored" };
   }
   deps.log.info("paddle webhook applied", {
@@ -85,6 +87,7 @@ export async function receivePaddleWebhook(
     eventType: event.event_type,
     outcome: result.outcome,
   });
+  deps.metrics.webhookEvent(event.event_type, result.outcome);
   await runMembershipHooks(deps, result.changes);
   return { received: true, eventId: event.event_id, duplicate: false, outcome: result.outcome };
 }

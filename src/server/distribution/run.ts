@@ -140,7 +140,7 @@ export function finishDistribution(deps: Pick<Deps, "db" | "clock">, distributio
 }
 
 export function failDistribution(
-  deps: Pick<Deps, "db" | "clock" | "log">,
+  deps: Pick<Deps, "db" | "clock" | "log"> & Partial<Pick<Deps, "metrics">>,
   distributionId: string,
   error: unknown,
 ): void {
@@ -154,6 +154,7 @@ export function failDistribution(
       .query("UPDATE distribution_entries SET completed_work = -1 WHERE distribution_id = ?")
       .run(distributionId);
   })();
+  deps.metrics?.distributionFailed();
   if (error instanceof SpotifyAuthRevokedError || error instanceof AppError) {
     deps.log.info("distribution stopped", { distributionId, reason: message });
   } else deps.log.warn("distribution failed", { distributionId, error: message });

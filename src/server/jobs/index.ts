@@ -18,6 +18,19 @@ export interface RunningJobs {
   stopAll(): Promise<void>;
 }
 
+/** Runs a job once, counted and timed in the metrics (a failure is counted, then thrown on). */
+export async function runJob(deps: Deps, job: JobDefinition): Promise<unknown> {
+  const started = performance.now();
+  let outcome: "success" | "failure" = "failure";
+  try {
+    const result = await job.run(deps);
+    outcome = "success";
+    return result;
+  } finally {
+    deps.metrics.jobRun(job.name, outcome, (performance.now() - started) / 1000);
+  }
+}
+
 /** Registers the jobs with croner (never two runs of one job at once) and returns stopAll for shutdown. */
 export function startJobs(deps: Deps, definitions: JobDefinition[] = jobDefinitions): RunningJobs {
   const inFlight = new Set<Promise<unknown>>();
@@ -32,7 +45,7 @@ export function startJobs(deps: Deps, definitions: JobDefinition[] = jobDefiniti
           catch: (e) => deps.log.error("job failed", { job: job.name, error: String(e) }),
         },
         async () => {
-          const run = job.run(deps);
+          const run = runJob(deps, job);
           inFlight.add(run);
           try {
             await run;

@@ -60,6 +60,19 @@ export interface PaddleClientOptions {
   now?: () => number;
   fetch?: (input: string, init: RequestInit) => Promise<Response>;
   sleep?: (ms: number) => Promise<void>;
+  /** told of every attempt sent: `METHOD /path/{id}`, the status (or how it failed), how long it took */
+  onCall?: (info: { endpoint: string; status: number | "timeout" | "network"; ms: number }) => void;
+  /** told of each wait a Retry-After imposes before a call */
+  onRateLimitWait?: (ms: number) => void;
+}
+
+const COLLECTIONS = new Set(["prices", "subscriptions", "transactions", "customers"]);
+
+/** `GET /subscriptions/sub_01…/cancel` → `GET /subscriptions/{id}/cancel`: ids never become labels. */
+export function paddleEndpoint(method: string, path: string): string {
+  const parts = path.split("?")[0]?.split("/") ?? [];
+  const template = parts.map((part, i) => (i > 0 && COLLECTIONS.has(parts[i - 1] ?? "") ? "{id}" : part));
+  return `${method} ${template.join("/")}`;
 }
 
 export interface PaddleClient {
@@ -103,6 +116,7 @@ export function createPaddleClient(options: PaddleClientOptions): PaddleClient {
         },
       );
     }
+    options.onRateLimitWait?.(waitMs);
     await sleep(waitMs);
   }
 
@@ -114,6 +128,9 @@ export function createPaddleClient(options: PaddleClientOptions): PaddleClient {
     if (body !== undefined) headers["content-type"] = "application/json";
     await respectRateLimit(method, path);
     let response: Response;
+    const started = performance.now();
+    const told = (status: number | "timeout" | "network") =>
+      options.onCall?.({ endpoint: paddleEndpoint(method, path), status, ms: performance.now() - started });
     try {
       response = await doFetch(`${base}${path}`, {
         method,
@@ -124,6 +141,7 @@ export function createPaddleClient(options: PaddleClientOptions): PaddleClient {
     } catch (err) {
       const timedOut =
         err instanceof DOMException && (err.name === "TimeoutError" || err.name === "AbortError");
+      told(timedOut ? "timeout" : "network");
       throw new PaddleApiError(
         timedOut ? "timeout" : "network",
         timedOut
@@ -132,6 +150,7 @@ export function createPaddleClient(options: PaddleClientOptions): PaddleClient {
       );
     }
     const text = await response.text().catch(() => "");
+    told(response.status);
     let json: unknown;
     try {
       json = text === "" ? undefined : JSON.parse(text);

@@ -24,6 +24,8 @@ export interface HttpOptions {
   now?: () => number;
   random?: () => number;
   onRetry?: (info: { endpoint: string; status: number; waitMs: number; attempt: number }) => void;
+  /** told of every attempt sent: its endpoint, the status (or how it failed) and how long it took */
+  onCall?: (info: { endpoint: string; status: number | "timeout" | "network"; ms: number }) => void;
 }
 
 export interface HttpRequest {
@@ -72,7 +74,8 @@ const isRetryableStatus = (status: number) =>
  */
 export class SpotifyHttp {
   private readonly fetchImpl: FetchLike;
-  private readonly opts: Required<Omit<HttpOptions, "fetch" | "onRetry">> & Pick<HttpOptions, "onRetry">;
+  private readonly opts: Required<Omit<HttpOptions, "fetch" | "onRetry" | "onCall">> &
+    Pick<HttpOptions, "onRetry" | "onCall">;
   private readonly semaphore: Semaphore;
   private readonly counts = new Map<string, number>();
   private pausedUntil = 0;
@@ -176,6 +179,9 @@ export class SpotifyHttp {
   ): Promise<{ kind: "response"; response: HttpResponse } | { kind: "failed"; reason: string }> {
     this.counts.set(request.endpoint, (this.counts.get(request.endpoint) ?? 0) + 1);
     const signal = AbortSignal.timeout(this.opts.timeoutMs);
+    const started = performance.now();
+    const told = (status: number | "timeout" | "network") =>
+      this.opts.onCall?.({ endpoint: request.endpoint, status, ms: performance.now() - started });
     try {
       const res = await this.fetchImpl(request.url, {
         method: request.method,
@@ -185,12 +191,14 @@ export class SpotifyHttp {
         redirect: "manual",
       });
       const text = await res.text();
+      told(res.status);
       return {
         kind: "response",
         response: { status: res.status, headers: res.headers, json: parseJson(text) },
       };
     } catch (error) {
       const timedOut = signal.aborted || (error instanceof Error && error.name === "TimeoutError");
+      told(timedOut ? "timeout" : "network");
       return { kind: "failed", reason: timedOut ? "timeout" : `network error: ${String(error)}` };
     }
   }

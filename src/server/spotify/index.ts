@@ -1,5 +1,6 @@
 import type { Config } from "../config.ts";
 import type { Logger } from "../log.ts";
+import type { Metrics } from "../metrics/registry.ts";
 import { createSpotifyClient } from "./client.ts";
 import type { SpotifyClient } from "./types.ts";
 
@@ -8,7 +9,7 @@ export { SpotifyAuthRevokedError, SpotifyError } from "./errors.ts";
 export type * from "./types.ts";
 
 /** The process's Spotify client, on the configured accounts service and Web API (the emulator in demo mode). */
-export function spotifyClientFromConfig(config: Config, log: Logger): SpotifyClient {
+export function spotifyClientFromConfig(config: Config, log: Logger, metrics?: Metrics): SpotifyClient {
   return createSpotifyClient({
     apiUrl: config.spotify.apiUrl,
     accountsUrl: config.spotify.accountsUrl,
@@ -17,6 +18,11 @@ export function spotifyClientFromConfig(config: Config, log: Logger): SpotifyCli
     timeoutMs: config.spotify.timeoutMs,
     onArtistsBatchForbidden: () =>
       log.warn("GET /artists?ids answered 403: using single-artist lookups from now on"),
-    onRetry: (info) => log.debug("spotify call retried", info),
+    onRetry: (info) => {
+      log.debug("spotify call retried", info);
+      if (info.status === 429) metrics?.rateLimitWait("spotify", info.waitMs / 1000);
+    },
+    onCall: ({ endpoint, status, ms }) =>
+      metrics?.providerCall({ provider: "spotify", endpoint, status, seconds: ms / 1000 }),
   });
 }

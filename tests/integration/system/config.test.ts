@@ -31,4 +31,26 @@ describe("configuration", () => {
     expect(stderr.split("\n")).toHaveLength(1);
     expect(stderr).toContain("PORT");
   });
+
+  test("operations settings: METRICS_TOKEN, BACKUP_DIR, BACKUP_KEEP; a secret is never echoed", () => {
+    expect(parseConfig({}).metricsToken).toBeUndefined();
+    expect(parseConfig({}).backup).toEqual({ dir: undefined, keep: 7 });
+    const config = parseConfig({
+      METRICS_TOKEN: "a".repeat(16),
+      BACKUP_DIR: "/var/backups/crate",
+      BACKUP_KEEP: "3",
+    });
+    expect(config.metricsToken).toBe("a".repeat(16));
+    expect(config.backup).toEqual({ dir: "/var/backups/crate", keep: 3 });
+    expect(() => parseConfig({ BACKUP_KEEP: "0" })).toThrow(/BACKUP_KEEP/);
+    let message = "";
+    try {
+      parseConfig({ METRICS_TOKEN: "tooShortSecret" });
+    } catch (e) {
+      message = (e as Error).message;
+    }
+    expect(message).toContain("METRICS_TOKEN");
+    expect(message).not.toContain("tooShortSecret");
+    expect(message.split("\n")).toHaveLength(1);
+  });
 });
