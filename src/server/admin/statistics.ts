@@ -8,6 +8,7 @@
 import type { AdminStatistics, BatchExecution, DayCounts } from "../../shared/schemas/admin.ts";
 import { utcDay } from "../auth/signup.ts";
 import type { Deps } from "../deps.ts";
+import { usersBehindHourly } from "../distribution/lag.ts";
 
 export const STATISTICS_WINDOW_DAYS = 30;
 export const LATEST_BATCH_EXECUTIONS = 10;
@@ -83,7 +84,10 @@ export function getAdminStatistics(deps: StatisticsDeps): AdminStatistics {
       numberOfMonitoredUsers: monitored,
       numberOfUsersLastDay: lastDay,
     },
-    batchData: { latestBatchExecutions: latestBatchExecutions(deps) },
+    batchData: {
+      latestBatchExecutions: latestBatchExecutions(deps),
+      usersBehindHourly: usersBehindHourly(deps.db, now),
+    },
     enabledStatisticsUserIds: sqlite
       .query<{ user_id: string }, []>("SELECT user_id FROM statistics_users ORDER BY enabled_at, user_id")
       .all()

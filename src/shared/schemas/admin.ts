@@ -59,7 +59,11 @@ export interface AdminStatistics {
     /** accounts created in the last 24 hours */
     numberOfUsersLastDay: number;
   };
-  batchData: { latestBatchExecutions: BatchExecution[] };
+  batchData: {
+    latestBatchExecutions: BatchExecution[];
+    /** monitored users not updated within the last hour (the hourly promise) */
+    usersBehindHourly: number;
+  };
   enabledStatisticsUserIds: string[];
 }
 

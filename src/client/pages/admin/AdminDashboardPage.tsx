@@ -20,7 +20,10 @@ function Dashboard() {
         <MembershipsSegment />
         {overview.data ? (
           <>
-            <BatchSegment executions={overview.data.batchData.latestBatchExecutions} />
+            <BatchSegment
+              executions={overview.data.batchData.latestBatchExecutions}
+              usersBehind={overview.data.batchData.usersBehindHourly}
+            />
             <UserStatisticsSegment enabledUserIds={overview.data.enabledStatisticsUserIds} />
           </>
         ) : null}

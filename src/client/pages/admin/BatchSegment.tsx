@@ -2,6 +2,7 @@ import { Badge, Button, HStack, Table, Text } from "@chakra-ui/react";
 import { Play } from "lucide-react";
 import { useState } from "react";
 import { messages } from "../../../shared/errors.ts";
+import { operations } from "../../../shared/operations.ts";
 import type { BatchExecution } from "../../../shared/schemas/admin.ts";
 import { trpc } from "../../api/trpc.ts";
 import { ErrorText } from "../../components/ErrorText.tsx";
@@ -11,8 +12,14 @@ import { Segment } from "./Segment.tsx";
 
 const statusPalette = { running: "blue", finished: "green", failed: "red" } as const;
 
-/** The latest batch runs and the Start Job button (the hourly sync, at once). */
-export function BatchSegment({ executions }: { executions: BatchExecution[] }) {
+/** The latest batch runs, the users behind the hourly promise, and the Start Job button (the hourly sync, at once). */
+export function BatchSegment({
+  executions,
+  usersBehind,
+}: {
+  executions: BatchExecution[];
+  usersBehind: number;
+}) {
   const utils = trpc.useUtils();
   const [notStarted, setNotStarted] = useState(false);
   const start = trpc.admin.startBatch.useMutation({
@@ -24,6 +31,12 @@ export function BatchSegment({ executions }: { executions: BatchExecution[] }) {
   });
   return (
     <Segment title="Batch" subtitle="The latest runs of the scheduled jobs." testId="admin-batch">
+      <HStack gap="3" data-testid="batch-users-behind">
+        <Text color="fg.muted">{operations.usersBehindLabel}</Text>
+        <Badge colorPalette={usersBehind === 0 ? "green" : "orange"} size="lg">
+          {usersBehind}
+        </Badge>
+      </HStack>
       <Table.ScrollArea borderWidth="1px" borderRadius="xl">
         <Table.Root size="sm" data-testid="batch-executions">
           <Table.Header>
