@@ -1,6 +1,7 @@
 import { type Config, ConfigError, parseConfig } from "./config.ts";
 import { startServer } from "./server.ts";
 import { backupDatabase } from "./system/backup.ts";
+import { RestoreError, restoreDatabase } from "./system/restore.ts";
 
 async function main(argv: string[]) {
   let config: Config;
@@ -24,6 +25,23 @@ async function main(argv: string[]) {
       console.log(`Backup written to ${result.file} (${result.bytes} bytes)`);
     } catch (e) {
       console.error(`Backup failed: ${e instanceof Error ? e.message : String(e)}`);
+      process.exit(1);
+    }
+    return;
+  }
+  if (argv[0] === "restore") {
+    if (!argv[1]) {
+      console.error("Usage: crate restore <file>");
+      process.exit(1);
+    }
+    try {
+      const result = restoreDatabase(argv[1], config.databasePath);
+      console.log(`Restored ${argv[1]} into ${result.file} (${result.bytes} bytes)`);
+    } catch (e) {
+      // RestoreError says what is wrong with the file; anything else (e.g. a full disk) is shown as it came.
+      console.error(
+        `Restore failed: ${e instanceof RestoreError || e instanceof Error ? e.message : String(e)}`,
+      );
       process.exit(1);
     }
     return;

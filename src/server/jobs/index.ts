@@ -1,5 +1,6 @@
 import { Cron } from "croner";
 import type { Deps } from "../deps.ts";
+import { backupJob } from "./backup.ts";
 import { hourlySyncJob } from "./hourly-sync.ts";
 import { randomRefreshJob } from "./random-refresh.ts";
 import { retentionJob } from "./retention.ts";
@@ -13,6 +14,10 @@ export interface JobDefinition {
 
 /** Every scheduled job; each lives in its own file and only calls services. */
 export const jobDefinitions: JobDefinition[] = [retentionJob, hourlySyncJob, randomRefreshJob];
+
+/** The jobs this configuration runs: the daily backup too when BACKUP_DIR is set. */
+export const jobsFor = (config: Deps["config"]): JobDefinition[] =>
+  config.backup.dir ? [...jobDefinitions, backupJob] : jobDefinitions;
 
 export interface RunningJobs {
   stopAll(): Promise<void>;
@@ -32,7 +37,7 @@ export async function runJob(deps: Deps, job: JobDefinition): Promise<unknown> {
 }
 
 /** Registers the jobs with croner (never two runs of one job at once) and returns stopAll for shutdown. */
-export function startJobs(deps: Deps, definitions: JobDefinition[] = jobDefinitions): RunningJobs {
+export function startJobs(deps: Deps, definitions: JobDefinition[] = jobsFor(deps.config)): RunningJobs {
   const inFlight = new Set<Promise<unknown>>();
   const crons = definitions.map(
     (job) =>
