@@ -22,7 +22,7 @@ export interface StepRow {
   playlist_id: string;
   op: "create" | "add" | "remove" | "replace" | "update" | "unfollow";
   track_ids: string | null;
-  status: "pending" | "sent" | "done";
+  status: "pending" | "sent" | "done" | "failed";
   position: number | null;
   entry_type: "Standard" | "Analysis" | "Randomized" | null;
   progress_after: number | null;
@@ -167,6 +167,13 @@ async function findLostCreation(
 
 function markSent(sqlite: Database, stepId: number, now: number) {
   sqlite.query("UPDATE journal_steps SET status = 'sent', updated_at = ? WHERE id = ?").run(now, stepId);
+}
+
+/** A step Spotify refused for good: kept with the reason, never sent again. */
+export function markStepFailed(sqlite: Database, step: StepRow, reason: string, now: number) {
+  sqlite
+    .query("UPDATE journal_steps SET status = 'failed', result = ?, updated_at = ? WHERE id = ?")
+    .run(reason.slice(0, 500), now, step.id);
 }
 
 export function markDone(sqlite: Database, step: StepRow, result: string | null, now: number) {

@@ -12,6 +12,9 @@ import { userWork } from "./background.ts";
 import { recordPlan } from "./planner.ts";
 import { restoreProgress } from "./progress.ts";
 
+/** Runs that failed are retried (by the hourly job, or first by the user's next run) this often, then given up. */
+export const MAX_ATTEMPTS = 24;
+
 export type DistributionTrigger = "predefined" | "combination" | "hourly" | "random" | "deletion";
 
 export interface RunOptions {
@@ -106,16 +109,25 @@ async function resumeEarlierJournals(
   currentId: string,
   shouldStop: () => boolean,
 ): Promise<"done" | "stopped"> {
-  const unfinished = deps.db.$client
-    .query<{ id: string }, [string, string]>(
-      `SELECT DISTINCT d.id FROM distributions d JOIN journal_steps s ON s.distribution_id = d.id
-       WHERE d.user_id = ? AND d.id != ? AND d.status != 'finished' AND s.status != 'done'
+  const sqlite = deps.db.$client;
+  const unfinished = sqlite
+    .query<{ id: string; attempts: number }, [string, string]>(
+      `SELECT DISTINCT d.id, d.attempts FROM distributions d JOIN journal_steps s ON s.distribution_id = d.id
+       WHERE d.user_id = ? AND d.id != ? AND d.status != 'finished' AND s.status NOT IN ('done', 'failed')
        ORDER BY d.created_at`,
     )
     .all(userId, currentId);
-  for (const { id } of unfinished) {
-    restoreProgress(deps.db.$client, id);
-    deps.db.$client.query("UPDATE distributions SET status = 'running', error = NULL WHERE id = ?").run(id);
+  for (const { id, attempts } of unfinished) {
+    if (attempts >= MAX_ATTEMPTS) {
+      abandonJournal(deps, id, attempts);
+      continue;
+    }
+    restoreProgress(sqlite, id);
+    sqlite
+      .query(
+        "UPDATE distributions SET status = 'running', attempts = attempts + 1, error = NULL WHERE id = ?",
+      )
+      .run(id);
     try {
       if ((await applyJournal(deps, api, id, shouldStop)) === "stopped") return "stopped";
     } catch (error) {
@@ -125,6 +137,29 @@ async function resumeEarlierJournals(
     finishDistribution(deps, id);
   }
   return "done";
+}
+
+/**
+ * A journal that failed MAX_ATTEMPTS times is given up like the hourly job gives up a run: its open steps are
+ * marked failed with the reason, so it never blocks the user's later runs (they plan its songs again).
+ */
+function abandonJournal(deps: Pick<Deps, "db" | "clock" | "log">, distributionId: string, attempts: number) {
+  const reason = `given up after ${attempts} attempts`;
+  const sqlite = deps.db.$client;
+  sqlite.transaction(() => {
+    sqlite
+      .query(
+        `UPDATE journal_steps SET status = 'failed', result = ?, updated_at = ?
+         WHERE distribution_id = ? AND status NOT IN ('done', 'failed')`,
+      )
+      .run(reason, deps.clock.now(), distributionId);
+    sqlite
+      .query(
+        "UPDATE distributions SET status = 'failed', finished_at = coalesce(finished_at, ?) WHERE id = ?",
+      )
+      .run(deps.clock.now(), distributionId);
+  })();
+  deps.log.warn("distribution given up", { distributionId, attempts });
 }
 
 export function finishDistribution(deps: Pick<Deps, "db" | "clock">, distributionId: string): void {
