@@ -9,6 +9,7 @@ import {
   type JournalApi,
   markDone,
   markStepFailed,
+  PLAYLIST_STATE_COLUMNS,
   type PlaylistState,
   type StepRow,
 } from "./journal-steps.ts";
@@ -37,7 +38,7 @@ export async function applyJournal(
     )
     .all(distributionId);
   const loadPlaylist = sqlite.query<PlaylistState, [string]>(
-    "SELECT user_id, name, status, spotify_playlist_id FROM managed_playlists WHERE id = ?",
+    `SELECT ${PLAYLIST_STATE_COLUMNS} FROM managed_playlists mp JOIN users u ON u.id = mp.user_id WHERE mp.id = ?`,
   );
 
   const progress = new ProgressTracker(sqlite, distributionId, steps);

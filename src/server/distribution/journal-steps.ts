@@ -2,7 +2,7 @@
 import type { Database } from "bun:sqlite";
 import type { Deps } from "../deps.ts";
 import { isUnknownOutcome } from "../spotify/errors.ts";
-import type { SpotifyUserApi } from "../spotify/types.ts";
+import type { LibraryPlaylist, SpotifyUserApi } from "../spotify/types.ts";
 
 export type JournalApi = Pick<
   SpotifyUserApi,
@@ -13,8 +13,8 @@ export type JournalApi = Pick<
   | "removePlaylistFromLibrary"
   | "playlistsInLibrary"
 > & {
-  /** the user's own playlists (`GET /me/playlists`), when the client offers it: finds a creation a crash lost */
-  myPlaylists?: () => Promise<{ id: string; name: string }[]>;
+  /** the user's library (`GET /me/playlists`), when the client offers it: finds a creation a crash lost */
+  myPlaylists?: () => Promise<LibraryPlaylist[]>;
 };
 
 export interface StepRow {
@@ -28,16 +28,44 @@ export interface StepRow {
   progress_after: number | null;
 }
 
-export interface PlaylistState {
-  user_id: string;
+export interface PlaylistState extends PlaylistIdentity {
   name: string;
   status: string;
   spotify_playlist_id: string | null;
+  /** the listener's Spotify user id: a playlist Crate made is theirs */
+  owner_spotify_id: string;
 }
+
+/** What names a managed playlist for good (its row id changes if a lost plan is made again). */
+export interface PlaylistIdentity {
+  user_id: string;
+  source: string;
+  preference_key: string;
+  bucket: string;
+  sequence: number;
+}
+
+/** The columns of PlaylistState, for `SELECT … FROM managed_playlists mp JOIN users u`. */
+export const PLAYLIST_STATE_COLUMNS = `mp.user_id, mp.source, mp.preference_key, mp.bucket, mp.sequence, mp.name,
+  mp.status, mp.spotify_playlist_id, u.spotify_id AS owner_spotify_id`;
 
 const MAX_UNKNOWN_OUTCOME_RETRIES = 4;
 
 export const PLAYLIST_DESCRIPTION = "Kept up to date with your liked songs by Crate.";
+
+/**
+ * The description of a playlist Crate creates: the sentence plus a mark derived from the playlist's identity,
+ * so a creation whose answer was lost is recognised by it (and the listener's ownership), never by name.
+ * Letters, digits and a dash only: Spotify escapes some punctuation in descriptions.
+ */
+export function creationDescription(identity: PlaylistIdentity): string {
+  return `${PLAYLIST_DESCRIPTION} (${creationMark(identity)})`;
+}
+
+function creationMark(p: PlaylistIdentity): string {
+  const key = [p.user_id, p.source, p.preference_key, p.bucket, p.sequence].join("\u0000");
+  return `crate-${new Bun.CryptoHasher("sha256").update(key).digest("hex").slice(0, 16)}`;
+}
 
 export async function applyStep(
   deps: Pick<Deps, "db" | "clock">,
@@ -80,7 +108,7 @@ export async function applyStep(
         created = await api.createPlaylist({
           name: playlist.name,
           public: !isPrivate,
-          description: PLAYLIST_DESCRIPTION,
+          description: creationDescription(playlist),
         });
       } catch (error) {
         if (!isUnknownOutcome(error) || attempt >= MAX_UNKNOWN_OUTCOME_RETRIES) throw error;
@@ -146,7 +174,10 @@ export async function applyStep(
   throw new Error(`unknown journal op ${step.op}`);
 }
 
-/** A playlist of that name on Spotify that Crate does not know yet: the answer to a creation a crash lost. */
+/**
+ * The answer to a creation a crash or a lost response hid: a playlist the listener owns whose description
+ * carries this playlist's mark, and that Crate does not know yet. Never one found by name alone.
+ */
 async function findLostCreation(
   sqlite: Database,
   api: JournalApi,
@@ -161,7 +192,11 @@ async function findLostCreation(
       .all(playlist.user_id)
       .map((r) => r.id),
   );
-  const found = (await api.myPlaylists()).find((p) => p.name === playlist.name && !known.has(p.id));
+  const mark = creationMark(playlist);
+  const found = (await api.myPlaylists()).find(
+    (p) =>
+      p.ownerId === playlist.owner_spotify_id && (p.description ?? "").includes(mark) && !known.has(p.id),
+  );
   return found?.id ?? null;
 }
 
