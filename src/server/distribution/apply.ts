@@ -14,6 +14,7 @@ import {
   type StepRow,
 } from "./journal-steps.ts";
 import { ProgressTracker } from "./progress.ts";
+import { ResumeCheck } from "./resume-check.ts";
 import { markFailed, markThoseOutOfLibrary, markVanished, type PlaylistOnSpotify } from "./vanished.ts";
 
 export type { JournalApi } from "./journal-steps.ts";
@@ -29,6 +30,8 @@ export async function applyJournal(
   distributionId: string,
   shouldStop: () => boolean = () => false,
   concurrency = PLAYLISTS_AT_ONCE,
+  /** a run resumed after a crash or failure: its last marks may be lost, so writes are checked first */
+  resumed = false,
 ): Promise<"done" | "stopped"> {
   const sqlite = deps.db.$client;
   const steps = sqlite
@@ -42,6 +45,7 @@ export async function applyJournal(
   );
 
   const progress = new ProgressTracker(sqlite, distributionId, steps);
+  const resume = resumed ? new ResumeCheck(api) : null;
   // Deleting a playlist in the Spotify app only takes it out of the user's library; the Web API still
   // accepts writes to it. So the existing playlists this run writes to are checked first (40 a call).
   await markThoseOutOfLibrary(
@@ -61,7 +65,7 @@ export async function applyJournal(
       return onDone();
     }
     try {
-      await applyStep(deps, api, step, playlist, onDone);
+      await applyStep(deps, api, step, playlist, onDone, resume);
     } catch (error) {
       if (isSpotifyNotFound(error) && step.op !== "create") {
         // The playlist is gone on Spotify: mark it, never recreate it, skip its remaining writes.

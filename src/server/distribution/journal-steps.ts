@@ -3,6 +3,7 @@ import type { Database } from "bun:sqlite";
 import type { Deps } from "../deps.ts";
 import { isUnknownOutcome } from "../spotify/errors.ts";
 import type { LibraryPlaylist, SpotifyUserApi } from "../spotify/types.ts";
+import type { ResumeCheck } from "./resume-check.ts";
 
 export type JournalApi = Pick<
   SpotifyUserApi,
@@ -74,6 +75,8 @@ export async function applyStep(
   playlist: PlaylistState,
   /** runs inside the transaction that marks the step done */
   onDone: () => void,
+  /** set when the run is resumed: every add and creation may have been sent already */
+  resume: ResumeCheck | null = null,
 ): Promise<void> {
   const sqlite = deps.db.$client;
   const done = (result: string | null) => {
@@ -85,7 +88,7 @@ export async function applyStep(
   const wasSent = step.status === "sent";
   if (step.op === "create") {
     if (spotifyId !== null) return sqlite.transaction(() => done(spotifyId))();
-    const lost = wasSent ? await findLostCreation(sqlite, api, playlist) : null;
+    const lost = wasSent || resume ? await findLostCreation(sqlite, api, playlist, resume) : null;
     if (lost) {
       sqlite.transaction(() => {
         sqlite
@@ -139,16 +142,20 @@ export async function applyStep(
     throw new Error(`playlist ${step.playlist_id} has no Spotify playlist for ${step.op}`);
   if (step.op === "add") {
     let toSend = trackIds;
-    if (wasSent) {
+    let position = step.position ?? undefined;
+    if (wasSent || resume) {
       // The outcome of the last attempt is unknown: add only what is not there yet.
-      const present = new Set(await api.getPlaylistItems(spotifyId));
+      const items = resume ? await resume.present(spotifyId) : await api.getPlaylistItems(spotifyId);
+      const present = new Set(items);
       toSend = trackIds.filter((id) => !present.has(id));
+      if (position !== undefined) position = Math.min(position, items.length);
     }
     markSent(sqlite, step.id, deps.clock.now());
     let snapshot: string | null = null;
     for (let attempt = 1; toSend.length > 0; attempt++) {
       try {
-        snapshot = await api.addItems(spotifyId, toSend, step.position ?? undefined);
+        snapshot = await api.addItems(spotifyId, toSend, position);
+        await resume?.added(spotifyId, toSend, position);
         break;
       } catch (error) {
         if (!isUnknownOutcome(error) || attempt >= MAX_UNKNOWN_OUTCOME_RETRIES) throw error;
@@ -165,6 +172,7 @@ export async function applyStep(
   }
   if (step.op === "remove") {
     const snapshot = await api.removeItems(spotifyId, trackIds);
+    await resume?.removed(spotifyId, trackIds);
     sqlite.transaction(() => {
       recordRemoved(sqlite, step.playlist_id, trackIds, deps.clock.now());
       done(snapshot);
@@ -182,8 +190,10 @@ async function findLostCreation(
   sqlite: Database,
   api: JournalApi,
   playlist: PlaylistState,
+  resume: ResumeCheck | null = null,
 ): Promise<string | null> {
-  if (!api.myPlaylists) return null;
+  const listed = resume ? await resume.playlists() : api.myPlaylists ? await api.myPlaylists() : null;
+  if (!listed) return null;
   const known = new Set(
     sqlite
       .query<{ id: string }, [string]>(
@@ -193,7 +203,7 @@ async function findLostCreation(
       .map((r) => r.id),
   );
   const mark = creationMark(playlist);
-  const found = (await api.myPlaylists()).find(
+  const found = listed.find(
     (p) =>
       p.ownerId === playlist.owner_spotify_id && (p.description ?? "").includes(mark) && !known.has(p.id),
   );

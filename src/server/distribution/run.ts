@@ -7,7 +7,7 @@ import { enrichLibrary } from "../library/metadata.ts";
 import { countLikes, syncLibrary } from "../library/sync.ts";
 import { SpotifyAuthRevokedError } from "../spotify/errors.ts";
 import type { SpotifyUserApi } from "../spotify/types.ts";
-import { applyJournal } from "./apply.ts";
+import { applyJournal, PLAYLISTS_AT_ONCE } from "./apply.ts";
 import { userWork } from "./background.ts";
 import { recordPlan } from "./planner.ts";
 import { restoreProgress } from "./progress.ts";
@@ -32,12 +32,13 @@ interface DistributionRow {
   trigger: DistributionTrigger;
   status: "running" | "finished" | "failed";
   planned: number;
+  attempts: number;
 }
 
 function loadDistribution(deps: Pick<Deps, "db">, id: string): DistributionRow | null {
   return deps.db.$client
     .query<DistributionRow, [string]>(
-      "SELECT id, user_id, trigger, status, planned FROM distributions WHERE id = ?",
+      "SELECT id, user_id, trigger, status, planned, attempts FROM distributions WHERE id = ?",
     )
     .get(id);
 }
@@ -91,7 +92,14 @@ export async function runDistribution(
         .run(countLikes(deps, row.user_id), distributionId);
       recordPlan(deps, distributionId, row.user_id);
     }
-    const outcome = await applyJournal(deps, api, distributionId, () => work.isStopping);
+    const outcome = await applyJournal(
+      deps,
+      api,
+      distributionId,
+      () => work.isStopping,
+      PLAYLISTS_AT_ONCE,
+      row.attempts > 0,
+    );
     if (outcome === "stopped") return "stopped";
     finishDistribution(deps, distributionId);
     return "finished";
@@ -129,7 +137,8 @@ async function resumeEarlierJournals(
       )
       .run(id);
     try {
-      if ((await applyJournal(deps, api, id, shouldStop)) === "stopped") return "stopped";
+      const outcome = await applyJournal(deps, api, id, shouldStop, PLAYLISTS_AT_ONCE, true);
+      if (outcome === "stopped") return "stopped";
     } catch (error) {
       failDistribution(deps, id, error);
       throw error;
