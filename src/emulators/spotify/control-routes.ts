@@ -26,6 +26,13 @@ const LikeSchema = z
   })
   .refine((v) => v.trackIds === undefined || v.count === undefined, "give trackIds or count, not both");
 
+const NewPlaylistSchema = z.object({
+  name: z.string().min(1).max(200),
+  description: z.string().max(300).optional(),
+  public: z.boolean().optional(),
+});
+const ItemsSchema = z.object({ trackIds: z.array(z.string()).min(1).max(10_000) });
+
 async function body<T>(c: Context, schema: z.ZodType<T>): Promise<T> {
   let raw: unknown;
   try {
@@ -76,12 +83,22 @@ export function controlApp(control: SpotifyEmulatorControl): Hono {
     control.deletePlaylist(c.req.param("id"), c.req.param("playlistId"), { hard: hard === "true" });
     return c.json({ deleted: true, hard: hard === "true" });
   });
+  app.post("/listeners/:id/playlists", async (c) =>
+    c.json(control.createPlaylist(c.req.param("id"), await body(c, NewPlaylistSchema)), 201),
+  );
+  app.put("/listeners/:id/followed/:playlistId", (c) => {
+    control.followPlaylist(c.req.param("id"), c.req.param("playlistId"));
+    return c.json({ followed: true });
+  });
   app.post("/listeners/:id/revoke", (c) => c.json({ revoked: control.revoke(c.req.param("id")) }));
 
   app.get("/playlists/:id", (c) => {
     const playlist = control.playlist(c.req.param("id"));
     return playlist ? c.json(playlist) : c.json({ error: "Unknown playlist" }, 404);
   });
+  app.post("/playlists/:id/items", async (c) =>
+    c.json({ total: control.addPlaylistItems(c.req.param("id"), (await body(c, ItemsSchema)).trackIds) }),
+  );
   app.delete("/playlists/:id/items/:trackId", (c) =>
     c.json({ removed: control.removePlaylistItem(c.req.param("id"), c.req.param("trackId")) }),
   );

@@ -4,7 +4,7 @@ import type { CallLog, FaultSettings, FaultSettingsInput } from "./faults.ts";
 import { createdListener, type ListenerProfile, toIsoSeconds } from "./listeners.ts";
 import { createRng, hashText, mix } from "./random.ts";
 import type { EmulatorRuntime } from "./runtime.ts";
-import type { PlaylistRecord, World } from "./state.ts";
+import { PLAYLIST_CAPACITY, type PlaylistRecord, type World } from "./state.ts";
 
 export class ControlError extends Error {
   constructor(
@@ -40,6 +40,7 @@ export interface LikeInput {
 
 export interface PlaylistSummary {
   id: string;
+  ownerId: string;
   name: string;
   public: boolean;
   collaborative: boolean;
@@ -52,7 +53,6 @@ export interface PlaylistSummary {
 }
 
 export interface PlaylistDetails extends PlaylistSummary {
-  ownerId: string;
   snapshotId: string;
   /** every item's track id, in playlist order */
   trackIds: string[];
@@ -94,6 +94,15 @@ export interface SpotifyEmulatorControl {
   unlike(listenerId: string, trackId: string): boolean;
   listenerPlaylists(listenerId: string, options?: { includeDeleted?: boolean }): PlaylistSummary[];
   playlist(playlistId: string): PlaylistDetails | null;
+  /** the listener adds songs by hand (duplicates allowed, appended); refused past the size limit */
+  addPlaylistItems(playlistId: string, trackIds: readonly string[]): number;
+  /** the listener makes a playlist of their own in the Spotify app */
+  createPlaylist(
+    listenerId: string,
+    input: { name: string; description?: string; public?: boolean },
+  ): PlaylistSummary;
+  /** the listener follows another owner's public playlist: it joins their library */
+  followPlaylist(listenerId: string, playlistId: string): void;
   /** the listener removes a song (every occurrence) from their playlist; returns how many entries went */
   removePlaylistItem(playlistId: string, trackId: string): number;
   /**
@@ -198,6 +207,32 @@ export function createControl(runtime: EmulatorRuntime): SpotifyEmulatorControl 
         items: p.items.map((i) => ({ trackId: w.trackId(i.trackIndex), addedAt: toIsoSeconds(i.addedAt) })),
       };
     },
+    addPlaylistItems(playlistId, trackIds) {
+      const w = world();
+      const p = existingPlaylist(w, playlistId);
+      if (p.items.length + trackIds.length > PLAYLIST_CAPACITY)
+        throw new ControlError(400, "Playlist size limit reached");
+      const indexes = trackIds.map(trackIndex);
+      for (let i = 0; i < indexes.length; i += 100) w.addItems(p, indexes.slice(i, i + 100), p.ownerId);
+      return p.items.length;
+    },
+    createPlaylist(listenerId, input) {
+      listener(listenerId);
+      const p = world().createPlaylist(listenerId, {
+        name: input.name,
+        isPublic: input.public ?? true,
+        collaborative: false,
+        description: input.description ?? null,
+      });
+      return playlistSummary(p);
+    },
+    followPlaylist(listenerId, playlistId) {
+      listener(listenerId);
+      const p = existingPlaylist(world(), playlistId);
+      if (p.ownerId === listenerId || !p.isPublic)
+        throw new ControlError(400, "Only another's public playlist");
+      world().setFollower(p, listenerId, true);
+    },
     removePlaylistItem(playlistId, trackId) {
       const p = existingPlaylist(world(), playlistId);
       return world().removeItems(p, [{ trackIndex: trackIndex(trackId) }]);
@@ -252,6 +287,7 @@ function existingPlaylist(world: World, playlistId: string): PlaylistRecord {
 function playlistSummary(p: PlaylistRecord): PlaylistSummary {
   return {
     id: p.id,
+    ownerId: p.ownerId,
     name: p.name,
     public: p.isPublic,
     collaborative: p.collaborative,

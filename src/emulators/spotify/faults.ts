@@ -12,6 +12,8 @@ export const FaultSettingsSchema = z.object({
   rate5xx: z.number().min(0).max(1).default(0),
   /** share of successful writes (POST, PUT, DELETE) that are applied and then answered with 500 anyway */
   rate5xxAfterWrite: z.number().min(0).max(1).default(0),
+  /** the next N calls of an endpoint ("POST /v1/me/playlists") answer 503 without being carried out */
+  next5xx: z.record(z.string(), z.number().int().min(0).max(1000)).default({}),
   latencyMs: z.number().int().min(0).max(60_000).default(0),
   /** share of Web API calls whose answer is held back `timeoutStallMs` (the call itself is carried out at once) */
   rateTimeout: z.number().min(0).max(1).default(0),
@@ -114,6 +116,14 @@ export class FaultInjector {
     if (draw < rate429 + rate5xx) return { kind: "serverError", status: this.rng.chance(0.5) ? 502 : 503 };
     if (draw < rate429 + rate5xx + rateTimeout) return { kind: "stall", ms: this.settings.timeoutStallMs };
     return { kind: "none" };
+  }
+
+  /** Whether this call of `endpoint` is one of the next ones set to answer 503 (counted down). */
+  failsNext(endpoint: string): boolean {
+    const left = this.settings.next5xx[endpoint] ?? 0;
+    if (left <= 0) return false;
+    this.settings.next5xx[endpoint] = left - 1;
+    return true;
   }
 
   /** Whether an applied write answers 500 anyway (its outcome then looks unknown to the client). */

@@ -30,6 +30,8 @@ export class World {
   private readonly playlists = new Map<string, PlaylistRecord>();
   /** each owner's playlists, oldest first */
   private readonly byOwner = new Map<string, PlaylistRecord[]>();
+  /** playlists of other owners each listener follows */
+  private readonly followedBy = new Map<string, Set<string>>();
   private playlistSeq = 0;
   private likeSeq = 0;
 
@@ -142,12 +144,32 @@ export class World {
    */
   playlistsOf(ownerId: string, includeDeleted = false): PlaylistRecord[] {
     const owned = this.byOwner.get(ownerId) ?? [];
-    return owned.filter((p) => includeDeleted || this.inLibrary(p, ownerId)).reverse();
+    const mine = owned.filter((p) => includeDeleted || this.inLibrary(p, ownerId));
+    const followed = [...(this.followedBy.get(ownerId) ?? [])].flatMap((id) => {
+      const p = this.playlists.get(id);
+      return p && this.inLibrary(p, ownerId) ? [p] : [];
+    });
+    return [...mine, ...followed].sort((a, b) => b.createdSeq - a.createdSeq);
   }
 
-  /** Whether the playlist is in the user's library; only owners follow playlists here. */
+  /** Whether the playlist is in the user's library: their own not unfollowed, or another's they follow. */
   inLibrary(playlist: PlaylistRecord, userId: string): boolean {
-    return playlist.ownerId === userId && !playlist.deleted && !playlist.unfollowed;
+    if (playlist.deleted) return false;
+    if (playlist.ownerId === userId) return !playlist.unfollowed;
+    return playlist.followers.includes(userId);
+  }
+
+  /** Another listener saves the playlist to their library (or removes it, `follow` false). */
+  setFollower(playlist: PlaylistRecord, userId: string, follow: boolean): void {
+    if (playlist.ownerId === userId || playlist.followers.includes(userId) === follow) return;
+    playlist.followers = follow
+      ? [...playlist.followers, userId]
+      : playlist.followers.filter((f) => f !== userId);
+    const followed = this.followedBy.get(userId) ?? new Set<string>();
+    if (follow) followed.add(playlist.id);
+    else followed.delete(playlist.id);
+    this.followedBy.set(userId, followed);
+    this.store.savePlaylist(playlist);
   }
 
   createPlaylist(ownerId: string, input: NewPlaylistInput): PlaylistRecord {
@@ -163,6 +185,7 @@ export class World {
       deleted: false,
       createdSeq,
       unfollowed: false,
+      followers: [],
       items: [],
     };
     this.remember(playlist);
@@ -270,6 +293,11 @@ export class World {
   }
 
   private remember(playlist: PlaylistRecord): void {
+    for (const follower of playlist.followers) {
+      const followed = this.followedBy.get(follower) ?? new Set<string>();
+      followed.add(playlist.id);
+      this.followedBy.set(follower, followed);
+    }
     this.playlists.set(playlist.id, playlist);
     const owned = this.byOwner.get(playlist.ownerId) ?? [];
     owned.push(playlist);

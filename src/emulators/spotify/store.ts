@@ -33,6 +33,8 @@ export interface StoredPlaylist {
   createdSeq: number;
   /** the owner removed it from their library (Spotify's "delete"): it still exists and accepts writes */
   unfollowed: boolean;
+  /** other listeners who saved it to their library */
+  followers: string[];
 }
 
 export interface StoredItem {
@@ -68,7 +70,8 @@ CREATE TABLE IF NOT EXISTS like_changes (user_id TEXT NOT NULL, track_id TEXT NO
   seq INTEGER NOT NULL, PRIMARY KEY (user_id, track_id));
 CREATE TABLE IF NOT EXISTS playlists (id TEXT PRIMARY KEY, owner_id TEXT NOT NULL, name TEXT NOT NULL,
   public INTEGER NOT NULL, collaborative INTEGER NOT NULL, description TEXT, version INTEGER NOT NULL,
-  deleted INTEGER NOT NULL, created_seq INTEGER NOT NULL, unfollowed INTEGER NOT NULL DEFAULT 0);
+  deleted INTEGER NOT NULL, created_seq INTEGER NOT NULL, unfollowed INTEGER NOT NULL DEFAULT 0,
+  followers TEXT NOT NULL DEFAULT '[]');
 CREATE TABLE IF NOT EXISTS playlist_items (playlist_id TEXT NOT NULL, pos INTEGER NOT NULL, track_id TEXT NOT NULL,
   added_at INTEGER NOT NULL, added_by TEXT NOT NULL, PRIMARY KEY (playlist_id, pos));
 CREATE TABLE IF NOT EXISTS tokens (token TEXT PRIMARY KEY, kind TEXT NOT NULL, user_id TEXT NOT NULL,
@@ -124,6 +127,9 @@ export function sqliteStore(path: string): StateStore {
     // A state file from before unfollowing was told apart from deleting.
     db.exec("ALTER TABLE playlists ADD COLUMN unfollowed INTEGER NOT NULL DEFAULT 0");
   }
+  if (!playlistColumns.some((c) => c.name === "followers")) {
+    db.exec("ALTER TABLE playlists ADD COLUMN followers TEXT NOT NULL DEFAULT '[]'");
+  }
   const q = {
     meta: db.query(
       "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
@@ -133,7 +139,7 @@ export function sqliteStore(path: string): StateStore {
     unlike: db.query("DELETE FROM like_changes WHERE user_id = ? AND track_id = ?"),
     playlist: db.query(
       `INSERT OR REPLACE INTO playlists (id, owner_id, name, public, collaborative, description, version, deleted,
-         created_seq, unfollowed) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         created_seq, unfollowed, followers) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ),
     item: db.query("INSERT INTO playlist_items VALUES (?, ?, ?, ?, ?)"),
     clearItems: db.query("DELETE FROM playlist_items WHERE playlist_id = ?"),
@@ -191,6 +197,7 @@ export function sqliteStore(path: string): StateStore {
         deleted: number;
         created_seq: number;
         unfollowed: number;
+        followers: string;
       };
       type ItemRow = { track_id: string; added_at: number; added_by: string };
       const itemsOf = db.query<ItemRow, [string]>(
@@ -211,6 +218,7 @@ export function sqliteStore(path: string): StateStore {
             deleted: r.deleted === 1,
             createdSeq: r.created_seq,
             unfollowed: r.unfollowed === 1,
+            followers: JSON.parse(r.followers) as string[],
           },
           items: itemsOf
             .all(r.id)
@@ -257,6 +265,7 @@ export function sqliteStore(path: string): StateStore {
         p.deleted ? 1 : 0,
         p.createdSeq,
         p.unfollowed ? 1 : 0,
+        JSON.stringify(p.followers),
       ),
     appendItems: (playlistId, from, items) => insertItems(playlistId, from, items),
     replaceItems: (playlistId, items) => {

@@ -24,7 +24,7 @@ interface PlaylistRow {
   combination_id: string;
   bucket: string;
   sequence: number;
-  status: PlaylistStatus;
+  status: PlaylistStatus | "failed";
   spotify_playlist_id: string | null;
   track_count: number;
   sample_period: string | null;
@@ -55,7 +55,7 @@ export function planCombinations(
     .all(userId);
   const setStatus = sqlite.query("UPDATE managed_playlists SET status = ? WHERE id = ?");
   for (const row of rows) {
-    if (row.status === "vanished") continue;
+    if (row.status === "vanished" || row.status === "failed") continue;
     const status: PlaylistStatus = row.active !== 1 ? "deselected" : access ? "active" : "frozen";
     if (status !== row.status) {
       setStatus.run(status, row.id);
@@ -80,7 +80,8 @@ export function planCombinations(
         id: row.id,
         bucket: row.bucket,
         sequence: row.sequence,
-        status: row.status,
+        // a failed playlist is left alone like a vanished one
+        status: row.status === "failed" ? "vanished" : row.status,
         hasSpotifyPlaylist: row.spotify_playlist_id !== null,
         songCount: row.track_count,
         samplePeriod: row.sample_period,

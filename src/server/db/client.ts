@@ -17,14 +17,15 @@ export interface OpenedDatabase {
   close(): void;
 }
 
-/** Opens (creating with its folder) the SQLite file, sets WAL, foreign keys and a busy timeout, and migrates. */
+/** Opens (creating with its folder) the SQLite file, sets WAL with full sync, foreign keys and a busy timeout, and migrates. */
 export function openDatabase(path: string): OpenedDatabase {
   if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
   const sqlite = new Database(path, { create: true, strict: true });
   sqlite.exec("PRAGMA journal_mode = WAL");
   sqlite.exec("PRAGMA foreign_keys = ON");
   sqlite.exec("PRAGMA busy_timeout = 5000");
-  sqlite.exec("PRAGMA synchronous = NORMAL");
+  // FULL: a commit is on disk when it returns, so a power loss never takes back a "sent" or "done" mark.
+  sqlite.exec("PRAGMA synchronous = FULL");
   applyMigrations(sqlite);
   return { db: createDb(sqlite), sqlite, close: () => sqlite.close() };
 }

@@ -3,9 +3,19 @@
 // Writes to different playlists run side by side; one playlist's writes run one after another, in order.
 import type { Deps } from "../deps.ts";
 import { isSpotifyNotFound } from "../spotify/errors.ts";
-import { applyStep, type JournalApi, markDone, type PlaylistState, type StepRow } from "./journal-steps.ts";
+import { permanentFailure } from "./failures.ts";
+import {
+  applyStep,
+  type JournalApi,
+  markDone,
+  markStepFailed,
+  PLAYLIST_STATE_COLUMNS,
+  type PlaylistState,
+  type StepRow,
+} from "./journal-steps.ts";
 import { ProgressTracker } from "./progress.ts";
-import { markThoseOutOfLibrary, markVanished, type PlaylistOnSpotify } from "./vanished.ts";
+import { ResumeCheck } from "./resume-check.ts";
+import { markFailed, markThoseOutOfLibrary, markVanished, type PlaylistOnSpotify } from "./vanished.ts";
 
 export type { JournalApi } from "./journal-steps.ts";
 export { PLAYLIST_DESCRIPTION } from "./journal-steps.ts";
@@ -20,19 +30,22 @@ export async function applyJournal(
   distributionId: string,
   shouldStop: () => boolean = () => false,
   concurrency = PLAYLISTS_AT_ONCE,
+  /** a run resumed after a crash or failure: its last marks may be lost, so writes are checked first */
+  resumed = false,
 ): Promise<"done" | "stopped"> {
   const sqlite = deps.db.$client;
   const steps = sqlite
     .query<StepRow, [string]>(
       `SELECT id, playlist_id, op, track_ids, status, position, entry_type, progress_after FROM journal_steps
-       WHERE distribution_id = ? AND status != 'done' ORDER BY id`,
+       WHERE distribution_id = ? AND status NOT IN ('done', 'failed') ORDER BY id`,
     )
     .all(distributionId);
   const loadPlaylist = sqlite.query<PlaylistState, [string]>(
-    "SELECT user_id, name, status, spotify_playlist_id FROM managed_playlists WHERE id = ?",
+    `SELECT ${PLAYLIST_STATE_COLUMNS} FROM managed_playlists mp JOIN users u ON u.id = mp.user_id WHERE mp.id = ?`,
   );
 
   const progress = new ProgressTracker(sqlite, distributionId, steps);
+  const resume = resumed ? new ResumeCheck(api) : null;
   // Deleting a playlist in the Spotify app only takes it out of the user's library; the Web API still
   // accepts writes to it. So the existing playlists this run writes to are checked first (40 a call).
   await markThoseOutOfLibrary(
@@ -46,17 +59,30 @@ export async function applyJournal(
     const playlist = loadPlaylist.get(step.playlist_id);
     const writable = playlist && (step.op === "unfollow" || playlist.status === "active");
     if (!playlist || !writable) {
-      markDone(sqlite, step, playlist?.status === "vanished" ? "vanished" : "skipped", deps.clock.now());
+      const left =
+        playlist?.status === "vanished" || playlist?.status === "failed" ? playlist.status : "skipped";
+      markDone(sqlite, step, left, deps.clock.now());
       return onDone();
     }
     try {
-      await applyStep(deps, api, step, playlist, onDone);
+      await applyStep(deps, api, step, playlist, onDone, resume);
     } catch (error) {
-      if (!isSpotifyNotFound(error) || step.op === "create") throw error;
-      // The playlist is gone on Spotify: mark it, never recreate it, skip its remaining writes.
+      if (isSpotifyNotFound(error) && step.op !== "create") {
+        // The playlist is gone on Spotify: mark it, never recreate it, skip its remaining writes.
+        sqlite.transaction(() => {
+          markVanished(deps, step.playlist_id, "not found");
+          markDone(sqlite, step, "vanished", deps.clock.now());
+          onDone();
+        })();
+        return;
+      }
+      const failure = permanentFailure(error);
+      if (failure === null) throw error;
+      // Refused for good (full, not writable): this playlist stops here; the others go on.
+      const reason = error instanceof Error ? error.message : String(error);
       sqlite.transaction(() => {
-        markVanished(deps, step.playlist_id, "not found");
-        markDone(sqlite, step, "vanished", deps.clock.now());
+        markFailed(deps, step.playlist_id, failure, reason);
+        markStepFailed(sqlite, step, reason, deps.clock.now());
         onDone();
       })();
     }

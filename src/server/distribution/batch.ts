@@ -9,7 +9,7 @@ import { syncLibrary } from "../library/sync.ts";
 import { SpotifyAuthRevokedError } from "../spotify/errors.ts";
 import type { SpotifyUserApi } from "../spotify/types.ts";
 import { userWork } from "./background.ts";
-import { createDistribution, runDistribution } from "./run.ts";
+import { createDistribution, MAX_ATTEMPTS, runDistribution } from "./run.ts";
 
 export const HOURLY_JOB = "hourly-sync";
 export const RANDOM_JOB = "random-refresh";
@@ -117,8 +117,7 @@ function finishExecution(
     .run(status, now, usersProcessed, error, id);
 }
 
-/** Runs that failed are retried by the hourly job for about a day, then left failed. */
-export const MAX_ATTEMPTS = 24;
+export { MAX_ATTEMPTS };
 
 /** The user's newest failed run, if it may be retried. */
 function retryableRun(sqlite: Database, userId: string): { id: string; planned: boolean } | null {

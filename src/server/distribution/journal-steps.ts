@@ -2,7 +2,8 @@
 import type { Database } from "bun:sqlite";
 import type { Deps } from "../deps.ts";
 import { isUnknownOutcome } from "../spotify/errors.ts";
-import type { SpotifyUserApi } from "../spotify/types.ts";
+import type { LibraryPlaylist, SpotifyUserApi } from "../spotify/types.ts";
+import type { ResumeCheck } from "./resume-check.ts";
 
 export type JournalApi = Pick<
   SpotifyUserApi,
@@ -13,8 +14,8 @@ export type JournalApi = Pick<
   | "removePlaylistFromLibrary"
   | "playlistsInLibrary"
 > & {
-  /** the user's own playlists (`GET /me/playlists`), when the client offers it: finds a creation a crash lost */
-  myPlaylists?: () => Promise<{ id: string; name: string }[]>;
+  /** the user's library (`GET /me/playlists`), when the client offers it: finds a creation a crash lost */
+  myPlaylists?: () => Promise<LibraryPlaylist[]>;
 };
 
 export interface StepRow {
@@ -22,22 +23,50 @@ export interface StepRow {
   playlist_id: string;
   op: "create" | "add" | "remove" | "replace" | "update" | "unfollow";
   track_ids: string | null;
-  status: "pending" | "sent" | "done";
+  status: "pending" | "sent" | "done" | "failed";
   position: number | null;
   entry_type: "Standard" | "Analysis" | "Randomized" | null;
   progress_after: number | null;
 }
 
-export interface PlaylistState {
-  user_id: string;
+export interface PlaylistState extends PlaylistIdentity {
   name: string;
   status: string;
   spotify_playlist_id: string | null;
+  /** the listener's Spotify user id: a playlist Crate made is theirs */
+  owner_spotify_id: string;
 }
+
+/** What names a managed playlist for good (its row id changes if a lost plan is made again). */
+export interface PlaylistIdentity {
+  user_id: string;
+  source: string;
+  preference_key: string;
+  bucket: string;
+  sequence: number;
+}
+
+/** The columns of PlaylistState, for `SELECT … FROM managed_playlists mp JOIN users u`. */
+export const PLAYLIST_STATE_COLUMNS = `mp.user_id, mp.source, mp.preference_key, mp.bucket, mp.sequence, mp.name,
+  mp.status, mp.spotify_playlist_id, u.spotify_id AS owner_spotify_id`;
 
 const MAX_UNKNOWN_OUTCOME_RETRIES = 4;
 
 export const PLAYLIST_DESCRIPTION = "Kept up to date with your liked songs by Crate.";
+
+/**
+ * The description of a playlist Crate creates: the sentence plus a mark derived from the playlist's identity,
+ * so a creation whose answer was lost is recognised by it (and the listener's ownership), never by name.
+ * Letters, digits and a dash only: Spotify escapes some punctuation in descriptions.
+ */
+export function creationDescription(identity: PlaylistIdentity): string {
+  return `${PLAYLIST_DESCRIPTION} (${creationMark(identity)})`;
+}
+
+function creationMark(p: PlaylistIdentity): string {
+  const key = [p.user_id, p.source, p.preference_key, p.bucket, p.sequence].join("\u0000");
+  return `crate-${new Bun.CryptoHasher("sha256").update(key).digest("hex").slice(0, 16)}`;
+}
 
 export async function applyStep(
   deps: Pick<Deps, "db" | "clock">,
@@ -46,6 +75,8 @@ export async function applyStep(
   playlist: PlaylistState,
   /** runs inside the transaction that marks the step done */
   onDone: () => void,
+  /** set when the run is resumed: every add and creation may have been sent already */
+  resume: ResumeCheck | null = null,
 ): Promise<void> {
   const sqlite = deps.db.$client;
   const done = (result: string | null) => {
@@ -57,7 +88,7 @@ export async function applyStep(
   const wasSent = step.status === "sent";
   if (step.op === "create") {
     if (spotifyId !== null) return sqlite.transaction(() => done(spotifyId))();
-    const lost = wasSent ? await findLostCreation(sqlite, api, playlist) : null;
+    const lost = wasSent || resume ? await findLostCreation(sqlite, api, playlist, resume) : null;
     if (lost) {
       sqlite.transaction(() => {
         sqlite
@@ -80,7 +111,7 @@ export async function applyStep(
         created = await api.createPlaylist({
           name: playlist.name,
           public: !isPrivate,
-          description: PLAYLIST_DESCRIPTION,
+          description: creationDescription(playlist),
         });
       } catch (error) {
         if (!isUnknownOutcome(error) || attempt >= MAX_UNKNOWN_OUTCOME_RETRIES) throw error;
@@ -111,16 +142,20 @@ export async function applyStep(
     throw new Error(`playlist ${step.playlist_id} has no Spotify playlist for ${step.op}`);
   if (step.op === "add") {
     let toSend = trackIds;
-    if (wasSent) {
+    let position = step.position ?? undefined;
+    if (wasSent || resume) {
       // The outcome of the last attempt is unknown: add only what is not there yet.
-      const present = new Set(await api.getPlaylistItems(spotifyId));
+      const items = resume ? await resume.present(spotifyId) : await api.getPlaylistItems(spotifyId);
+      const present = new Set(items);
       toSend = trackIds.filter((id) => !present.has(id));
+      if (position !== undefined) position = Math.min(position, items.length);
     }
     markSent(sqlite, step.id, deps.clock.now());
     let snapshot: string | null = null;
     for (let attempt = 1; toSend.length > 0; attempt++) {
       try {
-        snapshot = await api.addItems(spotifyId, toSend, step.position ?? undefined);
+        snapshot = await api.addItems(spotifyId, toSend, position);
+        await resume?.added(spotifyId, toSend, position);
         break;
       } catch (error) {
         if (!isUnknownOutcome(error) || attempt >= MAX_UNKNOWN_OUTCOME_RETRIES) throw error;
@@ -137,6 +172,7 @@ export async function applyStep(
   }
   if (step.op === "remove") {
     const snapshot = await api.removeItems(spotifyId, trackIds);
+    await resume?.removed(spotifyId, trackIds);
     sqlite.transaction(() => {
       recordRemoved(sqlite, step.playlist_id, trackIds, deps.clock.now());
       done(snapshot);
@@ -146,13 +182,18 @@ export async function applyStep(
   throw new Error(`unknown journal op ${step.op}`);
 }
 
-/** A playlist of that name on Spotify that Crate does not know yet: the answer to a creation a crash lost. */
+/**
+ * The answer to a creation a crash or a lost response hid: a playlist the listener owns whose description
+ * carries this playlist's mark, and that Crate does not know yet. Never one found by name alone.
+ */
 async function findLostCreation(
   sqlite: Database,
   api: JournalApi,
   playlist: PlaylistState,
+  resume: ResumeCheck | null = null,
 ): Promise<string | null> {
-  if (!api.myPlaylists) return null;
+  const listed = resume ? await resume.playlists() : api.myPlaylists ? await api.myPlaylists() : null;
+  if (!listed) return null;
   const known = new Set(
     sqlite
       .query<{ id: string }, [string]>(
@@ -161,12 +202,23 @@ async function findLostCreation(
       .all(playlist.user_id)
       .map((r) => r.id),
   );
-  const found = (await api.myPlaylists()).find((p) => p.name === playlist.name && !known.has(p.id));
+  const mark = creationMark(playlist);
+  const found = listed.find(
+    (p) =>
+      p.ownerId === playlist.owner_spotify_id && (p.description ?? "").includes(mark) && !known.has(p.id),
+  );
   return found?.id ?? null;
 }
 
 function markSent(sqlite: Database, stepId: number, now: number) {
   sqlite.query("UPDATE journal_steps SET status = 'sent', updated_at = ? WHERE id = ?").run(now, stepId);
+}
+
+/** A step Spotify refused for good: kept with the reason, never sent again. */
+export function markStepFailed(sqlite: Database, step: StepRow, reason: string, now: number) {
+  sqlite
+    .query("UPDATE journal_steps SET status = 'failed', result = ?, updated_at = ? WHERE id = ?")
+    .run(reason.slice(0, 500), now, step.id);
 }
 
 export function markDone(sqlite: Database, step: StepRow, result: string | null, now: number) {

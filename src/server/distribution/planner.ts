@@ -9,6 +9,7 @@ import { oneOwnerPerMonth } from "./month-owners.ts";
 import { indexByCategory, type PlanContext, planPreference } from "./plan.ts";
 import { loadPredefinedPlaylists, loadPreferenceInputs, loadSelection, loadUserFacts } from "./state.ts";
 import { orderSteps } from "./steps.ts";
+import { isLeftAlone } from "./vanished.ts";
 
 export interface RecordedPlan {
   steps: number;
@@ -39,7 +40,7 @@ export function recordPlan(
 
     const setStatus = sqlite.query("UPDATE managed_playlists SET status = ? WHERE id = ?");
     for (const row of loadPredefinedPlaylists(deps.db, userId)) {
-      if (row.status === "vanished") continue;
+      if (isLeftAlone(row.status)) continue;
       const status = activeNames.has(row.preferenceKey)
         ? "active"
         : frozen.has(row.preferenceKey)

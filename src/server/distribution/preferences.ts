@@ -2,6 +2,7 @@
 import { catalogue } from "../../shared/catalogue/index.ts";
 import { limits } from "../../shared/limits.ts";
 import { hasUnlimitedPlaylists, type MembershipLevel } from "../../shared/membership.ts";
+import { isPlaylistFailure } from "../../shared/playlist-failures.ts";
 import type {
   CombinatorialPreference,
   PlaylistPreferencesResponse,
@@ -52,12 +53,22 @@ export function getPlaylistPreferences(
        ORDER BY created_at DESC LIMIT 1`,
     )
     .get(user.userId);
-  const vanished = sqlite
-    .query<{ source: "predefined" | "combination"; preference_key: string; name: string }, [string]>(
-      `SELECT source, preference_key, name FROM managed_playlists
-       WHERE user_id = ? AND status = 'vanished' ORDER BY source DESC, preference_key, bucket, sequence`,
+  const leftAlone = sqlite
+    .query<
+      {
+        source: "predefined" | "combination";
+        preference_key: string;
+        name: string;
+        status: string;
+        failure: string | null;
+      },
+      [string]
+    >(
+      `SELECT source, preference_key, name, status, failure FROM managed_playlists
+       WHERE user_id = ? AND status IN ('vanished', 'failed') ORDER BY source DESC, preference_key, bucket, sequence`,
     )
     .all(user.userId);
+  const vanished = leftAlone.filter((p) => p.status === "vanished");
   return {
     availableSimplePlaylistPreferences: premium ? simplePreferences.premium : simplePreferences.free,
     usersSimplePlaylistPreferences: selection.map((p) => ({ group: p.entry.group, name: p.name })),
@@ -75,5 +86,17 @@ export function getPlaylistPreferences(
       preferenceName: v.preference_key,
       playlistName: v.name,
     })),
+    failedPlaylists: leftAlone.flatMap((p) =>
+      p.status === "failed"
+        ? [
+            {
+              source: p.source,
+              preferenceName: p.preference_key,
+              playlistName: p.name,
+              failure: isPlaylistFailure(p.failure) ? p.failure : "refused",
+            },
+          ]
+        : [],
+    ),
   };
 }

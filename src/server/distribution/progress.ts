@@ -9,8 +9,8 @@ function refreshProgress(sqlite: Database, distributionId: string, entryType: En
     .query(
       `UPDATE distribution_entries SET completed_work = max(completed_work, coalesce((
          SELECT progress_after FROM journal_steps
-         WHERE distribution_id = ?1 AND entry_type = ?2 AND status = 'done' AND id < coalesce((
-           SELECT min(id) FROM journal_steps WHERE distribution_id = ?1 AND entry_type = ?2 AND status != 'done'
+         WHERE distribution_id = ?1 AND entry_type = ?2 AND status IN ('done', 'failed') AND id < coalesce((
+           SELECT min(id) FROM journal_steps WHERE distribution_id = ?1 AND entry_type = ?2 AND status NOT IN ('done', 'failed')
          ), 9007199254740991)
          ORDER BY id DESC LIMIT 1), 0))
        WHERE distribution_id = ?1 AND distribution_type = ?2`,

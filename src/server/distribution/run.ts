@@ -7,10 +7,13 @@ import { enrichLibrary } from "../library/metadata.ts";
 import { countLikes, syncLibrary } from "../library/sync.ts";
 import { SpotifyAuthRevokedError } from "../spotify/errors.ts";
 import type { SpotifyUserApi } from "../spotify/types.ts";
-import { applyJournal } from "./apply.ts";
+import { applyJournal, PLAYLISTS_AT_ONCE } from "./apply.ts";
 import { userWork } from "./background.ts";
 import { recordPlan } from "./planner.ts";
 import { restoreProgress } from "./progress.ts";
+
+/** Runs that failed are retried (by the hourly job, or first by the user's next run) this often, then given up. */
+export const MAX_ATTEMPTS = 24;
 
 export type DistributionTrigger = "predefined" | "combination" | "hourly" | "random" | "deletion";
 
@@ -29,12 +32,13 @@ interface DistributionRow {
   trigger: DistributionTrigger;
   status: "running" | "finished" | "failed";
   planned: number;
+  attempts: number;
 }
 
 function loadDistribution(deps: Pick<Deps, "db">, id: string): DistributionRow | null {
   return deps.db.$client
     .query<DistributionRow, [string]>(
-      "SELECT id, user_id, trigger, status, planned FROM distributions WHERE id = ?",
+      "SELECT id, user_id, trigger, status, planned, attempts FROM distributions WHERE id = ?",
     )
     .get(id);
 }
@@ -88,7 +92,14 @@ export async function runDistribution(
         .run(countLikes(deps, row.user_id), distributionId);
       recordPlan(deps, distributionId, row.user_id);
     }
-    const outcome = await applyJournal(deps, api, distributionId, () => work.isStopping);
+    const outcome = await applyJournal(
+      deps,
+      api,
+      distributionId,
+      () => work.isStopping,
+      PLAYLISTS_AT_ONCE,
+      row.attempts > 0,
+    );
     if (outcome === "stopped") return "stopped";
     finishDistribution(deps, distributionId);
     return "finished";
@@ -106,18 +117,28 @@ async function resumeEarlierJournals(
   currentId: string,
   shouldStop: () => boolean,
 ): Promise<"done" | "stopped"> {
-  const unfinished = deps.db.$client
-    .query<{ id: string }, [string, string]>(
-      `SELECT DISTINCT d.id FROM distributions d JOIN journal_steps s ON s.distribution_id = d.id
-       WHERE d.user_id = ? AND d.id != ? AND d.status != 'finished' AND s.status != 'done'
+  const sqlite = deps.db.$client;
+  const unfinished = sqlite
+    .query<{ id: string; attempts: number }, [string, string]>(
+      `SELECT DISTINCT d.id, d.attempts FROM distributions d JOIN journal_steps s ON s.distribution_id = d.id
+       WHERE d.user_id = ? AND d.id != ? AND d.status != 'finished' AND s.status NOT IN ('done', 'failed')
        ORDER BY d.created_at`,
     )
     .all(userId, currentId);
-  for (const { id } of unfinished) {
-    restoreProgress(deps.db.$client, id);
-    deps.db.$client.query("UPDATE distributions SET status = 'running', error = NULL WHERE id = ?").run(id);
+  for (const { id, attempts } of unfinished) {
+    if (attempts >= MAX_ATTEMPTS) {
+      abandonJournal(deps, id, attempts);
+      continue;
+    }
+    restoreProgress(sqlite, id);
+    sqlite
+      .query(
+        "UPDATE distributions SET status = 'running', attempts = attempts + 1, error = NULL WHERE id = ?",
+      )
+      .run(id);
     try {
-      if ((await applyJournal(deps, api, id, shouldStop)) === "stopped") return "stopped";
+      const outcome = await applyJournal(deps, api, id, shouldStop, PLAYLISTS_AT_ONCE, true);
+      if (outcome === "stopped") return "stopped";
     } catch (error) {
       failDistribution(deps, id, error);
       throw error;
@@ -125,6 +146,29 @@ async function resumeEarlierJournals(
     finishDistribution(deps, id);
   }
   return "done";
+}
+
+/**
+ * A journal that failed MAX_ATTEMPTS times is given up like the hourly job gives up a run: its open steps are
+ * marked failed with the reason, so it never blocks the user's later runs (they plan its songs again).
+ */
+function abandonJournal(deps: Pick<Deps, "db" | "clock" | "log">, distributionId: string, attempts: number) {
+  const reason = `given up after ${attempts} attempts`;
+  const sqlite = deps.db.$client;
+  sqlite.transaction(() => {
+    sqlite
+      .query(
+        `UPDATE journal_steps SET status = 'failed', result = ?, updated_at = ?
+         WHERE distribution_id = ? AND status NOT IN ('done', 'failed')`,
+      )
+      .run(reason, deps.clock.now(), distributionId);
+    sqlite
+      .query(
+        "UPDATE distributions SET status = 'failed', finished_at = coalesce(finished_at, ?) WHERE id = ?",
+      )
+      .run(deps.clock.now(), distributionId);
+  })();
+  deps.log.warn("distribution given up", { distributionId, attempts });
 }
 
 export function finishDistribution(deps: Pick<Deps, "db" | "clock">, distributionId: string): void {

@@ -4,6 +4,7 @@ import type { MembershipLevel } from "../../shared/membership.ts";
 import type { Db } from "../db/client.ts";
 import { isRollingKind, kindOfEntry } from "./kinds.ts";
 import type { ExistingPlaylist, PlaylistStatus, PreferenceInput } from "./plan.ts";
+import { isLeftAlone } from "./vanished.ts";
 
 export interface UserFacts {
   membershipLevel: MembershipLevel;
@@ -53,7 +54,7 @@ export interface PlaylistRow {
   preferenceKey: string;
   bucket: string;
   sequence: number;
-  status: PlaylistStatus;
+  status: PlaylistStatus | "failed";
   spotifyPlaylistId: string | null;
   trackCount: number;
   samplePeriod: string | null;
@@ -68,7 +69,7 @@ export function loadPredefinedPlaylists(db: Db, userId: string): PlaylistRow[] {
         preference_key: string;
         bucket: string;
         sequence: number;
-        status: PlaylistStatus;
+        status: PlaylistStatus | "failed";
         spotify_playlist_id: string | null;
         track_count: number;
         sample_period: string | null;
@@ -141,8 +142,9 @@ export function loadPreferenceInputs(
         id: p.id,
         bucket: p.bucket,
         sequence: p.sequence,
-        // Frozen or deselected rows of an updated preference are active again; a vanished one stays vanished.
-        status: p.status === "vanished" ? "vanished" : "active",
+        // Frozen or deselected rows of an updated preference are active again; a vanished or failed one is
+        // left alone (planned as vanished).
+        status: isLeftAlone(p.status) ? "vanished" : "active",
         hasSpotifyPlaylist: p.spotifyPlaylistId !== null,
         songCount: p.trackCount,
         samplePeriod: p.samplePeriod,

@@ -2,10 +2,27 @@
 // written to, renamed or recreated again. Spotify tells it in two ways: a 404 (the playlist no longer exists),
 // or, what deleting it in the Spotify app really does, the playlist leaving the user's library while the Web
 // API still serves it and still accepts writes. Both end in markVanished.
+import type { PlaylistFailure } from "../../shared/playlist-failures.ts";
 import type { Deps } from "../deps.ts";
 import type { SpotifyUserApi } from "../spotify/types.ts";
 
 export type VanishedHow = "not found" | "not in library";
+
+/** Vanished (deleted on Spotify) and failed (refused for good) playlists are shown and never written again. */
+export const isLeftAlone = (status: string): boolean => status === "vanished" || status === "failed";
+
+/** Spotify refused a write to the playlist for good: shown to the listener with what to do, never written again. */
+export function markFailed(
+  deps: Pick<Deps, "db" | "log">,
+  playlistId: string,
+  failure: PlaylistFailure,
+  detail: string,
+): void {
+  deps.db.$client
+    .query("UPDATE managed_playlists SET status = 'failed', failure = ? WHERE id = ?")
+    .run(failure, playlistId);
+  deps.log.warn("managed playlist refused by Spotify", { playlistId, failure, detail });
+}
 
 export function markVanished(deps: Pick<Deps, "db" | "log">, playlistId: string, how: VanishedHow): void {
   deps.db.$client.query("UPDATE managed_playlists SET status = 'vanished' WHERE id = ?").run(playlistId);

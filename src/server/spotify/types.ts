@@ -129,6 +129,7 @@ export interface LibraryPlaylist {
   id: string;
   name: string;
   ownerId: string | null;
+  description: string | null;
 }
 
 export interface NewPlaylist {

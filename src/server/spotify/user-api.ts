@@ -278,7 +278,12 @@ export function createUserApi(shared: SharedClientState, tokens: AccessTokenSour
         const page = expectShape<Paging<Playlist | null>>(res, "GET /me/playlists", isPaging);
         for (const p of page.items) {
           if (p && typeof p.id === "string")
-            found.push({ id: p.id, name: p.name, ownerId: p.owner?.id ?? null });
+            found.push({
+              id: p.id,
+              name: p.name,
+              ownerId: p.owner?.id ?? null,
+              description: typeof p.description === "string" ? p.description : null,
+            });
         }
         offset += page.items.length;
         const total = typeof page.total === "number" ? page.total : Number.POSITIVE_INFINITY;

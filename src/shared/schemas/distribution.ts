@@ -10,10 +10,12 @@
 // - Analysis segments carry cumulative counts: each Data segment lists, for every entry with at least one
 //   song so far, the number of considered songs counted up to that segment (the latest segment wins); the
 //   Completed segment lists every catalogue entry with its final count (0 included).
+
 import { z } from "zod";
 import type { Criterion } from "../combinations/rules.ts";
 import { messages } from "../errors.ts";
 import type { MembershipLevel } from "../membership.ts";
+import type { PlaylistFailure } from "../playlist-failures.ts";
 
 export const DistributeHistoricallySchema = z.object({
   playlistPreferences: z.array(z.string().trim().min(1).max(200)).min(1, messages.mustChooseOne).max(1000),
@@ -101,6 +103,13 @@ export interface PlaylistPreferencesResponse {
    * entry for a predefined playlist and the combination's id for a combination playlist.
    */
   vanishedPlaylists: { source: "predefined" | "combination"; preferenceName: string; playlistName: string }[];
+  /** managed playlists Spotify refused to change for good (full, not writable): Crate stopped writing to them */
+  failedPlaylists: {
+    source: "predefined" | "combination";
+    preferenceName: string;
+    playlistName: string;
+    failure: PlaylistFailure;
+  }[];
 }
 
 export type AnalysisSegmentType = "Data" | "Completed" | "Cancelled";

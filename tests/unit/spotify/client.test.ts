@@ -246,6 +246,7 @@ describe("my playlists", () => {
       id: `p${i}`,
       name: `List ${i}`,
       owner: { id: "u" },
+      description: i === 7 ? "Kept (crate-1)" : null,
     }));
     const { fetch, requests } = recordingFetch((r) => {
       const limit = Number(r.url.searchParams.get("limit"));
@@ -263,7 +264,8 @@ describe("my playlists", () => {
     });
     const lists = await clientWith(fetch).api.myPlaylists();
     expect(lists).toHaveLength(120);
-    expect(lists[7]).toEqual({ id: "p7", name: "List 7", ownerId: "u" });
+    expect(lists[7]).toEqual({ id: "p7", name: "List 7", ownerId: "u", description: "Kept (crate-1)" });
+    expect(lists[8]?.description).toBeNull();
     expect(requests.map((r) => r.url.searchParams.get("offset"))).toEqual(["0", "50", "100"]);
     expect(new Set(requests.map((r) => r.url.searchParams.get("limit")))).toEqual(new Set(["50"]));
   });

@@ -61,6 +61,7 @@ export function endpoint(
       c.header("Retry-After", String(decision.retryAfterSec));
       return apiError(c, 429, "API rate limit exceeded");
     }
+    if (decision.kind === "none" && faults.failsNext(name)) return apiError(c, 503, "Service unavailable");
     if (decision.kind === "serverError") {
       return apiError(c, decision.status, decision.status === 502 ? "Bad gateway." : "Service unavailable");
     }

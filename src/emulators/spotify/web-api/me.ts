@@ -124,17 +124,22 @@ export function meRoutes(app: Hono, runtime: EmulatorRuntime): void {
 
 /**
  * Unfollowing one's own playlist is what deleting it in the Spotify app does: it leaves the library but still
- * exists. Only owners follow playlists here, so unfollowing someone else's changes nothing.
+ * exists. Unfollowing someone else's playlist takes it out of the listener's library.
  */
 export function unfollowPlaylist(world: World, userId: string, playlistId: string): void {
   const playlist = world.playlist(playlistId);
-  if (playlist && !playlist.deleted && playlist.ownerId === userId) world.unfollowPlaylist(playlist);
+  if (!playlist || playlist.deleted) return;
+  if (playlist.ownerId === userId) world.unfollowPlaylist(playlist);
+  else world.setFollower(playlist, userId, false);
 }
 
-/** The owner saves their unfollowed playlist again; a playlist gone for good stays gone. */
+/** Saves a playlist to the listener's library (their own unfollowed one, or another's public one). */
 export function followPlaylist(world: World, userId: string, playlistId: string): void {
   const playlist = world.playlist(playlistId);
-  if (playlist && !playlist.deleted && playlist.ownerId === userId) world.followPlaylist(playlist);
+  if (!playlist || playlist.deleted) return;
+  if (playlist.ownerId === userId) world.followPlaylist(playlist);
+  // another listener's playlist: saved when it is public or collaborative, as Spotify lets anyone do
+  else if (playlist.isPublic || playlist.collaborative) world.setFollower(playlist, userId, true);
 }
 
 function libraryUris(raw: string | undefined, pattern = URI): [string, string][] {

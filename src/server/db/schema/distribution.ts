@@ -57,7 +57,8 @@ export const journalSteps = sqliteTable(
     playlistId: text().notNull(),
     op: text({ enum: ["create", "add", "remove", "replace", "update", "unfollow"] }).notNull(),
     trackIds: text({ mode: "json" }).$type<string[]>(),
-    status: text({ enum: ["pending", "sent", "done"] })
+    /** failed: refused for good by Spotify, the reason in `result`; never sent again */
+    status: text({ enum: ["pending", "sent", "done", "failed"] })
       .notNull()
       .default("pending"),
     /** snapshot or playlist id returned by the provider, kept for resumption */

@@ -1,4 +1,5 @@
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { playlistFailures } from "../../../shared/playlist-failures.ts";
 import { users } from "./auth.ts";
 
 /** Predefined catalogue entries the user selected. Deselecting deletes the row. */
@@ -70,9 +71,11 @@ export const managedPlaylists = sqliteTable(
     sequence: integer().notNull().default(1),
     spotifyPlaylistId: text(),
     name: text().notNull(),
-    status: text({ enum: ["active", "frozen", "vanished", "deselected"] })
+    /** failed: Spotify refused a write for good (see `failure`); shown and left alone like a vanished one */
+    status: text({ enum: ["active", "frozen", "vanished", "deselected", "failed"] })
       .notNull()
       .default("active"),
+    failure: text({ enum: playlistFailures }),
     trackCount: integer().notNull().default(0),
     /** period key of the current sample of a random playlist */
     samplePeriod: text(),

@@ -152,6 +152,13 @@ export function CombinationsTab() {
               .map((playlist) => playlist.preferenceName),
           )
         }
+        failedIds={
+          new Map(
+            (preferences.data?.failedPlaylists ?? [])
+              .filter((playlist) => playlist.source === "combination")
+              .map((playlist) => [playlist.preferenceName, playlist.failure]),
+          )
+        }
       />
     </Stack>
   );

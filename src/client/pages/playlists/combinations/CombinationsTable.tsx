@@ -3,6 +3,7 @@ import { Trash2 } from "lucide-react";
 import { useState } from "react";
 import { describeCriteria } from "../../../../shared/combination-definition.ts";
 import { messages, textForErrorCode } from "../../../../shared/errors.ts";
+import { type PlaylistFailure, playlistFailureTexts } from "../../../../shared/playlist-failures.ts";
 import type { CombinatorialPreference } from "../../../../shared/schemas/distribution.ts";
 import { errorCodeOf } from "../../../api/errors.ts";
 import { trpc } from "../../../api/trpc.ts";
@@ -19,10 +20,13 @@ export const notDeletedText = "This playlist was not deleted correctly. Please d
 export function CombinationsTable({
   combinations,
   vanishedIds,
+  failedIds,
 }: {
   combinations: CombinatorialPreference[];
   /** combinations whose playlist the listener deleted in Spotify */
   vanishedIds: ReadonlySet<string>;
+  /** combination id → why Spotify refused its playlist for good */
+  failedIds?: ReadonlyMap<string, PlaylistFailure>;
 }) {
   const utils = trpc.useUtils();
   const deletion = trpc.combinations.delete.useMutation();
@@ -99,6 +103,15 @@ export function CombinationsTable({
                   {combination.active && vanishedIds.has(combination.combinatorialPlaylistPreferenceId) ? (
                     <Text textStyle="sm" color="fg.warning" mt="1" data-testid="combination-vanished">
                       {messages.combinationPlaylistVanished}
+                    </Text>
+                  ) : null}
+                  {combination.active && failedIds?.has(combination.combinatorialPlaylistPreferenceId) ? (
+                    <Text textStyle="sm" color="fg.warning" mt="1" data-testid="combination-failed">
+                      {
+                        playlistFailureTexts[
+                          failedIds.get(combination.combinatorialPlaylistPreferenceId) ?? "refused"
+                        ]
+                      }
                     </Text>
                   ) : null}
                 </Table.Cell>

@@ -1,6 +1,7 @@
 import { Badge, Box, Checkbox, HStack, IconButton, Text } from "@chakra-ui/react";
 import { Crown, Trash2 } from "lucide-react";
 import { memo } from "react";
+import { playlistFailureBadge } from "../../../../shared/playlist-failures.ts";
 import type { SimplePlaylistPreference } from "./preferences.ts";
 
 export interface EntryOptionProps {
@@ -70,6 +71,17 @@ export const EntryOption = memo(function EntryOption({
               >
                 {entry.name}
               </Text>
+              {entry.failed && !entry.vanished ? (
+                <Badge
+                  colorPalette="orange"
+                  variant="subtle"
+                  size="xs"
+                  flexShrink="0"
+                  data-testid="failed-badge"
+                >
+                  {playlistFailureBadge}
+                </Badge>
+              ) : null}
               {entry.vanished ? (
                 <Badge
                   colorPalette="red"
@@ -102,7 +114,7 @@ export const EntryOption = memo(function EntryOption({
           <Crown size={15} aria-hidden />
         </Box>
       ) : null}
-      {onDelete && (entry.userHasPreference || entry.vanished) ? (
+      {onDelete && (entry.userHasPreference || entry.vanished || entry.failed) ? (
         <IconButton
           aria-label={`Delete the playlist ${entry.name}`}
           title="Delete playlist"

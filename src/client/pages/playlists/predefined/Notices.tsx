@@ -1,4 +1,5 @@
 import { Alert, Skeleton, Stack } from "@chakra-ui/react";
+import { type PlaylistFailure, playlistFailureTexts } from "../../../../shared/playlist-failures.ts";
 
 /** Groups whose playlists need Spotify's audio features. */
 export const featureGroups = new Set(["Mood", "Tempo"]);
@@ -27,6 +28,27 @@ export function VanishedNotice({ names }: { names: string[] }) {
         <Alert.Description>
           Crate does not create these playlists again. To get one back, delete it here and choose it again.
         </Alert.Description>
+      </Alert.Content>
+    </Alert.Root>
+  );
+}
+
+/** Playlists Spotify refused to change for good (full, not writable), each with what to do. */
+export function FailedNotice({
+  playlists,
+}: {
+  playlists: { playlistName: string; failure: PlaylistFailure }[];
+}) {
+  return (
+    <Alert.Root status="warning" borderRadius="xl" data-testid="failed-notice">
+      <Alert.Indicator />
+      <Alert.Content>
+        <Alert.Title>Crate stopped changing: {playlists.map((p) => p.playlistName).join(", ")}</Alert.Title>
+        {playlists.map((p) => (
+          <Alert.Description key={p.playlistName}>
+            {p.playlistName}: {playlistFailureTexts[p.failure]}
+          </Alert.Description>
+        ))}
       </Alert.Content>
     </Alert.Root>
   );

@@ -14,6 +14,7 @@ import { AnalysisPanel } from "./AnalysisPanel.tsx";
 import { type EntryChoice, GroupModule } from "./GroupModule.tsx";
 import { MobileSelectionBar } from "./MobileSelectionBar.tsx";
 import {
+  FailedNotice,
   FeaturesUnavailable,
   featureGroups,
   LoadingGroups,
@@ -75,6 +76,7 @@ function PredefinedEditor({
   const saved = useMemo(() => savedSelection(answer), [answer]);
   const cap = selectionCap(level, answer);
   const vanished = (answer.vanishedPlaylists ?? []).filter((playlist) => playlist.source === "predefined");
+  const failed = (answer.failedPlaylists ?? []).filter((playlist) => playlist.source === "predefined");
 
   const [selected, setSelected] = useState<Set<string>>(() => new Set(saved));
   const [openGroups, setOpenGroups] = useState<string[]>(() => (saved.size === 0 ? ["Mood"] : []));
@@ -182,6 +184,7 @@ function PredefinedEditor({
         {vanished.length > 0 ? (
           <VanishedNotice names={vanished.map((playlist) => playlist.playlistName)} />
         ) : null}
+        {failed.length > 0 ? <FailedNotice playlists={failed} /> : null}
         {groups.length === 0 ? <NoPreferences /> : null}
         <Accordion.Root
           multiple

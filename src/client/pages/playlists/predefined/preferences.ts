@@ -7,6 +7,7 @@ import {
 import { messages } from "../../../../shared/errors.ts";
 import { limits } from "../../../../shared/limits.ts";
 import { hasUnlimitedPlaylists, type MembershipLevel } from "../../../../shared/membership.ts";
+import type { PlaylistFailure } from "../../../../shared/playlist-failures.ts";
 
 /** What the Predefined tab reads from `GET /api/playlist-preferences` (spec §7). */
 export interface PreferencesAnswer {
@@ -25,6 +26,13 @@ export interface PreferencesAnswer {
   maxSelectedPlaylists?: number;
   /** managed playlists the user deleted on Spotify, which Crate does not recreate */
   vanishedPlaylists?: readonly { source: string; preferenceName: string; playlistName: string }[];
+  /** managed playlists Spotify refused to change for good; Crate stopped writing to them */
+  failedPlaylists?: readonly {
+    source: string;
+    preferenceName: string;
+    playlistName: string;
+    failure: PlaylistFailure;
+  }[];
 }
 
 /** The client model of one predefined playlist (spec §3 'Simple playlist preference'), minus the selection. */
@@ -38,6 +46,8 @@ export interface SimplePlaylistPreference {
   mostRecentlySelected: boolean;
   /** its Spotify playlist was deleted there; Crate does not recreate it */
   vanished: boolean;
+  /** Spotify refused a change for good (full, not writable); Crate stopped writing to it */
+  failed?: boolean;
 }
 
 export interface PreferenceGroupView {
@@ -67,6 +77,9 @@ export function buildGroups(answer: PreferencesAnswer): PreferenceGroupView[] {
       .filter((playlist) => playlist.source === "predefined")
       .map((playlist) => playlist.preferenceName),
   );
+  const failed = new Set(
+    (answer.failedPlaylists ?? []).filter((p) => p.source === "predefined").map((p) => p.preferenceName),
+  );
   return [...answer.preferenceGroups]
     .sort((a, b) => a.order - b.order)
     .map((group) => {
@@ -80,6 +93,7 @@ export function buildGroups(answer: PreferencesAnswer): PreferenceGroupView[] {
           userHasPreference: saved.has(entry.name),
           mostRecentlySelected: recent.has(entry.name),
           vanished: vanished.has(entry.name),
+          failed: failed.has(entry.name),
         }))
         .sort((a, b) => comparatorFor(group.group)(a.name, b.name));
       return {

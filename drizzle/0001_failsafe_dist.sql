@@ -1,0 +1,1 @@
+ALTER TABLE `managed_playlists` ADD `failure` text;

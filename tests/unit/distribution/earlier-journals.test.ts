@@ -1,0 +1,78 @@
+// A run first finishes the user's earlier unfinished journals. One that keeps failing gets the hourly job's
+// attempt limit, then is given up (its open steps failed with the reason), so it never blocks the user for good.
+import { describe, expect, test } from "bun:test";
+import { manualClock } from "../../../src/server/clock.ts";
+import { openDatabase } from "../../../src/server/db/client.ts";
+import type { Deps } from "../../../src/server/deps.ts";
+import type { JournalApi } from "../../../src/server/distribution/apply.ts";
+import { MAX_ATTEMPTS, runDistribution } from "../../../src/server/distribution/run.ts";
+import { createLogger } from "../../../src/server/log.ts";
+import { SpotifyError } from "../../../src/server/spotify/errors.ts";
+import type { SpotifyUserApi } from "../../../src/server/spotify/types.ts";
+
+function setup(earlierAttempts: number) {
+  const { db } = openDatabase(":memory:");
+  const sqlite = db.$client;
+  sqlite.query("INSERT INTO users (id, spotify_id, created_at, last_login_at) VALUES ('u', 's', 0, 0)").run();
+  const run = sqlite.query(
+    `INSERT INTO distributions (id, user_id, trigger, status, created_at, attempts, planned)
+     VALUES (?, 'u', 'hourly', ?, ?, ?, 1)`,
+  );
+  run.run("earlier", "failed", 1, earlierAttempts);
+  run.run("now", "running", 2, 0);
+  sqlite
+    .query(
+      `INSERT INTO managed_playlists (id, user_id, source, preference_key, spotify_playlist_id, name, status, created_at)
+       VALUES ('p', 'u', 'predefined', 'Everything', 'sp-p', 'Everything', 'active', 0)`,
+    )
+    .run();
+  sqlite
+    .query(
+      `INSERT INTO journal_steps (distribution_id, playlist_id, op, track_ids, status, updated_at)
+       VALUES ('earlier', 'p', 'add', '["t1"]', 'pending', 0)`,
+    )
+    .run();
+  const deps = { db, clock: manualClock(), log: createLogger("silent") } as unknown as Deps;
+  let sent = 0;
+  const api: JournalApi = {
+    playlistsInLibrary: async (ids) => ids.map(() => true),
+    createPlaylist: async () => {
+      throw new Error("not expected");
+    },
+    async addItems() {
+      sent++;
+      throw new SpotifyError(503, "POST /playlists/{playlist_id}/items");
+    },
+    removeItems: async () => "snap",
+    getPlaylistItems: async () => [],
+    removePlaylistFromLibrary: async () => {},
+  };
+  const row = (id: string) =>
+    sqlite
+      .query<{ status: string; attempts: number }, [string]>(
+        "SELECT status, attempts FROM distributions WHERE id = ?",
+      )
+      .get(id);
+  const step = () =>
+    sqlite
+      .query<{ status: string; result: string | null }, []>("SELECT status, result FROM journal_steps")
+      .get();
+  return { deps, api: api as unknown as SpotifyUserApi, row, step, sent: () => sent };
+}
+
+describe("earlier unfinished journals", () => {
+  test("one still failing transiently fails the run and counts an attempt", async () => {
+    const { deps, api, row } = setup(3);
+    expect(await runDistribution(deps, "now", { api, synced: true })).toBe("failed");
+    expect(row("earlier")).toEqual({ status: "failed", attempts: 4 });
+  });
+
+  test("after the hourly job's attempt limit it is given up and the new run finishes", async () => {
+    const { deps, api, row, step, sent } = setup(MAX_ATTEMPTS);
+    expect(await runDistribution(deps, "now", { api, synced: true })).toBe("finished");
+    expect(sent()).toBe(0);
+    expect(row("earlier")?.status).toBe("failed");
+    expect(step()).toEqual({ status: "failed", result: `given up after ${MAX_ATTEMPTS} attempts` });
+    expect(row("now")?.status).toBe("finished");
+  });
+});

@@ -1,0 +1,126 @@
+// A creation whose answer was lost (5xx, timeout, crash) is looked for among the listener's playlists. Only a
+// playlist the listener owns that carries the mark Crate wrote into its description is taken, never one found
+// by name alone: a followed "Rock" of another user, or the listener's own "Rock", must stay untouched.
+import { describe, expect, test } from "bun:test";
+import { manualClock } from "../../../src/server/clock.ts";
+import { openDatabase } from "../../../src/server/db/client.ts";
+import { applyJournal, type JournalApi } from "../../../src/server/distribution/apply.ts";
+import { creationDescription } from "../../../src/server/distribution/journal-steps.ts";
+import { createLogger } from "../../../src/server/log.ts";
+import { SpotifyError } from "../../../src/server/spotify/errors.ts";
+import type { LibraryPlaylist } from "../../../src/server/spotify/types.ts";
+
+const ROCK = { user_id: "u", source: "predefined", preference_key: "Rock", bucket: "", sequence: 1 };
+
+function setup(stepStatus: "pending" | "sent" = "pending") {
+  const { db } = openDatabase(":memory:");
+  const sqlite = db.$client;
+  sqlite
+    .query("INSERT INTO users (id, spotify_id, created_at, last_login_at) VALUES ('u', 'listener', 0, 0)")
+    .run();
+  sqlite
+    .query(
+      "INSERT INTO distributions (id, user_id, trigger, status, created_at) VALUES ('d', 'u', 'hourly', 'running', 0)",
+    )
+    .run();
+  sqlite
+    .query(
+      `INSERT INTO managed_playlists (id, user_id, source, preference_key, name, status, created_at)
+       VALUES ('rock', 'u', 'predefined', 'Rock', 'Rock', 'active', 0)`,
+    )
+    .run();
+  sqlite
+    .query(
+      `INSERT INTO journal_steps (distribution_id, playlist_id, op, track_ids, status, updated_at)
+       VALUES ('d', 'rock', 'create', '[]', ?, 0), ('d', 'rock', 'add', '["t1"]', 'pending', 0)`,
+    )
+    .run(stepStatus);
+  const deps = { db, clock: manualClock(), log: createLogger("silent") };
+  const spotifyId = () =>
+    sqlite.query<{ id: string | null }, []>("SELECT spotify_playlist_id AS id FROM managed_playlists").get()
+      ?.id;
+  return { deps, spotifyId };
+}
+
+/** Spotify's side: the library as listed, creations (the first `lost` answered 503 after/before applying). */
+function fakeApi(library: LibraryPlaylist[], lost: { count: number; applied: boolean }) {
+  const writes: string[] = [];
+  let created = 0;
+  const api: JournalApi = {
+    playlistsInLibrary: async (ids) => ids.map(() => true),
+    async createPlaylist(input) {
+      created++;
+      const id = `created-${created}`;
+      if (created <= lost.count) {
+        if (lost.applied)
+          library.unshift({
+            id,
+            name: input.name,
+            ownerId: "listener",
+            description: input.description ?? null,
+          });
+        throw new SpotifyError(503, "POST /me/playlists");
+      }
+      library.unshift({ id, name: input.name, ownerId: "listener", description: input.description ?? null });
+      return { id } as Awaited<ReturnType<JournalApi["createPlaylist"]>>;
+    },
+    async addItems(playlistId) {
+      writes.push(`add ${playlistId}`);
+      return "snap";
+    },
+    async removeItems(playlistId) {
+      writes.push(`remove ${playlistId}`);
+      return "snap";
+    },
+    getPlaylistItems: async () => [],
+    removePlaylistFromLibrary: async () => {},
+    myPlaylists: async () => [...library],
+  };
+  return { api, writes, created: () => created };
+}
+
+describe("finding a creation whose answer was lost", () => {
+  test("a followed playlist of another owner with the same name is never taken", async () => {
+    const { deps, spotifyId } = setup();
+    const theirs = {
+      id: "theirs",
+      name: "Rock",
+      ownerId: "someone-else",
+      description: creationDescription(ROCK),
+    };
+    const { api, writes, created } = fakeApi([theirs], { count: 1, applied: false });
+    expect(await applyJournal(deps, api, "d")).toBe("done");
+    expect(spotifyId()).toBe("created-2");
+    expect(created()).toBe(2);
+    expect(writes).toEqual(["add created-2"]);
+  });
+
+  test("the listener's own playlist of that name without Crate's mark is never taken", async () => {
+    const { deps, spotifyId } = setup();
+    const own = { id: "own", name: "Rock", ownerId: "listener", description: "my rock" };
+    const { api, writes } = fakeApi([own], { count: 1, applied: false });
+    await applyJournal(deps, api, "d");
+    expect(spotifyId()).toBe("created-2");
+    expect(writes).toEqual(["add created-2"]);
+  });
+
+  test("the playlist Crate made (its mark, the listener's) is taken instead of a second one", async () => {
+    const { deps, spotifyId } = setup();
+    const theirs = { id: "theirs", name: "Rock", ownerId: "someone-else", description: null };
+    const { api, writes, created } = fakeApi([theirs], { count: 1, applied: true });
+    await applyJournal(deps, api, "d");
+    expect(created()).toBe(1);
+    expect(spotifyId()).toBe("created-1");
+    expect(writes).toEqual(["add created-1"]);
+  });
+
+  test("after a crash (a creation marked sent) only the marked playlist is taken", async () => {
+    const { deps, spotifyId } = setup("sent");
+    const theirs = { id: "theirs", name: "Rock", ownerId: "someone-else", description: null };
+    const mine = { id: "mine", name: "Rock", ownerId: "listener", description: creationDescription(ROCK) };
+    const { api, created } = fakeApi([theirs, mine], { count: 0, applied: false });
+    await applyJournal(deps, api, "d");
+    expect(created()).toBe(0);
+    expect(spotifyId()).toBe("mine");
+  });
+});
