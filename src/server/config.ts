@@ -1,3 +1,4 @@
+import { dirname, isAbsolute, relative, resolve } from "node:path";
 import { z } from "zod";
 
 const flag = z.enum(["on", "off"]);
@@ -17,6 +18,7 @@ const EnvSchema = z.object({
       message: "must be 32 bytes, base64",
     },
   ),
+  TOKEN_ENCRYPTION_KEY_FILE: z.string().trim().min(1).default("./crate.key"),
   SPOTIFY_CLIENT_ID: optionalText,
   SPOTIFY_CLIENT_SECRET: optionalText,
   SPOTIFY_ACCOUNTS_URL: z.url().optional(),
@@ -42,6 +44,8 @@ export interface Config {
   publicUrl: string;
   databasePath: string;
   tokenEncryptionKey: string | undefined;
+  /** read (or created 0600) when tokenEncryptionKey is unset; never inside the data folder */
+  tokenEncryptionKeyFile: string;
   demoMode: boolean;
   spotify: {
     clientId: string;
@@ -85,15 +89,26 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const name = String(issue?.path[0] ?? "configuration");
-    throw new ConfigError(
-      `Invalid configuration: ${name} ${issue?.message ?? "is invalid"} (got "${env[name] ?? ""}")`,
-    );
+    // a secret's value is never echoed
+    const got = isSecretName(name) ? "" : ` (got "${env[name] ?? ""}")`;
+    throw new ConfigError(`Invalid configuration: ${name} ${issue?.message ?? "is invalid"}${got}`);
   }
   const e = parsed.data;
   const demoMode = e.SPOTIFY_CLIENT_ID === undefined;
   if (!demoMode && e.SPOTIFY_CLIENT_SECRET === undefined) {
     throw new ConfigError(
       "Invalid configuration: SPOTIFY_CLIENT_SECRET is required when SPOTIFY_CLIENT_ID is set",
+    );
+  }
+  const dataFolder = resolve(dirname(e.DATABASE_PATH));
+  const keyFile = resolve(e.TOKEN_ENCRYPTION_KEY_FILE);
+  if (
+    e.TOKEN_ENCRYPTION_KEY === undefined &&
+    e.DATABASE_PATH !== ":memory:" &&
+    isInside(keyFile, dataFolder)
+  ) {
+    throw new ConfigError(
+      "Invalid configuration: TOKEN_ENCRYPTION_KEY_FILE must not be inside the data folder (the folder of DATABASE_PATH), so a copy of the data never holds its key",
     );
   }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
@@ -106,6 +121,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     publicUrl,
     databasePath: e.DATABASE_PATH,
     tokenEncryptionKey: e.TOKEN_ENCRYPTION_KEY,
+    tokenEncryptionKeyFile: e.TOKEN_ENCRYPTION_KEY_FILE,
     demoMode,
     emulators: demoMode,
     spotify: {
@@ -136,4 +152,11 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     jobs: e.JOBS === "on",
     logLevel: e.LOG_LEVEL,
   };
+}
+
+const isSecretName = (name: string) => /SECRET|KEY|TOKEN|PASSWORD/.test(name);
+
+function isInside(file: string, folder: string): boolean {
+  const rel = relative(folder, file);
+  return rel !== "" && !rel.startsWith("..") && !isAbsolute(rel);
 }

@@ -30,13 +30,20 @@ export interface ServerOptions {
 export async function startServer(config: Config, options: ServerOptions = {}): Promise<RunningServer> {
   const log = createLogger(config.logLevel);
   const database = openDatabase(config.databasePath);
+  let tokenKey: Buffer;
+  try {
+    tokenKey = loadEncryptionKey(config, database.db, log);
+  } catch (error) {
+    database.close();
+    throw error;
+  }
   const deps: Deps = {
     config,
     db: database.db,
     clock: options.clock ?? systemClock,
     log,
     spotify: spotifyClientFromConfig(config, log),
-    tokenKey: loadEncryptionKey(config.tokenEncryptionKey, config.databasePath),
+    tokenKey,
     paddle: createPaddleClient({ apiUrl: config.paddle.apiUrl, apiKey: config.paddle.apiKey }),
   };
   const api = createApiApp(deps);
