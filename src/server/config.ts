@@ -34,6 +34,8 @@ const EnvSchema = z.object({
   ADMIN_SPOTIFY_IDS: z.string().default(""),
   DAILY_NEW_USER_CAP: z.coerce.number().int().min(0).default(500),
   JOBS: flag.default("on"),
+  /** demo mode (the emulators) where a production start would otherwise refuse to run without Spotify */
+  DEMO: flag.optional(),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
 });
 
@@ -84,7 +86,10 @@ export const demoCredentials = {
 } as const;
 
 /** Parses the environment once. A bad value throws a ConfigError whose message is one line naming the variable. */
-export function parseConfig(env: Record<string, string | undefined>): Config {
+export function parseConfig(
+  env: Record<string, string | undefined>,
+  options: { compiled?: boolean } = {},
+): Config {
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -100,6 +105,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       "Invalid configuration: SPOTIFY_CLIENT_SECRET is required when SPOTIFY_CLIENT_ID is set",
     );
   }
+  if (demoMode)
+    refuseUnchosenDemo(e.DEMO, productionReason(env, e.PUBLIC_URL, options.compiled ?? isCompiled()));
   const dataFolder = resolve(dirname(e.DATABASE_PATH));
   const keyFile = resolve(e.TOKEN_ENCRYPTION_KEY_FILE);
   if (
@@ -159,4 +166,27 @@ const isSecretName = (name: string) => /SECRET|KEY|TOKEN|PASSWORD/.test(name);
 function isInside(file: string, folder: string): boolean {
   const rel = relative(folder, file);
   return rel !== "" && !rel.startsWith("..") && !isAbsolute(rel);
+}
+
+const isCompiled = () => typeof CRATE_EMBEDDED_BUNDLE !== "undefined";
+
+/** Why this start looks like a production one, or undefined for a start from source. */
+function productionReason(
+  env: Record<string, string | undefined>,
+  publicUrl: string | undefined,
+  compiled: boolean,
+): string | undefined {
+  if (compiled) return "the compiled binary";
+  if (env.NODE_ENV === "production") return "NODE_ENV=production";
+  if (publicUrl?.startsWith("https://")) return "an https PUBLIC_URL";
+  return undefined;
+}
+
+/** Demo mode serves emulators anyone can sign in to and pay with a test card: a production start must choose it. */
+function refuseUnchosenDemo(demo: "on" | "off" | undefined, production: string | undefined): void {
+  if (demo === "on" || (demo === undefined && production === undefined)) return;
+  const why = demo === "off" ? "DEMO=off" : production;
+  throw new ConfigError(
+    `Invalid configuration: SPOTIFY_CLIENT_ID and SPOTIFY_CLIENT_SECRET are required (${why}); set DEMO=on to serve the demo with its emulators instead`,
+  );
 }

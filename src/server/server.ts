@@ -54,13 +54,17 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   const embeddedBundle = typeof CRATE_EMBEDDED_BUNDLE !== "undefined";
 
   const apiFetch = (req: Request) => api.fetch(req);
-  const routes: Record<string, Bun.HTMLBundle | ((req: Request) => Response | Promise<Response>)> = {
+  const routes: Record<
+    string,
+    Bun.HTMLBundle | ((req: Request, srv: Bun.Server<undefined>) => Response | Promise<Response>)
+  > = {
     "/api": apiFetch,
     "/api/*": apiFetch,
     "/*": development || embeddedBundle ? index : serveClient,
   };
   // In real mode no emulator route exists: /emulator/* is an ordinary unknown page.
-  if (emulators) routes["/emulator/*"] = (req: Request) => emulators.fetch(req);
+  if (emulators)
+    routes["/emulator/*"] = (req: Request, srv: Bun.Server<undefined>) => emulators.fetch(req, srv);
   const server = Bun.serve({
     port: config.port,
     development: development ? { hmr: true, console: true } : false,
