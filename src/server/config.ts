@@ -36,6 +36,8 @@ const EnvSchema = z.object({
   JOBS: flag.default("on"),
   /** demo mode (the emulators) where a production start would otherwise refuse to run without Spotify */
   DEMO: flag.optional(),
+  /** off: no premium is sold (real mode without Paddle) */
+  PREMIUM: flag.default("on"),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
 });
 
@@ -68,6 +70,8 @@ export interface Config {
   dailyNewUserCap: number;
   jobs: boolean;
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
+  /** false with PREMIUM=off: nothing is sold, the plans pages say so */
+  premium: boolean;
   /** true when the emulators are mounted in this process (demo mode). */
   emulators: boolean;
 }
@@ -107,6 +111,7 @@ export function parseConfig(
   }
   if (demoMode)
     refuseUnchosenDemo(e.DEMO, productionReason(env, e.PUBLIC_URL, options.compiled ?? isCompiled()));
+  if (!demoMode && e.PREMIUM === "on") requireAllPaddleSettings(e);
   const dataFolder = resolve(dirname(e.DATABASE_PATH));
   const keyFile = resolve(e.TOKEN_ENCRYPTION_KEY_FILE);
   if (
@@ -157,6 +162,7 @@ export function parseConfig(
       .filter(Boolean),
     dailyNewUserCap: e.DAILY_NEW_USER_CAP,
     jobs: e.JOBS === "on",
+    premium: e.PREMIUM === "on",
     logLevel: e.LOG_LEVEL,
   };
 }
@@ -188,5 +194,21 @@ function refuseUnchosenDemo(demo: "on" | "off" | undefined, production: string |
   const why = demo === "off" ? "DEMO=off" : production;
   throw new ConfigError(
     `Invalid configuration: SPOTIFY_CLIENT_ID and SPOTIFY_CLIENT_SECRET are required (${why}); set DEMO=on to serve the demo with its emulators instead`,
+  );
+}
+
+const paddleSettings = [
+  "PADDLE_API_KEY",
+  "PADDLE_CLIENT_TOKEN",
+  "PADDLE_PRICE_ID",
+  "PADDLE_WEBHOOK_SECRET",
+] as const;
+
+/** Half a Paddle setup fails quietly (every webhook a 401, payers left Free): all of it, or PREMIUM=off. */
+function requireAllPaddleSettings(e: Partial<Record<(typeof paddleSettings)[number], string>>): void {
+  const missing = paddleSettings.filter((name) => e[name] === undefined);
+  if (missing.length === 0) return;
+  throw new ConfigError(
+    `Invalid configuration: ${missing.join(", ")} ${missing.length === 1 ? "is" : "are"} required to sell premium with Paddle; set PREMIUM=off to run without premium`,
   );
 }
