@@ -12,6 +12,7 @@ import { createLogger, type Logger } from "./log.ts";
 import { createPaddleClient } from "./paddle/client.ts";
 import { spotifyClientFromConfig } from "./spotify/index.ts";
 import { serveClient } from "./static/client-bundle.ts";
+import { lockDatabase } from "./system/process-lock.ts";
 
 export interface RunningServer {
   url: string;
@@ -29,12 +30,15 @@ export interface ServerOptions {
 /** Opens the database, mounts the API (and the emulators in demo mode), serves the SPA, starts the jobs. */
 export async function startServer(config: Config, options: ServerOptions = {}): Promise<RunningServer> {
   const log = createLogger(config.logLevel);
-  const database = openDatabase(config.databasePath);
+  const lock = lockDatabase(config.databasePath);
+  let database: ReturnType<typeof openDatabase> | undefined;
   let tokenKey: Buffer;
   try {
+    database = openDatabase(config.databasePath);
     tokenKey = loadEncryptionKey(config, database.db, log);
   } catch (error) {
-    database.close();
+    database?.close();
+    lock.release();
     throw error;
   }
   const deps: Deps = {
@@ -90,6 +94,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
       await server.stop();
       emulators?.close();
       database.close();
+      lock.release();
     },
   };
 }
