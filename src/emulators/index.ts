@@ -4,7 +4,8 @@ import { paddleEmulatorFromConfig } from "./paddle/index.ts";
 import { spotifyEmulatorFromConfig } from "./spotify/from-config.ts";
 
 export interface MountedEmulators {
-  fetch(req: Request): Response | Promise<Response>;
+  /** server: the Bun server, so the control APIs can tell loopback clients from others */
+  fetch(req: Request, server?: unknown): Response | Promise<Response>;
   close(): void;
 }
 
@@ -12,11 +13,11 @@ export interface MountedEmulators {
 export function createEmulators(config: Config): MountedEmulators {
   const app = new Hono().basePath("/emulator");
   const paddle = paddleEmulatorFromConfig(config);
-  app.all("/paddle/*", (c) => paddle.app.fetch(c.req.raw));
+  app.all("/paddle/*", (c) => paddle.app.fetch(c.req.raw, c.env));
   const spotify = spotifyEmulatorFromConfig(config);
-  app.all("/spotify/*", (c) => spotify.app.fetch(c.req.raw));
+  app.all("/spotify/*", (c) => spotify.app.fetch(c.req.raw, c.env));
   return {
-    fetch: (req) => app.fetch(req),
+    fetch: (req, server) => app.fetch(req, server),
     close: () => {
       paddle.close();
       spotify.close();

@@ -1,3 +1,4 @@
+import { dirname, isAbsolute, relative, resolve } from "node:path";
 import { z } from "zod";
 import { operations } from "../shared/operations.ts";
 
@@ -18,6 +19,7 @@ const EnvSchema = z.object({
       message: "must be 32 bytes, base64",
     },
   ),
+  TOKEN_ENCRYPTION_KEY_FILE: z.string().trim().min(1).default("./crate.key"),
   SPOTIFY_CLIENT_ID: optionalText,
   SPOTIFY_CLIENT_SECRET: optionalText,
   SPOTIFY_ACCOUNTS_URL: z.url().optional(),
@@ -33,6 +35,10 @@ const EnvSchema = z.object({
   ADMIN_SPOTIFY_IDS: z.string().default(""),
   DAILY_NEW_USER_CAP: z.coerce.number().int().min(0).default(500),
   JOBS: flag.default("on"),
+  /** demo mode (the emulators) where a production start would otherwise refuse to run without Spotify */
+  DEMO: flag.optional(),
+  /** off: no premium is sold (real mode without Paddle) */
+  PREMIUM: flag.default("on"),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   METRICS_TOKEN: optionalText.refine(
     (v) => v === undefined || v.length >= 16,
@@ -42,9 +48,6 @@ const EnvSchema = z.object({
   BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(operations.backupKeepDefault),
 });
 
-/** Never echoed in configuration errors. */
-const SECRETS = new Set(["TOKEN_ENCRYPTION_KEY", "SPOTIFY_CLIENT_SECRET", "PADDLE_API_KEY", "METRICS_TOKEN"]);
-
 export type Env = z.input<typeof EnvSchema>;
 
 export interface Config {
@@ -52,6 +55,8 @@ export interface Config {
   publicUrl: string;
   databasePath: string;
   tokenEncryptionKey: string | undefined;
+  /** read (or created 0600) when tokenEncryptionKey is unset; never inside the data folder */
+  tokenEncryptionKeyFile: string;
   demoMode: boolean;
   spotify: {
     clientId: string;
@@ -72,6 +77,8 @@ export interface Config {
   dailyNewUserCap: number;
   jobs: boolean;
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
+  /** false with PREMIUM=off: nothing is sold, the plans pages say so */
+  premium: boolean;
   /** true when the emulators are mounted in this process (demo mode). */
   emulators: boolean;
   /** GET /metrics answers only with this bearer token; no /metrics when unset */
@@ -94,12 +101,16 @@ export const demoCredentials = {
 } as const;
 
 /** Parses the environment once. A bad value throws a ConfigError whose message is one line naming the variable. */
-export function parseConfig(env: Record<string, string | undefined>): Config {
+export function parseConfig(
+  env: Record<string, string | undefined>,
+  options: { compiled?: boolean } = {},
+): Config {
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const name = String(issue?.path[0] ?? "configuration");
-    const got = SECRETS.has(name) ? "" : ` (got "${env[name] ?? ""}")`;
+    // a secret's value is never echoed
+    const got = isSecretName(name) ? "" : ` (got "${env[name] ?? ""}")`;
     throw new ConfigError(`Invalid configuration: ${name} ${issue?.message ?? "is invalid"}${got}`);
   }
   const e = parsed.data;
@@ -107,6 +118,20 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   if (!demoMode && e.SPOTIFY_CLIENT_SECRET === undefined) {
     throw new ConfigError(
       "Invalid configuration: SPOTIFY_CLIENT_SECRET is required when SPOTIFY_CLIENT_ID is set",
+    );
+  }
+  if (demoMode)
+    refuseUnchosenDemo(e.DEMO, productionReason(env, e.PUBLIC_URL, options.compiled ?? isCompiled()));
+  if (!demoMode && e.PREMIUM === "on") requireAllPaddleSettings(e);
+  const dataFolder = resolve(dirname(e.DATABASE_PATH));
+  const keyFile = resolve(e.TOKEN_ENCRYPTION_KEY_FILE);
+  if (
+    e.TOKEN_ENCRYPTION_KEY === undefined &&
+    e.DATABASE_PATH !== ":memory:" &&
+    isInside(keyFile, dataFolder)
+  ) {
+    throw new ConfigError(
+      "Invalid configuration: TOKEN_ENCRYPTION_KEY_FILE must not be inside the data folder (the folder of DATABASE_PATH), so a copy of the data never holds its key",
     );
   }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
@@ -119,6 +144,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     publicUrl,
     databasePath: e.DATABASE_PATH,
     tokenEncryptionKey: e.TOKEN_ENCRYPTION_KEY,
+    tokenEncryptionKeyFile: e.TOKEN_ENCRYPTION_KEY_FILE,
     demoMode,
     emulators: demoMode,
     spotify: {
@@ -147,8 +173,55 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       .filter(Boolean),
     dailyNewUserCap: e.DAILY_NEW_USER_CAP,
     jobs: e.JOBS === "on",
+    premium: e.PREMIUM === "on",
     logLevel: e.LOG_LEVEL,
     metricsToken: e.METRICS_TOKEN,
     backup: { dir: e.BACKUP_DIR, keep: e.BACKUP_KEEP },
   };
+}
+
+const isSecretName = (name: string) => /SECRET|KEY|TOKEN|PASSWORD/.test(name);
+
+function isInside(file: string, folder: string): boolean {
+  const rel = relative(folder, file);
+  return rel !== "" && !rel.startsWith("..") && !isAbsolute(rel);
+}
+
+const isCompiled = () => typeof CRATE_EMBEDDED_BUNDLE !== "undefined";
+
+/** Why this start looks like a production one, or undefined for a start from source. */
+function productionReason(
+  env: Record<string, string | undefined>,
+  publicUrl: string | undefined,
+  compiled: boolean,
+): string | undefined {
+  if (compiled) return "the compiled binary";
+  if (env.NODE_ENV === "production") return "NODE_ENV=production";
+  if (publicUrl?.startsWith("https://")) return "an https PUBLIC_URL";
+  return undefined;
+}
+
+/** Demo mode serves emulators anyone can sign in to and pay with a test card: a production start must choose it. */
+function refuseUnchosenDemo(demo: "on" | "off" | undefined, production: string | undefined): void {
+  if (demo === "on" || (demo === undefined && production === undefined)) return;
+  const why = demo === "off" ? "DEMO=off" : production;
+  throw new ConfigError(
+    `Invalid configuration: SPOTIFY_CLIENT_ID and SPOTIFY_CLIENT_SECRET are required (${why}); set DEMO=on to serve the demo with its emulators instead`,
+  );
+}
+
+const paddleSettings = [
+  "PADDLE_API_KEY",
+  "PADDLE_CLIENT_TOKEN",
+  "PADDLE_PRICE_ID",
+  "PADDLE_WEBHOOK_SECRET",
+] as const;
+
+/** Half a Paddle setup fails quietly (every webhook a 401, payers left Free): all of it, or PREMIUM=off. */
+function requireAllPaddleSettings(e: Partial<Record<(typeof paddleSettings)[number], string>>): void {
+  const missing = paddleSettings.filter((name) => e[name] === undefined);
+  if (missing.length === 0) return;
+  throw new ConfigError(
+    `Invalid configuration: ${missing.join(", ")} ${missing.length === 1 ? "is" : "are"} required to sell premium with Paddle; set PREMIUM=off to run without premium`,
+  );
 }

@@ -29,3 +29,6 @@ export const notSignedIn = () => new AppError(ErrorCode.Unauthorized, "You are n
 export const notAdmin = () => new AppError(ErrorCode.Unauthorized, "Admin access required.", 403);
 export const notFound = (what = "Not found.") => new AppError(ErrorCode.NotFound, what, 404);
 export const badRequest = (message: string) => new AppError(ErrorCode.BadRequest, message, 400);
+
+/** A start that must not go on (missing key, another process on the database): one line for the operator. */
+export class StartupError extends Error {}

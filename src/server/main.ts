@@ -1,9 +1,12 @@
 import { type Config, ConfigError, parseConfig } from "./config.ts";
+import { StartupError } from "./errors.ts";
 import { startServer } from "./server.ts";
 import { backupDatabase } from "./system/backup.ts";
 import { RestoreError, restoreDatabase } from "./system/restore.ts";
 
 async function main(argv: string[]) {
+  // everything Crate writes (database, key, backups, emulator state) is for its own user only
+  process.umask(0o077);
   let config: Config;
   try {
     config = parseConfig(process.env);
@@ -46,7 +49,16 @@ async function main(argv: string[]) {
     }
     return;
   }
-  const server = await startServer(config);
+  let server: Awaited<ReturnType<typeof startServer>>;
+  try {
+    server = await startServer(config);
+  } catch (e) {
+    if (e instanceof StartupError) {
+      console.error(e.message);
+      process.exit(1);
+    }
+    throw e;
+  }
   const shutdown = async (signal: string) => {
     server.log.info("shutting down", { signal });
     await server.stop();

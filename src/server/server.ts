@@ -14,6 +14,7 @@ import { createMetrics } from "./metrics/registry.ts";
 import { createPaddleClient } from "./paddle/client.ts";
 import { spotifyClientFromConfig } from "./spotify/index.ts";
 import { serveClient } from "./static/client-bundle.ts";
+import { lockDatabase } from "./system/process-lock.ts";
 
 export interface RunningServer {
   url: string;
@@ -31,7 +32,17 @@ export interface ServerOptions {
 /** Opens the database, mounts the API (and the emulators in demo mode), serves the SPA, starts the jobs. */
 export async function startServer(config: Config, options: ServerOptions = {}): Promise<RunningServer> {
   const log = createLogger(config.logLevel);
-  const database = openDatabase(config.databasePath);
+  const lock = lockDatabase(config.databasePath);
+  let database: ReturnType<typeof openDatabase> | undefined;
+  let tokenKey: Buffer;
+  try {
+    database = openDatabase(config.databasePath);
+    tokenKey = loadEncryptionKey(config, database.db, log);
+  } catch (error) {
+    database?.close();
+    lock.release();
+    throw error;
+  }
   const clock = options.clock ?? systemClock;
   const metrics = createMetrics({ db: database.db, now: () => clock.now() });
   const deps: Deps = {
@@ -40,7 +51,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     clock,
     log,
     spotify: spotifyClientFromConfig(config, log, metrics),
-    tokenKey: loadEncryptionKey(config.tokenEncryptionKey, config.databasePath),
+    tokenKey,
     paddle: createPaddleClient({
       apiUrl: config.paddle.apiUrl,
       apiKey: config.paddle.apiKey,
@@ -58,14 +69,18 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   const embeddedBundle = typeof CRATE_EMBEDDED_BUNDLE !== "undefined";
 
   const apiFetch = (req: Request) => api.fetch(req);
-  const routes: Record<string, Bun.HTMLBundle | ((req: Request) => Response | Promise<Response>)> = {
+  const routes: Record<
+    string,
+    Bun.HTMLBundle | ((req: Request, srv: Bun.Server<undefined>) => Response | Promise<Response>)
+  > = {
     "/api": apiFetch,
     "/api/*": apiFetch,
     [operations.metricsPath]: apiFetch,
     "/*": development || embeddedBundle ? index : serveClient,
   };
   // In real mode no emulator route exists: /emulator/* is an ordinary unknown page.
-  if (emulators) routes["/emulator/*"] = (req: Request) => emulators.fetch(req);
+  if (emulators)
+    routes["/emulator/*"] = (req: Request, srv: Bun.Server<undefined>) => emulators.fetch(req, srv);
   const server = Bun.serve({
     port: config.port,
     development: development ? { hmr: true, console: true } : false,
@@ -91,6 +106,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
       await server.stop();
       emulators?.close();
       database.close();
+      lock.release();
     },
   };
 }

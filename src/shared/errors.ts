@@ -99,6 +99,11 @@ export const messages = {
   unexpectedPaymentError:
     "An unexpected error occurred. Please e-mail support at support@crate.example and we will help you.",
   plansUnavailable: "Plans currently unavailable",
+  /** PREMIUM=off: the server sells nothing */
+  premiumNotOffered: "Premium is not offered on this server",
+  /** account deletion refused because the running subscription could not be cancelled first */
+  deletionNeedsCancel:
+    "Your account was not deleted: your premium subscription has to be cancelled first, and that failed.",
   noCheckoutPopup:
     "If no checkout popup appears successfully, it unfortunately means that premium is not available in your location.",
   deletionNotLoggedIn: "You are not logged in.",

@@ -1,6 +1,7 @@
 // Control API for tests and demos: move subscriptions through time, inspect and replay notifications.
 import type { Context, Hono } from "hono";
 import { z } from "zod";
+import { loopbackOnly } from "../loopback.ts";
 import { InvalidFieldsError, paddleRefusal, readBody } from "./api.ts";
 import type { PaddleStore, StoredNotification } from "./store.ts";
 import type { WebhookSender } from "./webhooks.ts";
@@ -45,6 +46,7 @@ export function mountControl(
   sender: WebhookSender,
 ) {
   const control = `${base}/control`;
+  app.use(`${control}/*`, loopbackOnly);
   const run = async (c: Context, fn: () => unknown) => {
     try {
       return c.json((await fn()) ?? { ok: true });

@@ -2,6 +2,7 @@
 import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
+import { loopbackOnly } from "../loopback.ts";
 import { ControlError, type SpotifyEmulatorControl } from "./control.ts";
 import { FaultSettingsSchema } from "./faults.ts";
 
@@ -51,6 +52,7 @@ async function body<T>(c: Context, schema: z.ZodType<T>): Promise<T> {
 
 export function controlApp(control: SpotifyEmulatorControl): Hono {
   const app = new Hono();
+  app.use("*", loopbackOnly);
   app.use(
     "*",
     bodyLimit({

@@ -23,7 +23,7 @@ export function startSpotifyEmulatorServer(options: SpotifyEmulatorServerOptions
     clientId: options.clientId ?? demoCredentials.spotifyClientId,
     clientSecret: options.clientSecret ?? demoCredentials.spotifyClientSecret,
   });
-  const server = Bun.serve({ port: options.port, fetch: (req) => emulator.app.fetch(req) });
+  const server = Bun.serve({ port: options.port, fetch: (req, srv) => emulator.app.fetch(req, srv) });
   const url = `http://localhost:${server.port}`;
   return {
     url,

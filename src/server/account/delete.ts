@@ -1,8 +1,10 @@
 import { count, eq } from "drizzle-orm";
 import { providerIdHash } from "../auth/signup.ts";
+import { cancelSubscriptionsBeforeDeletion } from "../billing/account-deletion.ts";
 import type { Clock } from "../clock.ts";
 import { type Db, withTransaction } from "../db/client.ts";
 import { deletedAccounts, membershipEvents, payments, subscriptions, users } from "../db/schema/index.ts";
+import type { Deps } from "../deps.ts";
 import { notSignedIn } from "../errors.ts";
 import { deleteOwnedRows } from "./user-data.ts";
 
@@ -18,7 +20,7 @@ export interface DeletionResult {
  * legal period, keyed only by the old user id, which nothing else refers to any more. A user who never paid
  * has nothing to keep, so their membership events go too. The provider id's sha256 is recorded so that
  * signing in again makes a fresh account that cannot create playlists for a while (code 21).
- * A running subscription is not cancelled.
+ * Runs after cancelSubscriptionsBeforeDeletion (deleteAccount); alone it leaves subscriptions running.
  */
 export function deleteAccountData(db: Db, clock: Clock, userId: string): DeletionResult {
   return withTransaction(db, (tx) => {
@@ -44,4 +46,13 @@ export function deleteAccountData(db: Db, clock: Clock, userId: string): Deletio
       .get();
     return { deleted: true as const, retainedRecords: paid + (kept?.n ?? 0) };
   });
+}
+
+/** Account deletion: running subscriptions are cancelled at period end first; a failure there deletes nothing. */
+export async function deleteAccount(
+  deps: Pick<Deps, "db" | "clock" | "paddle" | "config" | "log">,
+  userId: string,
+): Promise<DeletionResult> {
+  await cancelSubscriptionsBeforeDeletion(deps, userId);
+  return deleteAccountData(deps.db, deps.clock, userId);
 }

@@ -20,6 +20,7 @@ import {
   usedCombinationNames,
   userSettings,
   users,
+  webhookEvents,
 } from "../db/schema/index.ts";
 import { notSignedIn } from "../errors.ts";
 import { analysesOf, distributionsOf, iso, managedPlaylistsOf } from "./personal-data-history.ts";
@@ -50,6 +51,7 @@ export const personalDataTableNames = [
   "membership_events",
   "payments",
   "subscriptions",
+  "webhook_events",
 ] as const;
 
 /** Everything stored about the user, with dates as ISO strings. Token values are never included. */
@@ -211,6 +213,21 @@ export function collectPersonalData(db: Db, userId: string) {
         currency: s.currency,
         endedAt: iso(s.endedAt),
         updatedAt: iso(s.updatedAt),
+      })),
+    /** Paddle's notifications about the user's payments, as stored (trimmed to what billing needs) */
+    paymentNotifications: db
+      .select()
+      .from(webhookEvents)
+      .where(eq(webhookEvents.userId, userId))
+      .orderBy(asc(webhookEvents.occurredAt))
+      .all()
+      .map((w) => ({
+        eventId: w.eventId,
+        eventType: w.eventType,
+        occurredAt: iso(w.occurredAt),
+        receivedAt: iso(w.receivedAt),
+        outcome: w.outcome,
+        payload: JSON.parse(w.payload) as unknown,
       })),
   };
 }

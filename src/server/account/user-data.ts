@@ -23,6 +23,7 @@ import {
   throttles,
   usedCombinationNames,
   userSettings,
+  webhookEvents,
 } from "../db/schema/index.ts";
 
 // One registry of where a user's data lives, used by the export, the deletion and the retention purge.
@@ -55,7 +56,7 @@ export const userChildTables = [
 ] as const;
 
 /** Membership and payment records: kept after deletion for their legal period, then purged. */
-export const retainedTables = [membershipEvents, payments, subscriptions] as const;
+export const retainedTables = [membershipEvents, payments, subscriptions, webhookEvents] as const;
 
 /** Tables keyed by something other than a userId column, handled explicitly: users, throttles, deleted_accounts. */
 export const specialTableNames = ["users", "throttles", "deleted_accounts"] as const;

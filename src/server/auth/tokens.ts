@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { providerTokens, users } from "../db/schema/index.ts";
 import type { Deps } from "../deps.ts";
@@ -39,16 +39,50 @@ export function saveTokens(
     .run();
 }
 
+/** saveTokens, but only while the stored refresh token is still `version`; false when another write came first. */
+function saveTokensIf(
+  deps: Pick<Deps, "db" | "clock" | "tokenKey">,
+  userId: string,
+  version: string,
+  tokens: { accessToken: string; refreshToken: string; expiresIn: number; scope: string },
+): boolean {
+  const now = deps.clock.now();
+  const result = deps.db
+    .update(providerTokens)
+    .set({
+      accessTokenEnc: encryptToken(deps.tokenKey, userId, tokens.accessToken),
+      refreshTokenEnc: encryptToken(deps.tokenKey, userId, tokens.refreshToken),
+      scope: tokens.scope,
+      expiresAt: now + tokens.expiresIn * 1000,
+      updatedAt: now,
+    })
+    .where(and(eq(providerTokens.userId, userId), eq(providerTokens.refreshTokenEnc, version)))
+    .returning({ userId: providerTokens.userId })
+    .all();
+  return result.length === 1;
+}
+
 /** The user's tokens, decrypted; null when there are none or they no longer decrypt (the key was changed). */
 export function readTokens(deps: Pick<Deps, "db" | "tokenKey">, userId: string): StoredTokens | null {
+  return readVersioned(deps, userId)?.tokens ?? null;
+}
+
+/** The tokens with the stored ciphertext of the refresh token, which tells whether a later write replaced them. */
+function readVersioned(
+  deps: Pick<Deps, "db" | "tokenKey">,
+  userId: string,
+): { tokens: StoredTokens; version: string } | null {
   const row = deps.db.select().from(providerTokens).where(eq(providerTokens.userId, userId)).get();
   if (!row) return null;
   try {
     return {
-      accessToken: decryptToken(deps.tokenKey, userId, row.accessTokenEnc),
-      refreshToken: decryptToken(deps.tokenKey, userId, row.refreshTokenEnc),
-      expiresAt: row.expiresAt,
-      scope: row.scope,
+      version: row.refreshTokenEnc,
+      tokens: {
+        accessToken: decryptToken(deps.tokenKey, userId, row.accessTokenEnc),
+        refreshToken: decryptToken(deps.tokenKey, userId, row.refreshTokenEnc),
+        expiresAt: row.expiresAt,
+        scope: row.scope,
+      },
     };
   } catch {
     return null;
@@ -77,24 +111,39 @@ export function refreshAccessToken(deps: TokenDeps, userId: string): Promise<str
   return refresh;
 }
 
+/**
+ * Writes only if the stored tokens are still the ones the refresh read: a sign-in that saved newer tokens while
+ * the call was out wins, and its tokens are used.
+ */
 async function doRefresh(deps: TokenDeps, userId: string): Promise<string> {
-  const stored = readTokens(deps, userId);
-  if (!stored) {
+  const read = readVersioned(deps, userId);
+  if (!read) {
     setMonitored(deps.db, userId, false);
     throw new SpotifyAuthRevokedError(userId);
   }
+  const stored = read.tokens;
+  const replaced = () => {
+    const now = readVersioned(deps, userId);
+    return now && now.version !== read.version ? now.tokens.accessToken : null;
+  };
   try {
     const answer = await deps.spotify.accounts.refresh(stored.refreshToken);
-    saveTokens(deps, userId, {
+    const written = saveTokensIf(deps, userId, read.version, {
       accessToken: answer.accessToken,
       // Spotify may omit a new refresh token: the old one stays valid then.
       refreshToken: answer.refreshToken ?? stored.refreshToken,
       expiresIn: answer.expiresIn,
       scope: answer.scope || stored.scope,
     });
-    return answer.accessToken;
+    if (written) return answer.accessToken;
+    const newer = replaced();
+    if (newer) return newer;
+    throw new SpotifyAuthRevokedError(userId);
   } catch (error) {
     if (error instanceof SpotifyError && error.status === 400 && error.reason === "invalid_grant") {
+      // The refused token may be one a new sign-in already replaced: then the user stays monitored.
+      const newer = replaced();
+      if (newer) return newer;
       setMonitored(deps.db, userId, false);
       deps.log.info("spotify refresh token refused; user no longer monitored", { userId });
       throw new SpotifyAuthRevokedError(userId);

@@ -27,6 +27,8 @@ export interface ApplyResult {
   outcome: EventOutcome;
   /** membership changes written (hooks run after the transaction commits) */
   changes: MembershipChange[];
+  /** the user the event belongs to, when known */
+  userId?: string;
 }
 
 interface EventContext {
@@ -57,8 +59,10 @@ function applySubscriptionState(ctx: EventContext, sub: PaddleSubscription): App
   const { tx, occurredAt, now, event } = ctx;
   const existing = findSubscription(tx, sub.id);
   // Events come at least once and in any order: never let an older one overwrite newer state.
-  if (existing && occurredAt < existing.lastEventAt) return { outcome: "superseded", changes: [] };
-  const userId = customUserId(sub.custom_data) ?? existing?.userId ?? null;
+  if (existing && occurredAt < existing.lastEventAt)
+    return { outcome: "superseded", changes: [], userId: existing.userId };
+  // The first owner stays the owner: custom_data of a later event never moves a subscription to another user.
+  const userId = existing?.userId ?? customUserId(sub.custom_data) ?? null;
   if (!userId) return { outcome: "no_user", changes: [] };
 
   const status = subscriptionStatusOf(sub);
@@ -95,7 +99,7 @@ function applySubscriptionState(ctx: EventContext, sub: PaddleSubscription): App
     });
   }
 
-  if (!userExists(tx, userId)) return { outcome: "no_user", changes: [] };
+  if (!userExists(tx, userId)) return { outcome: "no_user", changes: [], userId };
   const level = currentLevel(tx, userId);
   const changes: MembershipChange[] = [];
   if (premium && level !== "PremiumYearly") {
@@ -106,7 +110,7 @@ function applySubscriptionState(ctx: EventContext, sub: PaddleSubscription): App
     const c = writeMembershipLevel(tx, userId, "Free", "subscription", occurredAt);
     if (c) changes.push(c);
   }
-  return { outcome: "applied", changes };
+  return { outcome: "applied", changes, userId };
 }
 
 /** The payment record label for a change of Crate's subscription status (null: nothing changed). */
@@ -143,7 +147,7 @@ function transactionLabel(origin: string | null | undefined): string {
 function applyCompletedTransaction(ctx: EventContext, txn: PaddleTransaction): ApplyResult {
   const { tx, occurredAt, now, event } = ctx;
   const existing = txn.subscription_id ? findSubscription(tx, txn.subscription_id) : undefined;
-  const userId = customUserId(txn.custom_data) ?? existing?.userId ?? null;
+  const userId = existing?.userId ?? customUserId(txn.custom_data) ?? null;
   if (!userId) return { outcome: "no_user", changes: [] };
 
   const total = txn.details?.totals?.grand_total ?? txn.details?.totals?.total;
@@ -162,8 +166,8 @@ function applyCompletedTransaction(ctx: EventContext, txn: PaddleTransaction): A
   });
 
   // Updating the payment method is a zero charge that says nothing about the subscription's state.
-  if (txn.origin === "subscription_payment_method_change") return { outcome: "applied", changes: [] };
-  if (existing && occurredAt < existing.lastEventAt) return { outcome: "superseded", changes: [] };
+  if (txn.origin === "subscription_payment_method_change") return { outcome: "applied", changes: [], userId };
+  if (existing && occurredAt < existing.lastEventAt) return { outcome: "superseded", changes: [], userId };
 
   if (txn.subscription_id) {
     const periodEnds = parseTime(txn.billing_period?.ends_at);
@@ -186,8 +190,8 @@ function applyCompletedTransaction(ctx: EventContext, txn: PaddleTransaction): A
     });
   }
 
-  if (!userExists(tx, userId)) return { outcome: "no_user", changes: [] };
-  if (currentLevel(tx, userId) === "PremiumYearly") return { outcome: "applied", changes: [] };
+  if (!userExists(tx, userId)) return { outcome: "no_user", changes: [], userId };
+  if (currentLevel(tx, userId) === "PremiumYearly") return { outcome: "applied", changes: [], userId };
   const change = writeMembershipLevel(tx, userId, "PremiumYearly", "payment", occurredAt);
-  return { outcome: "applied", changes: change ? [change] : [] };
+  return { outcome: "applied", changes: change ? [change] : [], userId };
 }

@@ -1,4 +1,4 @@
-import { ErrorCode } from "../../shared/errors.ts";
+import { ErrorCode, messages } from "../../shared/errors.ts";
 import {
   type CheckoutConfig,
   type PriceInfo,
@@ -16,7 +16,7 @@ const PRICE_CACHE_MS = 5 * 60_000;
 const priceCache = new WeakMap<PaddleClient, Map<string, { value: PriceInfo; expiresAt: number }>>();
 
 /** Turns a failed Paddle call into an error the user may see; never a bare 500. */
-function providerError(deps: Deps, err: unknown, action: string): AppError {
+export function providerError(deps: Pick<Deps, "log">, err: unknown, action: string): AppError {
   if (err instanceof AppError) return err;
   if (err instanceof PaddleApiError) {
     if (err.status === 404) return notFound("The subscription was not found at the payment provider.");
@@ -46,6 +46,7 @@ function providerError(deps: Deps, err: unknown, action: string): AppError {
 
 /** POST /api/payment/pricing: the yearly premium price, from Paddle's price entity (cached for 5 minutes). */
 export async function getPremiumPrice(deps: Deps): Promise<PriceInfo> {
+  requirePremiumOffered(deps);
   const priceId = deps.config.paddle.priceId;
   if (priceId === "") throw new AppError(ErrorCode.ProviderUnavailable, "Premium is not configured.");
   let cache = priceCache.get(deps.paddle);
@@ -64,6 +65,11 @@ export async function getPremiumPrice(deps: Deps): Promise<PriceInfo> {
   } catch (err) {
     throw providerError(deps, err, "load the price");
   }
+}
+
+/** With PREMIUM=off nothing is sold: price and webhooks answer 404 instead of failing at Paddle. */
+export function requirePremiumOffered(deps: Pick<Deps, "config">): void {
+  if (!deps.config.premium) throw notFound(`${messages.premiumNotOffered}.`);
 }
 
 function requireSubscriptionId(deps: Deps, userId: string): string {
@@ -128,6 +134,7 @@ export function getCheckoutConfig(deps: Deps): CheckoutConfig {
   return {
     mode: emulated ? "emulator" : "paddle",
     demo: config.demoMode,
+    premium: config.premium,
     environment: config.paddle.environment,
     clientToken: config.paddle.clientToken,
     priceId: config.paddle.priceId,

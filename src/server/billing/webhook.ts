@@ -9,6 +9,8 @@ import { DEFAULT_SIGNATURE_TOLERANCE_SEC, verifyPaddleSignature } from "../paddl
 import { zodMessage } from "../trpc/init.ts";
 import { type ApplyResult, applyPaddleEvent, type EventOutcome } from "./apply.ts";
 import { runMembershipHooks } from "./membership.ts";
+import { storedPayload } from "./stored-payload.ts";
+import { requirePremiumOffered } from "./subscriptions.ts";
 
 export interface WebhookDelivery {
   rawBody: Uint8Array;
@@ -38,6 +40,7 @@ export async function receivePaddleWebhook(
   delivery: WebhookDelivery,
   options: { toleranceSec?: number } = {},
 ): Promise<WebhookReceipt> {
+  requirePremiumOffered(deps);
   const check = verifyPaddleSignature({
     header: delivery.signature,
     rawBody: delivery.rawBody,
@@ -51,7 +54,7 @@ export async function receivePaddleWebhook(
     if (check.reason === "missing" || check.reason === "malformed") throw badRequest(refusals[check.reason]);
     throw new AppError(ErrorCode.Unauthorized, refusals[check.reason], 401);
   }
-  const { event, text } = parseEvent(delivery.rawBody);
+  const event = parseEvent(delivery.rawBody);
   const now = deps.clock.now();
   const result = withTransaction(deps.db, (tx): (ApplyResult & { duplicate: boolean }) | null => {
     const seen = tx
@@ -66,13 +69,13 @@ export async function receivePaddleWebhook(
         eventType: event.event_type,
         occurredAt: Date.parse(event.occurred_at),
         receivedAt: now,
-        payload: text,
+        payload: storedPayload(event),
         notificationId: event.notification_id ?? null,
       })
       .run();
     const applied = applyPaddleEvent(tx, event, now);
     tx.update(webhookEvents)
-      .set({ processedAt: now, outcome: applied.outcome })
+      .set({ processedAt: now, outcome: applied.outcome, userId: applied.userId ?? null })
       .where(eq(webhookEvents.eventId, event.event_id))
       .run();
     return { ...applied, duplicate: false };
@@ -92,7 +95,7 @@ export async function receivePaddleWebhook(
   return { received: true, eventId: event.event_id, duplicate: false, outcome: result.outcome };
 }
 
-function parseEvent(rawBody: Uint8Array): { event: PaddleWebhookEvent; text: string } {
+function parseEvent(rawBody: Uint8Array): PaddleWebhookEvent {
   let text: string;
   let json: unknown;
   try {
@@ -103,5 +106,5 @@ function parseEvent(rawBody: Uint8Array): { event: PaddleWebhookEvent; text: str
   }
   const parsed = WebhookEventSchema.safeParse(json);
   if (!parsed.success) throw badRequest(zodMessage(parsed.error));
-  return { event: parsed.data, text };
+  return parsed.data;
 }

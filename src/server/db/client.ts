@@ -1,5 +1,5 @@
 import { Database } from "bun:sqlite";
-import { mkdirSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { drizzle } from "drizzle-orm/bun-sqlite";
 import { applyMigrations } from "./migrate.ts";
@@ -19,7 +19,16 @@ export interface OpenedDatabase {
 
 /** Opens (creating with its folder) the SQLite file, sets WAL with full sync, foreign keys and a busy timeout, and migrates. */
 export function openDatabase(path: string): OpenedDatabase {
-  if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
+  if (path !== ":memory:") {
+    mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+    // created 0600 first: SQLite gives its -wal and -shm files the database file's mode
+    if (!existsSync(path)) writeFileSync(path, "", { mode: 0o600, flag: "a" });
+    try {
+      chmodSync(path, 0o600);
+    } catch {
+      // not ours to change (another owner): SQLite still reports what it cannot open
+    }
+  }
   const sqlite = new Database(path, { create: true, strict: true });
   sqlite.exec("PRAGMA journal_mode = WAL");
   sqlite.exec("PRAGMA foreign_keys = ON");

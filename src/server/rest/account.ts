@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { DeleteDataSchema } from "../../shared/schemas/account.ts";
-import { deleteAccountData } from "../account/delete.ts";
+import { deleteAccount } from "../account/delete.ts";
 import { collectPersonalData } from "../account/personal-data.ts";
 import { clearSessionCookie } from "../auth/cookies.ts";
 import type { Deps } from "../deps.ts";
@@ -17,7 +17,7 @@ export function accountRest(deps: Deps) {
     .post("/user/delete-data", async (c) => {
       const user = requireUser(c, deps);
       await jsonBody(c, DeleteDataSchema);
-      const result = deleteAccountData(deps.db, deps.clock, user.userId);
+      const result = await deleteAccount(deps, user.userId);
       c.header("Set-Cookie", clearSessionCookie(deps.config), { append: true });
       return c.json(result);
     });

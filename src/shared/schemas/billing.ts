@@ -32,6 +32,8 @@ export interface CheckoutConfig {
   /** "paddle": Paddle.js overlay checkout; "emulator": the bundled Paddle emulator's checkout page (demo mode) */
   mode: "paddle" | "emulator";
   demo: boolean;
+  /** false when the operator switched premium off (PREMIUM=off): nothing is sold */
+  premium: boolean;
   environment: "production" | "sandbox";
   clientToken: string;
   priceId: string;

@@ -76,6 +76,7 @@ export async function startEmulatorProcess(): Promise<EmulatorProcess> {
       SPOTIFY_CLIENT_SECRET: benchCredentials.clientSecret,
       SPOTIFY_ACCOUNTS_URL: accountsUrl,
       SPOTIFY_API_URL: apiUrl,
+      PREMIUM: "off",
     },
     control,
     calls: () => control<CallLog>("GET", "/calls"),

@@ -16,7 +16,7 @@ afterAll(async () => {
   await server.dispose();
 });
 
-const retained = new Set(["membership_events", "payments", "subscriptions"]);
+const retained = new Set(["membership_events", "payments", "subscriptions", "webhook_events"]);
 /** Parent tables and the column their children refer to them by. */
 const children: Record<string, { parent: string; column: string }> = {
   playlist_songs: { parent: "managed_playlists", column: "playlist_id" },

@@ -136,6 +136,16 @@ export function seedEverything(deps: Deps, userId: string, tag: string) {
   db.insert(t.membershipEvents)
     .values({ userId, membershipLevel: "PremiumYearly", effectiveDate: now, source: "payment" })
     .run();
+  db.insert(t.webhookEvents)
+    .values({
+      eventId: `evt-${tag}`,
+      userId,
+      eventType: "subscription.created",
+      occurredAt: now,
+      receivedAt: now,
+      payload: JSON.stringify({ event_id: `evt-${tag}`, data: { id: `sub-${tag}` } }),
+    })
+    .run();
   return {
     playlistId: `managed-${tag}`,
     distributionId: `distribution-${tag}`,

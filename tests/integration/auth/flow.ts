@@ -141,6 +141,7 @@ export async function startCrateWithSpotify(
       SPOTIFY_CLIENT_SECRET: credentials.clientSecret,
       SPOTIFY_ACCOUNTS_URL: spotify.accountsUrl,
       SPOTIFY_API_URL: spotify.apiUrl,
+      PREMIUM: "off",
       ...env,
     },
     clock,

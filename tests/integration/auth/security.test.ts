@@ -250,7 +250,7 @@ describe("daily cap and https", () => {
   });
 
   test("with an https PUBLIC_URL the cookies are Secure and the redirect URI is https", async () => {
-    const secure = await startTestServer({ PUBLIC_URL: "https://crate.example" });
+    const secure = await startTestServer({ PUBLIC_URL: "https://crate.example", DEMO: "on" });
     try {
       const res = await fetch(`${secure.url}/api/authorize`, { redirect: "manual" });
       const to = locationOf(res, secure.url);

@@ -77,6 +77,7 @@ beforeAll(async () => {
       SPOTIFY_CLIENT_SECRET: credentials.clientSecret,
       SPOTIFY_ACCOUNTS_URL: spotify.accountsUrl,
       SPOTIFY_API_URL: spotify.apiUrl,
+      PREMIUM: "off",
     },
   });
   await crate.start();

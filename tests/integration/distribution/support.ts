@@ -31,6 +31,7 @@ export async function startHarness(
       SPOTIFY_CLIENT_SECRET: credentials.clientSecret,
       SPOTIFY_ACCOUNTS_URL: spotify.accountsUrl,
       SPOTIFY_API_URL: spotify.apiUrl,
+      PREMIUM: "off",
       ...options.env,
     },
     options.clock,

@@ -40,19 +40,40 @@ describe("the single binary", () => {
     rmSync(folder, { recursive: true, force: true });
   });
 
-  test("started from an empty folder it creates its database, serves the landing page and answers health", async () => {
+  test("without Spotify credentials it refuses to serve the demo unless DEMO=on is set", () => {
+    const run = Bun.spawnSync([binary], {
+      cwd: folder,
+      env: { PATH: process.env.PATH ?? "", HOME: folder, PORT: String(freePort()), JOBS: "off" },
+      timeout: 15_000,
+    });
+    expect(run.exitCode).toBe(1);
+    const stderr = run.stderr.toString().trim();
+    expect(stderr.split("\n")).toHaveLength(1);
+    expect(stderr).toContain("DEMO=on");
+    expect(existsSync(join(folder, "data", "crate.db"))).toBe(false);
+  }, 20_000);
+
+  test("started from an empty folder with DEMO=on it creates its database, serves the landing page and answers health", async () => {
     expect(existsSync(binary)).toBe(true);
     const port = freePort();
     url = `http://localhost:${port}`;
     proc = Bun.spawn([binary], {
       cwd: folder,
-      env: { PATH: process.env.PATH ?? "", HOME: folder, PORT: String(port), JOBS: "off", LOG_LEVEL: "warn" },
+      env: {
+        PATH: process.env.PATH ?? "",
+        HOME: folder,
+        PORT: String(port),
+        JOBS: "off",
+        LOG_LEVEL: "warn",
+        DEMO: "on",
+      },
       stdout: "ignore",
       stderr: "pipe",
     });
     const health = await waitForHealth(url);
     expect(await health.json()).toEqual({ status: "ok" });
     expect(existsSync(join(folder, "data", "crate.db"))).toBe(true);
+    expect(existsSync(join(folder, "crate.key"))).toBe(true);
 
     const page = await fetch(`${url}/`);
     expect(page.status).toBe(200);

@@ -12,18 +12,28 @@ import { CurrentPlanPanel } from "./CurrentPlanPanel.tsx";
 import { FeatureTable } from "./FeatureTable.tsx";
 import { PlanCards } from "./PlanCards.tsx";
 
-function PlansUnavailable() {
+function PlansUnavailable({ notOffered = false }: { notOffered?: boolean }) {
   return (
     <Layout width="narrow" flex="1" display="flex" alignItems="center">
-      <Card.Root w="full" variant="outline" bg="bg.panel" borderRadius="2xl" data-testid="plans-unavailable">
+      <Card.Root
+        w="full"
+        variant="outline"
+        bg="bg.panel"
+        borderRadius="2xl"
+        data-testid={notOffered ? "premium-not-offered" : "plans-unavailable"}
+      >
         <Card.Body p={{ base: "7", md: "10" }} gap="4" alignItems="center" textAlign="center">
           <Circle size="14" bg="bg.muted" color="fg.muted">
             <CloudOff size={26} aria-hidden />
           </Circle>
           <Text as="h1" textStyle="2xl" fontWeight="bold">
-            {messages.plansUnavailable}
+            {notOffered ? messages.premiumNotOffered : messages.plansUnavailable}
           </Text>
-          <Text color="fg.muted">Please try again in a little while.</Text>
+          <Text color="fg.muted">
+            {notOffered
+              ? "Every playlist kind of the Free plan is yours to use."
+              : "Please try again in a little while."}
+          </Text>
           <AppLink href="/faq" color="brand.fg">
             Read the FAQ
           </AppLink>
@@ -37,10 +47,12 @@ function PlansUnavailable() {
 export function PlansPage() {
   const session = useSession();
   const premium = session.status === "loggedIn" && session.membershipLevel === "PremiumYearly";
-  const price = trpc.billing.pricing.useQuery(undefined, { staleTime: 5 * 60_000 });
   const checkout = trpc.billing.checkoutConfig.useQuery(undefined, { staleTime: Number.POSITIVE_INFINITY });
+  const offered = checkout.data?.premium === true;
+  const price = trpc.billing.pricing.useQuery(undefined, { staleTime: 5 * 60_000, enabled: offered });
   const subscription = trpc.billing.subscription.useQuery(undefined, { enabled: premium, staleTime: 0 });
 
+  if (checkout.data && !offered) return <PlansUnavailable notOffered />;
   // A premium user without a subscription (Premium given by an admin) is not a failure to load.
   const noSubscription = subscription.isError && errorCodeOf(subscription.error) === ErrorCode.NotFound;
   if (price.isError || checkout.isError || (subscription.isError && !noSubscription))

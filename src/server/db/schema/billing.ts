@@ -53,14 +53,21 @@ export const subscriptions = sqliteTable(
   (t) => [index("subscriptions_user_id_idx").on(t.userId)],
 );
 
-export const webhookEvents = sqliteTable("webhook_events", {
-  eventId: text().primaryKey(),
-  eventType: text().notNull(),
-  occurredAt: integer().notNull(),
-  receivedAt: integer().notNull(),
-  processedAt: integer(),
-  payload: text().notNull(),
-  notificationId: text(),
-  /** what applying it did: applied, superseded (older than the state already held), ignored, no_user */
-  outcome: text(),
-});
+export const webhookEvents = sqliteTable(
+  "webhook_events",
+  {
+    eventId: text().primaryKey(),
+    /** the user the event was applied to (the subscription's first owner), when known */
+    userId: text(),
+    eventType: text().notNull(),
+    occurredAt: integer().notNull(),
+    receivedAt: integer().notNull(),
+    processedAt: integer(),
+    /** the event trimmed to what billing needs (storedPayload): no names, addresses or payment details */
+    payload: text().notNull(),
+    notificationId: text(),
+    /** what applying it did: applied, superseded (older than the state already held), ignored, no_user */
+    outcome: text(),
+  },
+  (t) => [index("webhook_events_user_id_idx").on(t.userId)],
+);

@@ -1,0 +1,29 @@
+// The emulators' control APIs change the world (listeners, subscriptions, time) without any credential, so they
+// answer only clients on this machine. The address comes from the Bun server passed as the fetch's second
+// argument; an in-process call (no server) is not a network client and passes.
+import type { MiddlewareHandler } from "hono";
+
+interface AddressSource {
+  requestIP(req: Request): { address: string } | null;
+}
+
+export function isLoopbackAddress(address: string): boolean {
+  const v4 = address.startsWith("::ffff:") ? address.slice(7) : address;
+  return v4 === "::1" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(v4);
+}
+
+const hasAddress = (env: unknown): env is AddressSource =>
+  typeof (env as { requestIP?: unknown } | undefined)?.requestIP === "function";
+
+export const CONTROL_LOOPBACK_ONLY = "The control API answers only clients on this machine (loopback)";
+
+export const loopbackOnly: MiddlewareHandler = async (c, next) => {
+  // a request relayed by a proxy on this machine still comes from elsewhere
+  const relayed = c.req.header("forwarded") !== undefined || c.req.header("x-forwarded-for") !== undefined;
+  if (hasAddress(c.env)) {
+    const address = c.env.requestIP(c.req.raw)?.address;
+    if (relayed || address === undefined || !isLoopbackAddress(address))
+      return c.json({ error: CONTROL_LOOPBACK_ONLY }, 403);
+  } else if (relayed) return c.json({ error: CONTROL_LOOPBACK_ONLY }, 403);
+  await next();
+};
