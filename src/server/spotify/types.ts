@@ -1,3 +1,4 @@
+import type { PacerState } from "../http/pacer.ts";
 import type { SpotifyAccounts } from "./accounts.ts";
 
 // Spotify Web API objects as Crate reads them (snake_case, as on the wire), and the per-user API surface.
@@ -205,6 +206,8 @@ export interface SpotifyClient {
   accounts: SpotifyAccounts;
   callCounts(): CallCounts;
   resetCallCounts(): void;
+  /** the Web API pacer's learned rate, pause and queues */
+  pacing(): PacerState;
 }
 
 /** Where a user API gets its bearer token: `current()` before a call; `refresh(rejected)` after a 401 (once). */
