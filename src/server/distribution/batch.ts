@@ -6,6 +6,7 @@ import { spotifyForUser } from "../auth/tokens.ts";
 import type { Db } from "../db/client.ts";
 import type { Deps } from "../deps.ts";
 import { withPriority } from "../http/pacer.ts";
+import { fullResyncDue } from "../library/resync.ts";
 import { syncLibrary } from "../library/sync.ts";
 import { SpotifyAuthRevokedError } from "../spotify/errors.ts";
 import type { SpotifyUserApi } from "../spotify/types.ts";
@@ -190,7 +191,11 @@ export function runHourlySync(deps: Deps, options: BatchOptions = {}): Promise<B
     HOURLY_JOB,
     () => monitoredUsers(sqlite),
     async (userId, api) => {
-      await syncLibrary(deps, api, userId);
+      // A first page whose total does not add up means an unlike further back: read everything now, so
+      // Latest N drops the song at this run. Once a week every library is read in full anyway.
+      const full = fullResyncDue(deps, userId, deps.clock.now());
+      const synced = await syncLibrary(deps, api, userId, { full });
+      if (synced.listingDiffers) await syncLibrary(deps, api, userId, { full: true });
       // A run that failed picks up where it stopped (and, if it had not planned yet, plans the new likes too).
       const retry = retryableRun(sqlite, userId);
       if (retry && (await runDistribution(deps, retry.id, { api, synced: true })) !== "finished") return true;

@@ -151,7 +151,12 @@ export type IsKnownLike = (trackId: string, addedAt: string) => boolean;
  * The first page of likes as Spotify listed it (every like on it, known or not, newest first), and whether it
  * is the whole library: what the newest likes are now, read at no extra cost.
  */
-export type FirstLikesPage = (likes: { trackId: string; addedAt: string }[], wholeLibrary: boolean) => void;
+/** The first page of likes; `total` is how many items the provider says the library holds (null if not told). */
+export type FirstLikesPage = (
+  likes: { trackId: string; addedAt: string }[],
+  wholeLibrary: boolean,
+  total: number | null,
+) => void;
 
 /** Calls per endpoint, keyed "METHOD /path-template" (e.g. "GET /me/tracks"), plus `total`. */
 export type CallCounts = Record<string, number>;
