@@ -12,7 +12,19 @@ export interface LimitedProviderStats {
   maxAcceptedPerSecond: number;
 }
 
-export function limitedProvider(time: VirtualTime, options: { limit: number; rttMs: number }) {
+export function limitedProvider(
+  time: VirtualTime,
+  options: {
+    limit: number;
+    rttMs: number /** share of calls refused at random besides the limit */;
+    injected?: number;
+  },
+) {
+  let seed = 7;
+  const random = () => {
+    seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return seed / 2_147_483_648;
+  };
   const window: number[] = [];
   const acceptedWindow: number[] = [];
   const stats: LimitedProviderStats = { accepted: 0, refused: 0, violations: 0, maxAcceptedPerSecond: 0 };
@@ -33,6 +45,9 @@ export function limitedProvider(time: VirtualTime, options: { limit: number; rtt
       const oldest = window[window.length - options.limit] as number;
       answer = { status: 429, retryAfterSec: Math.max(1, Math.ceil((oldest + 1000 - at) / 1000)) };
       stats.refused++;
+    } else if (options.injected && random() < options.injected) {
+      answer = { status: 429, retryAfterSec: 1 };
+      stats.refused++;
     } else {
       acceptedWindow.push(at);
       stats.accepted++;
@@ -47,15 +62,18 @@ export function limitedProvider(time: VirtualTime, options: { limit: number; rtt
     }
     return answer;
   }
-  /** the same call as a fetch answer, for the real transport */
-  async function fetch(): Promise<Response> {
+  /** the same call as a fetch answer for the real transport, with `body` as the accepted answer's JSON */
+  async function fetch(body: () => unknown = () => null): Promise<Response> {
     const answer = await call();
     return answer.status === 429
       ? new Response(JSON.stringify({ error: { status: 429, message: "API rate limit exceeded" } }), {
           status: 429,
           headers: { "Retry-After": String(answer.retryAfterSec) },
         })
-      : new Response(null, { status: 200 });
+      : new Response(JSON.stringify(body()), {
+          status: 200,
+          headers: { "Content-Type": "application/json" },
+        });
   }
   return { call, fetch, stats };
 }

@@ -51,7 +51,10 @@ interface Waiter {
   resolve: (release: () => void) => void;
 }
 
-/** Sends measured to learn the rate a refusal happened at, kept for this long. */
+/** What a refusal well below the learned ceiling leaves of it. */
+const NOISE_DECAY = 0.99;
+
+/** Accepted answers are counted over this window to learn the limit at a refusal. */
 const WINDOW_MS = 1000;
 
 export class AdaptivePacer {
@@ -65,7 +68,7 @@ export class AdaptivePacer {
   private inFlight = 0;
   private refusals = 0;
   private readonly queues: Record<Priority, Waiter[]> = { interactive: [], background: [] };
-  private readonly sent: number[] = [];
+  private readonly acceptedAt: number[] = [];
   private timer = false;
 
   constructor(options: PacerOptions = {}) {
@@ -102,6 +105,14 @@ export class AdaptivePacer {
     });
   }
 
+  /** An answer that was not a refusal: the calls the provider accepts in a second tell its limit. */
+  accepted(): void {
+    const now = this.o.now();
+    this.acceptedAt.push(now);
+    while (this.acceptedAt.length > 0 && (this.acceptedAt[0] ?? now) <= now - WINDOW_MS)
+      this.acceptedAt.shift();
+  }
+
   /** A 429: every caller pauses `pauseMs`; the first refusal of a pause lowers the rate once. */
   rateLimited(pauseMs: number): void {
     const now = this.o.now();
@@ -110,13 +121,20 @@ export class AdaptivePacer {
     if (!beganPause) return;
     this.refusals++;
     this.refill(now);
-    const recent = this.sent.filter((t) => t > now - WINDOW_MS).length;
-    // The pace that was refused: what the bucket allowed, or what was really sent when demand was lower.
-    const refusedAt = Math.min(this.rate, Math.max(recent, this.o.minRate));
-    this.ceiling = refusedAt;
-    this.rate = Math.max(this.o.minRate, refusedAt * this.o.decrease);
+    // The provider's own answer: what it accepted in the last second before refusing.
+    const acceptedLastSecond = this.acceptedAt.filter((t) => t > now - WINDOW_MS).length;
+    const refusedAt = Math.max(this.o.minRate, Math.min(this.rate, acceptedLastSecond));
+    if (this.ceiling === null || refusedAt >= 0.97 * this.ceiling) {
+      this.ceiling = refusedAt;
+      this.rate = Math.max(this.o.minRate, refusedAt * this.o.decrease);
+    } else {
+      // Refused well below a pace that worked (right after a pause, another client of the app, random
+      // refusals): slow down, but let the ceiling fall only a little, so noise cannot ratchet the pace to nothing.
+      this.ceiling = Math.max(this.o.minRate, this.ceiling * NOISE_DECAY);
+      this.rate = Math.max(this.o.minRate, Math.min(this.rate, this.ceiling) * this.o.decrease);
+    }
     this.tokens = Math.min(this.tokens, this.capacity());
-    this.o.onRateLimited?.({ rate: this.rate, ceiling: refusedAt, pauseMs });
+    this.o.onRateLimited?.({ rate: this.rate, ceiling: this.ceiling, pauseMs });
   }
 
   private capacity(): number {
@@ -167,8 +185,6 @@ export class AdaptivePacer {
       }
       this.queues[waiter.priority].shift();
       this.inFlight++;
-      this.sent.push(now);
-      while (this.sent.length > 0 && (this.sent[0] ?? now) <= now - WINDOW_MS) this.sent.shift();
       if (now > waiter.since) this.o.onWait?.({ priority: waiter.priority, ms: now - waiter.since });
       let released = false;
       waiter.resolve(() => {

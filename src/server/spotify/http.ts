@@ -156,6 +156,7 @@ export class SpotifyHttp {
         release();
       }
       let waitMs: number;
+      if (outcome.kind === "response" && outcome.response.status !== 429) pacer.accepted();
       if (outcome.kind === "response" && outcome.response.status === 429) {
         rateLimited++;
         const retryAfter = parseRetryAfter(outcome.response.headers.get("retry-after"), now());

@@ -15,6 +15,7 @@ async function saturate(limit: number, rttMs: number, seconds: number, workers =
       const release = await pacer.acquire("background");
       const answer = await provider.call().finally(release);
       if (answer.status === 429) pacer.rateLimited((answer.retryAfterSec ?? 1) * 1000);
+      else pacer.accepted();
     }
   };
   await time.run(Promise.all(Array.from({ length: workers }, worker)));
@@ -36,7 +37,10 @@ describe("learning the limit", () => {
     const pacer = new AdaptivePacer({ now: time.now, sleep: time.sleep });
     await time.run(
       (async () => {
-        for (let i = 0; i < 30; i++) (await pacer.acquire())();
+        for (let i = 0; i < 30; i++) {
+          (await pacer.acquire())();
+          pacer.accepted();
+        }
         pacer.rateLimited(1000);
         const started = time.now();
         (await pacer.acquire())();
