@@ -36,6 +36,8 @@ export const limits = {
   randomDaily: 50,
   randomWeekly: 200,
   cancelNoticeHours: 72,
+  /** every user's whole library is read again once in this many hours, each in their own hour */
+  fullResyncEveryHours: 168,
   retention: {
     membershipAfterLastPaymentMonths: 14,
     membershipAfterEndDays: 70,

@@ -5,20 +5,24 @@ import { allEntries } from "../../shared/catalogue/index.ts";
 import { spotifyForUser } from "../auth/tokens.ts";
 import type { Db } from "../db/client.ts";
 import type { Deps } from "../deps.ts";
+import { withPriority } from "../http/pacer.ts";
+import { fullResyncDue } from "../library/resync.ts";
 import { syncLibrary } from "../library/sync.ts";
 import { SpotifyAuthRevokedError } from "../spotify/errors.ts";
 import type { SpotifyUserApi } from "../spotify/types.ts";
 import { userWork } from "./background.ts";
+import { AdaptiveConcurrency } from "./job-concurrency.ts";
 import { createDistribution, MAX_ATTEMPTS, runDistribution } from "./run.ts";
 
 export const HOURLY_JOB = "hourly-sync";
 export const RANDOM_JOB = "random-refresh";
-/** Users processed at once by a batch run. */
+/** Users a batch run starts with at once; it adapts from there (job-concurrency.ts). */
 export const BATCH_CONCURRENCY = 4;
 
 export interface BatchOptions {
   /** the Web API per user (tests and benchmarks); stored tokens otherwise */
   apiFor?: (userId: string) => SpotifyUserApi;
+  /** a fixed number of users at a time instead of the adaptive one */
   concurrency?: number;
 }
 
@@ -75,23 +79,42 @@ async function runBatch(
   try {
     const queue = userIds();
     const work = userWork(deps);
-    const worker = async () => {
-      for (let userId = queue.shift(); userId !== undefined; userId = queue.shift()) {
-        if (work.isStopping) return;
-        try {
-          const api = options.apiFor?.(userId) ?? spotifyForUser(deps, userId);
-          const distributed = await work.forUser(userId, () => perUser(userId, api));
-          if (distributed) outcome.distributions += 1;
-        } catch (error) {
-          outcome.failures += 1;
-          const level = error instanceof SpotifyAuthRevokedError ? "info" : "warn";
-          deps.log[level]("batch job user failed", { job, userId, error: String(error) });
-        }
-        outcome.usersProcessed += 1;
+    const control = new AdaptiveConcurrency({
+      initial: options.concurrency ?? BATCH_CONCURRENCY,
+      fixed: options.concurrency !== undefined,
+      pacing: () => deps.spotify.pacing(),
+    });
+    const turn = async (userId: string) => {
+      try {
+        const api = options.apiFor?.(userId) ?? spotifyForUser(deps, userId);
+        // The job's calls wait behind interactive ones (a listener's own distribution goes first).
+        const distributed = await withPriority("background", () =>
+          work.forUser(userId, () => perUser(userId, api)),
+        );
+        if (distributed) outcome.distributions += 1;
+      } catch (error) {
+        outcome.failures += 1;
+        const level = error instanceof SpotifyAuthRevokedError ? "info" : "warn";
+        deps.log[level]("batch job user failed", { job, userId, error: String(error) });
       }
+      outcome.usersProcessed += 1;
     };
-    const concurrency = Math.max(1, options.concurrency ?? BATCH_CONCURRENCY);
-    await Promise.all(Array.from({ length: concurrency }, worker));
+    await new Promise<void>((resolve) => {
+      let active = 0;
+      const launch = () => {
+        while (active < control.limit && queue.length > 0 && !work.isStopping) {
+          const userId = queue.shift() as string;
+          active += 1;
+          void turn(userId).finally(() => {
+            active -= 1;
+            control.update();
+            launch();
+          });
+        }
+        if (active === 0) resolve();
+      };
+      launch();
+    });
     finishExecution(sqlite, executionId, "finished", outcome.usersProcessed, null, deps.clock.now());
   } catch (error) {
     finishExecution(sqlite, executionId, "failed", outcome.usersProcessed, String(error), deps.clock.now());
@@ -167,7 +190,11 @@ export function runHourlySync(deps: Deps, options: BatchOptions = {}): Promise<B
     HOURLY_JOB,
     () => monitoredUsers(sqlite),
     async (userId, api) => {
-      await syncLibrary(deps, api, userId);
+      // A first page whose total does not add up means an unlike further back: read everything now, so
+      // Latest N drops the song at this run. Once a week every library is read in full anyway.
+      const full = fullResyncDue(deps, userId, deps.clock.now());
+      const synced = await syncLibrary(deps, api, userId, { full });
+      if (synced.listingDiffers) await syncLibrary(deps, api, userId, { full: true });
       // A run that failed picks up where it stopped (and, if it had not planned yet, plans the new likes too).
       const retry = retryableRun(sqlite, userId);
       if (retry && (await runDistribution(deps, retry.id, { api, synced: true })) !== "finished") return true;

@@ -16,6 +16,11 @@ export interface SyncResult {
    * ones missing among the newest likes, which the first page shows at no extra call
    */
   unliked: number;
+  /**
+   * the first page's total does not add up with the stored likes: something was unliked beyond the page (or a
+   * like arrived mid-walk); only a full resync tells which
+   */
+  listingDiffers: boolean;
 }
 
 type SyncDeps = Pick<Deps, "db" | "clock">;
@@ -57,8 +62,12 @@ export async function syncLibrary(
       };
   const fetched: SavedTrack[] = [];
   let newest: NewestLikes | null = null;
-  const firstPage = (likes: { trackId: string; addedAt: string }[], wholeLibrary: boolean) => {
-    newest = { likes, wholeLibrary };
+  const firstPage = (
+    likes: { trackId: string; addedAt: string }[],
+    wholeLibrary: boolean,
+    total: number | null,
+  ) => {
+    newest = { likes, wholeLibrary, total };
   };
   for await (const page of api.likedTracks({ isKnown, firstPage })) fetched.push(...page);
 
@@ -70,6 +79,7 @@ export async function syncLibrary(
 interface NewestLikes {
   likes: { trackId: string; addedAt: string }[];
   wholeLibrary: boolean;
+  total: number | null;
 }
 
 /** `full`: every like was read (a first sync or a full resync); `newest`: the first page, when it was read. */
@@ -130,26 +140,46 @@ function storeLikes(
       : newest
         ? markUnlikedAmongNewest(sqlite, userId, newest, now)
         : 0;
+    const stored = countStored(sqlite, userId);
+    const total = (newest as NewestLikes | null)?.total ?? null;
+    const listedExtra =
+      sqlite
+        .query<{ x: number }, [string]>("SELECT listed_extra AS x FROM library_syncs WHERE user_id = ?")
+        .get(userId)?.x ?? 0;
     sqlite
       .query(
-        `INSERT INTO library_syncs (user_id, last_sync_at, last_full_sync_at, new_likes_pending) VALUES (?, ?, ?, ?)
+        `INSERT INTO library_syncs (user_id, last_sync_at, last_full_sync_at, new_likes_pending, listed_extra)
+         VALUES (?, ?, ?, ?, ?)
          ON CONFLICT(user_id) DO UPDATE SET last_sync_at = excluded.last_sync_at,
            last_full_sync_at = coalesce(excluded.last_full_sync_at, library_syncs.last_full_sync_at),
-           new_likes_pending = max(library_syncs.new_likes_pending, excluded.new_likes_pending)`,
+           new_likes_pending = max(library_syncs.new_likes_pending, excluded.new_likes_pending),
+           listed_extra = excluded.listed_extra`,
       )
-      // An unlike among the newest likes changes Latest N playlists: the job distributes it too.
-      .run(userId, now, full ? now : null, newLikes > 0 || (!full && unliked > 0) ? 1 : 0);
-    return { newLikes, unliked };
+      // An unlike changes Latest N playlists: the job distributes it too.
+      .run(
+        userId,
+        now,
+        full ? now : null,
+        newLikes > 0 || unliked > 0 ? 1 : 0,
+        full && total !== null ? Math.max(0, total - stored) : listedExtra,
+      );
+    return {
+      newLikes,
+      unliked,
+      totalLikes: stored,
+      listingDiffers: !full && total !== null && total !== stored + listedExtra,
+    };
   });
-  const { newLikes, unliked } = write();
-  const totalLikes =
-    sqlite
-      .query<{ n: number }, [string]>(
-        "SELECT count(*) AS n FROM likes WHERE user_id = ? AND unliked_at IS NULL",
-      )
-      .get(userId)?.n ?? 0;
-  return { newLikes, totalLikes, full, unliked };
+  const { newLikes, unliked, totalLikes, listingDiffers } = write();
+  return { newLikes, totalLikes, full, unliked, listingDiffers };
 }
+
+const countStored = (sqlite: Database, userId: string) =>
+  sqlite
+    .query<{ n: number }, [string]>(
+      "SELECT count(*) AS n FROM likes WHERE user_id = ? AND unliked_at IS NULL",
+    )
+    .get(userId)?.n ?? 0;
 
 /** Marks unliked the stored likes newer than `newerThan` (ms) that the provider no longer lists. */
 function markUnliked(

@@ -64,6 +64,7 @@ export class SpotifyAccounts {
     const endpoint = "POST /api/token";
     const basic = Buffer.from(`${this.settings.clientId}:${this.settings.clientSecret}`).toString("base64");
     const res = await this.http.send({
+      service: "accounts",
       method: "POST",
       url: `${this.settings.accountsUrl}/api/token`,
       endpoint,

@@ -13,7 +13,7 @@ export interface SpotifyClientOptions extends HttpOptions {
   onArtistsBatchForbidden?: () => void;
 }
 
-/** One per process: the transport (timeouts, retries, concurrency limit, call counts) shared by all users. */
+/** One per process: the transport (timeouts, retries, pacing, call counts) shared by all users. */
 export function createSpotifyClient(options: SpotifyClientOptions): SpotifyClient {
   const http = new SpotifyHttp(options);
   const shared: SharedClientState = {
@@ -31,5 +31,6 @@ export function createSpotifyClient(options: SpotifyClientOptions): SpotifyClien
     forUser: (tokens) => createUserApi(shared, tokens),
     callCounts: () => http.callCounts(),
     resetCallCounts: () => http.resetCallCounts(),
+    pacing: () => http.pacing(),
   };
 }

@@ -1,6 +1,6 @@
+import { AdaptivePacer, currentPriority, type PacerState, type Priority } from "../http/pacer.ts";
 import { parseRetryAfter } from "../http/retry-after.ts";
 import { SpotifyError } from "./errors.ts";
-import { Semaphore } from "./semaphore.ts";
 import type { CallCounts } from "./types.ts";
 
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
@@ -18,14 +18,26 @@ export interface HttpOptions {
   maxTotalWaitMs?: number;
   baseBackoffMs?: number;
   maxBackoffMs?: number;
-  /** requests in flight at once, all users together */
+  /** requests in flight at once, all users together (background work leaves a few free for interactive calls) */
   concurrency?: number;
   sleep?: (ms: number) => Promise<void>;
   now?: () => number;
   random?: () => number;
   onRetry?: (info: { endpoint: string; status: number; waitMs: number; attempt: number }) => void;
-  /** told of every attempt sent: its endpoint, the status (or how it failed) and how long it took */
-  onCall?: (info: { endpoint: string; status: number | "timeout" | "network"; ms: number }) => void;
+  /** observes every call, wait and learned rate (metrics); never changes what the transport does */
+  observer?: HttpObserver;
+}
+
+/** What the transport tells an observer. Calls include refused ones; waits are before a call may go. */
+export interface HttpObserver {
+  onCall?: (info: {
+    endpoint: string;
+    status: number | "timeout" | "network";
+    ms: number;
+    priority: Priority;
+  }) => void;
+  onWait?: (info: { priority: Priority; ms: number }) => void;
+  onRateLimited?: (info: { rate: number; ceiling: number; pauseMs: number }) => void;
 }
 
 export interface HttpRequest {
@@ -40,7 +52,11 @@ export interface HttpRequest {
    * the caller checks and resends instead of the transport (429s are still retried: they were not applied).
    */
   retryUnknownOutcome?: boolean;
+  /** whose limit the call counts against (default: the Web API's) */
+  service?: Service;
 }
+
+export type Service = "api" | "accounts";
 
 export interface HttpResponse {
   status: number;
@@ -56,7 +72,7 @@ export const defaultHttpOptions = {
   maxTotalWaitMs: 120_000,
   baseBackoffMs: 500,
   maxBackoffMs: 10_000,
-  concurrency: 6,
+  concurrency: 64,
 } as const;
 
 /** A 429 with `Retry-After: 0` still waits this long, so retries never spin. */
@@ -68,17 +84,18 @@ const isRetryableStatus = (status: number) =>
   status === 500 || status === 502 || status === 503 || status === 504;
 
 /**
- * The transport every Spotify call goes through: a timeout on every attempt, one concurrency limit, 429 answers
- * honoured by pausing all calls for Retry-After, 5xx/timeouts retried with exponential backoff and jitter, all
- * bounded in attempts and total waiting. Counts every attempt sent per endpoint.
+ * The transport every Spotify call goes through: a timeout on every attempt, one adaptive pacer for the process
+ * (a rate learned from 429s, Retry-After pausing every call, interactive calls first, a cap on calls in flight),
+ * 5xx/timeouts retried with exponential backoff and jitter, all bounded in attempts and total waiting. Counts
+ * every attempt sent per endpoint.
  */
 export class SpotifyHttp {
   private readonly fetchImpl: FetchLike;
-  private readonly opts: Required<Omit<HttpOptions, "fetch" | "onRetry" | "onCall">> &
-    Pick<HttpOptions, "onRetry" | "onCall">;
-  private readonly semaphore: Semaphore;
+  private readonly opts: Required<Omit<HttpOptions, "fetch" | "onRetry" | "observer">> &
+    Pick<HttpOptions, "onRetry" | "observer">;
+  /** the Web API and the accounts service have limits of their own: one pacer each */
+  private readonly pacers: Record<Service, AdaptivePacer>;
   private readonly counts = new Map<string, number>();
-  private pausedUntil = 0;
 
   constructor(options: HttpOptions = {}) {
     this.fetchImpl = options.fetch ?? ((input, init) => fetch(input, init));
@@ -89,7 +106,21 @@ export class SpotifyHttp {
       random: Math.random,
       ...withoutUndefined(options),
     };
-    this.semaphore = new Semaphore(this.opts.concurrency);
+    const pacer = () =>
+      new AdaptivePacer({
+        maxInFlight: this.opts.concurrency,
+        reserved: Math.min(8, Math.floor(this.opts.concurrency / 4)),
+        now: this.opts.now,
+        sleep: this.opts.sleep,
+        onWait: options.observer?.onWait,
+        onRateLimited: options.observer?.onRateLimited,
+      });
+    this.pacers = { api: pacer(), accounts: pacer() };
+  }
+
+  /** The Web API pacer's learned rate, pause and queues (the hourly job's concurrency follows it; metrics). */
+  pacing(service: Service = "api"): PacerState {
+    return this.pacers[service].state();
   }
 
   callCounts(): CallCounts {
@@ -113,26 +144,30 @@ export class SpotifyHttp {
     let waited = 0;
     let failures = 0;
     let rateLimited = 0;
+    const priority = currentPriority();
+    const pacer = this.pacers[request.service ?? "api"];
     for (;;) {
-      // The pause is waited out while holding a permit: calls queued behind this one cannot slip out during
-      // a pause that began while they queued, and a pause another 429 extended meanwhile is waited out too.
-      const outcome = await this.semaphore.run(async () => {
-        for (let pause = this.pausedUntil - now(); pause > 0; pause = this.pausedUntil - now()) {
-          if (waited + pause > this.opts.maxTotalWaitMs) {
-            throw new SpotifyError(429, request.endpoint, "rate limited for longer than the wait budget");
-          }
-          await sleep(pause);
-          waited += pause;
-        }
-        return this.attempt(request);
-      });
+      const pausedFor = pacer.state().pausedUntil - now();
+      if (pausedFor > 0 && waited + pausedFor > this.opts.maxTotalWaitMs) {
+        throw new SpotifyError(429, request.endpoint, "rate limited for longer than the wait budget");
+      }
+      const queuedAt = now();
+      const release = await pacer.acquire(priority);
+      waited += now() - queuedAt;
+      let outcome: Awaited<ReturnType<SpotifyHttp["attempt"]>>;
+      try {
+        outcome = await this.attempt(request, priority);
+      } finally {
+        release();
+      }
       let waitMs: number;
+      if (outcome.kind === "response" && outcome.response.status !== 429) pacer.accepted();
       if (outcome.kind === "response" && outcome.response.status === 429) {
         rateLimited++;
         const retryAfter = parseRetryAfter(outcome.response.headers.get("retry-after"), now());
         waitMs = Math.max(MIN_RATE_LIMITED_WAIT_MS, retryAfter ?? this.backoff(rateLimited));
         // Spotify's limit is per app: every caller waits (or, past its budget, gives up without calling).
-        this.pausedUntil = Math.max(this.pausedUntil, now() + waitMs);
+        pacer.rateLimited(waitMs);
         if (rateLimited >= this.opts.maxRateLimitedAttempts || waited + waitMs > this.opts.maxTotalWaitMs) {
           return outcome.response;
         }
@@ -158,7 +193,7 @@ export class SpotifyHttp {
       this.opts.onRetry?.({
         endpoint: request.endpoint,
         status: outcome.kind === "response" ? outcome.response.status : 0,
-        waitMs: waitMs || Math.max(0, this.pausedUntil - now()),
+        waitMs: waitMs || Math.max(0, pacer.state().pausedUntil - now()),
         attempt: failures + rateLimited,
       });
       if (waitMs > 0) {
@@ -176,12 +211,18 @@ export class SpotifyHttp {
 
   private async attempt(
     request: HttpRequest,
+    priority: Priority,
   ): Promise<{ kind: "response"; response: HttpResponse } | { kind: "failed"; reason: string }> {
     this.counts.set(request.endpoint, (this.counts.get(request.endpoint) ?? 0) + 1);
     const signal = AbortSignal.timeout(this.opts.timeoutMs);
-    const started = performance.now();
-    const told = (status: number | "timeout" | "network") =>
-      this.opts.onCall?.({ endpoint: request.endpoint, status, ms: performance.now() - started });
+    const started = this.opts.now();
+    const observe = (status: number | "timeout" | "network") =>
+      this.opts.observer?.onCall?.({
+        endpoint: request.endpoint,
+        status,
+        ms: this.opts.now() - started,
+        priority,
+      });
     try {
       const res = await this.fetchImpl(request.url, {
         method: request.method,
@@ -191,14 +232,14 @@ export class SpotifyHttp {
         redirect: "manual",
       });
       const text = await res.text();
-      told(res.status);
+      observe(res.status);
       return {
         kind: "response",
         response: { status: res.status, headers: res.headers, json: parseJson(text) },
       };
     } catch (error) {
       const timedOut = signal.aborted || (error instanceof Error && error.name === "TimeoutError");
-      told(timedOut ? "timeout" : "network");
+      observe(timedOut ? "timeout" : "network");
       return { kind: "failed", reason: timedOut ? "timeout" : `network error: ${String(error)}` };
     }
   }

@@ -22,7 +22,9 @@ export function spotifyClientFromConfig(config: Config, log: Logger, metrics?: M
       log.debug("spotify call retried", info);
       if (info.status === 429) metrics?.rateLimitWait("spotify", info.waitMs / 1000);
     },
-    onCall: ({ endpoint, status, ms }) =>
-      metrics?.providerCall({ provider: "spotify", endpoint, status, seconds: ms / 1000 }),
+    observer: {
+      onCall: ({ endpoint, status, ms }) =>
+        metrics?.providerCall({ provider: "spotify", endpoint, status, seconds: ms / 1000 }),
+    },
   });
 }

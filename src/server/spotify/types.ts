@@ -1,3 +1,4 @@
+import type { PacerState } from "../http/pacer.ts";
 import type { SpotifyAccounts } from "./accounts.ts";
 
 // Spotify Web API objects as Crate reads them (snake_case, as on the wire), and the per-user API surface.
@@ -151,7 +152,12 @@ export type IsKnownLike = (trackId: string, addedAt: string) => boolean;
  * The first page of likes as Spotify listed it (every like on it, known or not, newest first), and whether it
  * is the whole library: what the newest likes are now, read at no extra cost.
  */
-export type FirstLikesPage = (likes: { trackId: string; addedAt: string }[], wholeLibrary: boolean) => void;
+/** The first page of likes; `total` is how many items the provider says the library holds (null if not told). */
+export type FirstLikesPage = (
+  likes: { trackId: string; addedAt: string }[],
+  wholeLibrary: boolean,
+  total: number | null,
+) => void;
 
 /** Calls per endpoint, keyed "METHOD /path-template" (e.g. "GET /me/tracks"), plus `total`. */
 export type CallCounts = Record<string, number>;
@@ -206,6 +212,8 @@ export interface SpotifyClient {
   accounts: SpotifyAccounts;
   callCounts(): CallCounts;
   resetCallCounts(): void;
+  /** the Web API pacer's learned rate, pause and queues */
+  pacing(): PacerState;
 }
 
 /** Where a user API gets its bearer token: `current()` before a call; `refresh(rejected)` after a 401 (once). */

@@ -63,6 +63,7 @@ export function createUserApi(shared: SharedClientState, tokens: AccessTokenSour
         options.firstPage(
           listed,
           !page.next && (typeof page.total !== "number" || page.total <= page.items.length),
+          typeof page.total === "number" ? page.total : null,
         );
       }
       const fresh: SavedTrack[] = [];

@@ -49,8 +49,10 @@ const saved = (i: number, artists = [`a${i % 7}`]): SavedTrack => ({
 });
 
 /** A provider with `count` likes (newest first) that pages 50 at a time and counts its calls. */
-function provider(count: number, options: { featuresForbidden?: boolean } = {}) {
+function provider(count: number, options: { featuresForbidden?: boolean; localFiles?: number } = {}) {
   let likes = Array.from({ length: count }, (_, i) => saved(i)).reverse();
+  /** items the total counts that are never stored as likes */
+  const localFiles = options.localFiles ?? 0;
   const calls = { pages: 0, artists: 0, artistIds: 0, features: 0, featureIds: 0 };
   return {
     calls,
@@ -65,7 +67,7 @@ function provider(count: number, options: { featuresForbidden?: boolean } = {}) 
         calls.pages += 1;
         if (offset === 0) {
           const listed = likes.slice(0, 50).map((s) => ({ trackId: s.track.id ?? "", addedAt: s.added_at }));
-          opts.firstPage?.(listed, likes.length <= 50);
+          opts.firstPage?.(listed, likes.length <= 50, likes.length + localFiles);
         }
         const page: SavedTrack[] = [];
         for (const s of likes.slice(offset, offset + 50)) {
@@ -110,7 +112,7 @@ describe("library sync", () => {
   test("the first sync reads every like; a later one stops at the first stored like", async () => {
     const api = provider(120);
     const first = await syncLibrary(deps(), api, "u1");
-    expect(first).toEqual({ newLikes: 120, totalLikes: 120, full: true, unliked: 0 });
+    expect(first).toEqual({ newLikes: 120, totalLikes: 120, full: true, unliked: 0, listingDiffers: false });
     expect(api.calls.pages).toBe(3);
 
     api.calls.pages = 0;
@@ -121,6 +123,24 @@ describe("library sync", () => {
     api.calls.pages = 0;
     expect(await syncLibrary(deps(), api, "u1")).toMatchObject({ newLikes: 5, totalLikes: 125 });
     expect(api.calls.pages).toBe(1);
+  });
+
+  test("an unlike beyond the first page shows in the total: the listing differs, at no extra call", async () => {
+    const api = provider(120, { localFiles: 2 });
+    await syncLibrary(deps(), api, "u1");
+    api.calls.pages = 0;
+    expect(await syncLibrary(deps(), api, "u1")).toMatchObject({ listingDiffers: false });
+    api.unlike(10);
+    expect(await syncLibrary(deps(), api, "u1")).toMatchObject({ listingDiffers: true, unliked: 0 });
+    expect(api.calls.pages).toBe(2);
+    const full = await syncLibrary(deps(), api, "u1", { full: true });
+    expect(full).toMatchObject({ unliked: 1, totalLikes: 119, listingDiffers: false });
+    // the job distributes it (Latest N drops the song)
+    const pending = db.$client
+      .query<{ p: number }, []>("SELECT new_likes_pending AS p FROM library_syncs WHERE user_id = 'u1'")
+      .get();
+    expect(pending?.p).toBe(1);
+    expect(await syncLibrary(deps(), api, "u1")).toMatchObject({ listingDiffers: false });
   });
 
   test("a full resync marks likes no longer there as unliked; they are no longer considered", async () => {

@@ -61,6 +61,11 @@ export const librarySyncs = sqliteTable("library_syncs", {
     .references(() => users.id, { onDelete: "cascade" }),
   lastSyncAt: integer().notNull(),
   lastFullSyncAt: integer(),
+  /**
+   * items the provider's `total` counted at the last full read that are not stored likes (local files, repeats):
+   * a later first page whose total differs from stored likes + this by anything else shows an unlike further back
+   */
+  listedExtra: integer().notNull().default(0),
   /** a sync found new likes that no distribution has planned yet (set by any sync, cleared by planning) */
   newLikesPending: integer({ mode: "boolean" }).notNull().default(false),
 });
