@@ -53,11 +53,17 @@ export interface PlaylistsOverview {
 /** GET /api/playlist-preferences/playlists/run/{distributionProgressId}: the playlists one run wrote to. */
 export interface RunPlaylists {
   finished: boolean;
-  playlists: PlaylistPart[];
+  /** `created`: the run created it */
+  playlists: (PlaylistPart & { created: boolean })[];
 }
 
 export const overviewTexts = {
   songs: (n: number) => (n === 1 ? "1 song" : `${n.toLocaleString("en-US")} songs`),
+  heading: "Your playlists on Spotify",
+  listLabel: "Your chosen playlists",
+  runHeading: (n: number) => (n === 1 ? "Your playlist in Spotify" : `Your ${n} playlists in Spotify`),
+  newPlaylist: "new",
+  parts: (n: number) => `${n} playlists`,
   openInSpotify: "Open in Spotify",
   deletedInSpotify: "Deleted in Spotify",
   waiting: "Created with its first song",
@@ -74,3 +80,16 @@ export const overviewTexts = {
     stopped: "Crate stopped retrying after a day; choose your playlists again to start a new update.",
   },
 } as const;
+
+const relative = new Intl.RelativeTimeFormat("en", { numeric: "auto" });
+
+/** "just now", "5 minutes ago", "3 hours ago", "yesterday", "12 days ago". */
+export function timeAgo(iso: string, now: number): string {
+  const seconds = Math.round((Date.parse(iso) - now) / 1000);
+  if (seconds > -45) return "just now";
+  const minutes = Math.round(seconds / 60);
+  if (minutes > -60) return relative.format(minutes, "minute");
+  const hours = Math.round(minutes / 60);
+  if (hours > -24) return relative.format(hours, "hour");
+  return relative.format(Math.round(hours / 24), "day");
+}

@@ -88,14 +88,12 @@ export function getRunPlaylists(deps: Pick<Deps, "db" | "clock">, userId: string
     )
     .get(id, userId);
   if (!run) throw notFound("Distribution not found.");
-  const rows = loadPartsChangedBetween(
-    deps.db.$client,
-    userId,
-    run.created_at,
-    run.finished_at ?? deps.clock.now(),
-  );
+  const end = run.finished_at ?? deps.clock.now();
+  const rows = loadPartsChangedBetween(deps.db.$client, userId, run.created_at, end);
   return {
     finished: run.finished_at !== null,
-    playlists: rows.sort((a, b) => compareNames(a.name, b.name)).map(toPart),
+    playlists: rows
+      .sort((a, b) => compareNames(a.name, b.name))
+      .map((row) => ({ ...toPart(row), created: row.createdAt >= run.created_at && row.createdAt <= end })),
   };
 }

@@ -15,10 +15,11 @@ export interface PartRow {
   status: PlaylistStatus;
   songCount: number;
   lastUpdatedAt: number | null;
+  createdAt: number;
 }
 
 const SELECT_PARTS = `SELECT mp.id, mp.source, mp.preference_key AS preferenceKey, mp.bucket, mp.sequence, mp.name,
-    mp.spotify_playlist_id AS spotifyPlaylistId, mp.status, mp.track_count AS songCount,
+    mp.spotify_playlist_id AS spotifyPlaylistId, mp.status, mp.track_count AS songCount, mp.created_at AS createdAt,
     max(coalesce(mp.latest_track_added_at, 0),
         coalesce((SELECT max(ps.removed_at) FROM playlist_songs ps WHERE ps.playlist_id = mp.id), 0)) AS lastUpdatedAt
   FROM managed_playlists mp`;

@@ -102,6 +102,7 @@ describe("duplicate recordings", () => {
 
     const run = await runPlaylists(h, listener, id);
     expect(run.finished).toBe(true);
+    expect(run.playlists.every((p) => p.created)).toBe(true);
     expect(run.playlists.map((p) => [p.name, p.songCount, p.spotifyUrl])).toEqual(
       [...onSpotify]
         .map(([name, p]) => [name, p.items.length, spotifyPlaylistUrl(p.id)])
