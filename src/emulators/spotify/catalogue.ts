@@ -3,6 +3,7 @@
 import type { GenrePool } from "./genre-pool.ts";
 import { albumName, artistName, trackName } from "./names.ts";
 import { base62Id, createRng, decodeIndexedId, indexedId, mix, type Rng } from "./random.ts";
+import { type SameRecording, sameRecordings } from "./recordings.ts";
 import { type AudioFeatureValues, featuresOf, isrcOf } from "./track-facts.ts";
 
 export type { AudioFeatureValues } from "./track-facts.ts";
@@ -51,6 +52,8 @@ export interface Catalogue {
   artistIndex: ReadonlyMap<string, number>;
   albumIndex: ReadonlyMap<string, number>;
   trackCount: number;
+  /** album tracks that are the same recording (ISRC, name, length, audio) as an earlier single's track */
+  sameRecordings: readonly SameRecording[];
   /** tracks are generated on first use (their ids encode their index) */
   track(index: number): CatalogueTrack | undefined;
   trackIndexOf(id: string): number | undefined;
@@ -82,6 +85,8 @@ export function buildCatalogue(seed: number, pool: GenrePool, size = defaultCata
     trackCount += album.trackCount;
   }
   const tracks: (CatalogueTrack | undefined)[] = new Array(trackCount);
+  const recordings = sameRecordings(seed, albums);
+  const singleOf = new Map(recordings.map((r) => [r.album, r.single]));
   const track = (index: number): CatalogueTrack | undefined => {
     if (!Number.isInteger(index) || index < 0 || index >= trackCount) return undefined;
     let built = tracks[index];
@@ -89,6 +94,12 @@ export function buildCatalogue(seed: number, pool: GenrePool, size = defaultCata
       const album = albums[albumOfTrack(albums, index)];
       if (!album) return undefined;
       built = buildTrack(seed, index, album, index - album.firstTrack, artists.length);
+      const single = singleOf.get(index);
+      const original = single === undefined ? undefined : track(single);
+      if (original) {
+        const { name, isrc, durationMs, explicit, features } = original;
+        built = { ...built, name, isrc, durationMs, explicit, features };
+      }
       tracks[index] = built;
     }
     return built;
@@ -100,6 +111,7 @@ export function buildCatalogue(seed: number, pool: GenrePool, size = defaultCata
     artistIndex: new Map(artists.map((a) => [a.id, a.index])),
     albumIndex: new Map(albums.map((a) => [a.id, a.index])),
     trackCount,
+    sameRecordings: recordings,
     track,
     trackIndexOf: (id) => {
       const index = decodeIndexedId(seed, TRACK_KIND, id);

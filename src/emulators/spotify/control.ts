@@ -67,6 +67,8 @@ export interface TrackFacts {
   artistGenres: string[];
   releaseDate: string;
   releaseDatePrecision: "year" | "month" | "day";
+  /** the recording's ISRC (`external_ids.isrc`); a single and its album may share it */
+  isrc: string;
   /** the audio features as `GET /audio-features` reports them; null when Spotify has none */
   features: {
     acousticness: number;
@@ -258,6 +260,7 @@ export function createControl(runtime: EmulatorRuntime): SpotifyEmulatorControl 
         artistGenres: [...new Set(artists.flatMap((a) => a.genres))],
         releaseDate: album.releaseDate,
         releaseDatePrecision: album.precision,
+        isrc: track.isrc,
         features: track.features ? featureFacts(track.features) : null,
       };
     },

@@ -1,5 +1,6 @@
 // A listener's liked songs: the initial likes from the seed, changed by likes and unlikes since.
 import { initialLikes, type Like } from "./listeners.ts";
+import type { SameRecording } from "./recordings.ts";
 
 export interface LikeChange {
   /** null: an initial like that was removed */
@@ -18,6 +19,8 @@ export class LikedSongs {
     private readonly likesSeed: number,
     private readonly initialCount: number,
     private readonly trackCount: number,
+    /** recordings liked both as the single and on the album */
+    private readonly likedTwice: readonly SameRecording[] = [],
   ) {}
 
   /** Newest first; ties (same second) are broken by the later change first. */
@@ -61,7 +64,7 @@ export class LikedSongs {
   }
 
   private initialLikes(): Like[] {
-    this.initial ??= initialLikes(this.likesSeed, this.initialCount, this.trackCount);
+    this.initial ??= initialLikes(this.likesSeed, this.initialCount, this.trackCount, this.likedTwice);
     return this.initial;
   }
 

@@ -1,5 +1,6 @@
 // Emulated Spotify listeners and the likes they start with (a pure function of seed, id and count).
 import { createRng, hashText, mix } from "./random.ts";
+import type { SameRecording } from "./recordings.ts";
 
 export interface ListenerProfile {
   id: string;
@@ -13,6 +14,8 @@ export interface ListenerProfile {
   likesSeed: number;
   /** true for the built-in demo listeners */
   demo: boolean;
+  /** recordings the listener liked twice, as a single and on its album (demo listeners) */
+  recordingsLikedTwice?: number;
 }
 
 export interface Like {
@@ -31,6 +34,7 @@ export function demoListeners(seed: number): ListenerProfile[] {
     displayName: string,
     product: "free" | "premium",
     initialLikes: number,
+    recordingsLikedTwice: number,
   ): ListenerProfile => ({
     id,
     displayName,
@@ -40,11 +44,12 @@ export function demoListeners(seed: number): ListenerProfile[] {
     initialLikes,
     likesSeed: mix(seed, hashText(id)),
     demo: true,
+    recordingsLikedTwice,
   });
   return [
-    demo("crate-free", "Robin Free", "free", 3_000),
-    demo("crate-premium", "Sam Premium", "premium", 10_600),
-    demo("crate-admin", "Alex Admin", "premium", 320),
+    demo("crate-free", "Robin Free", "free", 3_000, 12),
+    demo("crate-premium", "Sam Premium", "premium", 10_600, 40),
+    demo("crate-admin", "Alex Admin", "premium", 320, 4),
   ];
 }
 
@@ -69,12 +74,17 @@ export function createdListener(
 
 /**
  * `count` distinct tracks liked at distinct seconds over several years (more years for bigger libraries),
- * newest first.
+ * newest first. `twice`: recordings liked both as the single and on the album, in place of other likes.
  */
-export function initialLikes(likesSeed: number, count: number, trackCount: number): Like[] {
+export function initialLikes(
+  likesSeed: number,
+  count: number,
+  trackCount: number,
+  twice: readonly SameRecording[] = [],
+): Like[] {
   const n = Math.max(0, Math.min(count, trackCount));
   const rng = createRng(likesSeed);
-  const tracks = distinctSample(rng.next, n, trackCount);
+  const tracks = likeBothVersions(distinctSample(rng.next, n, trackCount), twice, mix(likesSeed, 0x15c));
   const years = Math.min(7, 1 + n / 1_500);
   const span = Math.round(years * 365 * DAY);
   const times: number[] = [];
@@ -92,6 +102,29 @@ export function initialLikes(likesSeed: number, count: number, trackCount: numbe
     likes.push({ trackIndex: tracks[i] ?? 0, addedAt });
   }
   return likes;
+}
+
+/** Puts both tracks of each recording into the sample, each in place of a like no recording uses. */
+function likeBothVersions(tracks: number[], twice: readonly SameRecording[], seed: number): number[] {
+  const taken = new Set(tracks);
+  const reserved = new Set<number>();
+  const rng = createRng(seed);
+  for (const { single, album } of twice) {
+    if (tracks.length - reserved.size < 2) break;
+    for (const trackIndex of [single, album]) {
+      if (taken.has(trackIndex)) {
+        reserved.add(tracks.indexOf(trackIndex));
+        continue;
+      }
+      let slot = rng.int(0, tracks.length - 1);
+      while (reserved.has(slot)) slot = (slot + 1) % tracks.length;
+      taken.delete(tracks[slot] ?? -1);
+      tracks[slot] = trackIndex;
+      taken.add(trackIndex);
+      reserved.add(slot);
+    }
+  }
+  return tracks;
 }
 
 function distinctSample(random: () => number, n: number, size: number): number[] {

@@ -88,6 +88,7 @@ export class World {
         profile?.likesSeed ?? hashText(userId),
         profile?.initialLikes ?? 0,
         this.catalogue.trackCount,
+        this.catalogue.sameRecordings.slice(0, profile?.recordingsLikedTwice ?? 0),
       );
       this.libraries.set(userId, library);
     }

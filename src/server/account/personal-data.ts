@@ -104,6 +104,7 @@ export function collectPersonalData(db: Db, userId: string) {
     settings: {
       createPlaylistsAsPrivate: settings?.createPlaylistsAsPrivate ?? false,
       removePlaylistPostfix: settings?.removePlaylistPostfix ?? false,
+      addRecordingOnce: settings?.addRecordingOnce ?? false,
     },
     statisticsEnabled: statistics ? { enabledAt: iso(statistics.enabledAt) } : false,
     likedSongsLastRead: librarySync

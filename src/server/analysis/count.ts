@@ -11,19 +11,43 @@ export class AnalysisCounter {
   private fromThisMonth = 0;
   private readonly kinds: { name: string; kind: PreferenceKind }[];
   private readonly currentMonth: string;
+  /** AddRecordingOnce: the recordings counted so far, for all songs and per category */
+  private readonly recordings: { all: Set<string>; byCategory: Map<string, Set<string>> } | null;
 
-  constructor(entries: readonly CatalogueEntry[], now: number) {
+  constructor(entries: readonly CatalogueEntry[], now: number, options: { addRecordingOnce?: boolean } = {}) {
     this.kinds = entries.map((entry) => ({ name: entry.name, kind: kindOfEntry(entry) }));
     this.currentMonth = monthKey(now);
+    this.recordings = options.addRecordingOnce ? { all: new Set(), byCategory: new Map() } : null;
   }
 
   add(songs: readonly PlannedSong[]): void {
     for (const song of songs) {
-      this.total += 1;
-      if (monthKey(song.likedAt) >= this.currentMonth) this.fromThisMonth += 1;
-      for (const category of song.categories)
+      if (!this.isRepeat(song, null)) {
+        this.total += 1;
+        if (monthKey(song.likedAt) >= this.currentMonth) this.fromThisMonth += 1;
+      }
+      for (const category of song.categories) {
+        if (this.isRepeat(song, category)) continue;
         this.byCategory.set(category, (this.byCategory.get(category) ?? 0) + 1);
+      }
     }
+  }
+
+  /**
+   * With AddRecordingOnce, a song whose recording was counted before (in the category, or at all) is not
+   * counted again; a remaster in another decade still counts there. Records the recording as counted.
+   */
+  private isRepeat(song: PlannedSong, category: string | null): boolean {
+    if (!this.recordings || !song.isrc) return false;
+    let seen = this.recordings.all;
+    if (category !== null) {
+      const known = this.recordings.byCategory.get(category);
+      seen = known ?? new Set();
+      if (!known) this.recordings.byCategory.set(category, seen);
+    }
+    if (seen.has(song.isrc)) return true;
+    seen.add(song.isrc);
+    return false;
   }
 
   private countFor(name: string, kind: PreferenceKind): number {

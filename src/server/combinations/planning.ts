@@ -42,6 +42,8 @@ export function planCombinations(
   level: MembershipLevel,
   songs: readonly PlannedSong[],
   ctx: PlanContext,
+  /** AddRecordingOnce: each playlist's recordings */
+  held?: ReadonlyMap<string, ReadonlySet<string>>,
 ): CombinationPlan {
   const sqlite = db.$client;
   const access = hasCombinationAccess(level);
@@ -86,6 +88,7 @@ export function planCombinations(
         songCount: row.track_count,
         samplePeriod: row.sample_period,
         currentSongs: [],
+        recordings: held?.get(row.id),
       }));
     const works = planMatching(
       {

@@ -4,6 +4,7 @@ import { partitionName } from "../../shared/catalogue/index.ts";
 import { likedAtBucketFor } from "../library/classify.ts";
 import type { LikedAtPeriod, PreferenceKind } from "./kinds.ts";
 import { isoWeekKey, monthKey, utcDayKey } from "./periods.ts";
+import { distinct, heldRecordings, onePerRecording } from "./recordings.ts";
 import { seededSample } from "./sample.ts";
 
 /** A considered song; `rank` is its index in like order (0 = the oldest considered like). */
@@ -11,6 +12,8 @@ export interface PlannedSong {
   trackId: string;
   likedAt: number;
   rank: number;
+  /** the recording's ISRC; null or absent when Spotify sent none */
+  isrc?: string | null;
   /** catalogue entry names of the classified groups this song belongs to */
   categories: readonly string[];
 }
@@ -28,6 +31,8 @@ export interface ExistingPlaylist {
   samplePeriod: string | null;
   /** rolling kinds only: the songs Crate holds in it now, in playlist order */
   currentSongs: readonly string[];
+  /** AddRecordingOnce: the recordings (ISRCs) of the songs Crate holds in it now */
+  recordings?: ReadonlySet<string>;
 }
 
 export interface PreferenceInput {
@@ -44,6 +49,8 @@ export interface PlanContext {
   userId: string;
   now: number;
   capacity: number;
+  /** AddRecordingOnce: a recording (ISRC) goes into each playlist once, the version liked first */
+  addRecordingOnce?: boolean;
   /** the Spotify name of a preference's playlist: what its bucket holds (`Liked in March 2025`), spill number */
   nameFor(bucketName: string, sequence: number): string;
 }
@@ -104,9 +111,9 @@ export function planPreference(
     case "partition":
       return planPartitions(pref, newSongs(pref, songs), kind.size, ctx);
     case "latest":
-      return planLatest(pref, songs, kind.size, ctx);
+      return planLatest(pref, distinct(songs, ctx), kind.size, ctx);
     case "random":
-      return planRandom(pref, songs, kind.size, kind.period, ctx);
+      return planRandom(pref, distinct(songs, ctx), kind.size, kind.period, ctx);
   }
 }
 
@@ -164,7 +171,9 @@ function planBuckets(
     const last = rows.at(-1);
     // A playlist the user deleted on Spotify is not recreated, not even as a numbered successor.
     if (last && last.status !== "active") continue;
-    let remaining = bucketSongs;
+    // A spilled playlist and its numbered successors count as one playlist for AddRecordingOnce.
+    let remaining = ctx.addRecordingOnce ? onePerRecording(bucketSongs, heldRecordings(rows)) : bucketSongs;
+    if (remaining.length === 0) continue;
     let sequence = last?.sequence ?? 0;
     if (last && last.songCount < ctx.capacity) {
       const take = remaining.slice(0, ctx.capacity - last.songCount);
@@ -194,7 +203,8 @@ function planPartitions(
     .sort((a, b) => a.part - b.part);
   const last = parts.at(-1);
   const work: PlaylistWork[] = [];
-  let remaining = songs;
+  // The parts are one sequence of the library: a recording goes into one of them once.
+  let remaining = ctx.addRecordingOnce ? onePerRecording(songs, heldRecordings(pref.playlists)) : songs;
   let part = last?.part ?? 0;
   // A vanished last part is left alone; new songs open the next part.
   if (last && last.playlist.status === "active" && last.playlist.songCount < size) {

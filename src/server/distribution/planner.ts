@@ -7,7 +7,13 @@ import { loadConsideredSongs } from "../library/considered.ts";
 import { kindOfEntry } from "./kinds.ts";
 import { oneOwnerPerMonth } from "./month-owners.ts";
 import { indexByCategory, type PlanContext, planPreference } from "./plan.ts";
-import { loadPredefinedPlaylists, loadPreferenceInputs, loadSelection, loadUserFacts } from "./state.ts";
+import {
+  loadHeldRecordings,
+  loadPredefinedPlaylists,
+  loadPreferenceInputs,
+  loadSelection,
+  loadUserFacts,
+} from "./state.ts";
 import { orderSteps } from "./steps.ts";
 import { isLeftAlone } from "./vanished.ts";
 
@@ -51,11 +57,13 @@ export function recordPlan(
 
     const songs = loadConsideredSongs(deps, userId, facts.membershipLevel);
     const playlists = loadPredefinedPlaylists(deps.db, userId);
-    const inputs = loadPreferenceInputs(deps.db, userId, active, playlists);
+    const held = facts.addRecordingOnce ? loadHeldRecordings(deps.db, userId) : undefined;
+    const inputs = loadPreferenceInputs(deps.db, userId, active, playlists, held);
     const ctx: PlanContext = {
       userId,
       now,
       capacity: limits.playlistCapacity,
+      addRecordingOnce: facts.addRecordingOnce,
       nameFor: (bucketName, sequence) =>
         managedPlaylistName(bucketName, {
           spillNumber: sequence,
@@ -64,7 +72,7 @@ export function recordPlan(
     };
     const byCategory = indexByCategory(songs);
     // Combination playlists are regular playlists whose membership test is their criteria.
-    const combinations = planCombinations(deps.db, userId, facts.membershipLevel, songs, ctx);
+    const combinations = planCombinations(deps.db, userId, facts.membershipLevel, songs, ctx, held);
     const works = [
       ...oneOwnerPerMonth(
         inputs,

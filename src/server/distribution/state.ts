@@ -10,12 +10,22 @@ export interface UserFacts {
   membershipLevel: MembershipLevel;
   createPlaylistsAsPrivate: boolean;
   removePlaylistPostfix: boolean;
+  addRecordingOnce: boolean;
 }
 
 export function loadUserFacts(db: Db, userId: string): UserFacts | null {
   const row = db.$client
-    .query<{ membership_level: MembershipLevel; private: number | null; postfix: number | null }, [string]>(
-      `SELECT u.membership_level, s.create_playlists_as_private AS private, s.remove_playlist_postfix AS postfix
+    .query<
+      {
+        membership_level: MembershipLevel;
+        private: number | null;
+        postfix: number | null;
+        once: number | null;
+      },
+      [string]
+    >(
+      `SELECT u.membership_level, s.create_playlists_as_private AS private, s.remove_playlist_postfix AS postfix,
+         s.add_recording_once AS once
        FROM users u LEFT JOIN user_settings s ON s.user_id = u.id WHERE u.id = ?`,
     )
     .get(userId);
@@ -24,6 +34,7 @@ export function loadUserFacts(db: Db, userId: string): UserFacts | null {
     membershipLevel: row.membership_level,
     createPlaylistsAsPrivate: row.private === 1,
     removePlaylistPostfix: row.postfix === 1,
+    addRecordingOnce: row.once === 1,
   };
 }
 
@@ -124,12 +135,38 @@ function loadCurrentSongs(db: Db, userId: string, playlistId: string): string[] 
     .map((r) => r.track_id);
 }
 
-/** Planning inputs for the preferences that are updated now. */
+/** AddRecordingOnce: the recordings (ISRCs) of the songs Crate holds in each of the user's playlists now. */
+export function loadHeldRecordings(db: Db, userId: string): Map<string, Set<string>> {
+  const held = new Map<string, Set<string>>();
+  const rows = db.$client
+    .query<{ playlist_id: string; isrc: string }, [string]>(
+      `SELECT ps.playlist_id, t.isrc FROM managed_playlists mp
+       JOIN playlist_songs ps ON ps.playlist_id = mp.id AND ps.removed_at IS NULL
+       JOIN tracks t ON t.id = ps.track_id
+       WHERE mp.user_id = ? AND t.isrc IS NOT NULL`,
+    )
+    .all(userId);
+  for (const row of rows) {
+    let set = held.get(row.playlist_id);
+    if (!set) {
+      set = new Set();
+      held.set(row.playlist_id, set);
+    }
+    set.add(row.isrc);
+  }
+  return held;
+}
+
+/**
+ * Planning inputs for the preferences that are updated now; `held` (AddRecordingOnce only) gives each
+ * playlist's recordings.
+ */
 export function loadPreferenceInputs(
   db: Db,
   userId: string,
   active: readonly SelectedPreference[],
   playlists: readonly PlaylistRow[],
+  held?: ReadonlyMap<string, ReadonlySet<string>>,
 ): PreferenceInput[] {
   const additive = active.filter((p) => !isRollingKind(kindOfEntry(p.entry))).map((p) => p.name);
   const everAdded = loadEverAdded(db, new Set(additive), playlists);
@@ -149,6 +186,7 @@ export function loadPreferenceInputs(
         songCount: p.trackCount,
         samplePeriod: p.samplePeriod,
         currentSongs: rolling ? loadCurrentSongs(db, userId, p.id) : [],
+        recordings: held?.get(p.id),
       }));
     return {
       name: pref.name,

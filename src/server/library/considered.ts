@@ -50,18 +50,24 @@ export function loadConsideredSongs(
   const limit = consideredLimit(level) ?? -1;
   const rows = sqlite
     .query<{ track_id: string }, [string, number]>(
-      `SELECT l.track_id, l.liked_at, t.categories, t.categories_version
+      `SELECT l.track_id, l.liked_at, t.categories, t.categories_version, t.isrc
        FROM likes l JOIN tracks t ON t.id = l.track_id
        WHERE l.user_id = ? AND l.unliked_at IS NULL
        ORDER BY l.liked_at DESC, l.seq DESC LIMIT ?`,
     )
-    .values(userId, limit) as [string, number, string | null, string | null][];
+    .values(userId, limit) as [string, number, string | null, string | null, string | null][];
   const songs: PlannedSong[] = new Array(rows.length);
   const stale: PlannedSong[] = [];
   for (let i = 0; i < rows.length; i++) {
-    const [trackId, likedAt, categories, version] = rows[rows.length - 1 - i] as (typeof rows)[number];
+    const [trackId, likedAt, categories, version, isrc] = rows[rows.length - 1 - i] as (typeof rows)[number];
     const cached = categories !== null && version === classificationVersion;
-    const song: PlannedSong = { trackId, likedAt, rank: i, categories: cached ? JSON.parse(categories) : [] };
+    const song: PlannedSong = {
+      trackId,
+      likedAt,
+      rank: i,
+      isrc,
+      categories: cached ? JSON.parse(categories) : [],
+    };
     songs[i] = song;
     if (!cached) stale.push(song);
   }

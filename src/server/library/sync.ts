@@ -92,8 +92,9 @@ function storeLikes(
 ) {
   const { full, newest } = read;
   const insertTrack = sqlite.query(
-    `INSERT INTO tracks (id, name, artist_ids, album_name, release_date, duration_ms, features_status, fetched_at)
-     VALUES (?, ?, ?, ?, ?, ?, 'missing', ?) ON CONFLICT(id) DO NOTHING`,
+    `INSERT INTO tracks (id, name, artist_ids, album_name, release_date, duration_ms, isrc, features_status,
+       fetched_at) VALUES (?, ?, ?, ?, ?, ?, ?, 'missing', ?)
+     ON CONFLICT(id) DO UPDATE SET isrc = excluded.isrc WHERE tracks.isrc IS NULL AND excluded.isrc IS NOT NULL`,
   );
   const insertArtist = sqlite.query(
     "INSERT INTO artists (id, name) VALUES (?, ?) ON CONFLICT(id) DO NOTHING",
@@ -127,6 +128,7 @@ function storeLikes(
         track.album?.name ?? "",
         track.album?.release_date ?? null,
         track.duration_ms ?? 0,
+        isrcOf(track),
         now,
       );
       for (const artist of track.artists) if (artist.id) insertArtist.run(artist.id, artist.name ?? "");
@@ -215,4 +217,10 @@ function markUnlikedAmongNewest(sqlite: Database, userId: string, newest: Newest
   const times = newest.likes.map((l) => Date.parse(l.addedAt)).filter((t) => !Number.isNaN(t));
   if (times.length === 0) return 0;
   return markUnliked(sqlite, userId, listed, now, Math.min(...times));
+}
+
+/** The recording's ISRC as Spotify sends it, upper case; null when absent or not a string. */
+function isrcOf(track: SavedTrack["track"]): string | null {
+  const isrc = track.external_ids?.isrc;
+  return typeof isrc === "string" && isrc.trim() !== "" ? isrc.trim().toUpperCase() : null;
 }

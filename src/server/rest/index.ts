@@ -7,6 +7,7 @@ import { billingRest } from "./billing.ts";
 import { combinationsRest } from "./combinations.ts";
 import { distributionRest } from "./distribution.ts";
 import { feedbackRest } from "./feedback.ts";
+import { playlistsRest } from "./playlists.ts";
 import { settingsRest } from "./settings.ts";
 import { systemRest } from "./system.ts";
 import { userRest } from "./user.ts";
@@ -23,5 +24,6 @@ export function restRoutes(deps: Deps) {
     .route("/", billingRest(deps))
     .route("/", distributionRest(deps))
     .route("/", combinationsRest(deps))
+    .route("/", playlistsRest(deps))
     .route("/", adminRest(deps));
 }

@@ -1,5 +1,9 @@
 import { eq } from "drizzle-orm";
-import type { PlaylistSettings, SettingsResponse } from "../../shared/schemas/settings.ts";
+import type {
+  PlaylistSettings,
+  PlaylistSettingsInput,
+  SettingsResponse,
+} from "../../shared/schemas/settings.ts";
 import { spotifyForUser } from "../auth/tokens.ts";
 import type { Db } from "../db/client.ts";
 import { userSettings } from "../db/schema/index.ts";
@@ -9,6 +13,7 @@ import { type OpenPlaylistApi, scheduleSettingsSync } from "./sync.ts";
 export const defaultSettings: PlaylistSettings = {
   createPlaylistsAsPrivate: false,
   removePlaylistPostfix: false,
+  addRecordingOnce: false,
 };
 
 /** The user's playlist settings; a user who never changed them has the defaults (public, with postfix). */
@@ -17,6 +22,7 @@ export function readSettings(db: Db, userId: string): PlaylistSettings {
     .select({
       createPlaylistsAsPrivate: userSettings.createPlaylistsAsPrivate,
       removePlaylistPostfix: userSettings.removePlaylistPostfix,
+      addRecordingOnce: userSettings.addRecordingOnce,
     })
     .from(userSettings)
     .where(eq(userSettings.userId, userId))
@@ -24,8 +30,8 @@ export function readSettings(db: Db, userId: string): PlaylistSettings {
   return row ?? defaultSettings;
 }
 
-/** Stores both values; returns whether anything changed. */
-export function writeSettings(db: Db, userId: string, settings: PlaylistSettings): boolean {
+/** Stores the values; returns whether anything that shows on Spotify (privacy, names) changed. */
+export function writeSettings(db: Db, userId: string, settings: PlaylistSettingsInput): boolean {
   const before = readSettings(db, userId);
   db.insert(userSettings)
     .values({ userId, ...settings })
@@ -42,6 +48,7 @@ export function toSettingsResponse(settings: PlaylistSettings): SettingsResponse
     settings: [
       { name: "CreatePlaylistsAsPrivate", value: settings.createPlaylistsAsPrivate },
       { name: "RemovePlaylistPostfix", value: settings.removePlaylistPostfix },
+      { name: "AddRecordingOnce", value: settings.addRecordingOnce },
     ],
   };
 }
@@ -49,13 +56,15 @@ export function toSettingsResponse(settings: PlaylistSettings): SettingsResponse
 /**
  * Stores the settings; when they changed, brings the user's managed playlists on Spotify in line in the
  * background (privacy and names). Playlists created later read the settings when they are created.
+ * AddRecordingOnce takes effect at the next run and removes nothing already added.
  */
 export function updatePlaylistSettings(
   deps: Deps,
   userId: string,
-  settings: PlaylistSettings,
+  input: PlaylistSettingsInput,
   open: OpenPlaylistApi = async (id) => spotifyForUser(deps, id),
 ): SettingsResponse {
+  const settings: PlaylistSettings = { ...input, addRecordingOnce: input.addRecordingOnce ?? false };
   if (writeSettings(deps.db, userId, settings)) scheduleSettingsSync(deps, userId, open);
   return toSettingsResponse(settings);
 }

@@ -69,6 +69,8 @@ export interface Track {
   is_local?: boolean;
   album: SimplifiedAlbum;
   artists: SimplifiedArtist[];
+  /** `isrc` names the recording; the same recording on another release is another track with the same ISRC */
+  external_ids?: { isrc?: string; ean?: string; upc?: string };
 }
 
 /** One like: `GET /me/tracks` item. */

@@ -6,6 +6,7 @@ import { billingRouter } from "./routers/billing.ts";
 import { combinationsRouter } from "./routers/combinations.ts";
 import { distributionRouter } from "./routers/distribution.ts";
 import { feedbackRouter } from "./routers/feedback.ts";
+import { playlistsRouter } from "./routers/playlists.ts";
 import { settingsRouter } from "./routers/settings.ts";
 import { systemRouter } from "./routers/system.ts";
 import { userRouter } from "./routers/user.ts";
@@ -16,6 +17,7 @@ export const appRouter = router({
   user: userRouter,
   distribution: distributionRouter,
   combinations: combinationsRouter,
+  playlists: playlistsRouter,
   account: accountRouter,
   feedback: feedbackRouter,
   settings: settingsRouter,

@@ -117,6 +117,7 @@ export function wouldAct(procedure: ProcedureInfo, persona: PersonaName, input: 
 export const exampleInputs: Record<string, unknown> = {
   "distribution.distributeHistorically": { playlistPreferences: ["Chill", "1990s"] },
   "distribution.progress": { id: "5a0c3e7f-9b1d-4f6a-8c2e-4b6d8f0a1c3e" },
+  "playlists.ofRun": { id: "5a0c3e7f-9b1d-4f6a-8c2e-4b6d8f0a1c3e" },
   "distribution.deletePredefined": { name: "Chill" },
   "distribution.analysisResults": { id: "5a0c3e7f-9b1d-4f6a-8c2e-4b6d8f0a1c3e", afterSegmentNumber: 0 },
   "distribution.cancelAnalysis": { id: "5a0c3e7f-9b1d-4f6a-8c2e-4b6d8f0a1c3e" },

@@ -67,6 +67,7 @@ export const restRoutes: RestRoute[] = [
     acts: validFor(FeedbackSchema),
   },
   { method: "GET", route: "/playlist-preferences", access: "user", kind: "read" },
+  { method: "GET", route: "/playlist-preferences/playlists", access: "user", kind: "read" },
   { method: "GET", route: "/playlist-preferences/settings", access: "user", kind: "read" },
   {
     method: "PUT",
@@ -91,6 +92,7 @@ export const restRoutes: RestRoute[] = [
     },
   },
   { method: "GET", route: "/distributor/:id/progress", access: "user", kind: "read" },
+  { method: "GET", route: "/distributor/:id/playlists", access: "user", kind: "read" },
   // nothing is selected: any name deletes nothing
   { method: "DELETE", route: "/distributor/predefined/:name", access: "user", kind: "write" },
   // body ignored: starts an analysis

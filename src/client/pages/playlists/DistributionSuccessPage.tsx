@@ -11,6 +11,7 @@ import { AppLink, LinkButton } from "../../components/RouterLink.tsx";
 import { isPolling, useDistributionProgress } from "../../hooks/useDistributionProgress.ts";
 import { useSession } from "../../hooks/useSession.ts";
 import { CreatedNameList, HintLine, ProgressPanel } from "./CreatedPlaylistsSummary.tsx";
+import { RunPlaylistsList } from "./overview/RunPlaylistsList.tsx";
 import { readNameList, readNumber, storageKeys, writeSession } from "./storage.ts";
 
 function UpgradePrompt({ likes }: { likes: number }) {
@@ -91,6 +92,8 @@ export function DistributionSuccessPage() {
     >
       <Stack gap={{ base: "6", md: "8" }}>
         <ProgressPanel progressId={progressId} progress={progress} />
+
+        {done && progressId ? <RunPlaylistsList progressId={progressId} /> : null}
 
         {done ? (
           <Stack gap="4" data-testid="distribution-outcome">

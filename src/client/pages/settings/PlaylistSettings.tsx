@@ -17,6 +17,12 @@ const toggles: { name: SettingName; key: keyof Settings; label: string; help: st
     label: "Remove 'Managed Playlist' postfix from playlist names.",
     help: "Playlists are called 'Rock' instead of 'Rock - Managed Playlist'. Playlists you renamed keep your name.",
   },
+  {
+    name: "AddRecordingOnce",
+    key: "addRecordingOnce",
+    label: "Add a recording only once.",
+    help: "A song you liked both as a single and on an album (or as a remaster) goes into each playlist once, the version you liked first. Songs already added stay.",
+  },
 ];
 
 function fromResponse(settings: { name: SettingName; value: boolean }[]): Settings {
@@ -24,11 +30,12 @@ function fromResponse(settings: { name: SettingName; value: boolean }[]): Settin
   return {
     createPlaylistsAsPrivate: value("CreatePlaylistsAsPrivate"),
     removePlaylistPostfix: value("RemovePlaylistPostfix"),
+    addRecordingOnce: value("AddRecordingOnce"),
   };
 }
 
 /**
- * The two playlist toggles. Each flip sends both current values at once; while a change is on its way,
+ * The playlist toggles. Each flip sends every current value at once; while a change is on its way,
  * further clicks are ignored. A failed change puts the toggle back and says why.
  */
 export function PlaylistSettings() {

@@ -9,6 +9,8 @@ export const tracks = sqliteTable("tracks", {
   albumName: text().notNull().default(""),
   releaseDate: text(),
   durationMs: integer().notNull().default(0),
+  /** the recording's ISRC (`external_ids.isrc` of the like); one recording may be several tracks */
+  isrc: text(),
   /** missing: not fetched yet; present: columns below are set; unavailable: the provider refused or has none. */
   featuresStatus: text({ enum: ["missing", "present", "unavailable"] })
     .notNull()

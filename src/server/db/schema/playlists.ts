@@ -49,6 +49,8 @@ export const userSettings = sqliteTable("user_settings", {
     .references(() => users.id, { onDelete: "cascade" }),
   createPlaylistsAsPrivate: integer({ mode: "boolean" }).notNull().default(false),
   removePlaylistPostfix: integer({ mode: "boolean" }).notNull().default(false),
+  /** a recording (ISRC) liked from several releases goes into each playlist once */
+  addRecordingOnce: integer({ mode: "boolean" }).notNull().default(false),
 });
 
 /**

@@ -1,0 +1,104 @@
+import { Box, HStack, IconButton, Link, Stack, Text } from "@chakra-ui/react";
+import { ChevronDown, ChevronRight, ExternalLink } from "lucide-react";
+import { overviewTexts, type PlaylistPart, timeAgo } from "../../../../shared/playlist-overview.ts";
+import type { VirtualRowPlacement } from "../../../components/VirtualList.tsx";
+import type { OverviewRow } from "./rows.ts";
+
+export const ROW_PX = 60;
+
+/** "Open in Spotify" for one Spotify playlist; named after it for screen readers. */
+export function SpotifyLink({ part }: { part: PlaylistPart }) {
+  if (!part.spotifyUrl || part.deletedInSpotify) return null;
+  return (
+    <Link
+      href={part.spotifyUrl}
+      target="_blank"
+      rel="noopener noreferrer"
+      aria-label={`${overviewTexts.openInSpotify}: ${part.name}`}
+      color="brand.fg"
+      fontWeight="semibold"
+      textStyle="sm"
+      whiteSpace="nowrap"
+      flexShrink="0"
+      data-testid="open-in-spotify"
+    >
+      {overviewTexts.openInSpotify}
+      <ExternalLink size={16} aria-hidden />
+    </Link>
+  );
+}
+
+function metaLine(row: OverviewRow, now: number): string {
+  const { songCount, lastUpdatedAt, deleted } = row;
+  if (deleted) return overviewTexts.deletedInSpotify;
+  if (row.kind === "playlist" && row.playlist.state === "waiting") return overviewTexts.waiting;
+  const parts = [overviewTexts.songs(songCount)];
+  if (row.kind === "playlist" && row.playlist.parts.length > 1)
+    parts.push(overviewTexts.parts(row.playlist.parts.length));
+  if (lastUpdatedAt) parts.push(overviewTexts.updated(timeAgo(lastUpdatedAt, now)));
+  if (row.kind === "playlist" && row.playlist.state === "frozen") parts.push(overviewTexts.frozen);
+  return parts.join(" · ");
+}
+
+/** One row: a chosen playlist (with its link when it is one Spotify playlist) or one of its parts. */
+export function PlaylistRow({
+  row,
+  now,
+  expanded,
+  onToggle,
+  placement,
+}: {
+  row: OverviewRow;
+  now: number;
+  expanded: boolean;
+  onToggle: (key: string) => void;
+  placement?: VirtualRowPlacement;
+}) {
+  const isPart = row.kind === "part";
+  const many = row.kind === "playlist" && row.playlist.parts.length > 1;
+  const link =
+    row.kind === "part" ? row.part : row.playlist.parts.length === 1 ? row.playlist.parts[0] : null;
+  return (
+    <HStack
+      role="listitem"
+      {...placement}
+      h={`${ROW_PX}px`}
+      gap="3"
+      ps={isPart ? "10" : "2"}
+      pe="2"
+      borderBottomWidth="1px"
+      borderColor="border.muted"
+      data-testid={isPart ? "playlist-part" : "chosen-playlist"}
+      data-name={row.name}
+    >
+      {many ? (
+        <IconButton
+          size="xs"
+          variant="ghost"
+          aria-label={`${expanded ? "Hide" : "Show"} the playlists of ${row.name}`}
+          aria-expanded={expanded}
+          onClick={() => onToggle(row.key)}
+        >
+          {expanded ? <ChevronDown /> : <ChevronRight />}
+        </IconButton>
+      ) : isPart ? null : (
+        <Box w="6" flexShrink="0" />
+      )}
+      <Stack gap="0" minW="0" flex="1">
+        <Text textStyle="sm" fontWeight={isPart ? "medium" : "semibold"} truncate>
+          {row.name}
+        </Text>
+        <Text
+          textStyle="xs"
+          color={row.deleted ? "fg.error" : "fg.muted"}
+          truncate
+          data-testid="playlist-meta"
+          data-song-count={row.songCount}
+        >
+          {metaLine(row, now)}
+        </Text>
+      </Stack>
+      {link ? <SpotifyLink part={link} /> : null}
+    </HStack>
+  );
+}

@@ -1,0 +1,12 @@
+import { DistributionIdSchema } from "../../../shared/schemas/distribution.ts";
+import { getPlaylistsOverview, getRunPlaylists } from "../../playlists/overview.ts";
+import { authedProcedure, router } from "../init.ts";
+
+export const playlistsRouter = router({
+  /** GET /api/playlist-preferences/playlists */
+  overview: authedProcedure.query(({ ctx }) => getPlaylistsOverview(ctx.deps, ctx.user)),
+  /** GET /api/distributor/{id}/playlists */
+  ofRun: authedProcedure
+    .input(DistributionIdSchema)
+    .query(({ ctx, input }) => getRunPlaylists(ctx.deps, ctx.user.userId, input.id)),
+});
