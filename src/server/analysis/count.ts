@@ -2,8 +2,8 @@
 import type { CatalogueEntry } from "../../shared/catalogue/index.ts";
 import type { AnalysisResultItem } from "../../shared/schemas/distribution.ts";
 import { kindOfEntry, type PreferenceKind } from "../distribution/kinds.ts";
-import { monthKey } from "../distribution/periods.ts";
 import type { PlannedSong } from "../distribution/plan.ts";
+import { monthKeyIn } from "../library/liked-at.ts";
 
 export class AnalysisCounter {
   private readonly byCategory = new Map<string, number>();
@@ -12,15 +12,20 @@ export class AnalysisCounter {
   private readonly kinds: { name: string; kind: PreferenceKind }[];
   private readonly currentMonth: string;
 
-  constructor(entries: readonly CatalogueEntry[], now: number) {
+  /** `timeZone`: the listener's, so "this month" is their calendar month (UTC if absent). */
+  constructor(
+    entries: readonly CatalogueEntry[],
+    now: number,
+    private readonly timeZone?: string,
+  ) {
     this.kinds = entries.map((entry) => ({ name: entry.name, kind: kindOfEntry(entry) }));
-    this.currentMonth = monthKey(now);
+    this.currentMonth = monthKeyIn(now, timeZone);
   }
 
   add(songs: readonly PlannedSong[]): void {
     for (const song of songs) {
       this.total += 1;
-      if (monthKey(song.likedAt) >= this.currentMonth) this.fromThisMonth += 1;
+      if (monthKeyIn(song.likedAt, this.timeZone) >= this.currentMonth) this.fromThisMonth += 1;
       for (const category of song.categories)
         this.byCategory.set(category, (this.byCategory.get(category) ?? 0) + 1);
     }

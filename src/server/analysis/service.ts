@@ -16,6 +16,7 @@ import { AppError, notFound } from "../errors.ts";
 import { loadConsideredSongs } from "../library/considered.ts";
 import { enrichLibrary } from "../library/metadata.ts";
 import { syncLibrary } from "../library/sync.ts";
+import { readTimeZone } from "../settings/time-zone.ts";
 import type { SpotifyUserApi } from "../spotify/types.ts";
 import { AnalysisCounter } from "./count.ts";
 
@@ -106,7 +107,8 @@ export async function runAnalysis(deps: Deps, id: string, api?: SpotifyUserApi):
     await syncLibrary(deps, userApi, row.user_id);
     await enrichLibrary(deps, userApi, row.user_id);
     const songs = loadConsideredSongs(deps, row.user_id, row.membership_level);
-    const counter = new AnalysisCounter(allEntries as CatalogueEntry[], deps.clock.now());
+    const zone = readTimeZone(deps.db, row.user_id).timeZone;
+    const counter = new AnalysisCounter(allEntries as CatalogueEntry[], deps.clock.now(), zone);
     for (let i = 0; i < songs.length; i += ANALYSIS_CHUNK) {
       if (statusOf(deps, id) !== "running" || userWork(deps).isStopping) {
         return end(deps, id, "cancelled", segment, "Cancelled", []);
