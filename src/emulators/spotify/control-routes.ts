@@ -26,7 +26,7 @@ const LikeSchema = z
   })
   .refine((v) => v.trackIds === undefined || v.count === undefined, "give trackIds or count, not both");
 
-async function body<T>(c: Context, schema: z.ZodType<T>): Promise<T> {
+export async function body<T>(c: Context, schema: z.ZodType<T>): Promise<T> {
   let raw: unknown;
   try {
     const text = await c.req.text();
