@@ -48,3 +48,15 @@ export function knownTimeZones(): string[] {
   const zones = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [];
   return [DEFAULT_TIME_ZONE, ...zones.filter((zone) => zone !== DEFAULT_TIME_ZONE)];
 }
+
+/** The settings page's texts for the time zone. */
+export const timeZoneTexts = {
+  title: "Time zone",
+  label: "Your time zone",
+  help:
+    "'Liked in Month', 'Liked in Year' and the seasons follow your calendar in this time zone. Songs already " +
+    "in one of those playlists stay where they are; new likes use the zone you choose.",
+  unknown: "Crate does not know your time zone yet, so it uses UTC until you sign in again or choose one.",
+  browserZone: (zone: string) => `Use this browser's time zone (${zone})`,
+  saved: "Saved.",
+};
