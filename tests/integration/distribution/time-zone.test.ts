@@ -100,6 +100,8 @@ describe("the time zone setting", () => {
     });
     expect(withZone.status).toBe(200);
     expect((await zone()).body).toEqual({ timeZone: "Asia/Tokyo", known: true });
+    const data = await call(h, listener.cookie, "GET", "/api/user/personal-data");
+    expect(data.body.user).toMatchObject({ timeZone: "Asia/Tokyo", spotifyAccountId: expect.any(String) });
     const settings = await call(h, listener.cookie, "GET", "/api/playlist-preferences/settings");
     expect(Object.keys(settings.body)).toEqual(["settings"]);
   });
