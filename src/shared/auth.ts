@@ -1,6 +1,11 @@
 // Sign-in outcomes the browser sees: the reasons the callback puts in `/login?error=<reason>` and their texts.
 
-export const loginErrorReasons = ["access_denied", "invalid_state", "provider_error"] as const;
+export const loginErrorReasons = [
+  "access_denied",
+  "invalid_state",
+  "provider_error",
+  "not_registered",
+] as const;
 export type LoginErrorReason = (typeof loginErrorReasons)[number];
 
 export const loginErrorMessages: Record<LoginErrorReason, string> = {
@@ -8,6 +13,10 @@ export const loginErrorMessages: Record<LoginErrorReason, string> = {
     "You did not give Crate access to your Spotify account, so you are not signed in. Sign in again and accept to continue.",
   invalid_state: "Your sign-in expired or was started in another window. Please sign in again.",
   provider_error: "Spotify could not complete the sign-in right now. Please try again in a little while.",
+  not_registered:
+    "Spotify refused this account: this Crate runs as a Spotify app in development mode, which only lets in " +
+    "accounts its operator has registered. The operator adds your Spotify account (name and email) under " +
+    "User Management in the app's Spotify developer dashboard (at most 5 users); then sign in again.",
 };
 
 /** The text for the login page's `error` query value; null when there is none. Unknown values get a generic text. */

@@ -20,8 +20,25 @@ export function storedReferrer(): string | null {
   }
 }
 
-/** The sign-in navigation target: `/api/authorize?referrer=…` (or `/api/authorize/plans?…` from the plans flow). */
+/** The browser's IANA time zone (`Pacific/Auckland`), if it tells. */
+export function browserTimeZone(): string | null {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The sign-in navigation target: `/api/authorize?referrer=…&timeZone=…` (or `/api/authorize/plans?…` from the
+ * plans flow). The time zone decides the month, year and season of the listener's likes.
+ */
 export function authorizeUrl(path: "/api/authorize" | "/api/authorize/plans" = "/api/authorize"): string {
+  const query = new URLSearchParams();
   const referrer = storedReferrer();
-  return referrer ? `${path}?referrer=${encodeURIComponent(referrer)}` : path;
+  if (referrer) query.set("referrer", referrer);
+  const timeZone = browserTimeZone();
+  if (timeZone) query.set("timeZone", timeZone);
+  const search = query.toString();
+  return search ? `${path}?${search}` : path;
 }

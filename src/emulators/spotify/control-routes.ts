@@ -34,7 +34,7 @@ const NewPlaylistSchema = z.object({
 });
 const ItemsSchema = z.object({ trackIds: z.array(z.string()).min(1).max(10_000) });
 
-async function body<T>(c: Context, schema: z.ZodType<T>): Promise<T> {
+export async function body<T>(c: Context, schema: z.ZodType<T>): Promise<T> {
   let raw: unknown;
   try {
     const text = await c.req.text();

@@ -4,6 +4,7 @@ import { accountsApp } from "./accounts.ts";
 import type { CatalogueSize } from "./catalogue.ts";
 import { createControl, type SpotifyEmulatorControl } from "./control.ts";
 import { controlApp } from "./control-routes.ts";
+import { controlUsersApp } from "./control-users.ts";
 import { spotifyFallbacks } from "./fallbacks.ts";
 import { createRuntime } from "./runtime.ts";
 import { catalogueRoutes } from "./web-api/catalogue-routes.ts";
@@ -74,6 +75,7 @@ export function createSpotifyEmulator(options: SpotifyEmulatorOptions): SpotifyE
   const app = new Hono().basePath(SPOTIFY_EMULATOR_BASE);
   app.route("/accounts", accountsApp(runtime));
   app.route("/v1", api);
+  app.route("/control", controlUsersApp(runtime));
   app.route("/control", controlApp(control));
   spotifyFallbacks(app, SPOTIFY_EMULATOR_BASE);
   return { app, control, close: () => runtime.close() };

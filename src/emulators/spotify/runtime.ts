@@ -3,9 +3,12 @@ import { buildCatalogue, type Catalogue, type CatalogueSize, defaultCatalogueSiz
 import { catalogueGenreStrings } from "./catalogue-genres.ts";
 import { FaultInjector } from "./faults.ts";
 import { buildGenrePool } from "./genre-pool.ts";
+import { demoListeners } from "./listeners.ts";
+import { RegisteredUsers } from "./registered-users.ts";
 import { World } from "./state.ts";
 import { memoryStore, type StateStore, sqliteStore } from "./store.ts";
 import { TokenBook } from "./tokens.ts";
+import { UserIds } from "./user-ids.ts";
 
 export interface RuntimeOptions {
   clientId: string;
@@ -26,6 +29,10 @@ export interface EmulatorRuntime {
   /** built on first use (the catalogue takes a few hundred milliseconds) */
   world(): World;
   tokens(): TokenBook;
+  /** development mode's list of registered users */
+  registeredUsers(): RegisteredUsers;
+  /** listeners' Spotify ids (renamable) and account ids */
+  userIds(): UserIds;
   close(): void;
 }
 
@@ -43,7 +50,13 @@ function catalogueFor(seed: number, size: CatalogueSize): Catalogue {
 }
 
 export function createRuntime(options: RuntimeOptions): EmulatorRuntime {
-  let loaded: { world: World; tokens: TokenBook; store: StateStore } | null = null;
+  let loaded: {
+    world: World;
+    tokens: TokenBook;
+    store: StateStore;
+    registeredUsers: RegisteredUsers;
+    userIds: UserIds;
+  } | null = null;
   let closed = false;
   const load = () => {
     if (closed) throw new Error("The Spotify emulator is closed");
@@ -55,6 +68,12 @@ export function createRuntime(options: RuntimeOptions): EmulatorRuntime {
         store,
         world: new World(catalogue, store, options.now, state),
         tokens: new TokenBook(store, options.now, options.accessTokenTtlSec, state.tokens),
+        registeredUsers: new RegisteredUsers(
+          store,
+          demoListeners(options.seed).map((l) => l.id),
+          state.meta.get("registeredUsers"),
+        ),
+        userIds: new UserIds(options.seed, store, state.meta.get("renamedUsers")),
       };
     }
     return loaded;
@@ -67,6 +86,8 @@ export function createRuntime(options: RuntimeOptions): EmulatorRuntime {
     faults: new FaultInjector(options.now),
     world: () => load().world,
     tokens: () => load().tokens,
+    registeredUsers: () => load().registeredUsers,
+    userIds: () => load().userIds,
     close() {
       closed = true;
       loaded?.store.close();

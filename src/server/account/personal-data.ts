@@ -80,6 +80,8 @@ export function collectPersonalData(db: Db, userId: string) {
       lastLoginAt: iso(user.lastLoginAt),
       creationBlockedUntil: iso(user.creationBlockedUntil),
       referrer: user.referrer,
+      spotifyAccountId: user.accountId,
+      timeZone: user.timeZone,
     },
     previousDeletion: previousDeletion ? { deletedAt: iso(previousDeletion.deletedAt) } : null,
     providerTokens: token

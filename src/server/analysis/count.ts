@@ -2,8 +2,8 @@
 import type { CatalogueEntry } from "../../shared/catalogue/index.ts";
 import type { AnalysisResultItem } from "../../shared/schemas/distribution.ts";
 import { kindOfEntry, type PreferenceKind } from "../distribution/kinds.ts";
-import { monthKey } from "../distribution/periods.ts";
 import type { PlannedSong } from "../distribution/plan.ts";
+import { monthKeyIn } from "../library/liked-at.ts";
 
 export class AnalysisCounter {
   private readonly byCategory = new Map<string, number>();
@@ -14,9 +14,17 @@ export class AnalysisCounter {
   /** AddRecordingOnce: the recordings counted so far, for all songs and per category */
   private readonly recordings: { all: Set<string>; byCategory: Map<string, Set<string>> } | null;
 
-  constructor(entries: readonly CatalogueEntry[], now: number, options: { addRecordingOnce?: boolean } = {}) {
+  /** `timeZone`: the listener's, so "this month" is their calendar month (UTC if absent). */
+  private readonly timeZone: string | undefined;
+
+  constructor(
+    entries: readonly CatalogueEntry[],
+    now: number,
+    options: { addRecordingOnce?: boolean; timeZone?: string } = {},
+  ) {
     this.kinds = entries.map((entry) => ({ name: entry.name, kind: kindOfEntry(entry) }));
-    this.currentMonth = monthKey(now);
+    this.timeZone = options.timeZone;
+    this.currentMonth = monthKeyIn(now, options.timeZone);
     this.recordings = options.addRecordingOnce ? { all: new Set(), byCategory: new Map() } : null;
   }
 
@@ -24,7 +32,7 @@ export class AnalysisCounter {
     for (const song of songs) {
       if (!this.isRepeat(song, null)) {
         this.total += 1;
-        if (monthKey(song.likedAt) >= this.currentMonth) this.fromThisMonth += 1;
+        if (monthKeyIn(song.likedAt, this.timeZone) >= this.currentMonth) this.fromThisMonth += 1;
       }
       for (const category of song.categories) {
         if (this.isRepeat(song, category)) continue;

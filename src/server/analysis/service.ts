@@ -17,6 +17,7 @@ import { loadConsideredSongs } from "../library/considered.ts";
 import { enrichLibrary } from "../library/metadata.ts";
 import { syncLibrary } from "../library/sync.ts";
 import { readSettings } from "../settings/service.ts";
+import { readTimeZone } from "../settings/time-zone.ts";
 import type { SpotifyUserApi } from "../spotify/types.ts";
 import { AnalysisCounter } from "./count.ts";
 
@@ -109,6 +110,7 @@ export async function runAnalysis(deps: Deps, id: string, api?: SpotifyUserApi):
     const songs = loadConsideredSongs(deps, row.user_id, row.membership_level);
     const counter = new AnalysisCounter(allEntries as CatalogueEntry[], deps.clock.now(), {
       addRecordingOnce: readSettings(deps.db, row.user_id).addRecordingOnce,
+      timeZone: readTimeZone(deps.db, row.user_id).timeZone,
     });
     for (let i = 0; i < songs.length; i += ANALYSIS_CHUNK) {
       if (statusOf(deps, id) !== "running" || userWork(deps).isStopping) {

@@ -1,12 +1,14 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { LOGIN_PATH, type LoginErrorReason, NO_CAPACITY_PATH, signInReturnPaths } from "../../shared/auth.ts";
 import type { CallbackQuery } from "../../shared/schemas/auth.ts";
+import { canonicalTimeZone } from "../../shared/time-zone.ts";
 import type { Deps } from "../deps.ts";
 import { startLibrarySync } from "../library/service.ts";
+import { learnTimeZone } from "../settings/time-zone.ts";
 import { SpotifyError } from "../spotify/errors.ts";
 import { clearOauthCookie, OAUTH_COOKIE_MAX_AGE_SEC, oauthCookie, sessionCookie } from "./cookies.ts";
 import { createSession } from "./sessions.ts";
-import { findOrCreateUser } from "./signup.ts";
+import { AccountLinkConflict, findOrCreateUser } from "./signup.ts";
 import { saveTokens, setMonitored } from "./tokens.ts";
 
 export type ReturnTo = "default" | "plans";
@@ -17,6 +19,8 @@ interface PendingAuthorization {
   verifier: string;
   returnTo: ReturnTo;
   referrer: string | undefined;
+  /** the browser's IANA time zone, validated at /api/authorize */
+  timeZone?: string;
   issuedAt: number;
 }
 
@@ -72,13 +76,14 @@ function sameBytes(a: Buffer, b: Buffer): boolean {
 /** Step 1: a fresh state and PKCE verifier in the cookie, and the accounts service's authorize URL. */
 export function startAuthorization(
   deps: Pick<Deps, "config" | "clock" | "tokenKey" | "spotify">,
-  options: { returnTo: ReturnTo; referrer?: string },
+  options: { returnTo: ReturnTo; referrer?: string; timeZone?: string },
 ): Redirect {
   const pending: PendingAuthorization = {
     state: b64url(randomBytes(24)),
     verifier: b64url(randomBytes(48)),
     returnTo: options.returnTo,
     referrer: options.referrer,
+    timeZone: options.timeZone,
     issuedAt: deps.clock.now(),
   };
   const location = deps.spotify.accounts.authorizeUrl({
@@ -90,6 +95,16 @@ export function startAuthorization(
 }
 
 const toLogin = (reason: LoginErrorReason) => `${LOGIN_PATH}?error=${reason}`;
+
+/** `/me` refused with 403: the Spotify app is in development mode and this account is not on its user list. */
+const isUnregisteredUser = (error: unknown) =>
+  error instanceof SpotifyError && error.status === 403 && error.endpoint === "GET /me";
+
+/** Spotify's immutable account id, when `/me` carries a usable one. */
+function accountIdOf(profile: { account_id?: unknown }): string | undefined {
+  const id = profile.account_id;
+  return typeof id === "string" && id.length > 0 && id.length <= 200 ? id : undefined;
+}
 
 /**
  * Step 2, Spotify's redirect back: checks the state against the cookie, exchanges the code, reads the profile,
@@ -108,7 +123,7 @@ export async function completeAuthorization(
   if (query.error) return fail(query.error === "access_denied" ? "access_denied" : "provider_error");
   if (!query.code) return fail("provider_error");
 
-  let profile: { id: string; display_name?: string | null };
+  let profile: { id: string; account_id?: string; display_name?: string | null };
   let tokens: Awaited<ReturnType<Deps["spotify"]["accounts"]["exchangeCode"]>>;
   try {
     tokens = await deps.spotify.accounts.exchangeCode(query.code, redirectUri(deps), pending.verifier);
@@ -125,19 +140,33 @@ export async function completeAuthorization(
     deps.log.warn("spotify sign-in failed", {
       error: error instanceof Error ? error.message : String(error),
     });
-    return fail("provider_error");
+    // A development-mode app answers 403 to every account its operator has not registered.
+    return fail(isUnregisteredUser(error) ? "not_registered" : "provider_error");
   }
   if (!tokens.refreshToken) {
     deps.log.warn("spotify token answer without refresh_token");
     return fail("provider_error");
   }
 
-  const result = findOrCreateUser(deps, {
-    spotifyId: profile.id,
-    displayName: profile.display_name ?? null,
-    referrer: pending.referrer,
-  });
+  let result: ReturnType<typeof findOrCreateUser>;
+  try {
+    result = findOrCreateUser(deps, {
+      spotifyId: profile.id,
+      accountId: accountIdOf(profile),
+      displayName: profile.display_name ?? null,
+      referrer: pending.referrer,
+    });
+  } catch (error) {
+    if (!(error instanceof AccountLinkConflict)) throw error;
+    deps.log.warn("spotify sign-in refused", { error: error.message });
+    return fail("provider_error");
+  }
   if ("noCapacity" in result) return { location: NO_CAPACITY_PATH, cookies };
+  learnTimeZone(
+    deps.db,
+    result.userId,
+    pending.timeZone && (canonicalTimeZone(pending.timeZone) ?? undefined),
+  );
 
   saveTokens(deps, result.userId, {
     accessToken: tokens.accessToken,

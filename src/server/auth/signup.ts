@@ -8,12 +8,22 @@ import { AppError } from "../errors.ts";
 
 export interface ProviderProfile {
   spotifyId: string;
+  /** Spotify's immutable `account_id`, when `/me` sends it: accounts are linked by it, `spotifyId` may change */
+  accountId?: string;
   displayName: string | null;
   /** where the visitor came from; kept only when the account is created */
   referrer?: string;
 }
 
 export type SignInResult = { userId: string; created: boolean } | { noCapacity: true };
+
+/** The Spotify id is held by a Crate user linked to a different Spotify account (`account_id`). */
+export class AccountLinkConflict extends Error {
+  constructor() {
+    super("the Spotify id belongs to a user linked to another Spotify account");
+    this.name = "AccountLinkConflict";
+  }
+}
 
 /** The UTC day a timestamp falls on, e.g. "2026-01-15" (the key of daily_signups). */
 export const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -23,7 +33,7 @@ export const providerIdHash = (spotifyId: string) =>
   new Bun.CryptoHasher("sha256").update(spotifyId).digest("hex");
 
 /**
- * Finds the user for a provider account or creates one (Free, a 'signup' membership event, counted in the day's
+ * Finds the user for a provider account (by `account_id`, else by Spotify id) or creates one (Free, a 'signup' membership event, counted in the day's
  * sign-ups) unless the day's cap of new accounts is reached. A fresh account for a provider account that deleted
  * its data gets `creationBlockedUntil`, so nothing is created for it for two minutes (code 21).
  */
@@ -33,17 +43,20 @@ export function findOrCreateUser(
 ): SignInResult {
   const now = deps.clock.now();
   return withTransaction(deps.db, (tx) => {
-    const existing = tx
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(users.spotifyId, profile.spotifyId))
-      .get();
+    const existing = findExisting(tx, profile);
+    if (existing === "conflict") throw new AccountLinkConflict();
     if (existing) {
       tx.update(users)
-        .set({ lastLoginAt: now, displayName: profile.displayName })
-        .where(eq(users.id, existing.id))
+        .set({
+          lastLoginAt: now,
+          displayName: profile.displayName,
+          // A renamed Spotify user keeps their account; one from before account ids is linked now.
+          spotifyId: profile.spotifyId,
+          ...(profile.accountId ? { accountId: profile.accountId } : {}),
+        })
+        .where(eq(users.id, existing))
         .run();
-      return { userId: existing.id, created: false };
+      return { userId: existing, created: false };
     }
 
     const day = utcDay(now);
@@ -68,6 +81,7 @@ export function findOrCreateUser(
       .values({
         id: userId,
         spotifyId: profile.spotifyId,
+        accountId: profile.accountId ?? null,
         displayName: profile.displayName,
         membershipLevel: "Free",
         monitored: true,
@@ -86,6 +100,30 @@ export function findOrCreateUser(
       .run();
     return { userId, created: true };
   });
+}
+
+type Tx = Parameters<Parameters<typeof withTransaction>[1]>[0];
+
+/**
+ * The user of a provider account: by `account_id` when Spotify sends it, else (and for users from before
+ * account ids) by the Spotify id, unless that user is linked to a different account.
+ */
+function findExisting(tx: Tx, profile: ProviderProfile): string | "conflict" | null {
+  const byId = tx
+    .select({ id: users.id, accountId: users.accountId })
+    .from(users)
+    .where(eq(users.spotifyId, profile.spotifyId))
+    .get();
+  if (profile.accountId) {
+    const byAccount = tx
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.accountId, profile.accountId))
+      .get();
+    if (byAccount) return byId && byId.id !== byAccount.id ? "conflict" : byAccount.id;
+    if (byId?.accountId && byId.accountId !== profile.accountId) return "conflict";
+  }
+  return byId?.id ?? null;
 }
 
 /** Throws AppError 21 while the user may not have anything created (they deleted their data and came back too soon). */

@@ -10,7 +10,8 @@ const isMonthly = (input: PreferenceInput, fromSelectionMonth: boolean) =>
 /**
  * Keeps, for each month, only the work of the preference that owns it: "Liked in Month" unless only the
  * "Starting From Current Month" preference already has a playlist for that month (it then keeps filling it).
- * Both take every like of a month, so either playlist holds the same songs.
+ * Both take every like of a month, so either playlist holds the same songs. A song one of them already added
+ * to some month is never added by the other to a different month (the zone may have changed in between).
  */
 export function oneOwnerPerMonth(inputs: readonly PreferenceInput[], works: PlaylistWork[]): PlaylistWork[] {
   const every = inputs.find((input) => isMonthly(input, false));
@@ -20,14 +21,19 @@ export function oneOwnerPerMonth(inputs: readonly PreferenceInput[], works: Play
   const fromSelectionMonths = new Set(fromSelection.playlists.map((p) => p.bucket));
   const ownerOf = (month: string) =>
     everyMonths.has(month) || !fromSelectionMonths.has(month) ? every : fromSelection;
-  return works.filter((work) => {
+  return works.flatMap((work) => {
     const input = [every, fromSelection].find((i) => i.name === work.preferenceName);
-    if (!input) return true;
+    if (!input) return [work];
     const target = work.target;
     const month =
       "existingId" in target
         ? input.playlists.find((p) => p.id === target.existingId)?.bucket
         : target.bucket;
-    return month === undefined || ownerOf(month) === input;
+    if (month !== undefined && ownerOf(month) !== input) return [];
+    // A song the twin already put in another month (before the listener's time zone changed) stays there.
+    const twin = input === every ? fromSelection : every;
+    const adds = work.adds.filter((song) => !twin.everAdded.has(song.trackId));
+    if (adds.length === work.adds.length) return [work];
+    return adds.length > 0 || work.removes.length > 0 ? [{ ...work, adds }] : [];
   });
 }

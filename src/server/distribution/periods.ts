@@ -1,4 +1,4 @@
-// UTC calendar periods of the random playlists, and the month a like falls in.
+// UTC calendar periods of the random playlists (Liked At periods are in the listener's zone: library/liked-at.ts).
 
 const pad = (n: number) => String(n).padStart(2, "0");
 
@@ -21,7 +21,7 @@ export function isoWeekKey(ms: number): string {
   return `${isoYear}-W${pad(week)}`;
 }
 
-/** "2025-03": the UTC month of a moment. */
+/** "2025-03": the UTC month of a moment (for Liked At months in the listener's zone use `monthKeyIn`). */
 export function monthKey(ms: number): string {
   const d = new Date(ms);
   return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}`;

@@ -1,9 +1,9 @@
 // Planning as pure functions: from the considered songs and what Crate already put in a preference's
 // playlists, the songs each playlist should get (and, for Latest N and Random only, lose) now.
 import { partitionName } from "../../shared/catalogue/index.ts";
-import { likedAtBucketFor } from "../library/classify.ts";
+import { likedAtBucketFor, monthKeyIn } from "../library/liked-at.ts";
 import type { LikedAtPeriod, PreferenceKind } from "./kinds.ts";
-import { isoWeekKey, monthKey, utcDayKey } from "./periods.ts";
+import { isoWeekKey, utcDayKey } from "./periods.ts";
 import { distinct, heldRecordings, onePerRecording } from "./recordings.ts";
 import { seededSample } from "./sample.ts";
 
@@ -51,6 +51,8 @@ export interface PlanContext {
   capacity: number;
   /** AddRecordingOnce: a recording (ISRC) goes into each playlist once, the version liked first */
   addRecordingOnce?: boolean;
+  /** the listener's IANA time zone: Liked At months, years and seasons are on their calendar (UTC if absent) */
+  timeZone?: string;
   /** the Spotify name of a preference's playlist: what its bucket holds (`Liked in March 2025`), spill number */
   nameFor(bucketName: string, sequence: number): string;
 }
@@ -102,11 +104,19 @@ export function planPreference(
     case "everything":
       return planBuckets(pref, newSongs(pref, songs), wholeBucket(pref), ctx);
     case "likedAt": {
-      const firstMonth = monthKey(pref.selectedAt);
+      // A song Crate already added to one of this preference's playlists stays in that bucket, even when the
+      // listener's time zone changed since (newSongs leaves it out); new likes use the zone of now.
+      const zone = ctx.timeZone;
+      const firstMonth = monthKeyIn(pref.selectedAt, zone);
       const candidates = kind.fromSelectionMonth
-        ? songs.filter((s) => monthKey(s.likedAt) >= firstMonth)
+        ? songs.filter((s) => monthKeyIn(s.likedAt, zone) >= firstMonth)
         : songs;
-      return planBuckets(pref, newSongs(pref, candidates), (s) => likedAtBucket(kind.period, s.likedAt), ctx);
+      return planBuckets(
+        pref,
+        newSongs(pref, candidates),
+        (s) => likedAtBucket(kind.period, s.likedAt, zone),
+        ctx,
+      );
     }
     case "partition":
       return planPartitions(pref, newSongs(pref, songs), kind.size, ctx);
@@ -145,9 +155,9 @@ const wholeBucket = (pref: Pick<PreferenceInput, "name">) => {
   return () => bucket;
 };
 
-/** Liked At buckets (UTC): `2025-03` month, `2025` year, `2024-12` season by its first month. */
-export const likedAtBucket = (period: LikedAtPeriod, likedAt: number): Bucket =>
-  likedAtBucketFor(period, likedAt);
+/** Liked At buckets in the listener's zone: `2025-03` month, `2025` year, `2024-12` season by its first month. */
+export const likedAtBucket = (period: LikedAtPeriod, likedAt: number, timeZone?: string): Bucket =>
+  likedAtBucketFor(period, likedAt, timeZone);
 
 const bySequence = (a: ExistingPlaylist, b: ExistingPlaylist) => a.sequence - b.sequence;
 

@@ -4,6 +4,7 @@ import { limits } from "../../shared/limits.ts";
 import { planCombinations } from "../combinations/planning.ts";
 import type { Deps } from "../deps.ts";
 import { loadConsideredSongs } from "../library/considered.ts";
+import { readTimeZone } from "../settings/time-zone.ts";
 import { kindOfEntry } from "./kinds.ts";
 import { oneOwnerPerMonth } from "./month-owners.ts";
 import { indexByCategory, type PlanContext, planPreference } from "./plan.ts";
@@ -64,6 +65,7 @@ export function recordPlan(
       now,
       capacity: limits.playlistCapacity,
       addRecordingOnce: facts.addRecordingOnce,
+      timeZone: readTimeZone(deps.db, userId).timeZone,
       nameFor: (bucketName, sequence) =>
         managedPlaylistName(bucketName, {
           spillNumber: sequence,

@@ -1,20 +1,12 @@
 /**
  * Pure classification of a track into catalogue entries (Mood, Genre, Subgenre, Decade, Nationality,
- * Tempo) and of a like into its Liked At periods. Each rule is driven by one table in
+ * Tempo); a like's Liked At periods are in liked-at.ts. Each rule is driven by one table in
  * src/shared/catalogue. Genre strings are normalised once and their results cached, so classifying
  * tens of thousands of tracks costs a few map lookups per artist genre.
  */
 import { decadeName, decadeStartYears } from "../../shared/catalogue/decades.ts";
 import { type GenreName, genreNames, genreRules } from "../../shared/catalogue/genres.ts";
-import type { LikedAtPeriod } from "../../shared/catalogue/index.ts";
 import { type MoodName, moodRules } from "../../shared/catalogue/moods.ts";
-import {
-  type Hemisphere,
-  likedInMonthName,
-  likedInSeasonName,
-  likedInYearName,
-  type SeasonName,
-} from "../../shared/catalogue/naming.ts";
 import {
   type NationalityName,
   nationalityNames,
@@ -238,59 +230,4 @@ export const classifyTrack = (facts: TrackFacts): string[] => {
   if (categories.tempo !== null) names.push(categories.tempo);
   names.push(...categories.subgenres);
   return names;
-};
-
-// ---- liked at ------------------------------------------------------------------------------
-
-export interface LikedAtBucket {
-  /** sortable, unique per period: `2025-03` (month), `2025` (year), `2024-12` (season's first month) */
-  key: string;
-  /** the Spotify playlist name without postfix: `Liked in March 2025` */
-  name: string;
-}
-
-export interface LikedAtBuckets {
-  month: LikedAtBucket;
-  year: LikedAtBucket;
-  seasonNorth: LikedAtBucket;
-  seasonSouth: LikedAtBucket;
-}
-
-const pad2 = (value: number): string => String(value).padStart(2, "0");
-
-/** Seasons by their first month (0-based): meteorological seasons, southern ones opposite. */
-const seasonsByStartMonth: Record<number, Record<Hemisphere, SeasonName>> = {
-  11: { Northern: "Winter", Southern: "Summer" },
-  2: { Northern: "Spring", Southern: "Autumn" },
-  5: { Northern: "Summer", Southern: "Winter" },
-  8: { Northern: "Autumn", Southern: "Spring" },
-};
-
-const seasonBucket = (year: number, month: number, hemisphere: Hemisphere): LikedAtBucket => {
-  const startMonth = month === 11 || month <= 1 ? 11 : Math.floor((month - 2) / 3) * 3 + 2;
-  const startYear = month <= 1 ? year - 1 : year;
-  const season = seasonsByStartMonth[startMonth]?.[hemisphere] ?? "Winter";
-  return {
-    key: `${startYear}-${pad2(startMonth + 1)}`,
-    name: likedInSeasonName(season, startYear, startMonth === 11, hemisphere),
-  };
-};
-
-/** The month, year and seasons (UTC) of a like's `added_at` in epoch milliseconds. */
-export const likedAtBuckets = (likedAt: number): LikedAtBuckets => {
-  const date = new Date(likedAt);
-  const year = date.getUTCFullYear();
-  const month = date.getUTCMonth();
-  return {
-    month: { key: `${year}-${pad2(month + 1)}`, name: likedInMonthName(year, month) },
-    year: { key: String(year), name: likedInYearName(year) },
-    seasonNorth: seasonBucket(year, month, "Northern"),
-    seasonSouth: seasonBucket(year, month, "Southern"),
-  };
-};
-
-/** The bucket of a like for one Liked At entry; `monthFromSelection` uses month buckets. */
-export const likedAtBucketFor = (period: LikedAtPeriod, likedAt: number): LikedAtBucket => {
-  const buckets = likedAtBuckets(likedAt);
-  return period === "monthFromSelection" ? buckets.month : buckets[period];
 };

@@ -18,7 +18,8 @@ export function authRest(deps: Deps) {
     // A navigation, not an API call: an unusable referrer is dropped rather than refused.
     const parsed = AuthorizeQuerySchema.safeParse(c.req.query());
     const referrer = parsed.success ? parsed.data.referrer : undefined;
-    return redirect(c, startAuthorization(deps, { returnTo, referrer }));
+    const timeZone = parsed.success ? parsed.data.timeZone : undefined;
+    return redirect(c, startAuthorization(deps, { returnTo, referrer, timeZone }));
   };
   return new Hono()
     .get("/authorize", start("default"))

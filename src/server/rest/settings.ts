@@ -1,8 +1,13 @@
 import { Hono } from "hono";
 import { UpdateSettingsSchema } from "../../shared/schemas/settings.ts";
+import { SetTimeZoneSchema, TimeZoneSchema } from "../../shared/time-zone.ts";
 import type { Deps } from "../deps.ts";
 import { readSettings, toSettingsResponse, updatePlaylistSettings } from "../settings/service.ts";
+import { readTimeZone, setTimeZone } from "../settings/time-zone.ts";
 import { jsonBody, requireUser } from "./validate.ts";
+
+/** The settings body may also carry the time zone (optional: the toggles' calls and the answer stay as they are). */
+const UpdateSettingsWithZoneSchema = UpdateSettingsSchema.extend({ timeZone: TimeZoneSchema.optional() });
 
 export function settingsRest(deps: Deps) {
   return new Hono()
@@ -11,7 +16,16 @@ export function settingsRest(deps: Deps) {
     )
     .put("/playlist-preferences/settings", async (c) => {
       const user = requireUser(c, deps);
-      const input = await jsonBody(c, UpdateSettingsSchema);
-      return c.json(updatePlaylistSettings(deps, user.userId, input));
+      const { timeZone, ...settings } = await jsonBody(c, UpdateSettingsWithZoneSchema);
+      if (timeZone !== undefined) setTimeZone(deps.db, user.userId, timeZone);
+      return c.json(updatePlaylistSettings(deps, user.userId, settings));
+    })
+    .get("/playlist-preferences/settings/time-zone", (c) =>
+      c.json(readTimeZone(deps.db, requireUser(c, deps).userId)),
+    )
+    .put("/playlist-preferences/settings/time-zone", async (c) => {
+      const user = requireUser(c, deps);
+      const { timeZone } = await jsonBody(c, SetTimeZoneSchema);
+      return c.json(setTimeZone(deps.db, user.userId, timeZone));
     });
 }

@@ -22,6 +22,8 @@ export interface ImageObject {
 
 export interface PrivateUser {
   id: string;
+  /** immutable, for account linking (Spotify sends it since May 2026); `id` may change */
+  account_id?: string;
   display_name?: string | null;
   country?: string;
   product?: string;

@@ -1,7 +1,12 @@
 import { z } from "zod";
+import { TimeZoneSchema } from "../time-zone.ts";
 
-/** `GET /api/authorize?referrer=` and `/api/authorize/plans?referrer=`: where the visitor came from (optional). */
+/**
+ * `GET /api/authorize?referrer=&timeZone=` and `/api/authorize/plans?…`: where the visitor came from and the
+ * browser's IANA time zone (both optional; a navigation, so an unusable time zone is dropped, not refused).
+ */
 export const AuthorizeQuerySchema = z.object({
+  timeZone: TimeZoneSchema.optional().catch(undefined),
   referrer: z
     .string()
     .trim()

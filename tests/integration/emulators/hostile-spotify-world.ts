@@ -61,6 +61,9 @@ export const bodyExamples: Record<string, unknown> = {
   "DELETE /control/calls": null,
   "PUT /control/faults": { rate429: 0, latencyMs: 0 },
   "POST /control/tokens/expire": null,
+  "PUT /control/registered-users": { users: ["crate-free"], restricted: true },
+  "DELETE /control/registered-users": null,
+  "POST /control/listeners/:id/rename": { id: "hostile-renamed" },
 };
 
 export type AuthChoice =

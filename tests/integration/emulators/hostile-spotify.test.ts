@@ -63,6 +63,17 @@ async function undoDisruption(route: RegisteredRoute | null, answer: Answer): Pr
   if (key === "PUT /control/faults") world.emulator.control.setFaults({});
   if (key === "POST /control/tokens/expire" || key === "POST /control/listeners/:id/revoke")
     await world.refreshTokens();
+  if (key === "PUT /control/registered-users")
+    await send({ method: "DELETE", path: `${BASE}/control/registered-users`, headers: {}, body: null });
+  const renamed = (answer.json as { listener?: unknown } | null)?.listener;
+  if (key === "POST /control/listeners/:id/rename" && typeof renamed === "string") {
+    await send({
+      method: "POST",
+      path: `${BASE}/control/listeners/${encodeURIComponent(renamed)}/rename`,
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ id: renamed }),
+    });
+  }
 }
 
 interface Plan {

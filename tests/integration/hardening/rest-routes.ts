@@ -9,6 +9,7 @@ import { MembershipChangeBodySchema } from "../../../src/shared/schemas/admin.ts
 import { DistributeHistoricallySchema } from "../../../src/shared/schemas/distribution.ts";
 import { FeedbackSchema } from "../../../src/shared/schemas/feedback.ts";
 import { UpdateSettingsSchema } from "../../../src/shared/schemas/settings.ts";
+import { SetTimeZoneSchema, TimeZoneSchema } from "../../../src/shared/time-zone.ts";
 import type { PersonaName } from "./support.ts";
 
 export type RestMethod = "GET" | "POST" | "PUT" | "DELETE";
@@ -76,7 +77,17 @@ export const restRoutes: RestRoute[] = [
     kind: "write",
     body: UpdateSettingsSchema,
     example: { createPlaylistsAsPrivate: true, removePlaylistPostfix: false },
-    acts: validFor(UpdateSettingsSchema),
+    acts: validFor(UpdateSettingsSchema.extend({ timeZone: TimeZoneSchema.optional() })),
+  },
+  { method: "GET", route: "/playlist-preferences/settings/time-zone", access: "user", kind: "read" },
+  {
+    method: "PUT",
+    route: "/playlist-preferences/settings/time-zone",
+    access: "user",
+    kind: "write",
+    body: SetTimeZoneSchema,
+    example: { timeZone: "Pacific/Auckland" },
+    acts: validFor(SetTimeZoneSchema),
   },
   {
     method: "POST",

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { likedAtBucketFor, likedAtBuckets } from "../../../src/server/library/classify.ts";
+import { likedAtBucketFor, likedAtBuckets } from "../../../src/server/library/liked-at.ts";
 
 const at = (iso: string) => Date.parse(iso);
 

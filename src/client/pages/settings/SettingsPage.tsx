@@ -6,8 +6,9 @@ import { AppLink } from "../../components/RouterLink.tsx";
 import { useSession } from "../../hooks/useSession.ts";
 import { DeleteAccountSection } from "./DeleteAccountSection.tsx";
 import { PlaylistSettings } from "./PlaylistSettings.tsx";
+import { TimeZoneSetting } from "./TimeZoneSetting.tsx";
 
-/** `/settings`: playlist toggles, a link to my data, and account deletion (login required). */
+/** `/settings`: playlist toggles, the time zone, a link to my data, and account deletion (login required). */
 export function SettingsPage() {
   const session = useSession();
   return (
@@ -17,6 +18,7 @@ export function SettingsPage() {
       ) : (
         <Stack gap="8">
           <PlaylistSettings />
+          <TimeZoneSetting />
           <Card.Root variant="outline" bg="bg.panel" borderRadius="2xl">
             <Card.Body p={{ base: "5", md: "8" }} gap="2">
               <Text as="h2" textStyle="xl" fontWeight="bold">

@@ -1,6 +1,7 @@
 // The Web API's request pipeline (call log, latency, rate limit and faults, Bearer check) and small helpers.
 import type { Context, Hono } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { UNREGISTERED_MESSAGE } from "../registered-users.ts";
 import type { EmulatorRuntime } from "../runtime.ts";
 import type { World } from "../state.ts";
 import type { StoredToken } from "../store.ts";
@@ -71,6 +72,8 @@ export function endpoint(
       if (check.message !== "No token provided") c.header("WWW-Authenticate", 'Bearer realm="spotify"');
       return apiError(c, 401, check.message);
     }
+    // A development-mode app serves only the accounts its operator registered.
+    if (!runtime.registeredUsers().allows(check.token.userId)) return apiError(c, 403, UNREGISTERED_MESSAGE);
     const url = new URL(c.req.url);
     const marketParam = url.searchParams.get("market");
     if (marketParam !== null && !MARKET.test(marketParam)) return apiError(c, 400, "Invalid market code");

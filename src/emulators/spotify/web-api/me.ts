@@ -1,7 +1,6 @@
 // /me, the listener's liked songs, their playlists list and playlist creation, and /me/library.
 import type { Hono } from "hono";
 import { toIsoSeconds } from "../listeners.ts";
-import { base62Id, hashText } from "../random.ts";
 import type { EmulatorRuntime } from "../runtime.ts";
 import type { World } from "../state.ts";
 import {
@@ -27,20 +26,22 @@ export function meRoutes(app: Hono, runtime: EmulatorRuntime): void {
     const profile = world.listener(token.userId);
     if (!profile) return apiError(c, 404, "Resource not found");
     const privateFields = hasScope(token, "user-read-private");
+    const ids = runtime.userIds();
+    const id = ids.spotifyId(profile.id);
     return c.json({
-      account_id: base62Id(runtime.seed, 11, hashText(profile.id)).slice(0, 10),
+      account_id: ids.accountId(profile.id),
       ...(privateFields ? { country: profile.country } : {}),
       display_name: profile.displayName,
       ...(hasScope(token, "user-read-email") ? { email: profile.email } : {}),
       ...(privateFields ? { explicit_content: { filter_enabled: false, filter_locked: false } } : {}),
-      external_urls: { spotify: `https://open.spotify.com/user/${profile.id}` },
+      external_urls: { spotify: `https://open.spotify.com/user/${id}` },
       followers: { href: null, total: 0 },
-      href: `${base}/users/${profile.id}`,
-      id: profile.id,
+      href: `${base}/users/${id}`,
+      id,
       images: [],
       ...(privateFields ? { product: profile.product } : {}),
       type: "user",
-      uri: `spotify:user:${profile.id}`,
+      uri: `spotify:user:${id}`,
     });
   });
 

@@ -1,4 +1,4 @@
-import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 export const users = sqliteTable(
   "users",
@@ -17,8 +17,12 @@ export const users = sqliteTable(
     creationBlockedUntil: integer(),
     /** where the visitor came from before their first sign-in (the `referrer` of /api/authorize), if known */
     referrer: text(),
+    /** Spotify's immutable `account_id` from /me, when Spotify sends it; accounts are linked by it */
+    accountId: text(),
+    /** IANA time zone from the browser at sign-in or the settings; null: not known yet (UTC) */
+    timeZone: text(),
   },
-  (t) => [index("users_created_at_idx").on(t.createdAt)],
+  (t) => [index("users_created_at_idx").on(t.createdAt), uniqueIndex("users_account_id_idx").on(t.accountId)],
 );
 
 export const sessions = sqliteTable(

@@ -1,5 +1,7 @@
 import { UpdateSettingsSchema } from "../../../shared/schemas/settings.ts";
+import { SetTimeZoneSchema } from "../../../shared/time-zone.ts";
 import { readSettings, toSettingsResponse, updatePlaylistSettings } from "../../settings/service.ts";
+import { readTimeZone, setTimeZone } from "../../settings/time-zone.ts";
 import { authedProcedure, router } from "../init.ts";
 
 export const settingsRouter = router({
@@ -7,4 +9,8 @@ export const settingsRouter = router({
   update: authedProcedure
     .input(UpdateSettingsSchema)
     .mutation(({ ctx, input }) => updatePlaylistSettings(ctx.deps, ctx.user.userId, input)),
+  timeZone: authedProcedure.query(({ ctx }) => readTimeZone(ctx.deps.db, ctx.user.userId)),
+  setTimeZone: authedProcedure
+    .input(SetTimeZoneSchema)
+    .mutation(({ ctx, input }) => setTimeZone(ctx.deps.db, ctx.user.userId, input.timeZone)),
 });
