@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { type MetadataSourceName, metadataSourceNames } from "./metadata/source-names.ts";
 
 const flag = z.enum(["on", "off"]);
 const optionalText = z
@@ -33,6 +34,30 @@ const EnvSchema = z.object({
   DAILY_NEW_USER_CAP: z.coerce.number().int().min(0).default(500),
   JOBS: flag.default("on"),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  METADATA_SOURCES: z
+    .string()
+    .default(metadataSourceNames.join(","))
+    .transform((v) =>
+      v
+        .split(",")
+        .map((s) => s.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .pipe(
+      z
+        .array(
+          z.enum(metadataSourceNames, {
+            message: `must list sources among ${metadataSourceNames.join(", ")}`,
+          }),
+        )
+        .refine((list) => new Set(list).size === list.length, { message: "names a source twice" }),
+    ),
+  RECCOBEATS_URL: z.url().optional(),
+  MUSICBRAINZ_URL: z.url().optional(),
+  DEEZER_URL: z.url().optional(),
+  MUSICBRAINZ_CONTACT: optionalText,
+  /** demo mode only: the emulated Spotify app is a development-mode app of 2026 (default) or an extended-quota one */
+  SPOTIFY_EMULATOR_APP: z.enum(["development", "extended"]).default("development"),
 });
 
 export type Env = z.input<typeof EnvSchema>;
@@ -64,6 +89,17 @@ export interface Config {
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
   /** true when the emulators are mounted in this process (demo mode). */
   emulators: boolean;
+  metadata: {
+    /** ordered: earlier sources win */
+    sources: MetadataSourceName[];
+    reccobeatsUrl: string;
+    musicbrainzUrl: string;
+    deezerUrl: string;
+    /** the contact in the User-Agent `Crate/<version> ( contact )` */
+    contact: string;
+  };
+  /** demo mode: how the Spotify emulator behaves (a development-mode app of 2026 unless told otherwise) */
+  spotifyEmulatorApp: "development" | "extended";
 }
 
 export class ConfigError extends Error {}
@@ -135,5 +171,17 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     dailyNewUserCap: e.DAILY_NEW_USER_CAP,
     jobs: e.JOBS === "on",
     logLevel: e.LOG_LEVEL,
+    metadata: {
+      sources: e.METADATA_SOURCES,
+      reccobeatsUrl: trim(
+        e.RECCOBEATS_URL ?? (demoMode ? `${emulatorBase}/reccobeats/v1` : "https://api.reccobeats.com/v1"),
+      ),
+      musicbrainzUrl: trim(
+        e.MUSICBRAINZ_URL ?? (demoMode ? `${emulatorBase}/musicbrainz/ws/2` : "https://musicbrainz.org/ws/2"),
+      ),
+      deezerUrl: trim(e.DEEZER_URL ?? (demoMode ? `${emulatorBase}/deezer` : "https://api.deezer.com")),
+      contact: e.MUSICBRAINZ_CONTACT ?? publicUrl,
+    },
+    spotifyEmulatorApp: e.SPOTIFY_EMULATOR_APP,
   };
 }

@@ -9,6 +9,7 @@ import type { Deps } from "./deps.ts";
 import { recoverInterruptedWork, stopBackgroundWork } from "./distribution/recovery.ts";
 import { startJobs } from "./jobs/index.ts";
 import { createLogger, type Logger } from "./log.ts";
+import { stopMetadataLookups } from "./metadata/background.ts";
 import { createPaddleClient } from "./paddle/client.ts";
 import { spotifyClientFromConfig } from "./spotify/index.ts";
 import { serveClient } from "./static/client-bundle.ts";
@@ -74,6 +75,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     async stop() {
       if (stopped) return;
       stopped = true;
+      stopMetadataLookups(deps);
       await stopBackgroundWork(deps);
       await jobs?.stopAll();
       await server.stop();

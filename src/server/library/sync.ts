@@ -82,8 +82,9 @@ function storeLikes(
 ) {
   const { full, newest } = read;
   const insertTrack = sqlite.query(
-    `INSERT INTO tracks (id, name, artist_ids, album_name, release_date, duration_ms, features_status, fetched_at)
-     VALUES (?, ?, ?, ?, ?, ?, 'missing', ?) ON CONFLICT(id) DO NOTHING`,
+    `INSERT INTO tracks (id, name, artist_ids, album_name, release_date, duration_ms, isrc, features_status, fetched_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, 'missing', ?)
+     ON CONFLICT(id) DO UPDATE SET isrc = excluded.isrc WHERE tracks.isrc IS NULL AND excluded.isrc IS NOT NULL`,
   );
   const insertArtist = sqlite.query(
     "INSERT INTO artists (id, name) VALUES (?, ?) ON CONFLICT(id) DO NOTHING",
@@ -117,6 +118,7 @@ function storeLikes(
         track.album?.name ?? "",
         track.album?.release_date ?? null,
         track.duration_ms ?? 0,
+        normaliseIsrc(track.external_ids?.isrc),
         now,
       );
       for (const artist of track.artists) if (artist.id) insertArtist.run(artist.id, artist.name ?? "");
@@ -185,4 +187,10 @@ function markUnlikedAmongNewest(sqlite: Database, userId: string, newest: Newest
   const times = newest.likes.map((l) => Date.parse(l.addedAt)).filter((t) => !Number.isNaN(t));
   if (times.length === 0) return 0;
   return markUnliked(sqlite, userId, listed, now, Math.min(...times));
+}
+
+/** ISRCs are 12 letters and digits; anything else is stored as unknown. */
+function normaliseIsrc(isrc: string | undefined): string | null {
+  const code = isrc?.trim().toUpperCase().replace(/-/g, "");
+  return code && /^[A-Z]{2}[A-Z0-9]{3}\d{7}$/.test(code) ? code : null;
 }

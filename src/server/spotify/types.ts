@@ -68,6 +68,8 @@ export interface Track {
   is_local?: boolean;
   album: SimplifiedAlbum;
   artists: SimplifiedArtist[];
+  /** `isrc` is what the open metadata sources (MusicBrainz, Deezer) look songs up by */
+  external_ids?: { isrc?: string };
 }
 
 /** One like: `GET /me/tracks` item. */
