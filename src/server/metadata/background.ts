@@ -78,9 +78,9 @@ export class MetadataLookups {
       .map((r) => r.track_id);
     if (trackIds.length === 0) return;
     const result = await lookUpOpenSources(deps, metadataClients(deps), trackIds);
-    const featureSources: string[] = deps.config.metadata.sources.filter((s) => s !== "musicbrainz");
-    if (!result.failed.some((s) => featureSources.includes(s))) {
+    if (result.failed.length === 0) {
       // Every source was asked: what is still without features has none anywhere (asked again in 30 days).
+      // After a failure the songs stay pending, so the next pass asks the failed source again.
       sqlite
         .query(
           `UPDATE tracks SET features_status = CASE WHEN features_source IS NULL THEN 'unavailable' ELSE 'present' END

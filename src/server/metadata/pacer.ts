@@ -28,9 +28,9 @@ export class Pacer {
     this.nextStart = Math.max(this.nextStart, this.now() + ms);
   }
 
-  /** Doubles the interval (up to 16×) after a "slow down" answer. */
+  /** Doubles the interval (up to 4×) after a "slow down" answer. */
   slowDown(): void {
-    this.slowFactor = Math.min(16, this.slowFactor * 2);
+    this.slowFactor = Math.min(4, this.slowFactor * 2);
     this.holdFor(this.intervalMs * this.slowFactor);
   }
 
