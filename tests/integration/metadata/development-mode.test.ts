@@ -75,6 +75,26 @@ describe("a development-mode library", () => {
     ).toBeLessThanOrEqual(2);
   });
 
+  test("the coverage says for each group how much of the library is classified", async () => {
+    const res = await fetch(`${h.crate.url}/api/trpc/metadata.coverage`, {
+      headers: { cookie: listener.cookie },
+    });
+    const coverage = (await res.json()).result.data as {
+      songs: number;
+      lookup: unknown;
+      groups: { group: string; known: number; fillable: boolean }[];
+    };
+    expect(coverage.songs).toBe(likedIds().length);
+    expect(coverage.lookup).toBeNull();
+    for (const group of coverage.groups) {
+      expect(group.fillable).toBe(true);
+      expect(group.known).toBeGreaterThan(0);
+      expect(group.known).toBeLessThanOrEqual(coverage.songs);
+    }
+    const mood = coverage.groups.find((g) => g.group === "Mood");
+    expect(mood?.known).toBe(likedIds().filter((id) => world().reccoBeats(id)).length);
+  });
+
   test("no rate limit is exceeded and every source is sent Crate's User-Agent", async () => {
     for (const source of ["reccobeats", "musicbrainz", "deezer"] as const) {
       const calls = await h.calls(source);
