@@ -1,7 +1,11 @@
 import { Hono } from "hono";
 import type { Config } from "../server/config.ts";
+import { createDeezerEmulator } from "./deezer/index.ts";
+import { createMusicBrainzEmulator } from "./musicbrainz/index.ts";
 import { paddleEmulatorFromConfig } from "./paddle/index.ts";
+import { createReccoBeatsEmulator } from "./reccobeats/index.ts";
 import { spotifyEmulatorFromConfig } from "./spotify/from-config.ts";
+import { DEFAULT_SEED } from "./spotify/index.ts";
 
 export interface MountedEmulators {
   /** server: the Bun server, so the control APIs can tell loopback clients from others */
@@ -9,13 +13,29 @@ export interface MountedEmulators {
   close(): void;
 }
 
-/** The Spotify and Paddle emulators, mounted under /emulator in demo mode and in tests. */
+/** The metadata emulators on the Spotify emulator's catalogue (same seed), as demo mode mounts them. */
+export function createMetadataEmulators(
+  options: { seed?: number; catalogueSize?: { artists: number; tracks: number } } = {},
+) {
+  const world = { seed: options.seed ?? DEFAULT_SEED, catalogueSize: options.catalogueSize };
+  return {
+    reccobeats: createReccoBeatsEmulator(world),
+    musicbrainz: createMusicBrainzEmulator(world),
+    deezer: createDeezerEmulator(world),
+  };
+}
+
+/** The Spotify, Paddle, ReccoBeats, MusicBrainz and Deezer emulators, mounted under /emulator in demo mode and in tests. */
 export function createEmulators(config: Config): MountedEmulators {
   const app = new Hono().basePath("/emulator");
   const paddle = paddleEmulatorFromConfig(config);
   app.all("/paddle/*", (c) => paddle.app.fetch(c.req.raw, c.env));
   const spotify = spotifyEmulatorFromConfig(config);
   app.all("/spotify/*", (c) => spotify.app.fetch(c.req.raw, c.env));
+  const metadata = createMetadataEmulators();
+  app.all("/reccobeats/*", (c) => metadata.reccobeats.app.fetch(c.req.raw, c.env));
+  app.all("/musicbrainz/*", (c) => metadata.musicbrainz.app.fetch(c.req.raw, c.env));
+  app.all("/deezer/*", (c) => metadata.deezer.app.fetch(c.req.raw, c.env));
   return {
     fetch: (req, server) => app.fetch(req, server),
     close: () => {

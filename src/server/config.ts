@@ -1,6 +1,7 @@
 import { dirname, isAbsolute, relative, resolve } from "node:path";
 import { z } from "zod";
 import { operations } from "../shared/operations.ts";
+import { type MetadataSourceName, metadataSourceNames } from "./metadata/source-names.ts";
 
 const flag = z.enum(["on", "off"]);
 const optionalText = z
@@ -46,6 +47,30 @@ const EnvSchema = z.object({
   ),
   BACKUP_DIR: optionalText,
   BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(operations.backupKeepDefault),
+  METADATA_SOURCES: z
+    .string()
+    .default(metadataSourceNames.join(","))
+    .transform((v) =>
+      v
+        .split(",")
+        .map((s) => s.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .pipe(
+      z
+        .array(
+          z.enum(metadataSourceNames, {
+            message: `must list sources among ${metadataSourceNames.join(", ")}`,
+          }),
+        )
+        .refine((list) => new Set(list).size === list.length, { message: "names a source twice" }),
+    ),
+  RECCOBEATS_URL: z.url().optional(),
+  MUSICBRAINZ_URL: z.url().optional(),
+  DEEZER_URL: z.url().optional(),
+  MUSICBRAINZ_CONTACT: optionalText,
+  /** demo mode only: the emulated Spotify app is a development-mode app of 2026 (default) or an extended-quota one */
+  SPOTIFY_EMULATOR_APP: z.enum(["development", "extended"]).default("development"),
 });
 
 export type Env = z.input<typeof EnvSchema>;
@@ -85,6 +110,17 @@ export interface Config {
   metricsToken: string | undefined;
   /** a daily backup into `dir` (none when unset), keeping the newest `keep` */
   backup: { dir: string | undefined; keep: number };
+  metadata: {
+    /** ordered: earlier sources win */
+    sources: MetadataSourceName[];
+    reccobeatsUrl: string;
+    musicbrainzUrl: string;
+    deezerUrl: string;
+    /** the contact in the User-Agent `Crate/<version> ( contact )` */
+    contact: string;
+  };
+  /** demo mode: how the Spotify emulator behaves (a development-mode app of 2026 unless told otherwise) */
+  spotifyEmulatorApp: "development" | "extended";
 }
 
 export class ConfigError extends Error {}
@@ -177,6 +213,18 @@ export function parseConfig(
     logLevel: e.LOG_LEVEL,
     metricsToken: e.METRICS_TOKEN,
     backup: { dir: e.BACKUP_DIR, keep: e.BACKUP_KEEP },
+    metadata: {
+      sources: e.METADATA_SOURCES,
+      reccobeatsUrl: trim(
+        e.RECCOBEATS_URL ?? (demoMode ? `${emulatorBase}/reccobeats/v1` : "https://api.reccobeats.com/v1"),
+      ),
+      musicbrainzUrl: trim(
+        e.MUSICBRAINZ_URL ?? (demoMode ? `${emulatorBase}/musicbrainz/ws/2` : "https://musicbrainz.org/ws/2"),
+      ),
+      deezerUrl: trim(e.DEEZER_URL ?? (demoMode ? `${emulatorBase}/deezer` : "https://api.deezer.com")),
+      contact: e.MUSICBRAINZ_CONTACT ?? publicUrl,
+    },
+    spotifyEmulatorApp: e.SPOTIFY_EMULATOR_APP,
   };
 }
 

@@ -11,6 +11,7 @@ import { recoverInterruptedWork, stopBackgroundWork } from "./distribution/recov
 import { startJobs } from "./jobs/index.ts";
 import { createLogger, type Logger } from "./log.ts";
 import { createMetrics } from "./metrics/registry.ts";
+import { stopMetadataLookups } from "./metadata/background.ts";
 import { createPaddleClient } from "./paddle/client.ts";
 import { spotifyClientFromConfig } from "./spotify/index.ts";
 import { serveClient } from "./static/client-bundle.ts";
@@ -101,6 +102,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     async stop() {
       if (stopped) return;
       stopped = true;
+      stopMetadataLookups(deps);
       await stopBackgroundWork(deps);
       await jobs?.stopAll();
       await server.stop();

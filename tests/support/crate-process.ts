@@ -16,6 +16,12 @@ export interface CrateProcess {
   readonly running: boolean;
 }
 
+/**
+ * Suites written before the open metadata sources expect an extended-quota Spotify app and Spotify's metadata
+ * alone; the metadata suites ask for a development-mode app and every source explicitly.
+ */
+export const classicMetadata = { SPOTIFY_EMULATOR_APP: "extended", METADATA_SOURCES: "spotify" } as const;
+
 export function crateProcess(options: { dir: string; env: Record<string, string> }): CrateProcess {
   const port = freePort();
   const url = `http://localhost:${port}`;
@@ -38,6 +44,7 @@ export function crateProcess(options: { dir: string; env: Record<string, string>
           DATABASE_PATH: databasePath,
           JOBS: "off",
           LOG_LEVEL: "silent",
+          ...classicMetadata,
           ...options.env,
         },
         stdout: "ignore",

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import type { Clock } from "../../src/server/clock.ts";
 import { parseConfig } from "../../src/server/config.ts";
 import { type RunningServer, startServer } from "../../src/server/server.ts";
+import { classicMetadata } from "./crate-process.ts";
 
 export function tempDir(prefix = "crate-test-"): string {
   return mkdtempSync(join(tmpdir(), prefix));
@@ -31,6 +32,7 @@ export async function startTestServer(env: Record<string, string> = {}, clock?: 
     DATABASE_PATH: join(dir, "crate.db"),
     JOBS: "off",
     LOG_LEVEL: process.env.LOG_LEVEL ?? "silent",
+    ...classicMetadata,
     ...env,
   });
   const server = await startServer(config, { clock });

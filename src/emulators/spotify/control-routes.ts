@@ -116,6 +116,12 @@ export function controlApp(control: SpotifyEmulatorControl): Hono {
     return c.json(control.calls());
   });
   app.get("/faults", (c) => c.json(control.faults()));
+  app.get("/app", (c) => c.json({ app: control.app() }));
+  app.put("/app", async (c) =>
+    c.json({
+      app: control.setApp((await body(c, z.object({ app: z.enum(["development", "extended"]) }))).app),
+    }),
+  );
   app.put("/faults", async (c) => c.json(control.setFaults(await body(c, FaultSettingsSchema))));
   app.post("/tokens/expire", (c) => c.json({ expired: control.expireTokens() }));
 

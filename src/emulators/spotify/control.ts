@@ -117,6 +117,9 @@ export interface SpotifyEmulatorControl {
   resetCalls(): void;
   faults(): FaultSettings;
   setFaults(input: FaultSettingsInput): FaultSettings;
+  /** which kind of Spotify app Crate is: a development-mode app of 2026 or an extended-quota app */
+  app(): "development" | "extended";
+  setApp(app: "development" | "extended"): "development" | "extended";
   expireTokens(): number;
   revoke(listenerId: string): number;
 }
@@ -268,6 +271,11 @@ export function createControl(runtime: EmulatorRuntime): SpotifyEmulatorControl 
     resetCalls: () => runtime.faults.resetCalls(),
     faults: () => runtime.faults.current(),
     setFaults: (input) => runtime.faults.configure(input),
+    app: () => (runtime.faults.developmentMode ? "development" : "extended"),
+    setApp: (app) => {
+      runtime.faults.developmentMode = app === "development";
+      return app;
+    },
     expireTokens: () => runtime.tokens().expireAllAccessTokens(),
     revoke(listenerId) {
       listener(listenerId);

@@ -136,11 +136,17 @@ export class FaultInjector {
     return this.settings.latencyMs;
   }
 
+  /**
+   * A development-mode app of 2026 (the case of every self-hoster): no audio features, no batch artists, artists
+   * without genres, popularity and followers. Kept apart from the fault settings, which `configure` replaces.
+   */
+  developmentMode = false;
+
   audioFeaturesForbidden(): boolean {
-    return this.settings.audioFeatures403;
+    return this.settings.audioFeatures403 || this.developmentMode;
   }
 
   artistsBatchForbidden(): boolean {
-    return this.settings.artistsBatch403;
+    return this.settings.artistsBatch403 || this.developmentMode;
   }
 }

@@ -8,6 +8,7 @@ export function spotifyEmulatorFromConfig(config: Config): SpotifyEmulator {
     clientId: config.spotify.clientId,
     clientSecret: config.spotify.clientSecret,
     statePath: spotifyStatePath(config.databasePath),
+    app: config.spotifyEmulatorApp,
   });
 }
 

@@ -44,7 +44,11 @@ export interface SpotifyEmulatorOptions {
   now?: () => number;
   /** a smaller catalogue for quick tests (default 4,000 artists and 40,000 tracks) */
   catalogueSize?: CatalogueSize;
+  /** `development`: behaves like a development-mode app of 2026; `extended` (default): an extended-quota app */
+  app?: SpotifyEmulatorApp;
 }
+
+export type SpotifyEmulatorApp = "development" | "extended";
 
 export interface SpotifyEmulator {
   /** serves every path under /emulator/spotify */
@@ -63,6 +67,7 @@ export function createSpotifyEmulator(options: SpotifyEmulatorOptions): SpotifyE
     now: options.now ?? Date.now,
     catalogueSize: options.catalogueSize,
   });
+  runtime.faults.developmentMode = options.app === "development";
   const control = createControl(runtime);
 
   const api = new Hono();

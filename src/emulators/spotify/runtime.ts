@@ -38,8 +38,8 @@ export interface EmulatorRuntime {
 
 const catalogues = new Map<string, Catalogue>();
 
-/** Catalogues are immutable, so emulators with the same seed in one process share one. */
-function catalogueFor(seed: number, size: CatalogueSize): Catalogue {
+/** Catalogues are immutable, so emulators with the same seed in one process share one (the metadata emulators too). */
+export function catalogueFor(seed: number, size: CatalogueSize): Catalogue {
   const key = `${seed}:${size.artists}:${size.tracks}`;
   let catalogue = catalogues.get(key);
   if (!catalogue) {

@@ -30,7 +30,10 @@ function findUser(deps: Pick<Deps, "db">, lookup: UserLookup): UserRow {
   return row;
 }
 
-export function getAdminUserDetail(deps: Pick<Deps, "db">, lookup: UserLookup): AdminUserDetail {
+export function getAdminUserDetail(
+  deps: Pick<Deps, "db" | "config" | "clock">,
+  lookup: UserLookup,
+): AdminUserDetail {
   const user = findUser(deps, lookup);
   const sqlite = deps.db.$client;
   const userId = user.id;

@@ -40,7 +40,7 @@ const preferenceGroups = catalogue.map((group) => ({
 }));
 
 export function getPlaylistPreferences(
-  deps: Pick<Deps, "db">,
+  deps: Pick<Deps, "db" | "config" | "clock">,
   user: { userId: string; membershipLevel: MembershipLevel },
 ): PlaylistPreferencesResponse {
   const premium = user.membershipLevel === "PremiumYearly";

@@ -4,6 +4,7 @@
  * src/shared/catalogue. Genre strings are normalised once and their results cached, so classifying
  * tens of thousands of tracks costs a few map lookups per artist genre.
  */
+import { nationalityOfCountry } from "../../shared/catalogue/countries.ts";
 import { decadeName, decadeStartYears } from "../../shared/catalogue/decades.ts";
 import { type GenreName, genreNames, genreRules } from "../../shared/catalogue/genres.ts";
 import { type MoodName, moodRules } from "../../shared/catalogue/moods.ts";
@@ -26,11 +27,13 @@ export interface AudioFeatureFacts {
 }
 
 export interface TrackFacts {
-  /** the union of the genres of the track's artists */
+  /** the union of the genres of the track's artists (Spotify's, else MusicBrainz genres and tags) */
   artistGenres: readonly string[];
+  /** ISO 3166-1 codes of the artists' countries (MusicBrainz) */
+  artistCountries?: readonly string[];
   /** album release date: `YYYY`, `YYYY-MM` or `YYYY-MM-DD` */
   releaseDate: string | null;
-  /** null when audio features are unavailable */
+  /** null when audio features are unavailable; a tempo alone (Deezer) leaves the other values null */
   features: AudioFeatureFacts | null;
 }
 
@@ -150,6 +153,17 @@ export const genresOf = (artistGenres: readonly string[]): GenreName[] =>
 export const nationalitiesOf = (artistGenres: readonly string[]): NationalityName[] =>
   unionInOrder(artistGenres, (facts) => facts.nationalities, nationalityNames, nationalityOrder);
 
+/** The genre strings' nationalities plus those of the artists' countries, in catalogue order. */
+export const withCountries = (
+  fromGenres: NationalityName[],
+  countries: readonly string[] | undefined,
+): NationalityName[] => {
+  const extra = (countries ?? []).map(nationalityOfCountry).filter((n): n is NationalityName => n !== null);
+  if (extra.every((n) => fromGenres.includes(n))) return fromGenres;
+  const all = new Set([...fromGenres, ...extra]);
+  return nationalityNames.filter((name) => all.has(name));
+};
+
 /** The catalogue's subgenres among the track's genre strings (exact strings, lower case). */
 export const subgenresOf = (artistGenres: readonly string[]): string[] => {
   const found = new Set<string>();
@@ -216,7 +230,7 @@ export const categoriesOf = (facts: TrackFacts): TrackCategories => {
     subgenres: subgenresOf(facts.artistGenres),
     decade: decadeStartYear === null ? null : decadeName(decadeStartYear),
     decadeStartYear,
-    nationalities: nationalitiesOf(facts.artistGenres),
+    nationalities: withCountries(nationalitiesOf(facts.artistGenres), facts.artistCountries),
     tempo: tempoBandOf(facts.features?.tempo),
   };
 };

@@ -1,6 +1,7 @@
 // The songs a plan considers, with each track's catalogue categories (classified once per track, cached in
 // the shared tracks table and recomputed only when the rules or the track's metadata change).
 import type { Database } from "bun:sqlite";
+import { countryNationalities } from "../../shared/catalogue/countries.ts";
 import { decadeStartYears } from "../../shared/catalogue/decades.ts";
 import { genreRules } from "../../shared/catalogue/genres.ts";
 import { moodRules } from "../../shared/catalogue/moods.ts";
@@ -12,11 +13,20 @@ import type { MembershipLevel } from "../../shared/membership.ts";
 import type { Deps } from "../deps.ts";
 import type { PlannedSong } from "../distribution/plan.ts";
 import { hash53 } from "../distribution/sample.ts";
+import { tagsToGenreStrings } from "../metadata/tags.ts";
 import { type AudioFeatureFacts, classifyTrack } from "./classify.ts";
 
 /** Changes whenever a classification table changes, so cached categories are recomputed. */
 export const classificationVersion = hash53(
-  JSON.stringify({ decadeStartYears, genreRules, moodRules, nationalityRules, subgenres, tempoBands }),
+  JSON.stringify({
+    decadeStartYears,
+    genreRules,
+    moodRules,
+    nationalityRules,
+    subgenres,
+    tempoBands,
+    countryNationalities,
+  }),
 ).toString(36);
 
 /** All likes for PremiumYearly; the newest 1000 for every other level. */
@@ -28,6 +38,7 @@ interface TrackRow {
   artist_ids: string;
   release_date: string | null;
   features_status: "missing" | "present" | "unavailable";
+  features_source: string | null;
   tempo: number | null;
   energy: number | null;
   valence: number | null;
@@ -79,8 +90,8 @@ export function loadConsideredSongs(
 function classifyStale(sqlite: Database, stale: PlannedSong[]): void {
   const tracks = loadByIds<TrackRow>(
     sqlite,
-    `SELECT id, artist_ids, release_date, features_status, tempo, energy, valence, danceability, acousticness,
-       instrumentalness, speechiness FROM tracks WHERE id IN`,
+    `SELECT id, artist_ids, release_date, features_status, features_source, tempo, energy, valence, danceability,
+       acousticness, instrumentalness, speechiness FROM tracks WHERE id IN`,
     stale.map((s) => s.trackId),
   );
   const artistIdsOf = new Map<string, string[]>();
@@ -90,30 +101,35 @@ function classifyStale(sqlite: Database, stale: PlannedSong[]): void {
     artistIdsOf.set(track.id, ids);
     for (const id of ids) allArtistIds.add(id);
   }
-  const artists = loadByIds<{ id: string; genres: string | null }>(
+  const artists = loadByIds<ArtistRow>(
     sqlite,
-    "SELECT id, genres FROM artists WHERE id IN",
+    "SELECT id, genres, mb_tags, country FROM artists WHERE id IN",
     [...allArtistIds],
   );
+  const genresOfArtist = new Map<string, string[]>();
+  for (const artist of artists.values()) genresOfArtist.set(artist.id, artistGenreStrings(artist));
   const save = sqlite.query("UPDATE tracks SET categories = ?, categories_version = ? WHERE id = ?");
   sqlite.transaction(() => {
     for (const song of stale) {
       const track = tracks.get(song.trackId);
       if (!track) continue;
       const genres = new Set<string>();
-      let complete = track.features_status !== "missing";
+      const countries: string[] = [];
+      // New facts about a track or its artists clear its cached categories, so a finished lookup may cache.
+      const complete = track.features_status !== "missing";
       for (const id of artistIdsOf.get(track.id) ?? []) {
-        const genresJson = artists.get(id)?.genres;
-        if (genresJson === undefined || genresJson === null) complete = false;
-        else for (const genre of JSON.parse(genresJson) as string[]) genres.add(genre);
+        for (const genre of genresOfArtist.get(id) ?? []) genres.add(genre);
+        const country = artists.get(id)?.country;
+        if (country) countries.push(country);
       }
       const names = classifyTrack({
         artistGenres: [...genres],
+        artistCountries: countries,
         releaseDate: track.release_date,
-        features: track.features_status === "present" ? featuresOf(track) : null,
+        features: featuresOf(track),
       });
       song.categories = names;
-      // Half-known tracks are classified for now but not cached, so they are redone once complete.
+      // Tracks still being looked up are classified for now but not cached, so they are redone once complete.
       if (complete) save.run(JSON.stringify(names), classificationVersion, track.id);
     }
   })();
@@ -135,7 +151,34 @@ function loadByIds<T extends { id: string }>(
   return found;
 }
 
-function featuresOf(row: TrackRow): AudioFeatureFacts {
+interface ArtistRow {
+  id: string;
+  genres: string | null;
+  mb_tags: string | null;
+  country: string | null;
+}
+
+/** Spotify's genres when it has any for the artist, else MusicBrainz genres and tags in the same spelling. */
+function artistGenreStrings(artist: ArtistRow): string[] {
+  const spotify = artist.genres === null ? [] : (JSON.parse(artist.genres) as string[]);
+  if (spotify.length > 0) return spotify;
+  return artist.mb_tags === null ? [] : tagsToGenreStrings(JSON.parse(artist.mb_tags) as string[]);
+}
+
+/** Features from their source; a tempo alone (Deezer's bpm) leaves the rest unknown; null when nothing is known. */
+function featuresOf(row: TrackRow): AudioFeatureFacts | null {
+  if (row.features_source === null) {
+    if (row.tempo === null) return null;
+    return {
+      tempo: row.tempo,
+      energy: null,
+      valence: null,
+      danceability: null,
+      acousticness: null,
+      instrumentalness: null,
+      speechiness: null,
+    };
+  }
   return {
     tempo: row.tempo,
     energy: row.energy,

@@ -92,8 +92,8 @@ function storeLikes(
 ) {
   const { full, newest } = read;
   const insertTrack = sqlite.query(
-    `INSERT INTO tracks (id, name, artist_ids, album_name, release_date, duration_ms, isrc, features_status,
-       fetched_at) VALUES (?, ?, ?, ?, ?, ?, ?, 'missing', ?)
+    `INSERT INTO tracks (id, name, artist_ids, album_name, release_date, duration_ms, isrc, features_status, fetched_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, 'missing', ?)
      ON CONFLICT(id) DO UPDATE SET isrc = excluded.isrc WHERE tracks.isrc IS NULL AND excluded.isrc IS NOT NULL`,
   );
   const insertArtist = sqlite.query(
@@ -128,7 +128,7 @@ function storeLikes(
         track.album?.name ?? "",
         track.album?.release_date ?? null,
         track.duration_ms ?? 0,
-        isrcOf(track),
+        normaliseIsrc(track.external_ids?.isrc),
         now,
       );
       for (const artist of track.artists) if (artist.id) insertArtist.run(artist.id, artist.name ?? "");
@@ -219,8 +219,8 @@ function markUnlikedAmongNewest(sqlite: Database, userId: string, newest: Newest
   return markUnliked(sqlite, userId, listed, now, Math.min(...times));
 }
 
-/** The recording's ISRC as Spotify sends it, upper case; null when absent or not a string. */
-function isrcOf(track: SavedTrack["track"]): string | null {
-  const isrc = track.external_ids?.isrc;
-  return typeof isrc === "string" && isrc.trim() !== "" ? isrc.trim().toUpperCase() : null;
+/** ISRCs are 12 letters and digits; anything else is stored as unknown. */
+function normaliseIsrc(isrc: string | undefined): string | null {
+  const code = isrc?.trim().toUpperCase().replace(/-/g, "");
+  return code && /^[A-Z]{2}[A-Z0-9]{3}\d{7}$/.test(code) ? code : null;
 }

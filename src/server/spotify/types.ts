@@ -71,7 +71,8 @@ export interface Track {
   is_local?: boolean;
   album: SimplifiedAlbum;
   artists: SimplifiedArtist[];
-  /** `isrc` names the recording; the same recording on another release is another track with the same ISRC */
+  /** `isrc` names the recording (the same recording on another release is another track with the same ISRC);
+   * the open metadata sources (MusicBrainz, Deezer) look songs up by it */
   external_ids?: { isrc?: string; ean?: string; upc?: string };
 }
 

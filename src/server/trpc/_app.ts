@@ -6,6 +6,7 @@ import { billingRouter } from "./routers/billing.ts";
 import { combinationsRouter } from "./routers/combinations.ts";
 import { distributionRouter } from "./routers/distribution.ts";
 import { feedbackRouter } from "./routers/feedback.ts";
+import { metadataRouter } from "./routers/metadata.ts";
 import { playlistsRouter } from "./routers/playlists.ts";
 import { settingsRouter } from "./routers/settings.ts";
 import { systemRouter } from "./routers/system.ts";
@@ -23,6 +24,7 @@ export const appRouter = router({
   settings: settingsRouter,
   billing: billingRouter,
   admin: adminRouter,
+  metadata: metadataRouter,
 });
 
 export type AppRouter = typeof appRouter;

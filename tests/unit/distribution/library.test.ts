@@ -2,11 +2,14 @@
 // stored, and how many calls it takes.
 import { beforeEach, describe, expect, test } from "bun:test";
 import { manualClock } from "../../../src/server/clock.ts";
+import { parseConfig } from "../../../src/server/config.ts";
 import type { Db } from "../../../src/server/db/client.ts";
 import { openDatabase } from "../../../src/server/db/client.ts";
+import type { Deps } from "../../../src/server/deps.ts";
 import { loadConsideredSongs } from "../../../src/server/library/considered.ts";
 import { audioFeaturesUnavailable, enrichLibrary } from "../../../src/server/library/metadata.ts";
 import { syncLibrary } from "../../../src/server/library/sync.ts";
+import { createLogger } from "../../../src/server/log.ts";
 import type {
   Artist,
   AudioFeatures,
@@ -49,7 +52,10 @@ const saved = (i: number, artists = [`a${i % 7}`]): SavedTrack => ({
 });
 
 /** A provider with `count` likes (newest first) that pages 50 at a time and counts its calls. */
-function provider(count: number, options: { featuresForbidden?: boolean; localFiles?: number } = {}) {
+function provider(
+  count: number,
+  options: { featuresForbidden?: boolean; genresGone?: boolean; localFiles?: number } = {},
+) {
   let likes = Array.from({ length: count }, (_, i) => saved(i)).reverse();
   /** items the total counts that are never stored as likes */
   const localFiles = options.localFiles ?? 0;
@@ -58,6 +64,9 @@ function provider(count: number, options: { featuresForbidden?: boolean; localFi
     calls,
     setLikes(n: number) {
       likes = Array.from({ length: n }, (_, i) => saved(i)).reverse();
+    },
+    allowFeatures() {
+      options.featuresForbidden = false;
     },
     unlike(i: number) {
       likes = likes.filter((s) => s.track.id !== `t${i}`);
@@ -84,6 +93,7 @@ function provider(count: number, options: { featuresForbidden?: boolean; localFi
     async getArtists(ids: readonly string[]): Promise<Artist[]> {
       calls.artists += Math.ceil(ids.length / 50);
       calls.artistIds += ids.length;
+      if (options.genresGone) return ids.map((id) => ({ id, name: id }));
       return ids.map((id) => ({ id, name: id, genres: id === "a0" ? ["indie rock"] : ["danish pop"] }));
     },
     async getAudioFeatures(ids: readonly string[]): Promise<AudioFeatures[] | "unavailable"> {
@@ -106,7 +116,8 @@ function provider(count: number, options: { featuresForbidden?: boolean; localFi
   };
 }
 
-const deps = () => ({ db, clock });
+const config = parseConfig({ METADATA_SOURCES: "spotify", JOBS: "off" });
+const deps = () => ({ db, clock, config, log: createLogger("silent") }) as unknown as Deps;
 
 describe("library sync", () => {
   test("the first sync reads every like; a later one stops at the first stored like", async () => {
@@ -197,12 +208,13 @@ describe("metadata cache", () => {
     const api = provider(250);
     await syncLibrary(deps(), api, "u1");
     await enrichLibrary(deps(), api, "u1");
-    expect(api.calls).toMatchObject({ artists: 1, artistIds: 7, features: 1, featureIds: 250 });
+    // One artist first (so an app that gets no genres spends one call), then the rest in one batch.
+    expect(api.calls).toMatchObject({ artists: 2, artistIds: 7, features: 1, featureIds: 250 });
     // A second user with the same songs costs no metadata call.
     await syncLibrary(deps(), api, "u2");
     const again = await enrichLibrary(deps(), api, "u2");
     expect(again).toEqual({ artistsFetched: 0, featuresFetched: 0, featuresUnavailable: false });
-    expect(api.calls).toMatchObject({ artists: 1, features: 1 });
+    expect(api.calls).toMatchObject({ artists: 2, features: 1 });
   });
 
   test("classification is cached per track and uses genres, release dates and features", async () => {
@@ -225,26 +237,40 @@ describe("metadata cache", () => {
     });
   });
 
-  test("audio features refused: tracks are marked, the fact is remembered and not asked again for a day", async () => {
+  test("audio features refused: remembered for a day, then asked again for every song still without them", async () => {
     const api = provider(150, { featuresForbidden: true });
     await syncLibrary(deps(), api, "u1");
     const result = await enrichLibrary(deps(), api, "u1");
     expect(result.featuresUnavailable).toBe(true);
     expect(audioFeaturesUnavailable(deps())).toBe(true);
     expect(api.calls.features).toBe(1);
-    expect(
-      db.$client.query("SELECT count(*) AS n FROM tracks WHERE features_status = 'unavailable'").get(),
-    ).toEqual({
-      n: 150,
-    });
     api.setLikes(160);
     await syncLibrary(deps(), api, "u1");
     await enrichLibrary(deps(), api, "u1");
     expect(api.calls.features).toBe(1);
     clock.advance(25 * 3600_000);
     api.setLikes(170);
+    api.allowFeatures();
     await syncLibrary(deps(), api, "u1");
     await enrichLibrary(deps(), api, "u1");
     expect(api.calls.features).toBe(2);
+    expect(audioFeaturesUnavailable(deps())).toBe(false);
+    // The source is back: the 150 songs refused a day ago are asked again too, not only the new ones.
+    expect(
+      db.$client.query("SELECT count(*) AS n FROM tracks WHERE features_source = 'spotify'").get(),
+    ).toEqual({ n: 170 });
+  });
+
+  test("artists answered without genres: one call, remembered, no more artist calls for a day", async () => {
+    const api = provider(250, { genresGone: true });
+    await syncLibrary(deps(), api, "u1");
+    await enrichLibrary(deps(), api, "u1");
+    expect(api.calls.artists).toBe(1);
+    expect(api.calls.artistIds).toBe(1);
+    await enrichLibrary(deps(), api, "u1");
+    expect(api.calls.artists).toBe(1);
+    clock.advance(25 * 3600_000);
+    await enrichLibrary(deps(), api, "u1");
+    expect(api.calls.artists).toBe(2);
   });
 });

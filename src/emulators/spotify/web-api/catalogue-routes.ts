@@ -16,7 +16,7 @@ export function catalogueRoutes(app: Hono, runtime: EmulatorRuntime): void {
     const ids = idsParam(c, ARTISTS_BATCH);
     const artists = ids.map((id) => {
       const artist = world.catalogue.artists[artistIndexOf(world, id) ?? -1];
-      return artist ? fullArtist(artist, base) : null;
+      return artist ? fullArtist(artist, base, runtime.faults.developmentMode) : null;
     });
     return c.json({ artists });
   });
@@ -24,7 +24,7 @@ export function catalogueRoutes(app: Hono, runtime: EmulatorRuntime): void {
   endpoint(app, runtime, "GET", "/artists/{id}", ({ c, world, base }) => {
     const artist = world.catalogue.artists[artistIndexOf(world, c.req.param("id") ?? "") ?? -1];
     if (!artist) return apiError(c, 404, "Resource not found");
-    return c.json(fullArtist(artist, base));
+    return c.json(fullArtist(artist, base, runtime.faults.developmentMode));
   });
 
   endpoint(app, runtime, "GET", "/tracks", ({ c, world, base, market }) => {

@@ -42,18 +42,23 @@ export function simplifiedArtist(artist: CatalogueArtist, base: string) {
   };
 }
 
-export function fullArtist(artist: CatalogueArtist, base: string) {
-  return {
+/** A full artist; a development-mode app of 2026 gets it without `genres`, `popularity` and `followers`. */
+export function fullArtist(artist: CatalogueArtist, base: string, developmentMode = false) {
+  const common = {
     external_urls: { spotify: `${OPEN}/artist/${artist.id}` },
-    followers: { href: null, total: artist.followers },
-    genres: [...artist.genres],
     href: `${base}/artists/${artist.id}`,
     id: artist.id,
     images: [],
     name: artist.name,
-    popularity: artist.popularity,
     type: "artist" as const,
     uri: `spotify:artist:${artist.id}`,
+  };
+  if (developmentMode) return common;
+  return {
+    ...common,
+    followers: { href: null, total: artist.followers },
+    genres: [...artist.genres],
+    popularity: artist.popularity,
   };
 }
 

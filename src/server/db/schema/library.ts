@@ -9,9 +9,15 @@ export const tracks = sqliteTable("tracks", {
   albumName: text().notNull().default(""),
   releaseDate: text(),
   durationMs: integer().notNull().default(0),
-  /** the recording's ISRC (`external_ids.isrc` of the like); one recording may be several tracks */
+  /**
+   * the recording's ISRC (Spotify's `external_ids.isrc`): one recording may be several tracks; the key for
+   * MusicBrainz recordings and Deezer
+   */
   isrc: text(),
-  /** missing: not fetched yet; present: columns below are set; unavailable: the provider refused or has none. */
+  /**
+   * missing: lookups for this track (features, its artists' facts) are still to come; present: the feature columns
+   * below are set; unavailable: every configured source was asked and none knew (asked again after 30 days).
+   */
   featuresStatus: text({ enum: ["missing", "present", "unavailable"] })
     .notNull()
     .default("missing"),
@@ -22,6 +28,11 @@ export const tracks = sqliteTable("tracks", {
   acousticness: real(),
   instrumentalness: real(),
   speechiness: real(),
+  /** provenance of the feature columns (`spotify`, `reccobeats`) and when they arrived */
+  featuresSource: text(),
+  featuresFetchedAt: integer(),
+  /** provenance of `tempo`: the feature source, or `deezer` (bpm only) */
+  tempoSource: text(),
   fetchedAt: integer().notNull(),
   /** catalogue entry names this track belongs to (classified groups), cached; null until computed */
   categories: text({ mode: "json" }).$type<string[]>(),
@@ -33,9 +44,34 @@ export const tracks = sqliteTable("tracks", {
 export const artists = sqliteTable("artists", {
   id: text().primaryKey(),
   name: text().notNull(),
+  /** Spotify's genres; null when Spotify never answered them (development-mode apps get none) */
   genres: text({ mode: "json" }).$type<string[]>(),
   fetchedAt: integer(),
+  /** MusicBrainz artist id, found through the Spotify artist URL or a song's ISRC */
+  mbid: text(),
+  /** ISO 3166-1 code of the artist's country (MusicBrainz) */
+  country: text(),
+  /** MusicBrainz genres and tags (names as given), used when Spotify has no genres for the artist */
+  mbTags: text({ mode: "json" }).$type<string[]>(),
+  mbFetchedAt: integer(),
 });
+
+/**
+ * One row per question asked of a metadata source (`source`: spotify, reccobeats, musicbrainz, deezer; `kind`:
+ * what was asked, e.g. features, url, tags, isrc; `key`: the track, artist, MusicBrainz id or ISRC asked about).
+ * A miss (`found` false) is asked again after 30 days; a hit is never asked again.
+ */
+export const metadataLookups = sqliteTable(
+  "metadata_lookups",
+  {
+    source: text().notNull(),
+    kind: text().notNull(),
+    key: text().notNull(),
+    found: integer({ mode: "boolean" }).notNull(),
+    checkedAt: integer().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.source, t.kind, t.key] })],
+);
 
 export const likes = sqliteTable(
   "likes",
@@ -72,7 +108,10 @@ export const librarySyncs = sqliteTable("library_syncs", {
   newLikesPending: integer({ mode: "boolean" }).notNull().default(false),
 });
 
-/** What the provider's metadata sources allow, app-wide (e.g. audio features refused with 403). */
+/**
+ * What Spotify's metadata allows this app, app-wide: `audioFeatures`, `artistsBatch` (403 answers) and
+ * `artistGenres` (artists answered without `genres`); an unavailable capability is checked again after a day.
+ */
 export const metadataSources = sqliteTable("metadata_sources", {
   source: text().primaryKey(),
   status: text({ enum: ["available", "unavailable"] }).notNull(),

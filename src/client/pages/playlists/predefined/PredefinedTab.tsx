@@ -6,6 +6,7 @@ import { hasUnlimitedPlaylists, type MembershipLevel } from "../../../../shared/
 import { errorCodeOf } from "../../../api/errors.ts";
 import { trpc } from "../../../api/trpc.ts";
 import { ConfirmDialog } from "../../../components/ConfirmDialog.tsx";
+import { MetadataCoverage } from "../../../components/MetadataCoverage.tsx";
 import { toaster } from "../../../components/Toaster.tsx";
 import { analysisHasStarted, songsApplicable, useAnalysis } from "../../../hooks/useAnalysis.ts";
 import { useSession } from "../../../hooks/useSession.ts";
@@ -256,6 +257,9 @@ function PredefinedEditor({
             hideEmpty={hideEmpty}
             onHideEmptyChange={setHideEmpty}
           />
+        </Box>
+        <Box order={2}>
+          <MetadataCoverage />
         </Box>
       </Stack>
 

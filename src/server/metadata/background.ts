@@ -1,0 +1,147 @@
+// The open-source lookups run in the background, one pass at a time for the whole process (all users share the
+// sources' pace). A distribution places what is known at once; when a pass brings new facts, every user who
+// likes the changed songs gets a follow-up pass of their playlists. A source that fails is asked again later.
+import type { Db } from "../db/client.ts";
+import type { Deps } from "../deps.ts";
+import { userWork } from "../distribution/background.ts";
+import { createDistribution, runDistribution } from "../distribution/run.ts";
+import { metadataClients } from "./clients.ts";
+import { lookUpOpenSources } from "./open-sources.ts";
+
+/** First wait before a failed source is asked again; doubles up to RETRY_MAX_MS. */
+const RETRY_MS = 60_000;
+const RETRY_MAX_MS = 30 * 60_000;
+
+export class MetadataLookups {
+  private readonly queue = new Set<string>();
+  private running: Promise<void> | null = null;
+  private readonly followUps = new Set<Promise<unknown>>();
+  private retryTimer: ReturnType<typeof setTimeout> | null = null;
+  private retryDelay = RETRY_MS;
+  private stopped = false;
+
+  constructor(private readonly deps: Deps) {}
+
+  /** Queues a pass over the user's songs whose lookups are not finished. */
+  schedule(userId: string): void {
+    if (this.stopped) return;
+    this.queue.add(userId);
+    if (!this.running) this.running = this.drain().finally(() => (this.running = null));
+  }
+
+  /** True while the user's songs wait for or are in a pass. */
+  isLookingUp(userId: string): boolean {
+    return this.queue.has(userId) || this.current === userId;
+  }
+
+  /** Resolves once no pass is queued or running and the follow-up distributions are done. */
+  async idle(): Promise<void> {
+    while (this.running || this.followUps.size > 0) {
+      await this.running;
+      await Promise.allSettled([...this.followUps]);
+    }
+  }
+
+  stop(): void {
+    this.stopped = true;
+    this.queue.clear();
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+  }
+
+  private current: string | null = null;
+
+  private async drain(): Promise<void> {
+    for (const userId of this.queue) {
+      this.queue.delete(userId);
+      if (this.stopped) return;
+      this.current = userId;
+      try {
+        await this.pass(userId);
+      } catch (error) {
+        this.deps.log.warn("metadata lookup pass failed", { userId, error: String(error) });
+        this.retryLater(userId);
+      } finally {
+        this.current = null;
+      }
+    }
+  }
+
+  private async pass(userId: string): Promise<void> {
+    const { deps } = this;
+    const sqlite = deps.db.$client;
+    const trackIds = sqlite
+      .query<{ track_id: string }, [string]>(
+        `SELECT l.track_id FROM likes l JOIN tracks t ON t.id = l.track_id
+         WHERE l.user_id = ? AND t.features_status = 'missing' ORDER BY l.liked_at DESC, l.seq DESC`,
+      )
+      .all(userId)
+      .map((r) => r.track_id);
+    if (trackIds.length === 0) return;
+    const result = await lookUpOpenSources(deps, metadataClients(deps), trackIds);
+    if (result.failed.length === 0) {
+      // Every source was asked: what is still without features has none anywhere (asked again in 30 days).
+      // After a failure the songs stay pending, so the next pass asks the failed source again.
+      sqlite
+        .query(
+          `UPDATE tracks SET features_status = CASE WHEN features_source IS NULL THEN 'unavailable' ELSE 'present' END
+           WHERE features_status = 'missing' AND id IN (SELECT value FROM json_each(?))`,
+        )
+        .run(JSON.stringify(trackIds));
+    }
+    if (result.failed.length > 0) this.retryLater(userId);
+    else this.retryDelay = RETRY_MS;
+    if (result.changed.size > 0) this.followUp([...result.changed]);
+  }
+
+  private retryLater(userId: string) {
+    if (this.stopped || this.retryTimer) return;
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null;
+      this.schedule(userId);
+    }, this.retryDelay);
+    this.retryTimer.unref?.();
+    this.retryDelay = Math.min(RETRY_MAX_MS, this.retryDelay * 2);
+  }
+
+  /** Every user who likes a changed song and has playlists selected gets their new songs placed. */
+  private followUp(changedTrackIds: string[]) {
+    const { deps } = this;
+    const users = deps.db.$client
+      .query<{ user_id: string }, [string]>(
+        `SELECT DISTINCT l.user_id FROM likes l WHERE l.track_id IN (SELECT value FROM json_each(?))
+         AND (EXISTS (SELECT 1 FROM simple_preferences p WHERE p.user_id = l.user_id)
+           OR EXISTS (SELECT 1 FROM combinations c WHERE c.user_id = l.user_id AND c.active = 1))`,
+      )
+      .all(JSON.stringify(changedTrackIds))
+      .map((r) => r.user_id);
+    const work = userWork(deps);
+    for (const userId of users) {
+      if (work.isStopping) return;
+      const done = work
+        .forUser(userId, async () => {
+          const id = createDistribution(deps, userId, "hourly");
+          await runDistribution(deps, id, { synced: true });
+        })
+        .catch((error) => deps.log.warn("follow-up distribution failed", { userId, error: String(error) }));
+      this.followUps.add(done);
+      void done.finally(() => this.followUps.delete(done));
+    }
+  }
+}
+
+const registry = new WeakMap<Db, MetadataLookups>();
+
+/** The process's background lookups for this database. */
+export function metadataLookups(deps: Deps): MetadataLookups {
+  let lookups = registry.get(deps.db);
+  if (!lookups) {
+    lookups = new MetadataLookups(deps);
+    registry.set(deps.db, lookups);
+  }
+  return lookups;
+}
+
+/** Called when the server stops: no new pass starts (an unfinished pass is repeated at the next start). */
+export function stopMetadataLookups(deps: Pick<Deps, "db">): void {
+  registry.get(deps.db)?.stop();
+}

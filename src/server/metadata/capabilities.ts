@@ -1,0 +1,45 @@
+// What Spotify's metadata gives this app, learned from its answers and kept app-wide: audio features and batch
+// artists (403 when gone) and artist genres (answered without `genres` by development-mode apps since 2026).
+// An unavailable capability is not asked for again until a day has passed.
+import type { Database } from "bun:sqlite";
+
+export type SpotifyCapability = "audioFeatures" | "artistsBatch" | "artistGenres";
+
+/** How long "unavailable" is trusted before Spotify is asked again. */
+export const CAPABILITY_RECHECK_MS = 24 * 3600_000;
+
+export function isUnavailable(sqlite: Database, capability: SpotifyCapability, now: number): boolean {
+  const row = sqlite
+    .query<{ status: string; checked_at: number }, [string]>(
+      "SELECT status, checked_at FROM metadata_sources WHERE source = ?",
+    )
+    .get(capability);
+  return row?.status === "unavailable" && now - row.checked_at < CAPABILITY_RECHECK_MS;
+}
+
+/** The recorded status, whatever its age (for display). */
+export function recordedStatus(
+  sqlite: Database,
+  capability: SpotifyCapability,
+): "available" | "unavailable" | null {
+  const row = sqlite
+    .query<{ status: "available" | "unavailable" }, [string]>(
+      "SELECT status FROM metadata_sources WHERE source = ?",
+    )
+    .get(capability);
+  return row?.status ?? null;
+}
+
+export function recordCapability(
+  sqlite: Database,
+  capability: SpotifyCapability,
+  status: "available" | "unavailable",
+  now: number,
+): void {
+  sqlite
+    .query(
+      `INSERT INTO metadata_sources (source, status, checked_at) VALUES (?, ?, ?)
+       ON CONFLICT(source) DO UPDATE SET status = excluded.status, checked_at = excluded.checked_at`,
+    )
+    .run(capability, status, now);
+}

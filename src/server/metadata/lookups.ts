@@ -1,0 +1,57 @@
+// The memory of questions asked: per source, kind and key, whether the answer was found and when it was asked.
+import type { Database } from "bun:sqlite";
+
+/** A miss is asked again after this long; a hit never. */
+export const MISS_RETRY_MS = 30 * 24 * 3600_000;
+
+export type LookupKind = "features" | "artist" | "url" | "tags" | "isrc" | "bpm";
+
+/** The keys among `keys` that the source may be asked about now (never asked, or a miss older than 30 days). */
+export function askable(
+  sqlite: Database,
+  source: string,
+  kind: LookupKind,
+  keys: readonly string[],
+  now: number,
+): string[] {
+  if (keys.length === 0) return [];
+  const asked = new Set<string>();
+  const query = sqlite.query<{ key: string }, [string, string, number, string]>(
+    `SELECT key FROM metadata_lookups WHERE source = ? AND kind = ? AND (found = 1 OR checked_at > ?)
+     AND key IN (SELECT value FROM json_each(?))`,
+  );
+  for (let i = 0; i < keys.length; i += 5000) {
+    const part = keys.slice(i, i + 5000);
+    for (const row of query.all(source, kind, now - MISS_RETRY_MS, JSON.stringify(part))) asked.add(row.key);
+  }
+  return keys.filter((key) => !asked.has(key));
+}
+
+/** True when the source was asked about the key (hit, or a miss not yet 30 days old). */
+export function wasAsked(
+  sqlite: Database,
+  source: string,
+  kind: LookupKind,
+  key: string,
+  now: number,
+): boolean {
+  return askable(sqlite, source, kind, [key], now).length === 0;
+}
+
+/** Records the answers: keys in `found` as hits, the other asked keys as misses. */
+export function recordLookups(
+  sqlite: Database,
+  source: string,
+  kind: LookupKind,
+  asked: readonly string[],
+  found: ReadonlySet<string>,
+  now: number,
+): void {
+  const upsert = sqlite.query(
+    `INSERT INTO metadata_lookups (source, kind, key, found, checked_at) VALUES (?, ?, ?, ?, ?)
+     ON CONFLICT(source, kind, key) DO UPDATE SET found = excluded.found, checked_at = excluded.checked_at`,
+  );
+  sqlite.transaction(() => {
+    for (const key of asked) upsert.run(source, kind, key, found.has(key) ? 1 : 0, now);
+  })();
+}

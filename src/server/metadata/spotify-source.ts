@@ -1,0 +1,130 @@
+// Spotify as a metadata source: audio features and artist genres through the listener's Web API client.
+// Data Spotify no longer gives this app is noticed once (a 403, or artists without `genres`) and not asked for
+// again for a day, so a development-mode app spends a handful of calls, not one per artist.
+import type { Database } from "bun:sqlite";
+import type { Deps } from "../deps.ts";
+import type { Artist, SpotifyUserApi } from "../spotify/types.ts";
+import { isUnavailable, recordCapability } from "./capabilities.ts";
+import { askable, recordLookups } from "./lookups.ts";
+import { storeFeatures } from "./store.ts";
+
+/** Ids handed to the client per round; each round is stored before the next, so a failure keeps what arrived. */
+const ROUND = 1000;
+
+export interface SpotifyStepResult {
+  artistsFetched: number;
+  featuresFetched: number;
+}
+
+type SpotifyMetadataApi = Pick<SpotifyUserApi, "getArtists" | "getAudioFeatures">;
+
+/** Fetches from Spotify the features and artist genres the user's liked tracks lack and Spotify still gives. */
+export async function lookUpSpotify(
+  deps: Pick<Deps, "db" | "clock" | "log">,
+  api: SpotifyMetadataApi,
+  userId: string,
+): Promise<SpotifyStepResult> {
+  const now = deps.clock.now();
+  return {
+    featuresFetched: await spotifyFeatures(deps, api, userId, now),
+    artistsFetched: await spotifyArtists(deps, api, userId, now),
+  };
+}
+
+async function spotifyFeatures(
+  deps: Pick<Deps, "db" | "log">,
+  api: SpotifyMetadataApi,
+  userId: string,
+  now: number,
+): Promise<number> {
+  const sqlite = deps.db.$client;
+  if (isUnavailable(sqlite, "audioFeatures", now)) return 0;
+  const candidates = sqlite
+    .query<{ id: string }, [string]>(
+      `SELECT DISTINCT t.id FROM likes l JOIN tracks t ON t.id = l.track_id
+       WHERE l.user_id = ? AND t.features_source IS NULL`,
+    )
+    .all(userId)
+    .map((r) => r.id);
+  const ids = askable(sqlite, "spotify", "features", candidates, now);
+  let fetched = 0;
+  for (let i = 0; i < ids.length; i += ROUND) {
+    const round = ids.slice(i, i + ROUND);
+    const features = await api.getAudioFeatures(round);
+    if (features === "unavailable") {
+      recordCapability(sqlite, "audioFeatures", "unavailable", now);
+      deps.log.info("Spotify gives this app no audio features: other sources are used for a day");
+      return fetched;
+    }
+    recordCapability(sqlite, "audioFeatures", "available", now);
+    const found = new Map(features.map((f) => [f.id, f]));
+    storeFeatures(sqlite, found, "spotify", now);
+    recordLookups(sqlite, "spotify", "features", round, new Set(found.keys()), now);
+    fetched += found.size;
+  }
+  return fetched;
+}
+
+/** Artists without `genres` (or with neither genres nor popularity): the fields are gone for this app. */
+const genresGone = (artists: readonly Artist[]) =>
+  artists.length > 0 &&
+  artists.every((a) => !Array.isArray(a.genres) || (a.genres.length === 0 && a.popularity === undefined));
+
+async function spotifyArtists(
+  deps: Pick<Deps, "db" | "log">,
+  api: SpotifyMetadataApi,
+  userId: string,
+  now: number,
+): Promise<number> {
+  const sqlite = deps.db.$client;
+  if (isUnavailable(sqlite, "artistGenres", now)) return 0;
+  const candidates = sqlite
+    .query<{ id: string }, [string]>(
+      `SELECT DISTINCT a.id FROM likes l JOIN tracks t ON t.id = l.track_id, json_each(t.artist_ids) j
+       JOIN artists a ON a.id = j.value WHERE l.user_id = ?`,
+    )
+    .all(userId)
+    .map((r) => r.id);
+  const ids = askable(sqlite, "spotify", "artist", candidates, now);
+  let fetched = 0;
+  // The first round asks about one artist: if Spotify answers it without genres, nothing more is asked.
+  for (let i = 0; i < ids.length; ) {
+    const size = i === 0 ? 1 : ROUND;
+    const round = ids.slice(i, i + size);
+    i += size;
+    const artists = await api.getArtists(round);
+    if (genresGone(artists)) {
+      recordCapability(sqlite, "artistGenres", "unavailable", now);
+      deps.log.info("Spotify answers artists without genres: MusicBrainz is used for a day");
+      return fetched;
+    }
+    if (artists.length > 0) recordCapability(sqlite, "artistGenres", "available", now);
+    storeSpotifyArtists(sqlite, artists, now);
+    recordLookups(sqlite, "spotify", "artist", round, new Set(artists.map((a) => a.id)), now);
+    fetched += artists.length;
+  }
+  return fetched;
+}
+
+function storeSpotifyArtists(sqlite: Database, artists: readonly Artist[], now: number) {
+  const update = sqlite.query("UPDATE artists SET name = ?, genres = ?, fetched_at = ? WHERE id = ?");
+  sqlite.transaction(() => {
+    for (const artist of artists)
+      update.run(artist.name ?? "", JSON.stringify(artist.genres ?? []), now, artist.id);
+  })();
+  clearCategoriesOfArtists(
+    sqlite,
+    artists.map((a) => a.id),
+  );
+}
+
+/** Tracks of these artists are classified again at the next plan. */
+export function clearCategoriesOfArtists(sqlite: Database, artistIds: readonly string[]) {
+  if (artistIds.length === 0) return;
+  sqlite
+    .query(
+      `UPDATE tracks SET categories = NULL WHERE categories IS NOT NULL AND EXISTS
+       (SELECT 1 FROM json_each(tracks.artist_ids) j WHERE j.value IN (SELECT value FROM json_each(?)))`,
+    )
+    .run(JSON.stringify(artistIds));
+}

@@ -1,0 +1,7 @@
+import { metadataCoverage } from "../../metadata/coverage.ts";
+import { authedProcedure, router } from "../init.ts";
+
+export const metadataRouter = router({
+  /** Per metadata group, how many of the user's songs are classified; the lookup's progress while it runs. */
+  coverage: authedProcedure.query(({ ctx }) => metadataCoverage(ctx.deps, ctx.user.userId)),
+});

@@ -1,0 +1,28 @@
+// What the app says about the metadata lookups and how much of a library each group can classify.
+
+/** The groups whose playlists depend on metadata from the configured sources. */
+export const metadataGroups = ["Mood", "Tempo", "Genre", "Subgenre", "Nationality"] as const;
+export type MetadataGroup = (typeof metadataGroups)[number];
+
+export interface GroupCoverage {
+  group: MetadataGroup;
+  /** songs of the library this group can classify (their facts are known) */
+  known: number;
+  /** false when no configured source can give this group's facts */
+  fillable: boolean;
+}
+
+export interface MetadataCoverage {
+  songs: number;
+  /** present while the background lookups have songs left for this library */
+  lookup: { done: number; total: number } | null;
+  groups: GroupCoverage[];
+}
+
+export const metadataTexts = {
+  lookupProgress: (done: number, total: number) => `Finding moods and tempos: ${done} of ${total} songs`,
+  coverage: (group: MetadataGroup, known: number, total: number) =>
+    `${group} known for ${known} of ${total} songs`,
+  unfillable: (group: MetadataGroup) =>
+    `${group}: none of the configured metadata sources can fill these playlists, so they stay empty.`,
+} as const;

@@ -1,0 +1,81 @@
+// Crate in real mode against a Spotify emulator that behaves like a development-mode app of 2026 and the three
+// metadata emulators on their own port, plus what the emulators know (the oracle the tests compare against).
+import {
+  type MetadataEmulatorServer,
+  startMetadataEmulatorServer,
+} from "../../../src/emulators/metadata-world/server.ts";
+import { metadataWorldFor } from "../../../src/emulators/metadata-world/world.ts";
+import { DEFAULT_SEED } from "../../../src/emulators/spotify/index.ts";
+import { startSpotifyEmulatorServer } from "../../../src/emulators/spotify/server.ts";
+import { metadataLookups } from "../../../src/server/metadata/background.ts";
+import { startTestServer } from "../../support/server.ts";
+import { credentials, type Harness } from "../distribution/support.ts";
+
+export const catalogueSize = { artists: 300, tracks: 3_000 };
+
+export interface MetadataHarness extends Harness {
+  metadata: MetadataEmulatorServer;
+  /** waits until the background lookups and their follow-up distributions are done */
+  settled(): Promise<void>;
+  calls(source: "reccobeats" | "musicbrainz" | "deezer"): Promise<{
+    total: number;
+    counts: Record<string, number>;
+    violations: number;
+    userAgents: string[];
+  }>;
+  resetCalls(): Promise<void>;
+  faults(source: "reccobeats" | "musicbrainz" | "deezer", settings: Record<string, unknown>): Promise<void>;
+}
+
+export async function startMetadataHarness(env: Record<string, string> = {}): Promise<MetadataHarness> {
+  const spotify = startSpotifyEmulatorServer({ port: 0, ...credentials, catalogueSize, app: "development" });
+  const metadata = startMetadataEmulatorServer({ port: 0, catalogueSize });
+  const crate = await startTestServer({
+    SPOTIFY_CLIENT_ID: credentials.clientId,
+    SPOTIFY_CLIENT_SECRET: credentials.clientSecret,
+    SPOTIFY_ACCOUNTS_URL: spotify.accountsUrl,
+    SPOTIFY_API_URL: spotify.apiUrl,
+    METADATA_SOURCES: "spotify,reccobeats,musicbrainz,deezer",
+    RECCOBEATS_URL: metadata.reccobeatsUrl,
+    MUSICBRAINZ_URL: metadata.musicbrainzUrl,
+    DEEZER_URL: metadata.deezerUrl,
+    MUSICBRAINZ_CONTACT: "ops@crate.example",
+    ...env,
+  });
+  const control = (source: string) => `${metadata.url}/emulator/${source}/control`;
+  return {
+    crate,
+    spotify,
+    metadata,
+    settled: () => metadataLookups(crate.deps).idle(),
+    async calls(source) {
+      return (await fetch(`${control(source)}/calls`)).json();
+    },
+    async resetCalls() {
+      for (const s of ["reccobeats", "musicbrainz", "deezer"])
+        await fetch(`${control(s)}/calls/reset`, { method: "POST" });
+      spotify.control.resetCalls();
+    },
+    async faults(source, settings) {
+      await fetch(`${control(source)}/faults`, { method: "PUT", body: JSON.stringify(settings) });
+    },
+    async dispose() {
+      await crate.dispose();
+      await spotify.stop();
+      await metadata.stop();
+    },
+  };
+}
+
+export const world = () => metadataWorldFor({ seed: DEFAULT_SEED, catalogueSize });
+
+/** The tempo the first source that knows the song gives: ReccoBeats (Spotify's values), else Deezer's bpm above 0. */
+export function expectedTempo(trackId: string): number | null {
+  const w = world();
+  const recco = w.reccoBeats(trackId);
+  if (recco?.track.features) return recco.track.features.tempo;
+  const index = w.catalogue.trackIndexOf(trackId);
+  const track = index === undefined ? undefined : w.catalogue.track(index);
+  const deezer = track ? w.deezer(track.isrc) : undefined;
+  return deezer && deezer.bpm > 0 ? deezer.bpm : null;
+}

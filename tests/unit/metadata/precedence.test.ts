@@ -1,0 +1,67 @@
+// Which source's facts a track is classified with: Spotify's features, else ReccoBeats', else Deezer's bpm for the
+// tempo; Spotify's artist genres when present, else MusicBrainz tags.
+import { beforeEach, describe, expect, test } from "bun:test";
+import type { Db } from "../../../src/server/db/client.ts";
+import { openDatabase } from "../../../src/server/db/client.ts";
+import { loadConsideredSongs } from "../../../src/server/library/considered.ts";
+import { storeArtistTags, storeFeatures, storeTempo } from "../../../src/server/metadata/store.ts";
+
+let db: Db;
+const features = (tempo: number, energy = 0.9) => ({
+  tempo,
+  energy,
+  valence: 0.9,
+  danceability: 0.9,
+  acousticness: 0.05,
+  instrumentalness: 0,
+  speechiness: 0.05,
+});
+
+beforeEach(() => {
+  db = openDatabase(":memory:").db;
+  const sqlite = db.$client;
+  sqlite.query("INSERT INTO users (id, spotify_id, created_at, last_login_at) VALUES ('u', 'u', 0, 0)").run();
+  const pairs: [string, string][] = [
+    ["t1", "a1"],
+    ["t2", "a2"],
+  ];
+  for (const [id, artist] of pairs) {
+    sqlite
+      .query(
+        "INSERT INTO tracks (id, name, artist_ids, release_date, fetched_at) VALUES (?, ?, ?, '2001', 0)",
+      )
+      .run(id, id, JSON.stringify([artist]));
+    sqlite.query("INSERT INTO artists (id, name) VALUES (?, ?)").run(artist, artist);
+    sqlite.query("INSERT INTO likes (user_id, track_id, liked_at) VALUES ('u', ?, 1)").run(id);
+  }
+});
+
+const categories = (trackId: string) =>
+  loadConsideredSongs({ db }, "u", "PremiumYearly").find((s) => s.trackId === trackId)?.categories ?? [];
+
+describe("precedence", () => {
+  test("a feature source's tempo wins over an earlier Deezer bpm; Deezer never overrides a known tempo", () => {
+    const sqlite = db.$client;
+    storeTempo(sqlite, "t1", 60);
+    expect(categories("t1")).toContain("Slow (51-70 BPM)");
+    storeFeatures(sqlite, new Map([["t1", features(130)]]), "reccobeats", 1);
+    expect(categories("t1")).toContain("Fast (111-160 BPM)");
+    storeTempo(sqlite, "t1", 60);
+    expect(categories("t1")).toContain("Fast (111-160 BPM)");
+    expect(sqlite.query("SELECT tempo_source AS s FROM tracks WHERE id = 't1'").get()).toEqual({
+      s: "reccobeats",
+    });
+  });
+
+  test("Spotify's artist genres win; MusicBrainz tags and country fill in when Spotify has none", () => {
+    const sqlite = db.$client;
+    sqlite.query("UPDATE artists SET mbid = 'm1' WHERE id = 'a1'").run();
+    sqlite.query("UPDATE artists SET mbid = 'm2', genres = '[\"jazz\"]' WHERE id = 'a2'").run();
+    storeArtistTags(sqlite, "m1", ["Indie-Rock"], "DK", 1);
+    storeArtistTags(sqlite, "m2", ["punk"], null, 1);
+    sqlite.query("UPDATE tracks SET categories = NULL").run();
+    expect(categories("t1")).toEqual(expect.arrayContaining(["Rock", "Danish", "indie rock"]));
+    expect(categories("t2")).toContain("Jazz");
+    expect(categories("t2")).not.toContain("Punk");
+  });
+});
