@@ -15,8 +15,6 @@ const result = Bun.spawnSync(
     "--target=bun",
     "--define",
     'process.env.NODE_ENV="production"',
-    "--define",
-    "CRATE_EMBEDDED_BUNDLE=true",
     join(root, "src/server/main.ts"),
     "--outfile",
     outfile,

@@ -96,7 +96,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       "Invalid configuration: SPOTIFY_CLIENT_SECRET is required when SPOTIFY_CLIENT_ID is set",
     );
   }
-  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
+  // Spotify accepts loopback redirect URIs only as 127.0.0.1, so that is the default canonical origin.
+  const publicUrl = (e.PUBLIC_URL ?? `http://127.0.0.1:${e.PORT}`).replace(/\/+$/, "");
   const emulatorBase = `${publicUrl}/emulator`;
   const paddleDefault =
     e.PADDLE_ENVIRONMENT === "sandbox" ? "https://sandbox-api.paddle.com" : "https://api.paddle.com";
