@@ -26,11 +26,11 @@ function heroMarkup(): string {
   const h = landingHero;
   const items = h.highlights.map((item) => `<li>✓ ${escapeHtml(item)}</li>`).join("");
   return (
-    `<main id="prerendered-hero"><p class="eyebrow">${escapeHtml(h.eyebrow)}</p>` +
+    `<div id="prerendered-hero"><p class="eyebrow">${escapeHtml(h.eyebrow)}</p>` +
     `<h1>${escapeHtml(h.titleStart)} <span>${escapeHtml(h.titleHighlight)}</span> ${escapeHtml(h.titleEnd)}</h1>` +
     `<p class="lead">${escapeHtml(h.lead)}</p>` +
     `<a class="primary" href="/api/authorize">${escapeHtml(h.signIn)}</a>` +
-    `<a href="/login">${escapeHtml(h.getStarted)}</a><ul>${items}</ul></main>`
+    `<a href="/login">${escapeHtml(h.getStarted)}</a><ul>${items}</ul></div>`
   );
 }
 
