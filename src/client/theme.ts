@@ -109,7 +109,8 @@ const config = defineConfig({
           subtle: { value: { _light: "{colors.brand.100}", _dark: "{colors.brand.950}" } },
           muted: { value: { _light: "{colors.brand.200}", _dark: "{colors.brand.900}" } },
           emphasized: { value: { _light: "{colors.brand.300}", _dark: "{colors.brand.800}" } },
-          solid: { value: { _light: "{colors.brand.600}", _dark: "{colors.brand.500}" } },
+          // white on the solid accent must reach 4.5:1 (WCAG AA): brand.700 does, brand.500 does not (3.1:1)
+          solid: { value: { _light: "{colors.brand.700}", _dark: "{colors.brand.700}" } },
           focusRing: { value: { _light: "{colors.brand.500}", _dark: "{colors.brand.400}" } },
           border: { value: { _light: "{colors.brand.500}", _dark: "{colors.brand.400}" } },
         },

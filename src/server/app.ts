@@ -3,7 +3,6 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { getCookie } from "hono/cookie";
 import { requestId } from "hono/request-id";
-import { secureHeaders } from "hono/secure-headers";
 import { ErrorCode } from "../shared/errors.ts";
 import { limits } from "../shared/limits.ts";
 import { operations } from "../shared/operations.ts";
@@ -20,7 +19,7 @@ import { createContextInner, describeTrpcError } from "./trpc/init.ts";
 export const MAX_BODY_BYTES = 256 * 1024;
 const WEBHOOK_PATH = "/api/payment/webhook";
 
-/** The Hono app for everything under /api (and /metrics): security middleware, tRPC, the REST shims, JSON 404s. */
+/** The Hono app for everything under /api (and /metrics): request ids, CSRF guard, tRPC, the REST shims, JSON 404s. */
 export function createApiApp(deps: Deps) {
   const app = new Hono();
   app.use("*", httpMetrics(deps.metrics, new Set(Object.keys(appRouter._def.procedures))));
@@ -36,7 +35,6 @@ export function createApiApp(deps: Deps) {
       ms: Math.round(performance.now() - started),
     });
   });
-  app.use("*", secureHeaders({ crossOriginResourcePolicy: "same-origin" }));
   app.use(
     "*",
     bodyLimit({
@@ -48,9 +46,13 @@ export function createApiApp(deps: Deps) {
     "*",
     csrfGuard(deps.config.publicUrl, (path) => path === WEBHOOK_PATH),
   );
+  // Reads may be kept by the browser and revalidated (the server's ETag answers 304 when nothing changed);
+  // everything else, and every refusal, is never stored. Security headers and compression are added for every
+  // response in one place (http/serve.ts).
   app.use("/api/*", async (c, next) => {
     await next();
-    c.header("Cache-Control", "no-store");
+    const read = (c.req.method === "GET" || c.req.method === "HEAD") && c.res.status === 200;
+    c.header("Cache-Control", read ? "private, no-cache" : "no-store");
   });
   app.use("/api/*", activityRecorder(deps));
 

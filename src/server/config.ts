@@ -170,7 +170,8 @@ export function parseConfig(
       "Invalid configuration: TOKEN_ENCRYPTION_KEY_FILE must not be inside the data folder (the folder of DATABASE_PATH), so a copy of the data never holds its key",
     );
   }
-  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
+  // Spotify accepts loopback redirect URIs only as 127.0.0.1, so that is the default canonical origin.
+  const publicUrl = (e.PUBLIC_URL ?? `http://127.0.0.1:${e.PORT}`).replace(/\/+$/, "");
   const emulatorBase = `${publicUrl}/emulator`;
   const paddleDefault =
     e.PADDLE_ENVIRONMENT === "sandbox" ? "https://sandbox-api.paddle.com" : "https://api.paddle.com";

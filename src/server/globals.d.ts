@@ -3,5 +3,5 @@ declare module "*.sql" {
   export default text;
 }
 
-/** Defined by scripts/compile.ts: the binary carries the client bundle built at compile time. */
+/** true in the compiled binary (`scripts/compile.ts` defines it); undefined when run from source */
 declare const CRATE_EMBEDDED_BUNDLE: boolean | undefined;

@@ -8,14 +8,22 @@ import type { Config } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
 import type { Deps } from "./deps.ts";
 import { recoverInterruptedWork, stopBackgroundWork } from "./distribution/recovery.ts";
+import { createResponsePolicy } from "./http/serve.ts";
 import { startJobs } from "./jobs/index.ts";
 import { createLogger, type Logger } from "./log.ts";
 import { createMetrics } from "./metrics/registry.ts";
 import { stopMetadataLookups } from "./metadata/background.ts";
 import { createPaddleClient } from "./paddle/client.ts";
 import { spotifyClientFromConfig } from "./spotify/index.ts";
-import { serveClient } from "./static/client-bundle.ts";
 import { lockDatabase } from "./system/process-lock.ts";
+import { clientBundle, clientHandler } from "./static/client-bundle.ts";
+
+/** Where this process answers on loopback: PUBLIC_URL itself when it names this port on loopback. */
+function localUrl(publicUrl: string, port: number): string {
+  const url = new URL(publicUrl);
+  const loopback = ["localhost", "127.0.0.1", "[::1]"].includes(url.hostname);
+  return loopback && url.port === String(port) ? url.origin : `http://127.0.0.1:${port}`;
+}
 
 export interface RunningServer {
   url: string;
@@ -64,12 +72,11 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   };
   const api = createApiApp(deps);
   const emulators = config.emulators ? createEmulators(config) : undefined;
-  // `bun run dev` serves the HTML import unminified with hot reload; the compiled binary serves the split bundle
-  // embedded at compile time; from source, the split bundle is built once on the first page request.
+  // `bun run dev` serves the HTML import unminified with hot reload; otherwise every page and asset comes from the
+  // split bundle (embedded in the binary, or built once from source on the first page request).
   const development = process.env.NODE_ENV === "development";
-  const embeddedBundle = typeof CRATE_EMBEDDED_BUNDLE !== "undefined";
-
-  const apiFetch = (req: Request) => api.fetch(req);
+  const policy = createResponsePolicy(config, log);
+  const apiFetch = policy.wrap((req: Request) => api.fetch(req));
   const routes: Record<
     string,
     Bun.HTMLBundle | ((req: Request, srv: Bun.Server<undefined>) => Response | Promise<Response>)
@@ -77,20 +84,25 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     "/api": apiFetch,
     "/api/*": apiFetch,
     [operations.metricsPath]: apiFetch,
-    "/*": development || embeddedBundle ? index : serveClient,
+    "/*": development ? index : policy.wrap(clientHandler(index)),
   };
+  // load (or build) and compress the bundle now rather than on the first visitor's request
+  if (!development)
+    clientBundle(index).catch((error) => log.error("client bundle", { error: String(error) }));
   // In real mode no emulator route exists: /emulator/* is an ordinary unknown page.
-  if (emulators)
-    routes["/emulator/*"] = (req: Request, srv: Bun.Server<undefined>) => emulators.fetch(req, srv);
+  if (emulators) routes["/emulator/*"] = policy.wrap((req, srv) => emulators.fetch(req, srv));
   const server = Bun.serve({
     port: config.port,
     development: development ? { hmr: true, console: true } : false,
     routes,
     fetch: apiFetch,
+    // a request may wait for the bundle's first build from source (a few seconds on a busy machine)
+    idleTimeout: 60,
+    error: (error) => policy.error(error),
   });
   const jobs = config.jobs ? startJobs(deps) : undefined;
   recoverInterruptedWork(deps);
-  const url = `http://localhost:${server.port}`;
+  const url = localUrl(config.publicUrl, server.port ?? config.port);
   log.info("Crate is listening", { url, publicUrl: config.publicUrl, demoMode: config.demoMode });
 
   let stopped = false;

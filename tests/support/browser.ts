@@ -26,21 +26,37 @@ export interface TestBrowser {
   close(): Promise<void>;
 }
 
+/**
+ * Every page of every context reports Content-Security-Policy violations (Chromium logs each one to the
+ * console); `close()` fails with the list when there was any, so a CSP violation fails the test file.
+ */
 export async function launchBrowser(): Promise<TestBrowser> {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   const contexts: BrowserContext[] = [];
+  const violations: string[] = [];
   return {
     browser,
     async newPage(viewport = viewports.desktop) {
       const context = await browser.newContext({ viewport, deviceScaleFactor: 1 });
       contexts.push(context);
+      context.on("console", (message) => {
+        if (isCspViolation(message.text())) violations.push(`${message.page()?.url()}: ${message.text()}`);
+      });
       return context.newPage();
     },
     async close() {
       for (const context of contexts) await context.close().catch(() => undefined);
       await browser.close();
+      if (violations.length > 0) {
+        throw new Error(`Content-Security-Policy violations:\n${violations.join("\n")}`);
+      }
     },
   };
+}
+
+/** Chromium's console message for a blocked load or inline script/style under the page's CSP. */
+export function isCspViolation(text: string): boolean {
+  return /violates the following Content Security Policy directive/.test(text);
 }
 
 /** Collects uncaught page errors so a test can assert that none happened. */

@@ -4,7 +4,7 @@ import { LogoMark } from "./Logo.tsx";
 /** Shown until the login state and membership level are known (spec §2). */
 export function FullScreenPlaceholder() {
   return (
-    <Center minH="100dvh" data-testid="app-placeholder" aria-busy="true" aria-label="Loading">
+    <Center minH="100dvh" data-testid="app-placeholder" role="status" aria-busy="true" aria-label="Loading">
       <Stack align="center" gap="5">
         <LogoMark size={44} />
         <Spinner size="sm" color="fg.subtle" />

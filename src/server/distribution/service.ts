@@ -14,6 +14,7 @@ import { assertMayCreate } from "../auth/signup.ts";
 import type { Deps } from "../deps.ts";
 import { AppError, notFound } from "../errors.ts";
 import { consideredLimit } from "../library/considered.ts";
+import { signInSyncSettled } from "../library/service.ts";
 import { countLikes } from "../library/sync.ts";
 import { userWork } from "./background.ts";
 import { kindOfEntry } from "./kinds.ts";
@@ -79,14 +80,16 @@ function validateSelection(level: MembershipLevel, names: readonly string[]): st
 
 /**
  * POST /api/distributor/distribute-historically: saves the complete new selection (deselected entries stop
- * being updated) and starts a distribution in the background; answers at once with its progress id.
+ * being updated) and starts a distribution in the background; answers with its progress id and the liked-song
+ * count, after the sign-in sync (when one is still reading the library) has stored every like.
  */
-export function distributeHistorically(
+export async function distributeHistorically(
   deps: Deps,
   caller: Caller,
   input: DistributeHistoricallyInput,
-): DistributeHistoricallyResponse {
+): Promise<DistributeHistoricallyResponse> {
   const names = validateSelection(caller.membershipLevel, input.playlistPreferences);
+  await signInSyncSettled(deps, caller.userId);
   const sqlite = deps.db.$client;
   const now = deps.clock.now();
   const { id, totalNumberOfLikedSongs } = sqlite.transaction(() => {

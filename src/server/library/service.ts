@@ -5,14 +5,33 @@ import { userWork } from "../distribution/background.ts";
 import { enrichLibrary } from "./metadata.ts";
 import { syncLibrary } from "./sync.ts";
 
+const signInSyncs = new WeakMap<Deps["db"], Map<string, Promise<void>>>();
+
 /**
  * Reads the user's new likes and their missing metadata in the background, so the like count, analyses and
  * the first distribution are ready sooner. Safe to call on every sign-in (a known library costs one call).
  */
 export function startLibrarySync(deps: Deps, userId: string): void {
-  userWork(deps).spawn(userId, "library sync", async () => {
-    const api = spotifyForUser(deps, userId);
-    await syncLibrary(deps, api, userId);
-    await enrichLibrary(deps, api, userId);
-  });
+  const work = userWork(deps);
+  if (work.isStopping) return;
+  const running = signInSyncs.get(deps.db) ?? new Map<string, Promise<void>>();
+  signInSyncs.set(deps.db, running);
+  const done = work
+    .forUser(userId, async () => {
+      const api = spotifyForUser(deps, userId);
+      await syncLibrary(deps, api, userId);
+      await enrichLibrary(deps, api, userId);
+    })
+    .catch((error) =>
+      deps.log.error("background work failed", { name: "library sync", userId, error: String(error) }),
+    )
+    .finally(() => {
+      if (running.get(userId) === done) running.delete(userId);
+    });
+  running.set(userId, done);
+}
+
+/** Settles once the user's sign-in sync (if one is running) has stored the likes it read. */
+export function signInSyncSettled(deps: Pick<Deps, "db">, userId: string): Promise<void> {
+  return signInSyncs.get(deps.db)?.get(userId) ?? Promise.resolve();
 }

@@ -18,7 +18,7 @@ export function distributionRest(deps: Deps) {
     .post("/distributor/distribute-historically", async (c) => {
       const user = requireUser(c, deps);
       const input = await jsonBody(c, DistributeHistoricallySchema);
-      return c.json(distributeHistorically(deps, user, input));
+      return c.json(await distributeHistorically(deps, user, input));
     })
     .get("/distributor/:id/progress", (c) => {
       const user = requireUser(c, deps);

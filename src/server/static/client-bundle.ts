@@ -1,21 +1,42 @@
-import { join } from "node:path";
+import { basename, join } from "node:path";
+import type { Bytes } from "../http/compression.ts";
+import { type Asset, assetResponse, IMMUTABLE, makeAsset } from "./assets.ts";
+import { landingShell } from "./landing-shell.ts";
 
 // Serves the client bundle built with code splitting, so pages load only their own chunks (the admin area and
-// its charts are not in the landing page's script). Bun.serve's HTML import does not split when run from source,
-// so from source the bundle is built once, on the first page request, and kept in memory.
+// its charts are not in the landing page's script). The compiled binary embeds the bundle (`bun build --compile
+// --splitting` fills the HTML import's `files`); from source, Bun.serve's HTML import does not split, so the
+// bundle is built once, on the first page request, and kept in memory. Either way every file is served from
+// here, compressed once and with validators (ADR 0015).
 
-interface BuiltFile {
-  body: Blob;
-  type: string;
-}
-
-interface ClientBundle {
-  indexHtml: BuiltFile;
-  files: Map<string, BuiltFile>;
+export interface ClientBundle {
+  /** the SPA page for any route */
+  shell: Asset;
+  /** the page for `/`, with the landing hero already in its HTML */
+  landing: Asset;
+  files: Map<string, Asset>;
 }
 
 const clientEntry = join(import.meta.dir, "../../client/index.html");
-let building: Promise<ClientBundle> | undefined;
+const SHELL_CACHE = "no-cache";
+
+function assemble(entries: { name: string; body: Bytes; type: string }[]): ClientBundle {
+  const files = new Map<string, Asset>();
+  let html: Bytes | undefined;
+  for (const { name, body, type } of entries) {
+    if (name.endsWith(".html")) html = body;
+    else files.set(`/${name}`, makeAsset(body, type, IMMUTABLE));
+  }
+  if (!html) throw new Error("The client bundle has no HTML page");
+  const page = new TextDecoder().decode(html);
+  const type = "text/html;charset=utf-8";
+  const encode = (text: string) => new Uint8Array(new TextEncoder().encode(text));
+  return {
+    shell: makeAsset(html, type, SHELL_CACHE),
+    landing: makeAsset(encode(landingShell(page)), type, SHELL_CACHE),
+    files,
+  };
+}
 
 async function buildClientBundle(): Promise<ClientBundle> {
   const result = await Bun.build({
@@ -29,38 +50,48 @@ async function buildClientBundle(): Promise<ClientBundle> {
   if (!result.success) {
     throw new AggregateError(result.logs, "The client bundle did not build");
   }
-  const files = new Map<string, BuiltFile>();
-  let indexHtml: BuiltFile | undefined;
-  for (const output of result.outputs) {
-    const name = output.path.replace(/^\.?\//, "");
-    const file = { body: output, type: output.type };
-    if (name.endsWith(".html")) indexHtml = file;
-    else files.set(`/${name}`, file);
-  }
-  if (!indexHtml) throw new Error("The client bundle has no HTML page");
-  return { indexHtml, files };
+  return assemble(
+    await Promise.all(
+      result.outputs.map(async (output) => ({
+        name: output.path.replace(/^\.?\//, ""),
+        body: new Uint8Array(await output.arrayBuffer()),
+        type: output.type,
+      })),
+    ),
+  );
 }
 
-/** The bundle, built on first use and shared by every server in this process. */
-export function clientBundle(): Promise<ClientBundle> {
-  building ??= buildClientBundle().catch((error) => {
+/** The bundle the binary embeds: the HTML import's output files, read from the executable. */
+async function embeddedBundle(index: Bun.HTMLBundle): Promise<ClientBundle> {
+  const files = index.files ?? [];
+  return assemble(
+    await Promise.all(
+      files.map(async (file) => ({
+        name: basename(file.path),
+        body: await Bun.file(file.path).bytes(),
+        type: file.headers["content-type"],
+      })),
+    ),
+  );
+}
+
+let building: Promise<ClientBundle> | undefined;
+
+/** The bundle, loaded (or built) on first use and shared by every server in this process. */
+export function clientBundle(index?: Bun.HTMLBundle): Promise<ClientBundle> {
+  building ??= (index?.files ? embeddedBundle(index) : buildClientBundle()).catch((error) => {
     building = undefined;
     throw error;
   });
   return building;
 }
 
-/** Answers a page or asset request from the split bundle: built files by path, the SPA page for anything else. */
-export async function serveClient(req: Request): Promise<Response> {
-  const bundle = await clientBundle();
-  const path = new URL(req.url).pathname;
-  const asset = bundle.files.get(path);
-  if (asset) {
-    return new Response(asset.body, {
-      headers: { "Content-Type": asset.type, "Cache-Control": "public, max-age=31536000, immutable" },
-    });
-  }
-  return new Response(bundle.indexHtml.body, {
-    headers: { "Content-Type": "text/html;charset=utf-8", "Cache-Control": "no-cache" },
-  });
+/** Answers a page or asset request: built files by path, the landing page at `/`, the SPA shell for any other. */
+export function clientHandler(index?: Bun.HTMLBundle): (req: Request) => Promise<Response> {
+  return async (req) => {
+    const bundle = await clientBundle(index);
+    const path = new URL(req.url).pathname;
+    const asset = bundle.files.get(path) ?? (path === "/" ? bundle.landing : bundle.shell);
+    return assetResponse(req, asset);
+  };
 }

@@ -252,7 +252,11 @@ describe("daily cap and https", () => {
   test("with an https PUBLIC_URL the cookies are Secure and the redirect URI is https", async () => {
     const secure = await startTestServer({ PUBLIC_URL: "https://crate.example", DEMO: "on" });
     try {
-      const res = await fetch(`${secure.url}/api/authorize`, { redirect: "manual" });
+      // as a proxy in front of it would send it: addressed to the canonical host
+      const res = await fetch(`${secure.url}/api/authorize`, {
+        redirect: "manual",
+        headers: { host: "crate.example" },
+      });
       const to = locationOf(res, secure.url);
       expect(to.searchParams.get("redirect_uri")).toBe("https://crate.example/api/authorize/callback");
       expect(res.headers.getSetCookie()[0]).toContain("Secure");

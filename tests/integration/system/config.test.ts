@@ -4,12 +4,12 @@ import { ConfigError, parseConfig } from "../../../src/server/config.ts";
 import { tempDir } from "../../support/server.ts";
 
 describe("configuration", () => {
-  test("defaults give demo mode on port 3000", () => {
+  test("defaults give demo mode on port 3000, its canonical origin on 127.0.0.1", () => {
     const config = parseConfig({});
     expect(config.port).toBe(3000);
     expect(config.demoMode).toBe(true);
-    expect(config.publicUrl).toBe("http://localhost:3000");
-    expect(config.spotify.apiUrl).toBe("http://localhost:3000/emulator/spotify/v1");
+    expect(config.publicUrl).toBe("http://127.0.0.1:3000");
+    expect(config.spotify.apiUrl).toBe("http://127.0.0.1:3000/emulator/spotify/v1");
   });
 
   test("a bad value throws one line naming the variable", () => {

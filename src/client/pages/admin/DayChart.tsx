@@ -39,8 +39,10 @@ export function DayChart({ title, description, counts, testId }: DayChartProps) 
       <Text textStyle="xs" color="fg.muted">
         {description}
       </Text>
-      <Box h={`${CHART_HEIGHT_PX}px`} w="full" role="img" aria-label={`${title}: ${description}`}>
+      <Box h={`${CHART_HEIGHT_PX}px`} w="full">
         <ResponsiveLine
+          role="img"
+          ariaLabel={`${title}: ${description}`}
           data={data}
           theme={chartTheme}
           colors={["#fe5a1a"]}

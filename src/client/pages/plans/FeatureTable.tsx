@@ -23,11 +23,11 @@ const rows: { feature: string; free: Cell; premium: Cell }[] = [
 function CellValue({ value, label }: { value: Cell; label: string }) {
   if (typeof value === "string") return <Text fontWeight="medium">{value}</Text>;
   return value ? (
-    <Box color="brand.fg" display="inline-flex" aria-label={`${label}: included`}>
+    <Box color="brand.fg" display="inline-flex" role="img" aria-label={`${label}: included`}>
       <Check size={18} aria-hidden />
     </Box>
   ) : (
-    <Box color="fg.subtle" display="inline-flex" aria-label={`${label}: not included`}>
+    <Box color="fg.subtle" display="inline-flex" role="img" aria-label={`${label}: not included`}>
       <Minus size={18} aria-hidden />
     </Box>
   );

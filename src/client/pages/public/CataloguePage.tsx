@@ -13,6 +13,7 @@ function Availability({ available, label }: { available: boolean; label: string 
   return (
     <Center
       color={available ? "brand.fg" : "fg.subtle"}
+      role="img"
       aria-label={`${label}: ${available ? "included" : "not included"}`}
     >
       {available ? <Check size={18} strokeWidth={2.5} aria-hidden /> : <Minus size={18} aria-hidden />}

@@ -1,10 +1,11 @@
 import { Box, Container, Grid, Heading, HStack, Stack, Text } from "@chakra-ui/react";
 import { ArrowRight, Check } from "lucide-react";
+import { landingHero } from "../../../../shared/landing.ts";
 import { LinkButton } from "../../../components/RouterLink.tsx";
 import { SignInButton } from "../../../components/SignInButton.tsx";
 import { DemoAnimation } from "./DemoAnimation.tsx";
 
-const highlights = ["Free for up to 15 playlists", "Updated about every hour", "No card needed"];
+const { highlights } = landingHero;
 
 export function Hero() {
   return (
@@ -39,7 +40,7 @@ export function Hero() {
               fontWeight="semibold"
             >
               <Box boxSize="1.5" borderRadius="full" bg="brand.solid" />
-              For Spotify listeners
+              {landingHero.eyebrow}
             </HStack>
             <Heading
               as="h1"
@@ -48,7 +49,7 @@ export function Hero() {
               fontWeight="800"
               letterSpacing="-0.035em"
             >
-              Your liked songs,{" "}
+              {landingHero.titleStart}{" "}
               <Box
                 as="span"
                 bgGradient="to-r"
@@ -58,18 +59,17 @@ export function Hero() {
                 bgClip="text"
                 color="transparent"
               >
-                sorted into playlists
+                {landingHero.titleHighlight}
               </Box>{" "}
-              that keep themselves up to date.
+              {landingHero.titleEnd}
             </Heading>
             <Text textStyle={{ base: "lg", md: "xl" }} color="fg.muted" maxW="xl">
-              Pick the playlists you want — by mood, genre, decade, nationality, tempo and more. Crate builds
-              them from your Liked Songs and adds every new like where it belongs, all on its own.
+              {landingHero.lead}
             </Text>
             <Stack direction={{ base: "column", sm: "row" }} gap="3">
               <SignInButton size="xl" borderRadius="full" px="7" data-testid="hero-sign-in" />
               <LinkButton href="/login" size="xl" variant="outline" borderRadius="full" px="7">
-                Get started for free
+                {landingHero.getStarted}
                 <ArrowRight aria-hidden />
               </LinkButton>
             </Stack>

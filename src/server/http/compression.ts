@@ -1,0 +1,62 @@
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { httpPolicy } from "../../shared/http.ts";
+
+export type Encoding = "br" | "gzip";
+
+const COMPRESSIBLE =
+  /^(text\/(html|css|javascript|plain)|application\/(json|javascript|manifest\+json)|image\/svg\+xml)/;
+
+/** Whether a body of this Content-Type is worth compressing (HTML, JS, CSS, SVG, JSON, plain text). */
+export function compressible(contentType: string | null): boolean {
+  return contentType !== null && COMPRESSIBLE.test(contentType.toLowerCase());
+}
+
+/** The best encoding the client accepts, Brotli first; none when it accepts neither (or refuses both with q=0). */
+export function preferredEncoding(acceptEncoding: string | null): Encoding | undefined {
+  if (!acceptEncoding) return undefined;
+  const accepted = new Map<string, number>();
+  for (const part of acceptEncoding.toLowerCase().split(",")) {
+    const [name, ...params] = part.trim().split(";");
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+    accepted.set(name?.trim() ?? "", q ? Number(q.slice(2)) || 0 : 1);
+  }
+  const wildcard = accepted.get("*");
+  const allows = (name: string) => (accepted.get(name) ?? wildcard ?? 0) > 0;
+  if (allows("br")) return "br";
+  if (allows("gzip")) return "gzip";
+  return undefined;
+}
+
+export type Bytes = Uint8Array<ArrayBuffer>;
+
+/** Compresses a body per request (API JSON): Brotli at a fast quality, gzip at its default level. */
+export function compress(body: Bytes, encoding: Encoding): Bytes {
+  if (encoding === "gzip") return new Uint8Array(gzipSync(body));
+  const out = brotliCompressSync(body, {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: httpPolicy.dynamicBrotliQuality,
+      [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
+    },
+  });
+  return new Uint8Array(out);
+}
+
+/** A weak validator from the body's bytes (the same for every encoding of it). */
+export function weakEtag(body: Uint8Array | string): string {
+  return `W/"${Bun.hash(body).toString(36)}"`;
+}
+
+/** If-None-Match against our validator, weak comparison (RFC 9110 13.1.2). */
+export function matchesEtag(ifNoneMatch: string | null, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch.trim() === "*") return true;
+  const opaque = etag.replace(/^W\//, "");
+  return ifNoneMatch.split(",").some((tag) => tag.trim().replace(/^W\//, "") === opaque);
+}
+
+/** Adds an encoding to Vary, keeping what the handler already varies on. */
+export function varyOnEncoding(headers: Headers): void {
+  const vary = headers.get("vary");
+  if (!vary) headers.set("Vary", "Accept-Encoding");
+  else if (!/accept-encoding/i.test(vary) && vary !== "*") headers.set("Vary", `${vary}, Accept-Encoding`);
+}

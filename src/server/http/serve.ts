@@ -1,0 +1,113 @@
+import { ErrorCode } from "../../shared/errors.ts";
+import { httpPolicy } from "../../shared/http.ts";
+import type { Config } from "../config.ts";
+import type { Logger } from "../log.ts";
+import { canonicalRedirect } from "./canonical.ts";
+import {
+  compress,
+  compressible,
+  matchesEtag,
+  preferredEncoding,
+  varyOnEncoding,
+  weakEtag,
+} from "./compression.ts";
+import { securityHeaders } from "./headers.ts";
+
+/** `server`: the Bun server, for handlers that must tell loopback clients from others (the emulators' controls) */
+export type Handler = (req: Request, server?: Bun.Server<undefined>) => Response | Promise<Response>;
+
+/** Headers of a 304: the validators and caching rules of the answer it stands for (RFC 9110 15.4.5). */
+const KEPT_ON_304 = ["cache-control", "etag", "vary", "content-location", "expires"];
+
+/**
+ * Validators and compression for answers their handler left plain (the API, emulators): a weak ETag and 304 for
+ * cacheable GET answers, Brotli or gzip for compressible bodies above the threshold. Answers that already carry an
+ * ETag or a Content-Encoding (the client bundle, served precompressed) pass through.
+ */
+async function negotiate(req: Request, res: Response): Promise<Response> {
+  if (res.headers.has("content-encoding") || res.headers.has("etag") || res.body === null) return res;
+  if (!compressible(res.headers.get("content-type"))) return res;
+  if (res.status === 204 || res.status === 304 || res.status === 101) return res;
+  const body = new Uint8Array(await res.arrayBuffer());
+  const headers = new Headers(res.headers);
+  const cacheControl = headers.get("cache-control") ?? "";
+  if (
+    (req.method === "GET" || req.method === "HEAD") &&
+    res.status === 200 &&
+    !/no-store/i.test(cacheControl)
+  ) {
+    const etag = weakEtag(body);
+    headers.set("ETag", etag);
+    if (matchesEtag(req.headers.get("if-none-match"), etag)) {
+      const notModified = new Headers();
+      for (const name of KEPT_ON_304) {
+        const value = headers.get(name);
+        if (value !== null) notModified.set(name, value);
+      }
+      if (body.byteLength > httpPolicy.compressMinBytes) varyOnEncoding(notModified);
+      return new Response(null, { status: 304, headers: notModified });
+    }
+  }
+  if (body.byteLength <= httpPolicy.compressMinBytes) {
+    return new Response(body, { status: res.status, statusText: res.statusText, headers });
+  }
+  varyOnEncoding(headers);
+  const encoding = preferredEncoding(req.headers.get("accept-encoding"));
+  if (!encoding) return new Response(body, { status: res.status, statusText: res.statusText, headers });
+  headers.set("Content-Encoding", encoding);
+  headers.delete("content-length");
+  return new Response(compress(body, encoding), {
+    status: res.status,
+    statusText: res.statusText,
+    headers,
+  });
+}
+
+/** Sets the security headers on an answer, copying it first when its headers are immutable. */
+function withHeaders(res: Response, headers: [string, string][]): Response {
+  let target = res;
+  try {
+    for (const [name, value] of headers) target.headers.set(name, value);
+  } catch {
+    target = new Response(res.body, res);
+    for (const [name, value] of headers) target.headers.set(name, value);
+  }
+  return target;
+}
+
+/**
+ * Everything Crate's one server answers goes through here: the canonical-host redirect first, then the handler,
+ * then validators, compression and the security headers, so the shell, assets, API, errors and every mounted
+ * emulator carry the same policy.
+ */
+export function createResponsePolicy(config: Config, log: Logger) {
+  const security = securityHeaders(config);
+  const redirect = canonicalRedirect(config.publicUrl);
+  const failure = () =>
+    Response.json({ error: "Unknown error.", errorCode: ErrorCode.Unknown }, { status: 500 });
+  return {
+    headers: security,
+    /** the answer to an error no handler caught (Bun.serve's `error`) */
+    error(error: Error): Response {
+      log.error("unexpected error", { error: error.stack ?? error.message });
+      return withHeaders(failure(), security);
+    },
+    wrap(handler: Handler): Handler {
+      return async (req, server) => {
+        const moved = redirect(req);
+        if (moved) return withHeaders(moved, security);
+        let res: Response;
+        try {
+          res = await handler(req, server);
+        } catch (error) {
+          log.error("unexpected error", {
+            path: new URL(req.url).pathname,
+            error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+          });
+          res = failure();
+        }
+        return withHeaders(await negotiate(req, res), security);
+      };
+    },
+  };
+}

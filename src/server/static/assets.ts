@@ -1,0 +1,66 @@
+import { promisify } from "node:util";
+import { brotliCompress, constants, gzip } from "node:zlib";
+import { httpPolicy } from "../../shared/http.ts";
+import {
+  type Bytes,
+  compressible,
+  type Encoding,
+  matchesEtag,
+  preferredEncoding,
+} from "../http/compression.ts";
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** One file of the client bundle, with its validator and its Brotli and gzip forms (made once, then kept). */
+export interface Asset {
+  type: string;
+  body: Bytes;
+  etag: string;
+  cacheControl: string;
+  /** compressed forms; empty when the file is small or not compressible */
+  encoded: Map<Encoding, Promise<Bytes>>;
+}
+
+export const IMMUTABLE = `public, max-age=${httpPolicy.immutableMaxAgeSeconds}, immutable`;
+
+/** An asset from its bytes; compressible files above the threshold are compressed at maximum quality, in the background. */
+export function makeAsset(body: Bytes, type: string, cacheControl: string): Asset {
+  const encoded = new Map<Encoding, Promise<Bytes>>();
+  if (compressible(type) && body.byteLength > httpPolicy.compressMinBytes) {
+    const hold = <T>(p: Promise<T>) => {
+      p.catch(() => undefined);
+      return p;
+    };
+    encoded.set(
+      "br",
+      hold(
+        brotli(body, {
+          params: {
+            [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+            [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
+          },
+        }).then((b) => new Uint8Array(b)),
+      ),
+    );
+    encoded.set("gzip", hold(gzipAsync(body, { level: 9 }).then((b) => new Uint8Array(b))));
+  }
+  return { type, body, etag: `"${Bun.hash(body).toString(36)}"`, cacheControl, encoded };
+}
+
+/** The answer for an asset: a 304 when the client's copy is current, else the best encoding it accepts. */
+export async function assetResponse(req: Request, asset: Asset): Promise<Response> {
+  const headers = new Headers({ "Cache-Control": asset.cacheControl, ETag: asset.etag });
+  if (asset.encoded.size > 0) headers.set("Vary", "Accept-Encoding");
+  if (matchesEtag(req.headers.get("if-none-match"), asset.etag)) {
+    return new Response(null, { status: 304, headers });
+  }
+  headers.set("Content-Type", asset.type);
+  const encoding = preferredEncoding(req.headers.get("accept-encoding"));
+  const encoded = encoding ? asset.encoded.get(encoding) : undefined;
+  if (encoding && encoded) {
+    headers.set("Content-Encoding", encoding);
+    return new Response(await encoded, { headers });
+  }
+  return new Response(asset.body, { headers });
+}

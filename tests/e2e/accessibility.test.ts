@@ -1,0 +1,96 @@
+import { describe, expect, test } from "bun:test";
+import type { Page } from "playwright-core";
+import { cataloguePages } from "../../src/client/pages/public/catalogueSlugs.ts";
+import { demoCredentials } from "../../src/server/config.ts";
+import { createListener } from "../integration/account/signin.ts";
+import { seriousAxeViolations } from "../support/axe.ts";
+import { viewports } from "../support/browser.ts";
+import { setUpBrowserSuite } from "../support/e2e.ts";
+
+// axe-core on every route, signed out and signed in (as a listener and as the admin): no serious or critical
+// violation anywhere. Content Security Policy violations fail the file too (tests/support/browser.ts).
+
+const TIMEOUT = 240_000;
+const suite = setUpBrowserSuite();
+
+const signedOutRoutes = [
+  "/",
+  "/login",
+  "/no-capacity",
+  "/faq",
+  "/plans",
+  "/plans/login",
+  "/feedback/policy",
+  "/policies",
+  "/policies/terms",
+  "/policies/privacy-policy",
+  "/policies/refund-policy",
+  "/policies/cancellation-policy",
+  "/policies/licenses",
+  "/no/such/page",
+  ...cataloguePages.map((page) => `/playlists/${page.slug}`),
+];
+const listenerRoutes = [
+  "/",
+  "/playlists",
+  "/playlists/combinations",
+  "/plans",
+  "/settings",
+  "/settings/my-data",
+  "/feedback",
+  "/faq",
+];
+const adminRoutes = ["/admin", "/admin/users"];
+
+/** Loads a route and waits until its page (not the frame's placeholder or the chunk spinner) is shown. */
+async function settle(page: Page, path: string): Promise<void> {
+  await page.goto(`${suite.server.url}${path}`);
+  await page.locator('[data-testid="app-placeholder"], [aria-label="Loading page"]').first().waitFor({
+    state: "detached",
+  });
+  await page.locator("#root h1, #root h2").first().waitFor();
+}
+
+/** Through /api/authorize and the emulator's consent page, choosing the listener there. */
+async function signIn(page: Page, listener: string): Promise<void> {
+  await page.goto(`${suite.server.url}/api/authorize`);
+  await page.waitForURL(/\/emulator\/spotify\/accounts\/authorize\?/);
+  await page.locator(`button[name="emulator_user"][value="${listener}"]`).click();
+  await page.waitForURL(`${suite.server.url}/`);
+}
+
+async function audit(page: Page, routes: string[]): Promise<string[]> {
+  const found: string[] = [];
+  for (const path of routes) {
+    await settle(page, path);
+    found.push(...(await seriousAxeViolations(page)));
+  }
+  return found;
+}
+
+describe("accessibility (axe-core)", () => {
+  test(
+    "every route signed out (and the landing page and plans on a phone): no serious or critical violation",
+    async () => {
+      const desktop = await suite.browser.newPage(viewports.desktop);
+      expect(await audit(desktop, signedOutRoutes)).toEqual([]);
+      const phone = await suite.browser.newPage(viewports.phone);
+      expect(await audit(phone, ["/", "/plans"])).toEqual([]);
+    },
+    TIMEOUT,
+  );
+
+  test(
+    "every route signed in, as a listener and as the admin: no serious or critical violation",
+    async () => {
+      await createListener(suite.server.url, "a11y-listener", 30);
+      const listener = await suite.browser.newPage();
+      await signIn(listener, "a11y-listener");
+      expect(await audit(listener, listenerRoutes)).toEqual([]);
+      const admin = await suite.browser.newPage();
+      await signIn(admin, demoCredentials.adminSpotifyId);
+      expect(await audit(admin, adminRoutes)).toEqual([]);
+    },
+    TIMEOUT,
+  );
+});

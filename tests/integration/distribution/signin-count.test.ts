@@ -1,0 +1,32 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import {
+  clearThrottles,
+  distribute,
+  type Harness,
+  signIn,
+  startHarness,
+  waitForProgress,
+} from "./support.ts";
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(async () => {
+  await h.dispose();
+});
+
+describe("the liked-song count right after sign-in", () => {
+  test("distribute-historically while the sign-in sync still reads the library answers the real count, and the success page shows the same", async () => {
+    // a library of several pages, each answered slowly: the sign-in sync is still reading when the request comes
+    h.spotify.control.setFaults({ latencyMs: 60 });
+    const listener = await signIn(h, "count-right-after-sign-in", 230);
+    clearThrottles(h);
+    const answer = await distribute(h, listener, ["Chill", "2020s"]);
+    h.spotify.control.setFaults({ latencyMs: 0 });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(answer.body.totalNumberOfLikedSongs).toBe(230);
+    const done = await waitForProgress(h, listener, String(answer.body.distributionProgressId));
+    expect(done.body.totalNumberOfLikedSongs).toBe(230);
+  });
+});
