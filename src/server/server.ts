@@ -10,7 +10,7 @@ import type { Deps } from "./deps.ts";
 import { recoverInterruptedWork, stopBackgroundWork } from "./distribution/recovery.ts";
 import { startJobs } from "./jobs/index.ts";
 import { createLogger, type Logger } from "./log.ts";
-import { createMetrics } from "./metrics/registry.ts";
+import { createMetrics, providerObservers } from "./metrics/registry.ts";
 import { createPaddleClient } from "./paddle/client.ts";
 import { spotifyClientFromConfig } from "./spotify/index.ts";
 import { serveClient } from "./static/client-bundle.ts";
@@ -44,9 +44,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     paddle: createPaddleClient({
       apiUrl: config.paddle.apiUrl,
       apiKey: config.paddle.apiKey,
-      onCall: ({ endpoint, status, ms }) =>
-        metrics.providerCall({ provider: "paddle", endpoint, status, seconds: ms / 1000 }),
-      onRateLimitWait: (ms) => metrics.rateLimitWait("paddle", ms / 1000),
+      ...providerObservers(metrics, "paddle"),
     }),
     metrics,
   };
