@@ -11,7 +11,7 @@ import { recoverInterruptedWork, stopBackgroundWork } from "./distribution/recov
 import { createResponsePolicy } from "./http/serve.ts";
 import { startJobs } from "./jobs/index.ts";
 import { createLogger, type Logger } from "./log.ts";
-import { createMetrics } from "./metrics/registry.ts";
+import { createMetrics, providerObservers } from "./metrics/registry.ts";
 import { stopMetadataLookups } from "./metadata/background.ts";
 import { createPaddleClient } from "./paddle/client.ts";
 import { spotifyClientFromConfig } from "./spotify/index.ts";
@@ -64,9 +64,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     paddle: createPaddleClient({
       apiUrl: config.paddle.apiUrl,
       apiKey: config.paddle.apiKey,
-      onCall: ({ endpoint, status, ms }) =>
-        metrics.providerCall({ provider: "paddle", endpoint, status, seconds: ms / 1000 }),
-      onRateLimitWait: (ms) => metrics.rateLimitWait("paddle", ms / 1000),
+      ...providerObservers(metrics, "paddle"),
     }),
     metrics,
   };

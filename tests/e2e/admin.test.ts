@@ -8,6 +8,7 @@ import { demoCredentials } from "../../src/server/config.ts";
 import { runHourlySync } from "../../src/server/distribution/batch.ts";
 import type { SpotifyUserApi } from "../../src/server/spotify/types.ts";
 import { messages } from "../../src/shared/errors.ts";
+import { operations } from "../../src/shared/operations.ts";
 import { makeUser, type TestUser } from "../integration/admin/support.ts";
 import { collectPageErrors, launchBrowser, type TestBrowser } from "../support/browser.ts";
 import { startTestServer, type TestServer } from "../support/server.ts";
@@ -206,6 +207,8 @@ describe("admin dashboard", () => {
       await page.reload();
       const runs = page.getByTestId("batch-executions");
       await runs.getByText("hourly-sync").first().waitFor();
+      const behind = page.getByTestId("batch-users-behind");
+      expect(await behind.textContent()).toMatch(new RegExp(`^${operations.usersBehindLabel}\\d+$`));
       expect(errors).toEqual([]);
     },
     TIMEOUT,

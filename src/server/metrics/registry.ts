@@ -176,3 +176,17 @@ export function createMetrics(sources: MetricsSources): Metrics {
     },
   };
 }
+
+/** The callbacks a provider client takes (`onCall`, `onRateLimitWait`), reporting here under `provider`. */
+export function providerObservers(metrics: Metrics, provider: string) {
+  return {
+    onCall: (call: { endpoint: string; status: CallStatus; ms: number }) =>
+      metrics.providerCall({
+        provider,
+        endpoint: call.endpoint,
+        status: call.status,
+        seconds: call.ms / 1000,
+      }),
+    onRateLimitWait: (ms: number) => metrics.rateLimitWait(provider, ms / 1000),
+  };
+}

@@ -1,6 +1,6 @@
 import type { Config } from "../config.ts";
 import type { Logger } from "../log.ts";
-import type { Metrics } from "../metrics/registry.ts";
+import { type Metrics, providerObservers } from "../metrics/registry.ts";
 import { createSpotifyClient } from "./client.ts";
 import type { SpotifyClient } from "./types.ts";
 
@@ -10,6 +10,7 @@ export type * from "./types.ts";
 
 /** The process's Spotify client, on the configured accounts service and Web API (the emulator in demo mode). */
 export function spotifyClientFromConfig(config: Config, log: Logger, metrics?: Metrics): SpotifyClient {
+  const observers = metrics ? providerObservers(metrics, "spotify") : undefined;
   return createSpotifyClient({
     apiUrl: config.spotify.apiUrl,
     accountsUrl: config.spotify.accountsUrl,
@@ -20,11 +21,8 @@ export function spotifyClientFromConfig(config: Config, log: Logger, metrics?: M
       log.warn("GET /artists?ids answered 403: using single-artist lookups from now on"),
     onRetry: (info) => {
       log.debug("spotify call retried", info);
-      if (info.status === 429) metrics?.rateLimitWait("spotify", info.waitMs / 1000);
+      if (info.status === 429) observers?.onRateLimitWait(info.waitMs);
     },
-    observer: {
-      onCall: ({ endpoint, status, ms }) =>
-        metrics?.providerCall({ provider: "spotify", endpoint, status, seconds: ms / 1000 }),
-    },
+    observer: { onCall: observers?.onCall },
   });
 }

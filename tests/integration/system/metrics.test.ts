@@ -19,10 +19,11 @@ beforeAll(async () => {
   server = await startTestServer({ METRICS_TOKEN: TOKEN }, clock);
   other = await startTestServer({ METRICS_TOKEN: TOKEN });
 }, 60_000);
+// The sign-in below starts the listener's first library sync in the background; stopping waits for it.
 afterAll(async () => {
   await server.dispose();
   await other.dispose();
-});
+}, 60_000);
 
 const scrape = (s: TestServer, authorization = `Bearer ${TOKEN}`) =>
   fetch(`${s.url}/metrics`, { headers: { authorization } });
