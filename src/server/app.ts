@@ -1,13 +1,12 @@
 import { trpcServer } from "@hono/trpc-server";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { getCookie } from "hono/cookie";
 import { requestId } from "hono/request-id";
 import { ErrorCode } from "../shared/errors.ts";
 import { limits } from "../shared/limits.ts";
 import { operations } from "../shared/operations.ts";
 import { activityRecorder } from "./admin/activity.ts";
-import { SESSION_COOKIE } from "./auth/sessions.ts";
+import { presentedSessionToken } from "./auth/cookies.ts";
 import type { Deps } from "./deps.ts";
 import { errorResponse, refuse } from "./http/errors.ts";
 import { csrfGuard, trpcTransportGuard } from "./http/security.ts";
@@ -66,7 +65,7 @@ export function createApiApp(deps: Deps) {
       createContext: (opts, c) =>
         createContextInner({
           deps,
-          sessionToken: getCookie(c, SESSION_COOKIE),
+          sessionToken: presentedSessionToken(c, deps.config),
           requestId: c.get("requestId"),
           resHeaders: opts.resHeaders,
         }) as unknown as Record<string, unknown>,

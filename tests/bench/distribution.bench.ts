@@ -170,6 +170,7 @@ async function benchLibrary(emulator: Emulator, likes: number): Promise<RunFigur
     SPOTIFY_CLIENT_SECRET: credentials.clientSecret,
     SPOTIFY_ACCOUNTS_URL: emulator.accountsUrl,
     SPOTIFY_API_URL: emulator.apiUrl,
+    PREMIUM: "off",
   });
   try {
     const listener = `bench-${likes}-${Date.now()}`;

@@ -5,6 +5,7 @@ import * as schema from "../../src/server/db/schema/index.ts";
 import { messages } from "../../src/shared/errors.ts";
 import { collectPageErrors } from "../support/browser.ts";
 import { setUpBrowserSuite } from "../support/e2e.ts";
+import { startTestServer } from "../support/server.ts";
 
 const TIMEOUT = 90_000;
 const suite = setUpBrowserSuite();
@@ -96,6 +97,30 @@ describe("plans in demo mode", () => {
       await page.getByTestId("reactivate-subscription").click();
       await page.getByText(messages.subscriptionActive).waitFor({ timeout: 15_000 });
       expect(errors).toEqual([]);
+    },
+    TIMEOUT,
+  );
+});
+
+describe("plans with premium switched off (PREMIUM=off)", () => {
+  test(
+    "the plans page says premium is not offered here and offers no upgrade",
+    async () => {
+      const off = await startTestServer({ PREMIUM: "off" });
+      try {
+        const page = await suite.browser.newPage();
+        const errors = collectPageErrors(page);
+        await page.goto(`${off.url}/plans`);
+        await page.getByTestId("premium-not-offered").waitFor();
+        expect(await page.getByTestId("premium-not-offered").textContent()).toContain(
+          messages.premiumNotOffered,
+        );
+        expect(await page.getByTestId("upgrade-button").count()).toBe(0);
+        expect(errors).toEqual([]);
+        await page.close();
+      } finally {
+        await off.dispose();
+      }
     },
     TIMEOUT,
   );

@@ -1,8 +1,8 @@
 // Activity of users with statistics enabled: which calls they make, and when.
 import type { Context, MiddlewareHandler } from "hono";
-import { getCookie } from "hono/cookie";
 import { matchedRoutes } from "hono/route";
-import { hashToken, SESSION_COOKIE } from "../auth/sessions.ts";
+import { presentedSessionToken } from "../auth/cookies.ts";
+import { hashToken } from "../auth/sessions.ts";
 import type { Deps } from "../deps.ts";
 
 /** The same call again within this time is not recorded again (polling would drown everything else). */
@@ -70,7 +70,7 @@ export function activityKinds(c: Context): string[] {
 /** Hono middleware for /api: records each call of a signed-in user whose statistics are enabled. */
 export function activityRecorder(deps: Deps): MiddlewareHandler {
   return async (c, next) => {
-    const token = getCookie(c, SESSION_COOKIE);
+    const token = presentedSessionToken(c, deps.config);
     // Looked up before the call, so sign-out and account deletion are recorded too (deletion writes nothing).
     const userId = token ? statisticsUserForSession(deps, token) : null;
     await next();

@@ -1,3 +1,5 @@
+import type { Context } from "hono";
+import { getCookie } from "hono/cookie";
 import type { Config } from "../config.ts";
 import { SESSION_ABSOLUTE_MS, SESSION_COOKIE } from "./sessions.ts";
 
@@ -14,12 +16,28 @@ function serialize(name: string, value: string, path: string, maxAgeSec: number,
   return parts.join("; ");
 }
 
+/** Over https the session cookie is `__Host-`: the browser takes it only Secure, host-only and for Path=/. */
+export function sessionCookieName(config: Pick<Config, "publicUrl">): string {
+  return secure(config) ? `__Host-${SESSION_COOKIE}` : SESSION_COOKIE;
+}
+
+/** The session token the request presents, under the one cookie name this configuration uses. */
+export function presentedSessionToken(c: Context, config: Pick<Config, "publicUrl">): string | undefined {
+  return getCookie(c, sessionCookieName(config));
+}
+
 export function sessionCookie(config: Pick<Config, "publicUrl">, token: string): string {
-  return serialize(SESSION_COOKIE, token, "/", Math.floor(SESSION_ABSOLUTE_MS / 1000), secure(config));
+  return serialize(
+    sessionCookieName(config),
+    token,
+    "/",
+    Math.floor(SESSION_ABSOLUTE_MS / 1000),
+    secure(config),
+  );
 }
 
 export function clearSessionCookie(config: Pick<Config, "publicUrl">): string {
-  return serialize(SESSION_COOKIE, "", "/", 0, secure(config));
+  return serialize(sessionCookieName(config), "", "/", 0, secure(config));
 }
 
 export function oauthCookie(config: Pick<Config, "publicUrl">, value: string): string {

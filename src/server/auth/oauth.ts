@@ -7,7 +7,7 @@ import { startLibrarySync } from "../library/service.ts";
 import { learnTimeZone } from "../settings/time-zone.ts";
 import { SpotifyError } from "../spotify/errors.ts";
 import { clearOauthCookie, OAUTH_COOKIE_MAX_AGE_SEC, oauthCookie, sessionCookie } from "./cookies.ts";
-import { createSession } from "./sessions.ts";
+import { createSession, revokeSession } from "./sessions.ts";
 import { AccountLinkConflict, findOrCreateUser } from "./signup.ts";
 import { saveTokens, setMonitored } from "./tokens.ts";
 
@@ -114,6 +114,8 @@ export async function completeAuthorization(
   deps: Deps,
   query: CallbackQuery,
   cookieValue: string | undefined,
+  /** the session the browser still presents: a new sign-in replaces it */
+  presentedSession?: string,
 ): Promise<Redirect> {
   const cookies = [clearOauthCookie(deps.config)];
   const fail = (reason: LoginErrorReason): Redirect => ({ location: toLogin(reason), cookies });
@@ -175,6 +177,7 @@ export async function completeAuthorization(
     scope: tokens.scope,
   });
   setMonitored(deps.db, result.userId, true);
+  revokeSession(deps.db, presentedSession);
   const session = createSession(deps.db, deps.clock, result.userId);
   cookies.push(sessionCookie(deps.config, session.token));
   // Read new likes now, so counts and the first distribution are ready sooner (one call when nothing is new).

@@ -27,11 +27,12 @@ export function authRest(deps: Deps) {
     .get("/authorize/callback", async (c) => {
       const parsed = CallbackQuerySchema.safeParse(c.req.query());
       const query = parsed.success ? parsed.data : { error: "invalid_request" };
-      return redirect(c, await completeAuthorization(deps, query, getCookie(c, OAUTH_COOKIE)));
+      const presented = sessionToken(c, deps);
+      return redirect(c, await completeAuthorization(deps, query, getCookie(c, OAUTH_COOKIE), presented));
     })
     .get("/authorize/logged-in", (c) => c.json({ loggedIn: optionalUser(c, deps) !== null }))
     .post("/authorize/logout", (c) => {
-      c.header("Set-Cookie", signOut(deps, sessionToken(c)));
+      c.header("Set-Cookie", signOut(deps, sessionToken(c, deps)));
       return c.json({ loggedOut: true });
     });
 }

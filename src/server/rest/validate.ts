@@ -1,7 +1,7 @@
 import type { Context } from "hono";
-import { getCookie } from "hono/cookie";
 import type { z } from "zod";
-import { lookupSession, SESSION_COOKIE, type SessionUser } from "../auth/sessions.ts";
+import { presentedSessionToken } from "../auth/cookies.ts";
+import { lookupSession, type SessionUser } from "../auth/sessions.ts";
 import type { Deps } from "../deps.ts";
 import { badRequest, notAdmin, notSignedIn } from "../errors.ts";
 import { zodMessage } from "../trpc/init.ts";
@@ -24,12 +24,12 @@ export function parseWith<S extends z.ZodType>(schema: S, raw: unknown): z.infer
   return parsed.data;
 }
 
-export function sessionToken(c: Context): string | undefined {
-  return getCookie(c, SESSION_COOKIE);
+export function sessionToken(c: Context, deps: Pick<Deps, "config">): string | undefined {
+  return presentedSessionToken(c, deps.config);
 }
 
 export function optionalUser(c: Context, deps: Deps): SessionUser | null {
-  return lookupSession(deps.db, deps.clock, sessionToken(c));
+  return lookupSession(deps.db, deps.clock, sessionToken(c, deps));
 }
 
 export function requireUser(c: Context, deps: Deps): SessionUser {
