@@ -1,5 +1,5 @@
 import { count, eq } from "drizzle-orm";
-import { providerIdHash } from "../auth/signup.ts";
+import { deletedAccountHashes } from "../auth/signup.ts";
 import { cancelSubscriptionsBeforeDeletion } from "../billing/account-deletion.ts";
 import type { Clock } from "../clock.ts";
 import { type Db, withTransaction } from "../db/client.ts";
@@ -18,20 +18,27 @@ export interface DeletionResult {
  * Deletes everything stored about the user at once, in one transaction: every owned row, the sessions
  * (which logs out everywhere) and the user row. Membership events, payments and subscriptions stay for their
  * legal period, keyed only by the old user id, which nothing else refers to any more. A user who never paid
- * has nothing to keep, so their membership events go too. The provider id's sha256 is recorded so that
+ * has nothing to keep, so their membership events go too. The provider ids' sha256 are recorded so that
  * signing in again makes a fresh account that cannot create playlists for a while (code 21).
  * Runs after cancelSubscriptionsBeforeDeletion (deleteAccount); alone it leaves subscriptions running.
  */
 export function deleteAccountData(db: Db, clock: Clock, userId: string): DeletionResult {
   return withTransaction(db, (tx) => {
-    const user = tx.select({ spotifyId: users.spotifyId }).from(users).where(eq(users.id, userId)).get();
+    const user = tx
+      .select({ spotifyId: users.spotifyId, accountId: users.accountId })
+      .from(users)
+      .where(eq(users.id, userId))
+      .get();
     if (!user) throw notSignedIn();
     const now = clock.now();
     // Sign-in reads this (same hash) to block creation on the fresh account for a while.
-    tx.insert(deletedAccounts)
-      .values({ spotifyIdHash: providerIdHash(user.spotifyId), deletedAt: now })
-      .onConflictDoUpdate({ target: deletedAccounts.spotifyIdHash, set: { deletedAt: now } })
-      .run();
+    // Both the Spotify id and the account id, so a renamed Spotify user is recognised too.
+    for (const hash of deletedAccountHashes(user.spotifyId, user.accountId)) {
+      tx.insert(deletedAccounts)
+        .values({ spotifyIdHash: hash, deletedAt: now })
+        .onConflictDoUpdate({ target: deletedAccounts.spotifyIdHash, set: { deletedAt: now } })
+        .run();
+    }
     deleteOwnedRows(tx, userId);
     tx.delete(users).where(eq(users.id, userId)).run();
 

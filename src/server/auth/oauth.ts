@@ -164,11 +164,9 @@ export async function completeAuthorization(
     return fail("provider_error");
   }
   if ("noCapacity" in result) return { location: NO_CAPACITY_PATH, cookies };
-  learnTimeZone(
-    deps.db,
-    result.userId,
-    pending.timeZone && (canonicalTimeZone(pending.timeZone) ?? undefined),
-  );
+  // The browser's zone, checked again after the cookie round trip; kept only while the user has none.
+  const timeZone = pending.timeZone ? (canonicalTimeZone(pending.timeZone) ?? undefined) : undefined;
+  learnTimeZone(deps.db, result.userId, timeZone);
 
   saveTokens(deps, result.userId, {
     accessToken: tokens.accessToken,

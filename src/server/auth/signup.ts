@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { ErrorCode } from "../../shared/errors.ts";
 import { limits } from "../../shared/limits.ts";
 import { withTransaction } from "../db/client.ts";
@@ -31,6 +31,13 @@ export const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 /** How deleted accounts are remembered: lowercase hex sha256 of the provider user id. */
 export const providerIdHash = (spotifyId: string) =>
   new Bun.CryptoHasher("sha256").update(spotifyId).digest("hex");
+
+/** The same for Spotify's immutable account id (prefixed, so it never equals a user id's hash). */
+export const accountIdHash = (accountId: string) => providerIdHash(`account:${accountId}`);
+
+/** The hashes a deleted account is remembered by: its Spotify id, and its account id when known. */
+export const deletedAccountHashes = (spotifyId: string, accountId: string | null | undefined): string[] =>
+  accountId ? [providerIdHash(spotifyId), accountIdHash(accountId)] : [providerIdHash(spotifyId)];
 
 /**
  * Finds the user for a provider account (by `account_id`, else by Spotify id) or creates one (Free, a 'signup' membership event, counted in the day's
@@ -72,7 +79,9 @@ export function findOrCreateUser(
     const deletedBefore = tx
       .select({ deletedAt: deletedAccounts.deletedAt })
       .from(deletedAccounts)
-      .where(eq(deletedAccounts.spotifyIdHash, providerIdHash(profile.spotifyId)))
+      .where(
+        inArray(deletedAccounts.spotifyIdHash, deletedAccountHashes(profile.spotifyId, profile.accountId)),
+      )
       .get();
     const blockedUntil = deletedBefore ? { creationBlockedUntil: now + limits.deletedRecentlyBlockMs } : {};
 

@@ -106,3 +106,24 @@ describe("the browser's time zone at sign-in", () => {
     expect(userRow("nowhere")?.time_zone).toBe("America/New_York");
   });
 });
+
+describe("deleted data and a renamed Spotify user", () => {
+  test("a listener who deleted their data and comes back under a new Spotify id is still held back (code 21)", async () => {
+    newListener("leaver");
+    const steps = await signIn(h.crate.url, "leaver");
+    const deleted = await apiJson(h.crate.url, "/api/user/delete-data", steps.jar, {
+      method: "POST",
+      headers: { origin: h.crate.url },
+    });
+    expect(deleted.status).toBe(200);
+    await control(h.spotify.url, "POST", "/listeners/leaver/rename", { id: "leaver-renamed" });
+
+    await signedInUserId("leaver");
+    const row = h.crate.deps.db.$client
+      .query<{ blocked: number | null }, [string]>(
+        "SELECT creation_blocked_until AS blocked FROM users WHERE spotify_id = ?",
+      )
+      .get("leaver-renamed");
+    expect(row?.blocked).toBeGreaterThan(Date.now());
+  });
+});
