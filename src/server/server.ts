@@ -11,12 +11,12 @@ import { recoverInterruptedWork, stopBackgroundWork } from "./distribution/recov
 import { createResponsePolicy } from "./http/serve.ts";
 import { startJobs } from "./jobs/index.ts";
 import { createLogger, type Logger } from "./log.ts";
-import { createMetrics, providerObservers } from "./metrics/registry.ts";
 import { stopMetadataLookups } from "./metadata/background.ts";
+import { createMetrics, providerObservers } from "./metrics/registry.ts";
 import { createPaddleClient } from "./paddle/client.ts";
 import { spotifyClientFromConfig } from "./spotify/index.ts";
-import { lockDatabase } from "./system/process-lock.ts";
 import { clientBundle, clientHandler } from "./static/client-bundle.ts";
+import { lockDatabase } from "./system/process-lock.ts";
 
 /** Where this process answers on loopback: PUBLIC_URL itself when it names this port on loopback. */
 function localUrl(publicUrl: string, port: number): string {
