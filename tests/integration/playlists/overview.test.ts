@@ -159,6 +159,28 @@ describe("duplicate recordings", () => {
   }, 60_000);
 });
 
+test("songs stored before Crate kept ISRCs get them when the setting is turned on", async () => {
+  const [single, album] = pair(7);
+  const plain = plainTrack(7);
+  const listener = await listenerWith("dup-old", [single, plain]);
+  await distributeAndWait(h, listener, ["Everything"]);
+  const sqlite = h.crate.deps.db.$client;
+  sqlite.query("UPDATE tracks SET isrc = NULL").run();
+  await setSettings(h, listener, true);
+  const unknown = () =>
+    sqlite
+      .query<{ n: number }, [string]>(
+        "SELECT count(*) AS n FROM likes l JOIN tracks t ON t.id = l.track_id WHERE l.user_id = ? AND t.isrc IS NULL",
+      )
+      .get(listener.userId)?.n;
+  for (let i = 0; i < 200 && unknown() !== 0; i++) await Bun.sleep(25);
+  expect(unknown()).toBe(0);
+  h.spotify.control.like(listener.id, { trackIds: [album] });
+  clearThrottles(h);
+  await distributeAndWait(h, listener, ["Everything"]);
+  expect(playlistsOf(h, listener.id).get("Everything")).toEqual([single, plain]);
+}, 60_000);
+
 describe("the playlists page's read model", () => {
   test("parts per period, and a playlist deleted in Spotify shown as such", async () => {
     const likes = [0, 1, 2, 3, 4].map((n) => plainTrack(10 + n));
