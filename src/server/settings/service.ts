@@ -8,6 +8,8 @@ import { spotifyForUser } from "../auth/tokens.ts";
 import type { Db } from "../db/client.ts";
 import { userSettings } from "../db/schema/index.ts";
 import type { Deps } from "../deps.ts";
+import { userWork } from "../distribution/background.ts";
+import { syncLibrary } from "../library/sync.ts";
 import { type OpenPlaylistApi, scheduleSettingsSync } from "./sync.ts";
 
 export const defaultSettings: PlaylistSettings = {
@@ -65,6 +67,24 @@ export function updatePlaylistSettings(
   open: OpenPlaylistApi = async (id) => spotifyForUser(deps, id),
 ): SettingsResponse {
   const settings: PlaylistSettings = { ...input, addRecordingOnce: input.addRecordingOnce ?? false };
+  const before = readSettings(deps.db, userId);
   if (writeSettings(deps.db, userId, settings)) scheduleSettingsSync(deps, userId, open);
+  if (settings.addRecordingOnce && !before.addRecordingOnce) scheduleRecordingIds(deps, userId);
   return toSettingsResponse(settings);
+}
+
+/**
+ * AddRecordingOnce turned on: liked songs stored before Crate kept ISRCs are read once more (a full library read,
+ * ⌈likes/50⌉ calls, in the background before the next run), so every song's recording is known.
+ */
+function scheduleRecordingIds(deps: Deps, userId: string): void {
+  const missing = deps.db.$client
+    .query(
+      "SELECT 1 FROM likes l JOIN tracks t ON t.id = l.track_id WHERE l.user_id = ? AND t.isrc IS NULL LIMIT 1",
+    )
+    .get(userId);
+  if (!missing) return;
+  userWork(deps).spawn(userId, "recording-ids", () =>
+    syncLibrary(deps, spotifyForUser(deps, userId), userId, { full: true }),
+  );
 }

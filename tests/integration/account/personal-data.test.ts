@@ -37,7 +37,11 @@ describe("GET /api/user/personal-data", () => {
     expect(data.providerTokens.note).toContain("stored encrypted");
     expect(data.providerTokens.scope).toBe("user-library-read playlist-modify-private");
     expect(data.sessions).toHaveLength(1);
-    expect(data.settings).toEqual({ createPlaylistsAsPrivate: true, removePlaylistPostfix: false });
+    expect(data.settings).toEqual({
+      createPlaylistsAsPrivate: true,
+      removePlaylistPostfix: false,
+      addRecordingOnce: false,
+    });
     expect(data.statisticsEnabled.enabledAt).toBeString();
     expect(data.likedSongs).toEqual([
       { trackId: "track-pd1", trackName: "Song pd1", likedAt: expect.any(String), unlikedAt: null },

@@ -15,13 +15,14 @@ afterAll(async () => {
 const PATH = "/api/playlist-preferences/settings";
 
 describe("playlist settings", () => {
-  test("happy: defaults, then both values stored together", async () => {
+  test("happy: defaults (AddRecordingOnce off), then the values stored together", async () => {
     const user = seedUser(server.deps);
     const api = apiClient(server.url, user.cookie);
     expect((await api("GET", PATH)).json).toEqual({
       settings: [
         { name: "CreatePlaylistsAsPrivate", value: false },
         { name: "RemovePlaylistPostfix", value: false },
+        { name: "AddRecordingOnce", value: false },
       ],
     });
     const put = await api("PUT", PATH, { createPlaylistsAsPrivate: true, removePlaylistPostfix: false });
@@ -30,6 +31,7 @@ describe("playlist settings", () => {
       settings: [
         { name: "CreatePlaylistsAsPrivate", value: true },
         { name: "RemovePlaylistPostfix", value: false },
+        { name: "AddRecordingOnce", value: false },
       ],
     });
     await api("PUT", PATH, { createPlaylistsAsPrivate: false, removePlaylistPostfix: true });
@@ -37,6 +39,7 @@ describe("playlist settings", () => {
       settings: [
         { name: "CreatePlaylistsAsPrivate", value: false },
         { name: "RemovePlaylistPostfix", value: true },
+        { name: "AddRecordingOnce", value: false },
       ],
     });
   });
@@ -55,7 +58,7 @@ describe("playlist settings", () => {
     expect(wrongType.status).toBe(400);
     expect(String(wrongType.json.error)).toContain("createPlaylistsAsPrivate");
     expect((await api("GET", PATH)).json).toMatchObject({
-      settings: [{ value: false }, { value: false }],
+      settings: [{ value: false }, { value: false }, { value: false }],
     });
   });
 
@@ -71,7 +74,7 @@ describe("playlist settings", () => {
       removePlaylistPostfix: true,
     });
     expect((await apiClient(server.url, b.cookie)("GET", PATH)).json).toMatchObject({
-      settings: [{ value: false }, { value: false }],
+      settings: [{ value: false }, { value: false }, { value: false }],
     });
   });
 
@@ -85,8 +88,39 @@ describe("playlist settings", () => {
       settings: [
         { name: "CreatePlaylistsAsPrivate", value: true },
         { name: "RemovePlaylistPostfix", value: true },
+        { name: "AddRecordingOnce", value: false },
       ],
     });
     expect((await apiClient(server.url, user.cookie)("GET", PATH)).json).toEqual(await caller.settings.get());
+  });
+
+  test("AddRecordingOnce: optional, stored with the others; absent means off; not a boolean is 400", async () => {
+    const user = seedUser(server.deps);
+    const api = apiClient(server.url, user.cookie);
+    const on = await api("PUT", PATH, {
+      createPlaylistsAsPrivate: false,
+      removePlaylistPostfix: true,
+      addRecordingOnce: true,
+    });
+    expect(on.json).toEqual({
+      settings: [
+        { name: "CreatePlaylistsAsPrivate", value: false },
+        { name: "RemovePlaylistPostfix", value: true },
+        { name: "AddRecordingOnce", value: true },
+      ],
+    });
+    expect((await api("GET", PATH)).json).toEqual(on.json);
+    const wrong = await api("PUT", PATH, {
+      createPlaylistsAsPrivate: false,
+      removePlaylistPostfix: true,
+      addRecordingOnce: "yes",
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.json.errorCode).toBe(1);
+    expect(String(wrong.json.error)).toContain("addRecordingOnce");
+    await api("PUT", PATH, { createPlaylistsAsPrivate: false, removePlaylistPostfix: true });
+    expect((await api("GET", PATH)).json).toMatchObject({
+      settings: [{ value: false }, { value: true }, { name: "AddRecordingOnce", value: false }],
+    });
   });
 });

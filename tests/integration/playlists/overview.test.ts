@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { runHourlySync } from "../../../src/server/distribution/batch.ts";
 import { spotifyPlaylistUrl } from "../../../src/shared/playlist-overview.ts";
+import { createAndWait, partsOf } from "../combinations/support.ts";
 import {
   call,
   clearThrottles,
@@ -158,6 +159,54 @@ describe("duplicate recordings", () => {
     expect(playlistsOf(h, listener.id).get("Everything")).toEqual([s0, p0, a0, s1, p1, a1, s2, a2]);
   }, 60_000);
 });
+
+test("songs stored before Crate kept ISRCs get them when the setting is turned on", async () => {
+  const [single, album] = pair(7);
+  const plain = plainTrack(7);
+  const listener = await listenerWith("dup-old", [single, plain]);
+  await distributeAndWait(h, listener, ["Everything"]);
+  const sqlite = h.crate.deps.db.$client;
+  sqlite.query("UPDATE tracks SET isrc = NULL").run();
+  await setSettings(h, listener, true);
+  const unknown = () =>
+    sqlite
+      .query<{ n: number }, [string]>(
+        "SELECT count(*) AS n FROM likes l JOIN tracks t ON t.id = l.track_id WHERE l.user_id = ? AND t.isrc IS NULL",
+      )
+      .get(listener.userId)?.n;
+  for (let i = 0; i < 200 && unknown() !== 0; i++) await Bun.sleep(25);
+  expect(unknown()).toBe(0);
+  h.spotify.control.like(listener.id, { trackIds: [album] });
+  clearThrottles(h);
+  await distributeAndWait(h, listener, ["Everything"]);
+  expect(playlistsOf(h, listener.id).get("Everything")).toEqual([single, plain]);
+}, 60_000);
+
+test("combination playlists: one song per recording with the setting on, counted and linked", async () => {
+  // A recording whose both versions carry a genre (the same artist), so a genre combination takes both.
+  const found = pairs
+    .slice(8)
+    .map(([single, album]) => ({
+      single,
+      album,
+      genre: [...partsOf(h, single).genres].find((g) => /^[A-Z]/.test(g)),
+    }))
+    .find((p) => p.genre !== undefined && partsOf(h, p.album).genres.has(p.genre));
+  if (!found?.genre) throw new Error("no duplicate recording with a genre in the test catalogue");
+  const listener = await listenerWith("dup-combination", [found.single, found.album]);
+  await setSettings(h, listener, true);
+  await createAndWait(h, listener, [
+    { playlistName: "Both Versions", criteria: [{ genres: [found.genre] }] },
+  ]);
+  const onSpotify = spotifyPlaylists(listener.id).get("Both Versions");
+  expect(onSpotify?.items).toEqual([found.single]);
+  const view = await overview(h, listener);
+  expect(view.playlists.find((p) => p.source === "combination")).toMatchObject({
+    name: "Both Versions",
+    songCount: 1,
+    parts: [{ name: "Both Versions", songCount: 1, spotifyUrl: spotifyPlaylistUrl(onSpotify?.id ?? "") }],
+  });
+}, 60_000);
 
 describe("the playlists page's read model", () => {
   test("parts per period, and a playlist deleted in Spotify shown as such", async () => {

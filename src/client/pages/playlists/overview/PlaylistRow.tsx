@@ -22,8 +22,11 @@ export function SpotifyLink({ part }: { part: PlaylistPart }) {
       flexShrink="0"
       data-testid="open-in-spotify"
     >
-      {overviewTexts.openInSpotify}
-      <ExternalLink size={16} aria-hidden />
+      {/* On a phone the icon alone keeps the counts readable; the link keeps its full name. */}
+      <Box as="span" display={{ base: "none", sm: "inline" }}>
+        {overviewTexts.openInSpotify}
+      </Box>
+      <ExternalLink size={18} aria-hidden />
     </Link>
   );
 }
@@ -82,7 +85,7 @@ export function PlaylistRow({
           {expanded ? <ChevronDown /> : <ChevronRight />}
         </IconButton>
       ) : isPart ? null : (
-        <Box w="6" flexShrink="0" />
+        <Box w="6" flexShrink="0" display={{ base: "none", sm: "block" }} />
       )}
       <Stack gap="0" minW="0" flex="1">
         <Text textStyle="sm" fontWeight={isPart ? "medium" : "semibold"} truncate>
