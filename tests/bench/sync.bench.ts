@@ -35,5 +35,7 @@ export function commitsPerSecond(mode: "FULL" | "NORMAL", commits: number): numb
 if (import.meta.main) {
   const commits = Number(process.argv[2] ?? 2_000);
   for (const mode of ["NORMAL", "FULL", "NORMAL", "FULL"] as const)
-    console.log(`${mode.padEnd(6)} ${commitsPerSecond(mode, commits).toFixed(0)} commits/s (${commits} commits)`);
+    console.log(
+      `${mode.padEnd(6)} ${commitsPerSecond(mode, commits).toFixed(0)} commits/s (${commits} commits)`,
+    );
 }
