@@ -43,5 +43,11 @@ export const limits = {
     membershipAfterEndDays: 70,
     deletedUserDataDays: 5,
     backupsDays: 7,
+    /** work records: an analysis once it ended, a finished or failed distribution with its journal */
+    analysisHours: 24,
+    finishedDistributionDays: 30,
+    /** admin history: a user's activity (as long as membership data), the jobs' executions */
+    activityMonths: 14,
+    batchExecutionDays: 90,
   },
 } as const;

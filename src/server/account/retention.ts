@@ -14,6 +14,7 @@ import {
   webhookEvents,
 } from "../db/schema/index.ts";
 import { deleteRetainedRows, userChildTables, userOwnedTables } from "./user-data.ts";
+import { purgeWorkTables } from "./work-retention.ts";
 
 const DAY_MS = 24 * 3600_000;
 const { membershipAfterLastPaymentMonths, membershipAfterEndDays, deletedUserDataDays } = limits.retention;
@@ -25,6 +26,8 @@ export interface RetentionResult {
   /** deleted users whose membership and payment records reached the end of their legal period */
   billingHistoriesPurged: number;
   webhookEvents: number;
+  /** work rows past their period, per table (work-retention.ts) */
+  workRows: Record<string, number>;
 }
 
 /** `months` calendar months after `ms` (UTC), clamped to the month's last day so the period never runs long. */
@@ -77,7 +80,9 @@ export function purgeExpiredData(db: Db, clock: Clock): RetentionResult {
       .where(lt(webhookEvents.receivedAt, addMonthsUtc(now, -membershipAfterLastPaymentMonths)))
       .returning({ one: sql`1` })
       .all().length;
+    const workRows = purgeWorkTables(tx.$client ?? db.$client, now);
     return {
+      workRows,
       expiredSessions,
       deletedAccountMarks,
       orphanedRows,
@@ -94,12 +99,13 @@ function purgeOrphans(tx: Db): number {
   let purged = 0;
   for (const { table, parent } of userChildTables) {
     const parentIds = tx.select({ id: parent.id }).from(parent);
+    // journal steps also name a playlist, which may be gone (an unfollow deletes it): their parent is the run
     const column =
-      "playlistId" in table
-        ? table.playlistId
+      "distributionId" in table
+        ? table.distributionId
         : "analysisId" in table
           ? table.analysisId
-          : table.distributionId;
+          : table.playlistId;
     purged += tx.delete(table).where(notInArray(column, parentIds)).returning({ one: sql`1` }).all().length;
   }
   for (const table of userOwnedTables) {

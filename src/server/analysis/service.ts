@@ -20,6 +20,7 @@ import { readSettings } from "../settings/service.ts";
 import { readTimeZone } from "../settings/time-zone.ts";
 import type { SpotifyUserApi } from "../spotify/types.ts";
 import { AnalysisCounter } from "./count.ts";
+import { decodeSegment, encodeSegment } from "./segments.ts";
 
 /** Songs counted per segment. */
 export const ANALYSIS_CHUNK = 500;
@@ -72,7 +73,7 @@ function addSegment(
 ) {
   deps.db.$client
     .query("INSERT INTO analysis_segments (analysis_id, segment_number, type, result) VALUES (?, ?, ?, ?)")
-    .run(id, segmentNumber, type, JSON.stringify(result));
+    .run(id, segmentNumber, type, encodeSegment(result));
 }
 
 function end(
@@ -156,7 +157,7 @@ export function getAnalysisResults(
     results: rows.map((r) => ({
       segmentNumber: r.segment_number,
       type: r.type,
-      result: r.result ? (JSON.parse(r.result) as AnalysisResultItem[]) : [],
+      result: decodeSegment(r.result, r.type),
     })),
   };
 }

@@ -21,7 +21,6 @@ import { isThrottled, recordThrottle } from "../distribution/throttles.ts";
 import { AppError } from "../errors.ts";
 import { consideredLimit } from "../library/considered.ts";
 import { countLikes } from "../library/sync.ts";
-import { forgetDeletedCombinations } from "./deletion.ts";
 import { countCombinations, listCombinations } from "./store.ts";
 
 export const combinationThrottleKey = (userId: string) => `combination:${userId}`;
@@ -116,6 +115,5 @@ export function listCombinatorialPreferencesOf(
   deps: Pick<Deps, "db">,
   userId: string,
 ): CombinatorialPreference[] {
-  forgetDeletedCombinations(deps.db, userId);
   return listCombinations(deps.db, userId);
 }

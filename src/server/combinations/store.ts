@@ -45,11 +45,16 @@ export const DELETION_RUNNING = `EXISTS (SELECT 1 FROM distributions d WHERE d.u
  * The user's combinations as `GET /api/playlist-preferences` lists them, in the order they were created. One whose deletion is
  * running is left out (the table already dropped it); `active: false` means its deletion failed.
  */
+/** A combination whose deletion is over: nothing of it left on Spotify (forgotten by the deletion run). */
+export const DELETION_DONE = `NOT EXISTS (SELECT 1 FROM managed_playlists mp WHERE mp.user_id = c.user_id
+  AND mp.source = 'combination' AND mp.preference_key = c.id
+  AND mp.spotify_playlist_id IS NOT NULL AND mp.status != 'vanished')`;
+
 export function listCombinations(db: Db, userId: string): CombinatorialPreference[] {
   return db.$client
     .query<{ id: string; playlist_name: string; criteria: string; active: number }, [string]>(
       `SELECT c.id, c.playlist_name, c.criteria, c.active FROM combinations c
-       WHERE c.user_id = ? AND NOT (c.active = 0 AND ${DELETION_RUNNING})
+       WHERE c.user_id = ? AND NOT (c.active = 0 AND (${DELETION_RUNNING} OR ${DELETION_DONE}))
        ORDER BY c.created_at, c.rowid`,
     )
     .all(userId)

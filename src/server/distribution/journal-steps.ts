@@ -121,12 +121,18 @@ export async function applyStep(
       }
     }
     const createdId = created.id;
-    sqlite.transaction(() => {
-      sqlite
+    // The listener may have deleted the playlist while Spotify made it: then it leaves nothing behind.
+    const kept = sqlite.transaction(() => {
+      const changed = sqlite
         .query("UPDATE managed_playlists SET spotify_playlist_id = ? WHERE id = ?")
-        .run(createdId, step.playlist_id);
-      done(createdId);
+        .run(createdId, step.playlist_id).changes;
+      if (changed > 0) done(createdId);
+      return changed > 0;
     })();
+    if (!kept) {
+      await api.removePlaylistFromLibrary(createdId);
+      sqlite.transaction(() => done(`deleted meanwhile: ${createdId}`))();
+    }
     return;
   }
   // Removals are safe to send twice, so they are not marked as sent first.

@@ -92,7 +92,7 @@ export interface MembershipChangeResult {
 export interface AdminPlaylist {
   playlistName: string;
   spotifyPlaylistId: string | null;
-  /** active, frozen (premium playlist of a user who is no longer premium), vanished or deselected */
+  /** active, frozen (premium playlist of a user who is no longer premium), vanished, deselected or failed (refused by Spotify for good) */
   status: string;
   createdAt: string;
   /** songs in the playlist on Spotify, as Crate counts them */

@@ -98,7 +98,10 @@ export const analysisSegments = sqliteTable(
       .references(() => analyses.id, { onDelete: "cascade" }),
     segmentNumber: integer().notNull(),
     type: text({ enum: ["Data", "Completed", "Cancelled"] }).notNull(),
-    result: text({ mode: "json" }).$type<{ preferenceName: string; numberOfSongsApplicable: number }[]>(),
+    /** entry name → count of the entries with songs (analysis/segments.ts); older rows hold the list form */
+    result: text({ mode: "json" }).$type<
+      Record<string, number> | { preferenceName: string; numberOfSongsApplicable: number }[]
+    >(),
   },
   (t) => [index("analysis_segments_analysis_id_idx").on(t.analysisId, t.segmentNumber)],
 );

@@ -1,0 +1,101 @@
+// One rule per table: how long its rows live. Work tables (analyses, distributions and their journals,
+// activity, job executions) are purged by age here; the others say where their period is enforced.
+// tests/unit/account/work-retention.test.ts fails when a table of the schema has no rule.
+import type { Database } from "bun:sqlite";
+import { limits } from "../../shared/limits.ts";
+import { addMonthsUtc } from "./retention.ts";
+
+const HOUR_MS = 3600_000;
+const DAY_MS = 24 * HOUR_MS;
+const { analysisHours, finishedDistributionDays, activityMonths, batchExecutionDays } = limits.retention;
+
+export type RetentionRule =
+  /** rows older than their period are deleted by `purge` (returns how many) */
+  | { kind: "aged"; period: string; purge: (sqlite: Database, now: number) => number }
+  /** rows deleted with their parent row (a foreign key cascades) */
+  | { kind: "cascade"; parent: string }
+  /** rows that live as long as the user or the app needs them; where they are deleted */
+  | { kind: "kept"; until: string };
+
+const run = (sqlite: Database, sql: string, ...params: number[]) => sqlite.query(sql).run(...params).changes;
+
+export const retentionRules: Record<string, RetentionRule> = {
+  analyses: {
+    kind: "aged",
+    period: `${analysisHours} hours after it ended`,
+    purge: (sqlite, now) =>
+      run(
+        sqlite,
+        `DELETE FROM analyses WHERE status NOT IN ('running', 'cancelling')
+           AND coalesce(finished_at, created_at) < ?`,
+        now - analysisHours * HOUR_MS,
+      ),
+  },
+  analysis_segments: { kind: "cascade", parent: "analyses" },
+  distributions: {
+    kind: "aged",
+    period: `${finishedDistributionDays} days after it finished or failed`,
+    // A step whose outcome is unknown ("sent") keeps its run until a later run has settled it.
+    purge: (sqlite, now) =>
+      run(
+        sqlite,
+        `DELETE FROM distributions WHERE status != 'running' AND coalesce(finished_at, created_at) < ?
+           AND NOT EXISTS (SELECT 1 FROM journal_steps s WHERE s.distribution_id = distributions.id AND s.status = 'sent')`,
+        now - finishedDistributionDays * DAY_MS,
+      ),
+  },
+  distribution_entries: { kind: "cascade", parent: "distributions" },
+  journal_steps: { kind: "cascade", parent: "distributions" },
+  activity: {
+    kind: "aged",
+    period: `${activityMonths} months`,
+    purge: (sqlite, now) =>
+      run(sqlite, "DELETE FROM activity WHERE time < ?", addMonthsUtc(now, -activityMonths)),
+  },
+  batch_executions: {
+    kind: "aged",
+    period: `${batchExecutionDays} days after it started`,
+    purge: (sqlite, now) =>
+      run(
+        sqlite,
+        "DELETE FROM batch_executions WHERE status != 'running' AND start_time < ?",
+        now - batchExecutionDays * DAY_MS,
+      ),
+  },
+  throttles: {
+    kind: "kept",
+    until: "one row per user and action, overwritten; orphans purged with the user",
+  },
+  _migrations: { kind: "kept", until: "the schema's history" },
+  users: { kind: "kept", until: "the account is deleted (account/delete.ts)" },
+  sessions: { kind: "kept", until: "expiry or idle time (purgeExpiredData)" },
+  provider_tokens: { kind: "kept", until: "the account is deleted" },
+  deleted_accounts: { kind: "kept", until: "deletedUserDataDays (purgeExpiredData)" },
+  daily_signups: { kind: "kept", until: "one row a day, the sign-up cap's count" },
+  likes: { kind: "kept", until: "the account is deleted" },
+  library_syncs: { kind: "kept", until: "the account is deleted" },
+  tracks: { kind: "kept", until: "shared metadata cache, the app's own data" },
+  artists: { kind: "kept", until: "shared metadata cache, the app's own data" },
+  metadata_sources: { kind: "kept", until: "one row per provider source" },
+  simple_preferences: { kind: "kept", until: "the account is deleted" },
+  combinations: { kind: "kept", until: "the account is deleted" },
+  used_combination_names: { kind: "kept", until: "the account is deleted" },
+  user_settings: { kind: "kept", until: "the account is deleted" },
+  managed_playlists: { kind: "kept", until: "the account is deleted" },
+  playlist_songs: { kind: "cascade", parent: "managed_playlists" },
+  statistics_users: { kind: "kept", until: "the account is deleted" },
+  feedback: { kind: "kept", until: "the account is deleted" },
+  membership_events: { kind: "kept", until: "the membership retention period (purgeExpiredData)" },
+  payments: { kind: "kept", until: "the membership retention period (purgeExpiredData)" },
+  subscriptions: { kind: "kept", until: "the membership retention period (purgeExpiredData)" },
+  webhook_events: { kind: "kept", until: "the membership retention period (purgeExpiredData)" },
+};
+
+/** Deletes the work rows past their period. Returns the rows deleted per table. */
+export function purgeWorkTables(sqlite: Database, now: number): Record<string, number> {
+  const purged: Record<string, number> = {};
+  for (const [table, rule] of Object.entries(retentionRules)) {
+    if (rule.kind === "aged") purged[table] = rule.purge(sqlite, now);
+  }
+  return purged;
+}

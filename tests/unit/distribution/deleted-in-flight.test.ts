@@ -1,0 +1,77 @@
+// Reads never write, and a playlist deleted while Crate is creating it on Spotify leaves nothing behind there.
+import { describe, expect, test } from "bun:test";
+import { manualClock } from "../../../src/server/clock.ts";
+import { listCombinatorialPreferencesOf } from "../../../src/server/combinations/service.ts";
+import { openDatabase } from "../../../src/server/db/client.ts";
+import { applyJournal, type JournalApi } from "../../../src/server/distribution/apply.ts";
+import { createLogger } from "../../../src/server/log.ts";
+
+function setup() {
+  const { db, sqlite } = openDatabase(":memory:");
+  sqlite.query("INSERT INTO users (id, spotify_id, created_at, last_login_at) VALUES ('u', 's', 0, 0)").run();
+  sqlite
+    .query(
+      "INSERT INTO distributions (id, user_id, trigger, status, created_at) VALUES ('d', 'u', 'hourly', 'running', 0)",
+    )
+    .run();
+  sqlite
+    .query(
+      `INSERT INTO managed_playlists (id, user_id, source, preference_key, name, status, created_at)
+       VALUES ('rock', 'u', 'predefined', 'Rock', 'Rock', 'active', 0)`,
+    )
+    .run();
+  sqlite
+    .query(
+      `INSERT INTO journal_steps (distribution_id, playlist_id, op, track_ids, status, updated_at)
+       VALUES ('d', 'rock', 'create', '[]', 'pending', 0), ('d', 'rock', 'add', '["t1"]', 'pending', 0)`,
+    )
+    .run();
+  return { db, sqlite, deps: { db, clock: manualClock(), log: createLogger("silent") } };
+}
+
+describe("a playlist deleted while its creation is in flight", () => {
+  test("the playlist Spotify made is removed from the library again; nothing is added to it", async () => {
+    const { sqlite, deps } = setup();
+    const calls: string[] = [];
+    const api: JournalApi = {
+      playlistsInLibrary: async (ids) => ids.map(() => true),
+      async createPlaylist() {
+        // the listener deletes "Rock" meanwhile (deletePredefined drops a row with no Spotify playlist yet)
+        sqlite.query("DELETE FROM managed_playlists WHERE id = 'rock'").run();
+        calls.push("create");
+        return { id: "sp-rock" } as Awaited<ReturnType<JournalApi["createPlaylist"]>>;
+      },
+      async addItems(id) {
+        calls.push(`add ${id}`);
+        return "snap";
+      },
+      removeItems: async () => "snap",
+      getPlaylistItems: async () => [],
+      async removePlaylistFromLibrary(id) {
+        calls.push(`unfollow ${id}`);
+      },
+    };
+    expect(await applyJournal(deps, api, "d")).toBe("done");
+    expect(calls).toEqual(["create", "unfollow sp-rock"]);
+    const open = sqlite
+      .query<{ n: number }, []>("SELECT count(*) AS n FROM journal_steps WHERE status != 'done'")
+      .get();
+    expect(open?.n).toBe(0);
+  });
+});
+
+describe("reading the combinations", () => {
+  test("never deletes rows, even of a combination whose deletion has finished", () => {
+    const { db, sqlite } = setup();
+    sqlite
+      .query(
+        `INSERT INTO combinations (id, user_id, playlist_name, criteria, active, created_at)
+         VALUES ('c', 'u', 'Mine', '[]', 0, 0)`,
+      )
+      .run();
+    const before = sqlite.query<{ n: number }, []>("SELECT total_changes() AS n").get()?.n;
+    expect(listCombinatorialPreferencesOf({ db }, "u")).toEqual([]);
+    expect(sqlite.query<{ n: number }, []>("SELECT total_changes() AS n").get()?.n).toBe(before as number);
+    expect(sqlite.query<{ n: number }, []>("SELECT count(*) AS n FROM combinations").get()?.n).toBe(1);
+  });
+});
