@@ -1,6 +1,33 @@
+CREATE TABLE `metadata_lookups` (
+	`source` text NOT NULL,
+	`kind` text NOT NULL,
+	`key` text NOT NULL,
+	`found` integer NOT NULL,
+	`checked_at` integer NOT NULL,
+	PRIMARY KEY(`source`, `kind`, `key`)
+);
+--> statement-breakpoint
+ALTER TABLE `users` ADD `account_id` text;--> statement-breakpoint
+ALTER TABLE `users` ADD `time_zone` text;--> statement-breakpoint
+CREATE UNIQUE INDEX `users_account_id_idx` ON `users` (`account_id`);--> statement-breakpoint
 ALTER TABLE `webhook_events` ADD `user_id` text;--> statement-breakpoint
 CREATE INDEX `webhook_events_user_id_idx` ON `webhook_events` (`user_id`);--> statement-breakpoint
+ALTER TABLE `artists` ADD `mbid` text;--> statement-breakpoint
+ALTER TABLE `artists` ADD `country` text;--> statement-breakpoint
+ALTER TABLE `artists` ADD `mb_tags` text;--> statement-breakpoint
+ALTER TABLE `artists` ADD `mb_fetched_at` integer;--> statement-breakpoint
+ALTER TABLE `library_syncs` ADD `listed_extra` integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE `tracks` ADD `isrc` text;--> statement-breakpoint
+ALTER TABLE `tracks` ADD `features_source` text;--> statement-breakpoint
+ALTER TABLE `tracks` ADD `features_fetched_at` integer;--> statement-breakpoint
+ALTER TABLE `tracks` ADD `tempo_source` text;--> statement-breakpoint
+ALTER TABLE `managed_playlists` ADD `failure` text;--> statement-breakpoint
+ALTER TABLE `user_settings` ADD `add_recording_once` integer DEFAULT false NOT NULL;--> statement-breakpoint
 -- data:
+-- from metadata_sources
+UPDATE `tracks` SET `features_source` = 'spotify', `tempo_source` = 'spotify', `features_fetched_at` = `fetched_at` WHERE `features_status` = 'present';--> statement-breakpoint
+UPDATE `tracks` SET `features_status` = 'missing', `categories` = NULL WHERE `features_status` = 'unavailable';--> statement-breakpoint
+-- from webhook_payload_owner
 -- the owner: the subscription's stored user, else the event's custom_data.user_id
 UPDATE `webhook_events` SET `user_id` = coalesce(
   (SELECT s.`user_id` FROM `subscriptions` s WHERE s.`id` = coalesce(

@@ -1,1 +1,0 @@
-ALTER TABLE `managed_playlists` ADD `failure` text;

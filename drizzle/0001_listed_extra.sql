@@ -1,1 +1,0 @@
-ALTER TABLE `library_syncs` ADD `listed_extra` integer DEFAULT 0 NOT NULL;
