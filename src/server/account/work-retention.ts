@@ -77,6 +77,10 @@ export const retentionRules: Record<string, RetentionRule> = {
   tracks: { kind: "kept", until: "shared metadata cache, the app's own data" },
   artists: { kind: "kept", until: "shared metadata cache, the app's own data" },
   metadata_sources: { kind: "kept", until: "one row per provider source" },
+  metadata_lookups: {
+    kind: "kept",
+    until: "shared metadata cache: one row per source and looked-up key, a miss rewritten when asked again",
+  },
   simple_preferences: { kind: "kept", until: "the account is deleted" },
   combinations: { kind: "kept", until: "the account is deleted" },
   used_combination_names: { kind: "kept", until: "the account is deleted" },

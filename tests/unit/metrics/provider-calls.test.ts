@@ -62,7 +62,7 @@ test("the Spotify transport reports every attempt, network failures included", a
       if (calls === 1) throw new TypeError("connection refused");
       return json({ id: "listener" });
     },
-    providerObservers(metrics, "spotify"),
+    { observer: { onCall: providerObservers(metrics, "spotify").onCall } },
   );
   expect((await api.me()).id).toBe("listener");
   const text = await metrics.render();
