@@ -44,13 +44,14 @@ describe("signing in", () => {
 
   test("with an https PUBLIC_URL the session cookie is a __Host- cookie, and only that name is read", async () => {
     const jar = newJar();
-    const authorize = locationOf(await get(`${secure.url}/api/authorize`, jar), secure.url);
+    const publicHost = { host: "crate.example" };
+    const authorize = locationOf(await get(`${secure.url}/api/authorize`, jar, publicHost), secure.url);
     authorize.searchParams.set("emulator_user", "revoke-alice");
     // the emulator is reached on the local port; its redirect goes to the public https origin
     const local = new URL(authorize.pathname + authorize.search, secure.url);
     const consent = locationOf(await fetch(local, { redirect: "manual" }), secure.url);
     expect(consent.origin).toBe("https://crate.example");
-    const callback = await get(new URL(consent.pathname + consent.search, secure.url).toString(), jar);
+    const callback = await get(new URL(consent.pathname + consent.search, secure.url).toString(), jar, publicHost);
     const line = callback.headers.getSetCookie().find((l) => l.startsWith("__Host-crate_session="));
     expect(line).toBeDefined();
     expect(line).toContain("Secure");

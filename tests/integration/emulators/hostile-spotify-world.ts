@@ -64,6 +64,10 @@ export const bodyExamples: Record<string, unknown> = {
   "PUT /control/registered-users": { users: ["crate-free"], restricted: true },
   "DELETE /control/registered-users": null,
   "POST /control/listeners/:id/rename": { id: "hostile-renamed" },
+  "POST /control/listeners/:id/playlists": { name: "Hostile", description: "d", public: true },
+  "PUT /control/listeners/:id/followed/:playlistId": null,
+  "POST /control/playlists/:id/items": { trackIds: ["TRACK"] },
+  "PUT /control/app": { app: "extended" },
 };
 
 export type AuthChoice =

@@ -85,6 +85,9 @@ describe("HSTS and Paddle.js only when configured", () => {
       SPOTIFY_CLIENT_ID: "id",
       SPOTIFY_CLIENT_SECRET: "secret",
       PADDLE_CLIENT_TOKEN: "live_token",
+      PADDLE_API_KEY: "key",
+      PADDLE_PRICE_ID: "pri_01",
+      PADDLE_WEBHOOK_SECRET: "secret",
     });
     try {
       const { res } = await raw(`${secure.url}/`, { headers: { host: "crate.example" } });
