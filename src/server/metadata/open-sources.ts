@@ -46,20 +46,22 @@ export async function lookUpOpenSources(
 ): Promise<PassResult> {
   const sources = deps.config.metadata.sources;
   const result: PassResult = { changed: new Set(), failed: [] };
-  const steps: [MetadataSourceName, () => Promise<void>][] = [
-    ["reccobeats", () => reccoBeats(deps, clients, trackIds, result, onProgress)],
-    ["musicbrainz", () => musicBrainz(deps, clients, trackIds, result, onProgress)],
-    ["deezer", () => deezer(deps, clients, trackIds, result, onProgress)],
-  ];
-  for (const [name, step] of steps) {
-    if (!sources.includes(name)) continue;
+  const run = async (name: MetadataSourceName, step: () => Promise<void>) => {
+    if (!sources.includes(name)) return;
     try {
       await step();
     } catch (error) {
       result.failed.push(name);
       deps.log.warn("metadata source failed; asked again later", { source: name, error: String(error) });
     }
-  }
+  };
+  // ReccoBeats first (Deezer is only asked about songs it lacks); MusicBrainz and Deezer then run side by side,
+  // each at its own pace.
+  await run("reccobeats", () => reccoBeats(deps, clients, trackIds, result, onProgress));
+  await Promise.all([
+    run("musicbrainz", () => musicBrainz(deps, clients, trackIds, result, onProgress)),
+    run("deezer", () => deezer(deps, clients, trackIds, result, onProgress)),
+  ]);
   return result;
 }
 
