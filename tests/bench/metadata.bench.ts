@@ -167,6 +167,13 @@ export function metadataTargets(rows: MetadataFigures[]): string[] {
   return missed;
 }
 
+/** `bun run bench` prints this table after the distribution figures. */
+export async function report(): Promise<string> {
+  const rows: MetadataFigures[] = [];
+  for (const size of [2000, 10_000]) rows.push(await runMetadataBenchmark(size));
+  return [metadataTable(rows), ...metadataTargets(rows)].join("\n");
+}
+
 if (import.meta.main) {
   const sizes = process.argv
     .slice(2)

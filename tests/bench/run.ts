@@ -81,10 +81,3 @@ for (const file of [...new Bun.Glob("*.bench.ts").scanSync({ cwd: import.meta.di
     process.exitCode = 1;
   }
 }
-
-// The metadata benchmark (open sources at their real pace): calls per source against the contract's bounds.
-const { runMetadataBenchmark, metadataTable, metadataTargets } = await import("./metadata.bench.ts");
-const metadataRows = [];
-for (const size of [2000, 10_000]) metadataRows.push(await runMetadataBenchmark(size));
-console.log(metadataTable(metadataRows));
-for (const line of metadataTargets(metadataRows)) console.log(line);
