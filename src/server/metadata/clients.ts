@@ -21,7 +21,14 @@ const DEEZER_INTERVAL_MS = Math.ceil(DEEZER_WINDOW_MS / 48);
 export function createMetadataClients(config: Deps["config"], fetchImpl?: FetchLike): MetadataClients {
   const userAgent = userAgentFor(config.metadata.contact);
   const http = (source: string, baseUrl: string, intervalMs: number) =>
-    new SourceHttp({ source, baseUrl, userAgent, pacer: new Pacer(intervalMs), fetch: fetchImpl, maxAttempts: 5 });
+    new SourceHttp({
+      source,
+      baseUrl,
+      userAgent,
+      pacer: new Pacer(intervalMs),
+      fetch: fetchImpl,
+      maxAttempts: 5,
+    });
   return {
     reccobeats: createReccoBeatsClient(
       http("reccobeats", config.metadata.reccobeatsUrl, RECCOBEATS_INTERVAL_MS),
