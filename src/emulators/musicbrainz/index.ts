@@ -63,7 +63,8 @@ export function createMusicBrainzEmulator(options: MusicBrainzEmulatorOptions): 
         artist: artistRef(a, withCountry),
       }));
 
-  const api = new Hono();
+  // MusicBrainz answers `/artist/?query=` as `/artist?query=` (public clients send the slash).
+  const api = new Hono({ strict: false });
   api.use("*", async (c, next) => {
     const agent = c.req.header("user-agent");
     const path = c.req.path.replace(/^.*\/ws\/2/, "");
@@ -191,7 +192,7 @@ export function createMusicBrainzEmulator(options: MusicBrainzEmulatorOptions): 
   });
 
   api.notFound(notFound);
-  const app = new Hono().basePath(MUSICBRAINZ_EMULATOR_BASE);
+  const app = new Hono({ strict: false }).basePath(MUSICBRAINZ_EMULATOR_BASE);
   app.route("/ws/2", api);
   app.route("/control", metadataControlApp(faults));
   return { app, faults };

@@ -82,12 +82,14 @@ export class SourceHttp {
           signal: AbortSignal.timeout(timeoutMs),
         });
         const text = await res.text();
+        pacer.answered();
         try {
           json = text === "" ? undefined : JSON.parse(text);
         } catch {
           json = undefined;
         }
       } catch (error) {
+        pacer.answered();
         lastError = String(error);
         await sleep(backoff(attempt));
         continue;

@@ -4,7 +4,8 @@ import type { Database } from "bun:sqlite";
 /** A miss is asked again after this long; a hit never. */
 export const MISS_RETRY_MS = 30 * 24 * 3600_000;
 
-export type LookupKind = "features" | "artist" | "url" | "tags" | "isrc" | "bpm";
+/** `artist-isrc`: an unlinked Spotify artist was looked for through one of its songs' ISRCs. */
+export type LookupKind = "features" | "artist" | "url" | "tags" | "isrc" | "artist-isrc" | "bpm";
 
 /** The keys among `keys` that the source may be asked about now (never asked, or a miss older than 30 days). */
 export function askable(

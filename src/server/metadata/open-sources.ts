@@ -46,20 +46,22 @@ export async function lookUpOpenSources(
 ): Promise<PassResult> {
   const sources = deps.config.metadata.sources;
   const result: PassResult = { changed: new Set(), failed: [] };
-  const steps: [MetadataSourceName, () => Promise<void>][] = [
-    ["reccobeats", () => reccoBeats(deps, clients, trackIds, result, onProgress)],
-    ["musicbrainz", () => musicBrainz(deps, clients, trackIds, result, onProgress)],
-    ["deezer", () => deezer(deps, clients, trackIds, result, onProgress)],
-  ];
-  for (const [name, step] of steps) {
-    if (!sources.includes(name)) continue;
+  const run = async (name: MetadataSourceName, step: () => Promise<void>) => {
+    if (!sources.includes(name)) return;
     try {
       await step();
     } catch (error) {
       result.failed.push(name);
       deps.log.warn("metadata source failed; asked again later", { source: name, error: String(error) });
     }
-  }
+  };
+  // ReccoBeats first (Deezer is only asked about songs it lacks); MusicBrainz and Deezer then run side by side,
+  // each at its own pace.
+  await run("reccobeats", () => reccoBeats(deps, clients, trackIds, result, onProgress));
+  await Promise.all([
+    run("musicbrainz", () => musicBrainz(deps, clients, trackIds, result, onProgress)),
+    run("deezer", () => deezer(deps, clients, trackIds, result, onProgress)),
+  ]);
   return result;
 }
 
@@ -144,9 +146,12 @@ async function musicBrainz(
   // 2. Artists MusicBrainz does not link to Spotify: through one of their songs' ISRCs, 100 a call.
   artists = loadArtists(sqlite, tracks);
   const isrcFor = new Map<string, TrackRow>();
+  const artistsOfIsrc = new Map<string, string[]>();
   for (const artist of artists.values()) {
     if (artist.mbid !== null || !wasAsked(sqlite, "musicbrainz", "url", artist.id, deps.clock.now()))
       continue;
+    // One song per unlinked artist, and one attempt per artist until the miss expires.
+    if (wasAsked(sqlite, "musicbrainz", "artist-isrc", artist.id, deps.clock.now())) continue;
     const candidates = (tracksOfArtist.get(artist.id) ?? [])
       .map((id) => trackById.get(id))
       .filter((t): t is TrackRow => t?.isrc != null);
@@ -158,21 +163,29 @@ async function musicBrainz(
       deps.clock.now(),
     );
     const track = candidates.find((t) => t.isrc === open[0]);
-    if (track?.isrc) isrcFor.set(track.isrc, track);
+    if (track?.isrc) {
+      isrcFor.set(track.isrc, track);
+      artistsOfIsrc.set(track.isrc, [...(artistsOfIsrc.get(track.isrc) ?? []), artist.id]);
+    }
   }
   const isrcs = [...isrcFor.keys()];
   for (let i = 0; i < isrcs.length; i += MUSICBRAINZ_BATCH) {
     const batch = isrcs.slice(i, i + MUSICBRAINZ_BATCH);
     const found = await mb.artistsByIsrcs(batch);
+    const linked = new Set<string>();
     for (const [isrc, credits] of found) {
       const track = isrcFor.get(isrc);
       if (!track) continue;
       for (const [artistId, mbid] of matchCredits(track, artists, credits)) {
         storeArtistLink(sqlite, artistId, mbid, null);
         markChanged(artistId);
+        linked.add(artistId);
       }
     }
-    recordLookups(sqlite, "musicbrainz", "isrc", batch, new Set(found.keys()), deps.clock.now());
+    const now = deps.clock.now();
+    recordLookups(sqlite, "musicbrainz", "isrc", batch, new Set(found.keys()), now);
+    const askedArtists = batch.flatMap((isrc) => artistsOfIsrc.get(isrc) ?? []);
+    recordLookups(sqlite, "musicbrainz", "artist-isrc", askedArtists, linked, now);
     onProgress();
   }
 

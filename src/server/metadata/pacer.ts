@@ -23,6 +23,14 @@ export class Pacer {
     return mine;
   }
 
+  /**
+   * Called when an answer has arrived: the next request starts a full interval after it, so a slow answer or a
+   * paused process never brings two requests closer together at the service than the pace allows.
+   */
+  answered(): void {
+    this.holdFor(this.intervalMs * this.slowFactor);
+  }
+
   /** Pushes the next start at least `ms` away (a Retry-After, a quota answer). */
   holdFor(ms: number): void {
     this.nextStart = Math.max(this.nextStart, this.now() + ms);

@@ -29,6 +29,17 @@ export function LicensesPage() {
           license shown. Thank you to everyone who makes them.
         </Text>
       </Stack>
+      <Stack gap="1" mb="6" data-testid="data-credits">
+        <Heading as="h2" textStyle="lg" fontWeight="700">
+          Music data
+        </Heading>
+        <Text color="fg.muted">
+          Genres, tags, countries and artist links come from MusicBrainz (musicbrainz.org), run by the
+          MetaBrainz Foundation: core data under CC0, tags and genres under the Creative Commons
+          Attribution-NonCommercial-ShareAlike 3.0 licence. Audio features come from ReccoBeats
+          (reccobeats.com) and tempos from Deezer (deezer.com).
+        </Text>
+      </Stack>
       <HStack gap="2" flexWrap="wrap" mb="6">
         {countByLicense(entries).map(([license, count]) => (
           <Badge key={license} variant="surface" size="md" borderRadius="full" px="3">

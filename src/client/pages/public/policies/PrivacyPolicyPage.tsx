@@ -51,6 +51,7 @@ const sections: LegalSection[] = [
     heading: "Who else receives data",
     paragraphs: [
       "Spotify receives the requests Crate makes on your behalf to read your liked songs and to create and update playlists; Spotify's own privacy policy applies to what it does.",
+      "To find moods, tempos, genres and nationalities that Spotify no longer gives apps like Crate, Crate asks open music databases about songs and artists: ReccoBeats receives Spotify track ids; MusicBrainz receives Spotify artist ids (as Spotify artist links), MusicBrainz artist ids and songs' ISRC codes; Deezer receives songs' ISRC codes. These questions are asked for all users together and never say who you are or whose library a song is in. The operator of a Crate installation can turn each source off with the METADATA_SOURCES setting.",
       "Paddle.com, our reseller and merchant of record, processes your payment and your billing details. We receive the transaction records and the ids Paddle uses for you and your subscription, not your card details.",
       "Our hosting provider stores the data on our behalf under a data processing agreement.",
     ],
