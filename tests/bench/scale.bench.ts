@@ -2,7 +2,6 @@
 // emulator enforces a per-app rate limit. Reports time to sync everyone, calls per user, fairness, memory, and how
 // many users one process keeps within the hourly promise.
 // `bun tests/bench/scale.bench.ts [users] [limit/s]` runs it alone; `bun run bench` runs it with the others.
-import { BATCH_CONCURRENCY } from "../../src/server/distribution/batch.ts";
 import { runScaleScenario, type ScaleFigures, type ScaleOptions, type ScaleRun } from "./support/scale.ts";
 import { fixed, formatTable } from "./support/table.ts";
 
@@ -20,7 +19,8 @@ export const scaleBenchOptions: ScaleOptions = {
   usersWithNewLikes: 1_000,
   newLikes: 3,
   unlimitedRun: true,
-  latencyRuns: { ms: 100, sampleUsers: 2_000, concurrencies: [null, 16] },
+  // the job's own (adaptive) and the fixed 4 users at a time it had before, for comparison
+  latencyRuns: { ms: 100, sampleUsers: 2_000, concurrencies: [null, 4] },
 };
 
 const assumedLimits = [10, 50, 100, 300];
@@ -73,8 +73,7 @@ function capacity(f: ScaleFigures, unlimited: ScaleRun, slow: ScaleRun[], mixed:
       `${fixed((o.usersWithNewLikes / o.users) * 100)}% of users liking ${o.newLikes} new songs each hour ` +
       `(${fixed(mixed.acceptedPerUser, 2)} accepted Web API calls and one token refresh a user):`,
     `  measured at ${f.rateLimitPerSec} calls/s: ${fixed(perHour(mixed.users, mixed.wallMs))} users/hour ` +
-      `(${fixed(efficiency * 100)}% of the limit used: the job sends at full pace until a 429, then every call ` +
-      "waits out its Retry-After)",
+      `(${fixed(efficiency * 100)}% of the limit used: the pacer learns the limit from 429s and paces every call)`,
     ...assumedLimits.map(
       (limit) =>
         `  provider limit ${limit} calls/s (${limit * 30} per 30 s): ${fixed(providerAt(limit))} users/hour`,
@@ -86,12 +85,12 @@ function capacity(f: ScaleFigures, unlimited: ScaleRun, slow: ScaleRun[], mixed:
   for (const run of slow) {
     const idleRate = perHour(run.users, run.wallMs);
     lines.push(
-      `  ${run.latencyMs} ms round trip on every provider call, ${run.concurrency} users at a time: ` +
+      `  ${run.latencyMs} ms round trip on every provider call, ${run.concurrency === "adaptive" ? "adaptive users at a time" : `${run.concurrency} users at a time (fixed)`}: ` +
         `${fixed(idleRate)} users/hour idle, about ${fixed(idleRate * mixFactor)} with the mix`,
     );
-    if (run.concurrency === BATCH_CONCURRENCY) {
+    if (run.concurrency === "adaptive") {
       bounds.push({
-        name: `the job's own concurrency (${run.concurrency} users at a time) with a ${run.latencyMs} ms round trip`,
+        name: `the job's adaptive concurrency with a ${run.latencyMs} ms round trip (no limit)`,
         users: idleRate * mixFactor,
       });
     }
@@ -160,6 +159,7 @@ export function formatScaleFigures(f: ScaleFigures): string {
   }
   if (idle && idle.acceptedPerUser !== 1)
     problems.push(`an idle sync used ${idle.acceptedPerUser} calls a user`);
+  lines.push(`Database: ${fixed(f.dbBytesPerUser / 1024, 2)} KiB a user after the runs.`);
   lines.push(
     problems.length === 0
       ? `Every user synced in every run, none failed; an idle sync costs one Web API call a user${
@@ -188,7 +188,7 @@ if (import.meta.main) {
         ? {
             users,
             usersWithNewLikes: Math.ceil(users / 10),
-            latencyRuns: { ms: 100, sampleUsers: Math.ceil(users / 5), concurrencies: [null, 16] },
+            latencyRuns: { ms: 100, sampleUsers: Math.ceil(users / 5), concurrencies: [null, 4] },
           }
         : {}),
       ...(limit ? { rateLimitPerSec: limit } : {}),

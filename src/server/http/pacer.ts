@@ -51,6 +51,9 @@ interface Waiter {
   resolve: (release: () => void) => void;
 }
 
+/** Calls accepted in the second before a refusal needed to learn a first ceiling from it. */
+const MIN_SAMPLE = 10;
+
 /** What a refusal well below the learned ceiling leaves of it. */
 const NOISE_DECAY = 0.99;
 
@@ -64,7 +67,7 @@ export class AdaptivePacer {
   private ceiling: number | null = null;
   private tokens = 1;
   private refilledAt: number;
-  private pausedUntil = 0;
+  private pausedUntil = Number.NEGATIVE_INFINITY;
   private inFlight = 0;
   private refusals = 0;
   private readonly queues: Record<Priority, Waiter[]> = { interactive: [], background: [] };
@@ -117,21 +120,26 @@ export class AdaptivePacer {
   rateLimited(pauseMs: number): void {
     const now = this.o.now();
     const beganPause = now >= this.pausedUntil;
+    const resumedAt = this.pausedUntil;
     this.pausedUntil = Math.max(this.pausedUntil, now + pauseMs);
     if (!beganPause) return;
     this.refusals++;
     this.refill(now);
-    // The provider's own answer: what it accepted in the last second before refusing.
-    const acceptedLastSecond = this.acceptedAt.filter((t) => t > now - WINDOW_MS).length;
-    const refusedAt = Math.max(this.o.minRate, Math.min(this.rate, acceptedLastSecond));
-    if (this.ceiling === null || refusedAt >= 0.97 * this.ceiling) {
+    // The provider's own answer: what it accepted in the second before refusing (or since sending resumed).
+    const span = Math.min(WINDOW_MS, now - resumedAt);
+    const accepted = this.acceptedAt.filter((t) => t > now - span).length;
+    const refusedAt = Math.max(this.o.minRate, Math.min(this.rate, accepted));
+    // A refusal when hardly anything was sent tells nothing about the pace: only its pause applies.
+    if (this.ceiling === null && accepted < MIN_SAMPLE) return;
+    if (this.ceiling === null || (span >= WINDOW_MS && refusedAt >= 0.97 * this.ceiling)) {
       this.ceiling = refusedAt;
       this.rate = Math.max(this.o.minRate, refusedAt * this.o.decrease);
     } else {
-      // Refused well below a pace that worked (right after a pause, another client of the app, random
-      // refusals): slow down, but let the ceiling fall only a little, so noise cannot ratchet the pace to nothing.
+      // Refused below a pace that worked, or too soon after a pause to tell the pace (another client of the
+      // app, random refusals): ease off a little, and let the ceiling fall only a little, so noise cannot
+      // ratchet the pace to nothing.
       this.ceiling = Math.max(this.o.minRate, this.ceiling * NOISE_DECAY);
-      this.rate = Math.max(this.o.minRate, Math.min(this.rate, this.ceiling) * this.o.decrease);
+      this.rate = Math.max(this.o.minRate, Math.min(this.rate, this.ceiling));
     }
     this.tokens = Math.min(this.tokens, this.capacity());
     this.o.onRateLimited?.({ rate: this.rate, ceiling: this.ceiling, pauseMs });

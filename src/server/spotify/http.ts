@@ -155,19 +155,23 @@ export class SpotifyHttp {
       const release = await pacer.acquire(priority);
       waited += now() - queuedAt;
       let outcome: Awaited<ReturnType<SpotifyHttp["attempt"]>>;
+      let waitMs = 0;
       try {
         outcome = await this.attempt(request, priority);
+        // Told before the slot is freed, so no queued call slips out between a 429 and its pause.
+        if (outcome.kind === "response" && outcome.response.status === 429) {
+          rateLimited++;
+          const retryAfter = parseRetryAfter(outcome.response.headers.get("retry-after"), now());
+          waitMs = Math.max(MIN_RATE_LIMITED_WAIT_MS, retryAfter ?? this.backoff(rateLimited));
+          // Spotify's limit is per app: every caller waits (or, past its budget, gives up without calling).
+          pacer.rateLimited(waitMs);
+        } else if (outcome.kind === "response") {
+          pacer.accepted();
+        }
       } finally {
         release();
       }
-      let waitMs: number;
-      if (outcome.kind === "response" && outcome.response.status !== 429) pacer.accepted();
       if (outcome.kind === "response" && outcome.response.status === 429) {
-        rateLimited++;
-        const retryAfter = parseRetryAfter(outcome.response.headers.get("retry-after"), now());
-        waitMs = Math.max(MIN_RATE_LIMITED_WAIT_MS, retryAfter ?? this.backoff(rateLimited));
-        // Spotify's limit is per app: every caller waits (or, past its budget, gives up without calling).
-        pacer.rateLimited(waitMs);
         if (rateLimited >= this.opts.maxRateLimitedAttempts || waited + waitMs > this.opts.maxTotalWaitMs) {
           return outcome.response;
         }

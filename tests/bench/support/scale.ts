@@ -1,12 +1,10 @@
 // The scale scenario (issue 9, item 6): many emulated users, all signed in through the real sign-in flow, synced
 // by the hourly job while the emulator (in its own process) enforces a per-app rate limit. Crate runs in this
 // process (real mode), so its CPU time and memory are measured here. Shared by scale.bench.ts and the CI smoke test.
+import { statSync } from "node:fs";
+import { join } from "node:path";
 import { spotifyForUser } from "../../../src/server/auth/tokens.ts";
-import {
-  BATCH_CONCURRENCY,
-  type BatchOutcome,
-  runHourlySync,
-} from "../../../src/server/distribution/batch.ts";
+import { type BatchOutcome, runHourlySync } from "../../../src/server/distribution/batch.ts";
 import { startTestServer, type TestServer } from "../../support/server.ts";
 import { distribute, signInAll, waitDistributed } from "./crate-client.ts";
 import { type EmulatorProcess, startEmulatorProcess } from "./emulator.ts";
@@ -30,7 +28,8 @@ export interface ScaleOptions {
   unlimitedRun: boolean;
   /**
    * also run idle syncs, no limit, with a delay on every provider answer (a real network's round trip), over the
-   * first `sampleUsers` users (the others unmonitored meanwhile), once per batch concurrency (null: the job's own)
+   * first `sampleUsers` users (the others unmonitored meanwhile), once per batch concurrency (null: the job's own,
+   * adaptive; a number: that many users at a time, fixed)
    */
   latencyRuns?: { ms: number; sampleUsers: number; concurrencies: (number | null)[] };
   log?: (line: string) => void;
@@ -40,8 +39,8 @@ export interface ScaleRun {
   label: string;
   rateLimitPerSec: number | null;
   latencyMs: number;
-  /** users the job works on at once */
-  concurrency: number;
+  /** users the job works on at once: adaptive (the job's own) or a fixed number */
+  concurrency: number | "adaptive";
   users: number;
   wallMs: number;
   cpuMs: number;
@@ -73,6 +72,8 @@ export interface ScaleFigures {
   rateLimitPerSec: number;
   setup: { signInMs: number; distributeMs: number };
   runs: ScaleRun[];
+  /** Crate's database file after the runs, per user (signed-in users with sessions, tokens, likes, playlists) */
+  dbBytesPerUser: number;
 }
 
 async function measuredRun(
@@ -140,7 +141,7 @@ async function measuredRun(
     label,
     rateLimitPerSec: faults.rateLimitPerSec ?? null,
     latencyMs: faults.latencyMs ?? 0,
-    concurrency: concurrency ?? BATCH_CONCURRENCY,
+    concurrency: concurrency ?? "adaptive",
     users: userIds.length,
     wallMs,
     cpuMs: (used.user + used.system) / 1000,
@@ -243,7 +244,7 @@ export async function runScaleScenario(options: ScaleOptions): Promise<ScaleFigu
       setMonitored.run(0, JSON.stringify(sample));
       try {
         for (const concurrency of concurrencies) {
-          const label = `nothing new, ${ms} ms round trip, ${concurrency ?? BATCH_CONCURRENCY} at a time`;
+          const label = `nothing new, ${ms} ms round trip, ${concurrency === null ? "adaptive" : `${concurrency} at a time`}`;
           report(await measuredRun(crate, emulator, label, sample, { latencyMs: ms }, concurrency));
         }
       } finally {
@@ -271,7 +272,15 @@ export async function runScaleScenario(options: ScaleOptions): Promise<ScaleFigu
     );
     report(withLikes);
     const { log: _log, ...settings } = options;
-    return { options: settings, rateLimitPerSec: limit, setup: { signInMs, distributeMs }, runs };
+    crate.deps.db.$client.exec("PRAGMA wal_checkpoint(TRUNCATE)");
+    const dbBytesPerUser = statSync(join(crate.dir, "crate.db")).size / options.users;
+    return {
+      options: settings,
+      rateLimitPerSec: limit,
+      setup: { signInMs, distributeMs },
+      runs,
+      dbBytesPerUser,
+    };
   } finally {
     await crate.dispose();
     await emulator.stop();

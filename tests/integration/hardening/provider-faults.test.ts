@@ -107,6 +107,9 @@ describe("a 429 storm", () => {
     // of which follows at least `limit` accepted calls; that keeps refusals well under a quarter of all calls.
     expect(refused).toBeLessThanOrEqual(limiting.waits * defaultHttpOptions.concurrency);
     expect(refused / webApiCalls).toBeLessThan(0.25);
+    // The pacer learns the limit from the first refusals and then stays under it: the limit itself refuses few
+    // calls (the draws refuse about 5% whatever the pace).
+    expect(limiting.answers.limit / webApiCalls).toBeLessThan(0.05);
   }, 60_000);
 });
 

@@ -132,6 +132,23 @@ describe("resilience", () => {
     expect(always401.requests).toHaveLength(2);
   });
 
+  test("a call queued behind a 429 is not sent before its Retry-After has passed", async () => {
+    const sentAt: number[] = [];
+    let clock = () => 0;
+    const fetch: FetchLike = async () => {
+      sentAt.push(clock());
+      return sentAt.length === 1
+        ? new Response("", { status: 429, headers: { "Retry-After": "2" } })
+        : json({ id: "me" });
+    };
+    const { client, time } = clientWith(fetch, { concurrency: 1 });
+    clock = time.now;
+    const users = [client.forUser(staticTokens()), client.forUser(staticTokens())];
+    await Promise.all(users.map((api) => api.me()));
+    expect(sentAt).toHaveLength(3);
+    expect(Math.min(...sentAt.slice(1)) - (sentAt[0] ?? 0)).toBeGreaterThanOrEqual(2000);
+  });
+
   test("at most `concurrency` requests are in flight, across users", async () => {
     let inFlight = 0;
     let peak = 0;
