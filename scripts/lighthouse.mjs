@@ -53,8 +53,19 @@ async function startCrate() {
   return { url, what, stop: () => (child.kill("SIGTERM"), rmSync(dir, { recursive: true, force: true })) };
 }
 
+/** Waits until the server has compressed what the pages load (it does so once, in the background, after start). */
+async function warmUp(url) {
+  for (const path of pages) {
+    const html = await (await fetch(`${url}${path}`, { headers: { "accept-encoding": "br" } })).text();
+    for (const [, src] of html.matchAll(/(?:src|href)="(\/[^"]+\.(?:js|css))"/g)) {
+      await (await fetch(`${url}${src}`, { headers: { "accept-encoding": "br" } })).arrayBuffer();
+    }
+  }
+}
+
 const given = process.argv[2];
 const crate = given ? { url: given.replace(/\/$/, ""), what: given, stop: () => {} } : await startCrate();
+await warmUp(crate.url);
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
   chromeFlags: chromiumFlags,
