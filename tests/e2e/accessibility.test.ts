@@ -10,7 +10,8 @@ import { setUpBrowserSuite } from "../support/e2e.ts";
 // axe-core on every route, signed out and signed in (as a listener and as the admin): no serious or critical
 // violation anywhere. Content Security Policy violations fail the file too (tests/support/browser.ts).
 
-const TIMEOUT = 240_000;
+// about 35 page loads with axe each: a few minutes on a busy 2-core machine
+const TIMEOUT = 600_000;
 const suite = setUpBrowserSuite();
 
 const signedOutRoutes = [

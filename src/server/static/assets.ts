@@ -20,16 +20,22 @@ export interface Asset {
   cacheControl: string;
   /** compressed forms; empty when the file is small or not compressible */
   encoded: Map<Encoding, Promise<Bytes>>;
+  /** the compressed forms already made */
+  ready: Map<Encoding, Bytes>;
 }
+
+const acceptsGzip = (accept: string | null) =>
+  preferredEncoding(accept?.replace(/\bbr\b[^,]*/gi, "br;q=0") ?? null) === "gzip";
 
 export const IMMUTABLE = `public, max-age=${httpPolicy.immutableMaxAgeSeconds}, immutable`;
 
 /** An asset from its bytes; compressible files above the threshold are compressed at maximum quality, in the background. */
 export function makeAsset(body: Bytes, type: string, cacheControl: string): Asset {
   const encoded = new Map<Encoding, Promise<Bytes>>();
+  const ready = new Map<Encoding, Bytes>();
   if (compressible(type) && body.byteLength > httpPolicy.compressMinBytes) {
-    const hold = <T>(p: Promise<T>) => {
-      p.catch(() => undefined);
+    const hold = (p: Promise<Bytes>, encoding: Encoding) => {
+      p.then((bytes) => ready.set(encoding, bytes)).catch(() => undefined);
       return p;
     };
     encoded.set(
@@ -41,14 +47,25 @@ export function makeAsset(body: Bytes, type: string, cacheControl: string): Asse
             [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
           },
         }).then((b) => new Uint8Array(b)),
+        "br",
       ),
     );
-    encoded.set("gzip", hold(gzipAsync(body, { level: 9 }).then((b) => new Uint8Array(b))));
+    encoded.set(
+      "gzip",
+      hold(
+        gzipAsync(body, { level: 9 }).then((b) => new Uint8Array(b)),
+        "gzip",
+      ),
+    );
   }
-  return { type, body, etag: `"${Bun.hash(body).toString(36)}"`, cacheControl, encoded };
+  // weak: the same validator for every encoding of the same bytes
+  return { type, body, etag: `W/"${Bun.hash(body).toString(36)}"`, cacheControl, encoded, ready };
 }
 
-/** The answer for an asset: a 304 when the client's copy is current, else the best encoding it accepts. */
+/**
+ * The answer for an asset: a 304 when the client's copy is current, else the best encoding it accepts. While the
+ * Brotli form is still being made (just after start), a client that also accepts gzip gets gzip rather than wait.
+ */
 export async function assetResponse(req: Request, asset: Asset): Promise<Response> {
   const headers = new Headers({ "Cache-Control": asset.cacheControl, ETag: asset.etag });
   if (asset.encoded.size > 0) headers.set("Vary", "Accept-Encoding");
@@ -56,8 +73,12 @@ export async function assetResponse(req: Request, asset: Asset): Promise<Respons
     return new Response(null, { status: 304, headers });
   }
   headers.set("Content-Type", asset.type);
-  const encoding = preferredEncoding(req.headers.get("accept-encoding"));
-  const encoded = encoding ? asset.encoded.get(encoding) : undefined;
+  const accept = req.headers.get("accept-encoding");
+  let encoding = preferredEncoding(accept);
+  if (encoding === "br" && !asset.ready.has("br") && asset.ready.has("gzip") && acceptsGzip(accept)) {
+    encoding = "gzip";
+  }
+  const encoded = encoding ? (asset.ready.get(encoding) ?? asset.encoded.get(encoding)) : undefined;
   if (encoding && encoded) {
     headers.set("Content-Encoding", encoding);
     return new Response(await encoded, { headers });

@@ -17,6 +17,9 @@ export interface ClientBundle {
   files: Map<string, Asset>;
 }
 
+/** Every page may be indexed; the API and the emulators are not pages. */
+const ROBOTS_TXT = "User-agent: *\nDisallow: /api/\nDisallow: /emulator/\nAllow: /\n";
+
 const clientEntry = join(import.meta.dir, "../../client/index.html");
 const SHELL_CACHE = "no-cache";
 
@@ -31,6 +34,7 @@ function assemble(entries: { name: string; body: Bytes; type: string }[]): Clien
   const page = new TextDecoder().decode(html);
   const type = "text/html;charset=utf-8";
   const encode = (text: string) => new Uint8Array(new TextEncoder().encode(text));
+  files.set("/robots.txt", makeAsset(encode(ROBOTS_TXT), "text/plain;charset=utf-8", SHELL_CACHE));
   return {
     shell: makeAsset(html, type, SHELL_CACHE),
     landing: makeAsset(encode(landingShell(page)), type, SHELL_CACHE),

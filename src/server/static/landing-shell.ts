@@ -2,6 +2,7 @@ import { landingHero } from "../../shared/landing.ts";
 
 // The page for `/` carries the landing hero in its HTML, so a phone paints the headline with the first bytes
 // instead of after the whole app's script has run. React replaces it when it mounts (createRoot clears the root).
+// Its headline is a little larger than the React hero's, so the later one is never a larger paint (LCP).
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c] ?? c);
@@ -11,7 +12,7 @@ const STYLE = `<style>
 font-family:"Plus Jakarta Sans Variable",system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
 #prerendered-hero p.eyebrow{display:inline-block;margin:0 0 1.5rem;padding:.25rem .75rem;border:1px solid #7e2314;
 border-radius:999px;color:#ffa06d;font-size:.75rem;font-weight:600}
-#prerendered-hero h1{margin:0 0 1.5rem;font-size:2.5rem;line-height:1.05;font-weight:800;letter-spacing:-.035em;max-width:40rem}
+#prerendered-hero h1{margin:0 0 1.5rem;font-size:2.75rem;line-height:1.05;font-weight:800;letter-spacing:-.035em;max-width:40rem}
 #prerendered-hero h1 span{color:#ff7a3f}
 #prerendered-hero p.lead{margin:0 0 1.75rem;max-width:36rem;font-size:1.125rem;line-height:1.6;color:#b2aec8}
 #prerendered-hero a{display:inline-block;margin:0 .75rem .75rem 0;padding:.8rem 1.75rem;border-radius:999px;
@@ -19,7 +20,8 @@ font-weight:600;text-decoration:none;color:#f6f5fa;border:1px solid #6b6689}
 #prerendered-hero a.primary{background:#c62e0f;border-color:#c62e0f;color:#fff}
 #prerendered-hero ul{display:flex;flex-wrap:wrap;gap:.5rem 1.25rem;margin:1rem 0 0;padding:0;list-style:none;
 color:#b2aec8;font-size:.875rem}
-@media (min-width:48em){#prerendered-hero h1{font-size:3.5rem}#prerendered-hero p.lead{font-size:1.25rem}}
+@media (min-width:48em){#prerendered-hero h1{font-size:3.75rem}#prerendered-hero p.lead{font-size:1.25rem}}
+@media (min-width:80em){#prerendered-hero h1{font-size:4rem}}
 </style>`;
 
 function heroMarkup(): string {

@@ -63,6 +63,15 @@ describe("compression", () => {
   });
 });
 
+describe("robots.txt", () => {
+  test("is plain text for crawlers, not the SPA shell", async () => {
+    const { res, bytes } = await raw(`${server.url}/robots.txt`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toStartWith("text/plain");
+    expect(new TextDecoder().decode(bytes)).toStartWith("User-agent: *\n");
+  });
+});
+
 describe("caching", () => {
   test("hashed assets are immutable for a year and revalidate with 304", async () => {
     for (const path of [script, style]) {

@@ -56,7 +56,7 @@ describe("the single binary", () => {
   test("started from an empty folder with DEMO=on it creates its database, serves the landing page and answers health", async () => {
     expect(existsSync(binary)).toBe(true);
     const port = freePort();
-    url = `http://localhost:${port}`;
+    url = `http://127.0.0.1:${port}`;
     proc = Bun.spawn([binary], {
       cwd: folder,
       env: {
@@ -77,6 +77,9 @@ describe("the single binary", () => {
 
     const page = await fetch(`${url}/`);
     expect(page.status).toBe(200);
+    // the embedded bundle goes through the same response policy as from source
+    expect(page.headers.get("content-security-policy")).toContain("script-src 'self'");
+    expect(page.headers.get("etag")).toBeTruthy();
     const html = await page.text();
     expect(html).toContain('<div id="root">');
     const script = html.match(/<script[^>]+src="([^"]+)"/)?.[1];
