@@ -32,7 +32,11 @@ export function absorb(jar: CookieJar, res: Response): void {
 export const cookieHeader = (jar: CookieJar) => [...jar.values].map(([k, v]) => `${k}=${v}`).join("; ");
 
 /** `headers`: e.g. the public `host` a proxy would pass, so the canonical-origin redirect lets the request in */
-export async function get(url: string, jar?: CookieJar, headers: Record<string, string> = {}): Promise<Response> {
+export async function get(
+  url: string,
+  jar?: CookieJar,
+  headers: Record<string, string> = {},
+): Promise<Response> {
   const res = await fetch(url, {
     redirect: "manual",
     headers: jar ? { ...headers, cookie: cookieHeader(jar) } : headers,

@@ -51,7 +51,11 @@ describe("signing in", () => {
     const local = new URL(authorize.pathname + authorize.search, secure.url);
     const consent = locationOf(await fetch(local, { redirect: "manual" }), secure.url);
     expect(consent.origin).toBe("https://crate.example");
-    const callback = await get(new URL(consent.pathname + consent.search, secure.url).toString(), jar, publicHost);
+    const callback = await get(
+      new URL(consent.pathname + consent.search, secure.url).toString(),
+      jar,
+      publicHost,
+    );
     const line = callback.headers.getSetCookie().find((l) => l.startsWith("__Host-crate_session="));
     expect(line).toBeDefined();
     expect(line).toContain("Secure");
