@@ -1,6 +1,8 @@
 // Fault injection, rate limit and call log of one open-metadata emulator, and its control API over HTTP.
+
 import { type Context, Hono } from "hono";
 import { z } from "zod";
+import { loopbackOnly } from "../loopback.ts";
 import { RollingLimit } from "../rolling-limit.ts";
 import { createRng, type Rng } from "../spotify/random.ts";
 
@@ -105,6 +107,7 @@ export class MetadataFaults {
 /** `GET /calls`, `POST /calls/reset`, `GET|PUT /faults` (never faulted or counted themselves). */
 export function metadataControlApp(faults: MetadataFaults): Hono {
   const app = new Hono();
+  app.use("*", loopbackOnly);
   app.get("/calls", (c) => c.json(faults.log()));
   app.post("/calls/reset", (c) => {
     faults.reset();
