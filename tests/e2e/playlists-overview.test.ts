@@ -1,11 +1,13 @@
 // The listener's view in a real browser at phone and desktop widths: after a run, the "Playlists updated"
 // page and the Playlists page show each playlist's song count and its link into Spotify, matching the
 // playlists the emulated Spotify holds. Set SCREENSHOT_DIR to keep screenshots.
+
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { overviewTexts, spotifyPlaylistUrl } from "../../src/shared/playlist-overview.ts";
+import { seriousAxeViolations } from "../support/axe.ts";
 import { collectPageErrors, launchBrowser, type TestBrowser, viewports } from "../support/browser.ts";
 import { startTestServer, type TestServer } from "../support/server.ts";
 
@@ -66,22 +68,6 @@ function rowsIn(page: Page, testId: string, rowTestId: string): Promise<[string,
     ) as Promise<[string, number, string | null][]>;
 }
 
-/** Serious or critical axe-core violations inside the element. */
-async function seriousViolations(page: Page, selector: string): Promise<string[]> {
-  await page.addScriptTag({ path: "node_modules/axe-core/axe.min.js" });
-  return page.evaluate(async (within) => {
-    const axe = (
-      window as unknown as {
-        axe: { run: (c: unknown) => Promise<{ violations: { id: string; impact: string }[] }> };
-      }
-    ).axe;
-    const result = await axe.run({ include: [within] });
-    return result.violations
-      .filter((v) => v.impact === "serious" || v.impact === "critical")
-      .map((v) => v.id);
-  }, selector);
-}
-
 describe("the listener's view of their playlists", () => {
   test("counts and links on the Playlists updated page and the Playlists page, at 390 and 1440 px", async () => {
     const page = await browser.newPage(viewports.desktop);
@@ -130,7 +116,7 @@ describe("the listener's view of their playlists", () => {
       expect(await link.isVisible()).toBe(true);
       const box = await page.getByTestId("playlists-overview").boundingBox();
       expect(box?.width ?? 0).toBeLessThanOrEqual(viewport.width);
-      expect(await seriousViolations(page, '[data-testid="playlists-overview"]')).toEqual([]);
+      expect(await seriousAxeViolations(page)).toEqual([]);
       await shot(page, `playlists-overview-${label}`);
     }
     expect(errors).toEqual([]);

@@ -40,6 +40,7 @@ export async function startMetadataHarness(env: Record<string, string> = {}): Pr
     MUSICBRAINZ_URL: metadata.musicbrainzUrl,
     DEEZER_URL: metadata.deezerUrl,
     MUSICBRAINZ_CONTACT: "ops@crate.example",
+    PREMIUM: "off",
     ...env,
   });
   const control = (source: string) => `${metadata.url}/emulator/${source}/control`;

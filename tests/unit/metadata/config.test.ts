@@ -8,6 +8,7 @@ describe("metadata configuration", () => {
       SPOTIFY_CLIENT_ID: "id",
       SPOTIFY_CLIENT_SECRET: "secret",
       PUBLIC_URL: "https://crate.example",
+      PREMIUM: "off",
     });
     expect(real.metadata).toEqual({
       sources: ["spotify", "reccobeats", "musicbrainz", "deezer"],
@@ -17,7 +18,7 @@ describe("metadata configuration", () => {
       contact: "https://crate.example",
     });
     const demo = parseConfig({ PORT: "4000" });
-    expect(demo.metadata.musicbrainzUrl).toBe("http://localhost:4000/emulator/musicbrainz/ws/2");
+    expect(demo.metadata.musicbrainzUrl).toBe("http://127.0.0.1:4000/emulator/musicbrainz/ws/2");
     expect(demo.spotifyEmulatorApp).toBe("development");
   });
 
