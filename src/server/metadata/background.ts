@@ -6,7 +6,7 @@ import type { Deps } from "../deps.ts";
 import { userWork } from "../distribution/background.ts";
 import { createDistribution, runDistribution } from "../distribution/run.ts";
 import { metadataClients } from "./clients.ts";
-import { lookUpOpenSources } from "./open-sources.ts";
+import { lookUpOpenSources, type PassResult } from "./open-sources.ts";
 
 /** First wait before a failed source is asked again; doubles up to RETRY_MAX_MS. */
 const RETRY_MS = 60_000;
@@ -77,7 +77,14 @@ export class MetadataLookups {
       .all(userId)
       .map((r) => r.track_id);
     if (trackIds.length === 0) return;
-    const result = await lookUpOpenSources(deps, metadataClients(deps), trackIds);
+    // each source's facts are placed as soon as it has answered: MusicBrainz's genres need not wait for Deezer
+    let followedUp = 0;
+    const placeSoFar = (soFar: PassResult) => {
+      if (soFar.changed.size === followedUp) return;
+      followedUp = soFar.changed.size;
+      this.followUp([...soFar.changed]);
+    };
+    const result = await lookUpOpenSources(deps, metadataClients(deps), trackIds, undefined, placeSoFar);
     if (result.failed.length === 0) {
       // Every source was asked: what is still without features has none anywhere (asked again in 30 days).
       // After a failure the songs stay pending, so the next pass asks the failed source again.
@@ -90,6 +97,7 @@ export class MetadataLookups {
     }
     if (result.failed.length > 0) this.retryLater(userId);
     else this.retryDelay = RETRY_MS;
+    // once every source has answered the songs are complete (their categories cached): place them once more
     if (result.changed.size > 0) this.followUp([...result.changed]);
   }
 

@@ -37,12 +37,16 @@ interface ArtistRow {
 
 type PassDeps = Pick<Deps, "db" | "clock" | "log" | "config">;
 
-/** Looks up what the tracks lack; `onProgress` is told after each call. */
+/**
+ * Looks up what the tracks lack; `onProgress` is told after each call, `onSourceDone` after each source has
+ * answered (with what changed so far), so songs can join their playlists before the slower sources finish.
+ */
 export async function lookUpOpenSources(
   deps: PassDeps,
   clients: MetadataClients,
   trackIds: readonly string[],
   onProgress: () => void = () => {},
+  onSourceDone: (result: PassResult) => void = () => {},
 ): Promise<PassResult> {
   const sources = deps.config.metadata.sources;
   const result: PassResult = { changed: new Set(), failed: [] };
@@ -54,6 +58,7 @@ export async function lookUpOpenSources(
       result.failed.push(name);
       deps.log.warn("metadata source failed; asked again later", { source: name, error: String(error) });
     }
+    onSourceDone(result);
   };
   // ReccoBeats first (Deezer is only asked about songs it lacks); MusicBrainz and Deezer then run side by side,
   // each at its own pace.

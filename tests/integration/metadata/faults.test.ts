@@ -54,4 +54,21 @@ describe("metadata sources under faults", () => {
     for (const source of ["reccobeats", "musicbrainz", "deezer"] as const)
       expect((await h.calls(source)).total).toBe(0);
   });
+
+  test("a slow source does not hold back what the others found: genres are placed before Deezer has finished", async () => {
+    await h.resetCalls();
+    await h.faults("deezer", { latencyMs: 300 });
+    const listener = await signIn(h, "slow-deezer-listener", 150, 11);
+    await distributeAndWait(h, listener, ["Rock"]);
+    let deezerCallsWhenRockFilled = -1;
+    for (let waited = 0; waited < 120_000 && deezerCallsWhenRockFilled < 0; waited += 100) {
+      if (songsIn(listener, "Rock") > 0) deezerCallsWhenRockFilled = (await h.calls("deezer")).total;
+      else await Bun.sleep(100);
+    }
+    await h.settled();
+    await h.faults("deezer", {});
+    const deezerCalls = (await h.calls("deezer")).total;
+    expect(deezerCallsWhenRockFilled).toBeGreaterThanOrEqual(0);
+    expect(deezerCalls).toBeGreaterThan(deezerCallsWhenRockFilled);
+  });
 });
