@@ -1,19 +1,13 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { startTestServer, type TestServer } from "../../support/server.ts";
-import { createListener, signInAs } from "../account/signin.ts";
-import { decode, linkedAssets, raw } from "./support.ts";
+import type { TestServer } from "../../support/server.ts";
+import { decode, raw, startPolicyFixture } from "./support.ts";
 
 let server: TestServer;
 let script = "";
 let style = "";
 let cookie = "";
 beforeAll(async () => {
-  server = await startTestServer();
-  const { scripts, styles } = linkedAssets(await (await fetch(`${server.url}/`)).text());
-  script = scripts[0] ?? "";
-  style = styles[0] ?? "";
-  await createListener(server.url, "cache-listener", 5);
-  cookie = (await signInAs(server.url, "cache-listener")).cookie;
+  ({ server, script, style, cookie } = await startPolicyFixture("cache-listener"));
 }, 60_000);
 afterAll(async () => {
   await server.dispose();

@@ -1,19 +1,13 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { startTestServer, type TestServer } from "../../support/server.ts";
-import { createListener, signInAs } from "../account/signin.ts";
-import { cspDirectives, linkedAssets, raw } from "./support.ts";
+import { cspDirectives, raw, startPolicyFixture } from "./support.ts";
 
 let server: TestServer;
 let script = "";
 let style = "";
 let cookie = "";
 beforeAll(async () => {
-  server = await startTestServer();
-  const { scripts, styles } = linkedAssets(await (await fetch(`${server.url}/`)).text());
-  script = scripts[0] ?? "";
-  style = styles[0] ?? "";
-  await createListener(server.url, "headers-listener", 5);
-  cookie = (await signInAs(server.url, "headers-listener")).cookie;
+  ({ server, script, style, cookie } = await startPolicyFixture("headers-listener"));
 }, 60_000);
 afterAll(async () => {
   await server.dispose();

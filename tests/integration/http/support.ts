@@ -1,5 +1,7 @@
 // Helpers for the response-policy tests: the assets the shell links, and decoding a compressed body.
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { startTestServer, type TestServer } from "../../support/server.ts";
+import { createListener, signInAs } from "../account/signin.ts";
 
 /** Fetch without automatic decompression: the raw bytes on the wire and their headers. */
 export async function raw(
@@ -35,4 +37,20 @@ export function cspDirectives(header: string | null): Map<string, string[]> {
     if (name) map.set(name, sources);
   }
   return map;
+}
+
+/** A demo server, the first script and style its shell links, and a signed-in listener's cookie. */
+export interface PolicyFixture {
+  server: TestServer;
+  script: string;
+  style: string;
+  cookie: string;
+}
+
+export async function startPolicyFixture(listener: string): Promise<PolicyFixture> {
+  const server = await startTestServer();
+  const { scripts, styles } = linkedAssets(await (await fetch(`${server.url}/`)).text());
+  await createListener(server.url, listener, 5);
+  const { cookie } = await signInAs(server.url, listener);
+  return { server, script: scripts[0] ?? "", style: styles[0] ?? "", cookie };
 }
