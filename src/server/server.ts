@@ -53,7 +53,11 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     throw error;
   }
   const clock = options.clock ?? systemClock;
-  const metrics = createMetrics({ db: database.db, now: () => clock.now() });
+  const metrics = createMetrics({
+    db: database.db,
+    now: () => clock.now(),
+    onHistoryError: (error) => log.warn("chart history not written", { error: String(error) }),
+  });
   const deps: Deps = {
     config,
     db: database.db,
@@ -117,6 +121,11 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
       await jobs?.stopAll();
       await server.stop();
       emulators?.close();
+      try {
+        metrics.close();
+      } catch (error) {
+        log.warn("chart history not written", { error: String(error) });
+      }
       database.close();
       lock.release();
     },

@@ -3,6 +3,7 @@
 // tests/unit/account/work-retention.test.ts fails when a table of the schema has no rule.
 import type { Database } from "bun:sqlite";
 import { limits } from "../../shared/limits.ts";
+import { chartHistoryDays } from "../../shared/schemas/admin.ts";
 import { addMonthsUtc } from "./retention.ts";
 
 const HOUR_MS = 3600_000;
@@ -17,7 +18,8 @@ export type RetentionRule =
   /** rows that live as long as the user or the app needs them; where they are deleted */
   | { kind: "kept"; until: string };
 
-const run = (sqlite: Database, sql: string, ...params: number[]) => sqlite.query(sql).run(...params).changes;
+const run = (sqlite: Database, sql: string, ...params: (number | string)[]) =>
+  sqlite.query(sql).run(...params).changes;
 
 export const retentionRules: Record<string, RetentionRule> = {
   analyses: {
@@ -60,6 +62,32 @@ export const retentionRules: Record<string, RetentionRule> = {
         sqlite,
         "DELETE FROM batch_executions WHERE status != 'running' AND start_time < ?",
         now - batchExecutionDays * DAY_MS,
+      ),
+  },
+  provider_call_hours: {
+    kind: "aged",
+    period: `${chartHistoryDays.providerCalls} days (the admin charts' history)`,
+    purge: (sqlite, now) =>
+      run(
+        sqlite,
+        "DELETE FROM provider_call_hours WHERE hour < ?",
+        now - chartHistoryDays.providerCalls * DAY_MS,
+      ),
+  },
+  job_runs: {
+    kind: "aged",
+    period: `${chartHistoryDays.jobRuns} days after it started (the admin charts' history)`,
+    purge: (sqlite, now) =>
+      run(sqlite, "DELETE FROM job_runs WHERE started_at < ?", now - chartHistoryDays.jobRuns * DAY_MS),
+  },
+  active_listener_days: {
+    kind: "aged",
+    period: `${chartHistoryDays.activeListeners} days (the admin charts' history)`,
+    purge: (sqlite, now) =>
+      run(
+        sqlite,
+        "DELETE FROM active_listener_days WHERE day < ?",
+        new Date(now - chartHistoryDays.activeListeners * DAY_MS).toISOString().slice(0, 10),
       ),
   },
   throttles: {

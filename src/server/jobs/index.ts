@@ -1,4 +1,5 @@
 import { Cron } from "croner";
+import { beginJobRun } from "../admin/charts-record.ts";
 import type { Deps } from "../deps.ts";
 import { backupJob } from "./backup.ts";
 import { hourlySyncJob } from "./hourly-sync.ts";
@@ -23,8 +24,9 @@ export interface RunningJobs {
   stopAll(): Promise<void>;
 }
 
-/** Runs a job once, counted and timed in the metrics (a failure is counted, then thrown on). */
+/** Runs a job once, counted and timed in the metrics and the charts' history (a failure is counted, then thrown on). */
 export async function runJob(deps: Deps, job: JobDefinition): Promise<unknown> {
+  const recordRun = beginJobRun(deps, job.name);
   const started = performance.now();
   let outcome: "success" | "failure" = "failure";
   try {
@@ -32,7 +34,9 @@ export async function runJob(deps: Deps, job: JobDefinition): Promise<unknown> {
     outcome = "success";
     return result;
   } finally {
-    deps.metrics.jobRun(job.name, outcome, (performance.now() - started) / 1000);
+    const ms = performance.now() - started;
+    deps.metrics.jobRun(job.name, outcome, ms / 1000);
+    recordRun(outcome, ms);
   }
 }
 

@@ -1,6 +1,7 @@
 // The process's clients of the open metadata sources: one per source for all users, so each keeps one pace.
 import type { Db } from "../db/client.ts";
 import type { Deps } from "../deps.ts";
+import { type Metrics, providerObservers } from "../metrics/registry.ts";
 import { createDeezerClient, DEEZER_WINDOW_MS, type DeezerClient } from "./deezer.ts";
 import { type FetchLike, SourceHttp, userAgentFor } from "./http.ts";
 import { createMusicBrainzClient, MUSICBRAINZ_INTERVAL_MS, type MusicBrainzClient } from "./musicbrainz.ts";
@@ -18,7 +19,11 @@ const RECCOBEATS_INTERVAL_MS = 500;
 /** 50 requests per 5 seconds, evenly spaced with a little room. */
 const DEEZER_INTERVAL_MS = Math.ceil(DEEZER_WINDOW_MS / 48);
 
-export function createMetadataClients(config: Deps["config"], fetchImpl?: FetchLike): MetadataClients {
+export function createMetadataClients(
+  config: Deps["config"],
+  fetchImpl?: FetchLike,
+  metrics?: Metrics,
+): MetadataClients {
   const userAgent = userAgentFor(config.metadata.contact);
   const http = (source: string, baseUrl: string, intervalMs: number) =>
     new SourceHttp({
@@ -28,6 +33,7 @@ export function createMetadataClients(config: Deps["config"], fetchImpl?: FetchL
       pacer: new Pacer(intervalMs),
       fetch: fetchImpl,
       maxAttempts: 5,
+      onCall: metrics ? providerObservers(metrics, source).onCall : undefined,
     });
   return {
     reccobeats: createReccoBeatsClient(
@@ -43,10 +49,12 @@ export function createMetadataClients(config: Deps["config"], fetchImpl?: FetchL
 const registry = new WeakMap<Db, MetadataClients>();
 
 /** The process's metadata clients for this database (built on first use from the configuration). */
-export function metadataClients(deps: Pick<Deps, "db" | "config">): MetadataClients {
+export function metadataClients(
+  deps: Pick<Deps, "db" | "config"> & Partial<Pick<Deps, "metrics">>,
+): MetadataClients {
   let clients = registry.get(deps.db);
   if (!clients) {
-    clients = createMetadataClients(deps.config);
+    clients = createMetadataClients(deps.config, undefined, deps.metrics);
     registry.set(deps.db, clients);
   }
   return clients;

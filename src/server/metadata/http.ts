@@ -30,6 +30,13 @@ export interface SourceHttpOptions {
   maxAttempts?: number;
   sleep?: (ms: number) => Promise<void>;
   now?: () => number;
+  /** observes every attempt (metrics and the admin charts); rateLimited: the source said to wait */
+  onCall?: (call: {
+    endpoint: string;
+    status: number | "timeout" | "network";
+    ms: number;
+    rateLimited: boolean;
+  }) => void;
 }
 
 export interface SourceAnswer {
@@ -76,6 +83,9 @@ export class SourceHttp {
       this.counts.set(endpoint, (this.counts.get(endpoint) ?? 0) + 1);
       let res: Response;
       let json: unknown;
+      const started = performance.now();
+      const observe = (status: number | "timeout" | "network", rateLimited = false) =>
+        this.opts.onCall?.({ endpoint, status, ms: performance.now() - started, rateLimited });
       try {
         res = await this.fetchImpl(`${this.opts.baseUrl}${path}`, {
           headers: { "User-Agent": this.opts.userAgent, Accept: "application/json" },
@@ -90,11 +100,13 @@ export class SourceHttp {
         }
       } catch (error) {
         pacer.answered();
+        observe(error instanceof DOMException && error.name === "TimeoutError" ? "timeout" : "network");
         lastError = String(error);
         await sleep(backoff(attempt));
         continue;
       }
       const verdict = judge({ status: res.status, json }, res.headers);
+      observe(res.status, verdict !== null);
       if (verdict) {
         lastError = `HTTP ${res.status}`;
         if (verdict.slowDown) pacer.slowDown();

@@ -3,6 +3,7 @@
 import { Counter, Gauge, Histogram, Registry } from "prom-client";
 import type { Db } from "../db/client.ts";
 import { usersBehindHourly } from "../distribution/lag.ts";
+import { createHistoryRecorder } from "./history.ts";
 
 /** What a provider call ended with: the HTTP status, or how it failed without one. */
 export type CallStatus = number | "timeout" | "network";
@@ -14,6 +15,8 @@ export interface ProviderCall {
   endpoint: string;
   status: CallStatus;
   seconds: number;
+  /** the answer said "too many requests" (default: status 429; some providers say it their own way) */
+  rateLimited?: boolean;
 }
 
 export interface Metrics {
@@ -29,11 +32,17 @@ export interface Metrics {
   distributionFailed(): void;
   webhookEvent(eventType: string, outcome: string): void;
   backup(outcome: "success" | "failure"): void;
+  /** writes the admin charts' pending history (provider calls per hour, today's active listeners) */
+  flushHistory(): void;
+  /** stops the history's timer and writes what is pending (before the database closes) */
+  close(): void;
 }
 
 export interface MetricsSources {
   db: Db;
   now: () => number;
+  /** a timed write of the charts' history failed (it is tried again) */
+  onHistoryError?: (error: unknown) => void;
 }
 
 const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
@@ -47,6 +56,11 @@ const eventTypeLabel = (t: string) =>
 export function createMetrics(sources: MetricsSources): Metrics {
   const registry = new Registry();
   const registers = [registry];
+  const history = createHistoryRecorder({
+    db: sources.db,
+    now: sources.now,
+    onError: sources.onHistoryError,
+  });
   const httpRequests = new Counter({
     name: "crate_http_requests_total",
     help: "HTTP requests answered, by method, route pattern and status",
@@ -75,7 +89,7 @@ export function createMetrics(sources: MetricsSources): Metrics {
   });
   const rateLimited = new Counter({
     name: "crate_provider_rate_limited_total",
-    help: "429 answers from providers",
+    help: "429 answers from providers (or a provider's own way of saying too many requests)",
     labelNames: ["provider"] as const,
     registers,
   });
@@ -153,10 +167,12 @@ export function createMetrics(sources: MetricsSources): Metrics {
       httpRequests.inc(labels);
       httpDuration.observe(labels, seconds);
     },
-    providerCall({ provider, endpoint, status, seconds }) {
+    providerCall({ provider, endpoint, status, seconds, rateLimited: told }) {
       providerCalls.inc({ provider, endpoint, status: String(status) });
       providerDuration.observe({ provider, endpoint }, seconds);
-      if (status === 429) rateLimited.inc({ provider });
+      const limited = told ?? status === 429;
+      if (limited) rateLimited.inc({ provider });
+      history.providerCall(provider, limited);
     },
     rateLimitWait(provider, seconds) {
       rateLimitWaits.observe({ provider }, seconds);
@@ -174,18 +190,21 @@ export function createMetrics(sources: MetricsSources): Metrics {
     backup(outcome) {
       backups.inc({ outcome });
     },
+    flushHistory: () => history.flush(),
+    close: () => history.close(),
   };
 }
 
 /** The callbacks a provider client takes (`onCall`, `onRateLimitWait`), reporting here under `provider`. */
 export function providerObservers(metrics: Metrics, provider: string) {
   return {
-    onCall: (call: { endpoint: string; status: CallStatus; ms: number }) =>
+    onCall: (call: { endpoint: string; status: CallStatus; ms: number; rateLimited?: boolean }) =>
       metrics.providerCall({
         provider,
         endpoint: call.endpoint,
         status: call.status,
         seconds: call.ms / 1000,
+        rateLimited: call.rateLimited,
       }),
     onRateLimitWait: (ms: number) => metrics.rateLimitWait(provider, ms / 1000),
   };

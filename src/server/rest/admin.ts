@@ -1,11 +1,13 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import {
+  AdminChartsInputSchema,
   MembershipChangeInputSchema,
   PremiumMembersQuerySchema,
   SpotifyIdInputSchema,
   UserIdInputSchema,
 } from "../../shared/schemas/admin.ts";
+import { getAdminCharts } from "../admin/charts.ts";
 import { changeMembershipByAdmin, listPremiumMembers } from "../admin/memberships.ts";
 import { getAdminStatistics } from "../admin/statistics.ts";
 import { getAdminUserDetail } from "../admin/user-detail.ts";
@@ -22,6 +24,11 @@ export function adminRest(deps: Deps) {
     .get("/admin/statistics", (c) => {
       requireAdmin(c, deps);
       return c.json(getAdminStatistics(deps));
+    })
+    .get("/admin/statistics/charts", (c) => {
+      requireAdmin(c, deps);
+      const { range } = parseWith(AdminChartsInputSchema, { range: c.req.query("range") });
+      return c.json(getAdminCharts(deps, range));
     })
     .post("/admin/batch/start", (c) => {
       requireAdmin(c, deps);

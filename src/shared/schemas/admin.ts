@@ -131,3 +131,51 @@ export interface AdminUserDetail {
 export const adminPageSize = limits.adminPageSize;
 /** How many activity items the user detail lists (newest first). */
 export const adminActivityItems = 200;
+
+// ── Charts (the operator's history) ─────────────────────────────────────────────────────────────────────────
+
+/** The providers whose calls the charts follow, in the order they are drawn. */
+export const chartProviders = ["spotify", "paddle", "reccobeats", "musicbrainz", "deezer"] as const;
+export type ChartProvider = (typeof chartProviders)[number];
+
+/** The chart ranges: the last 30 UTC days by day, or the last 48 hours by hour (both end with the current one). */
+export const chartRanges = {
+  "30d": { buckets: 30, bucketMs: 86_400_000 },
+  "48h": { buckets: 48, bucketMs: 3_600_000 },
+} as const;
+export type ChartRange = keyof typeof chartRanges;
+
+export const AdminChartsInputSchema = z.object({
+  range: z.enum(Object.keys(chartRanges) as [ChartRange, ...ChartRange[]]).default("30d"),
+});
+export type AdminChartsInput = z.infer<typeof AdminChartsInputSchema>;
+
+/** How long the charts' history tables keep their rows (they hold counts, no user data). */
+export const chartHistoryDays = { providerCalls: 90, jobRuns: 90, activeListeners: 400 } as const;
+
+/** One bucket of a chart: its start (ISO 8601, UTC) and its value; null where nothing was measured. */
+export interface ChartPoint {
+  at: string;
+  value: number | null;
+}
+
+/** The series behind the admin charts, one point per bucket of the chosen range, oldest first. */
+export interface AdminCharts {
+  range: ChartRange;
+  /** bucket length in ms (a day or an hour) */
+  bucketMs: number;
+  /** new accounts per bucket */
+  signups: ChartPoint[];
+  /** distinct listeners who used Crate per UTC day (a day's figure in each of its hours on the hourly range) */
+  activeListeners: ChartPoint[];
+  /** the hourly sync's runs that started in the bucket: the longest duration, ms (null: no run) */
+  hourlyJobDurationMs: ChartPoint[];
+  /** the hourly sync's runs that started in the bucket: the longest wait a listener had when it started, ms */
+  hourlyJobLagMs: ChartPoint[];
+  /** calls sent to each provider per bucket (every attempt) */
+  providerCalls: Record<ChartProvider, ChartPoint[]>;
+  /** answers per provider and bucket that said "too many requests" (429, or the provider's own equivalent) */
+  providerRateLimited: Record<ChartProvider, ChartPoint[]>;
+  /** listeners who became premium by paying (Paddle), per bucket */
+  premiumConversions: ChartPoint[];
+}

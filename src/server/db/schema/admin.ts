@@ -1,4 +1,4 @@
-import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { users } from "./auth.ts";
 
 export const batchExecutions = sqliteTable("batch_executions", {
@@ -45,3 +45,39 @@ export const feedback = sqliteTable(
   },
   (t) => [index("feedback_user_id_idx").on(t.userId, t.createdAt)],
 );
+
+// ── History behind the admin charts (no user ids: counts only) ─────────────────────────────────────────────
+
+/** Calls sent to each provider per UTC hour, and how many answered "too many requests"; one upsert per flush. */
+export const providerCallHours = sqliteTable(
+  "provider_call_hours",
+  {
+    provider: text().notNull(),
+    /** start of the UTC hour, ms */
+    hour: integer().notNull(),
+    calls: integer().notNull().default(0),
+    rateLimited: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.hour] })],
+);
+
+/** One row per scheduled job run: when it started, how long it took, and (hourly sync) how late listeners were. */
+export const jobRuns = sqliteTable(
+  "job_runs",
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    job: text().notNull(),
+    startedAt: integer().notNull(),
+    durationMs: integer().notNull(),
+    /** hourly sync: the longest any monitored listener had waited for a look at their likes when it started */
+    lagMs: integer(),
+    outcome: text({ enum: ["success", "failure"] }).notNull(),
+  },
+  (t) => [index("job_runs_job_started_idx").on(t.job, t.startedAt)],
+);
+
+/** Distinct listeners who used Crate (a session seen) per UTC day; the highest sample of the day is kept. */
+export const activeListenerDays = sqliteTable("active_listener_days", {
+  day: text().primaryKey(),
+  listeners: integer().notNull().default(0),
+});

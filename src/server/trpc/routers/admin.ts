@@ -1,9 +1,11 @@
 import {
+  AdminChartsInputSchema,
   MembershipChangeInputSchema,
   PremiumMembersQuerySchema,
   UserIdInputSchema,
   UserLookupSchema,
 } from "../../../shared/schemas/admin.ts";
+import { getAdminCharts } from "../../admin/charts.ts";
 import { changeMembershipByAdmin, listPremiumMembers } from "../../admin/memberships.ts";
 import { getAdminStatistics } from "../../admin/statistics.ts";
 import { getAdminUserDetail } from "../../admin/user-detail.ts";
@@ -14,6 +16,9 @@ import { adminProcedure, router } from "../init.ts";
 /** The admin area; every procedure answers 401/403 (errorCode 6) to anyone who is not an admin. */
 export const adminRouter = router({
   statistics: adminProcedure.query(({ ctx }) => getAdminStatistics(ctx.deps)),
+  charts: adminProcedure
+    .input(AdminChartsInputSchema)
+    .query(({ ctx, input }) => getAdminCharts(ctx.deps, input.range)),
   startBatch: adminProcedure.mutation(({ ctx }) => startBatchJob(ctx.deps)),
   enableStatistics: adminProcedure
     .input(UserIdInputSchema)

@@ -1,0 +1,36 @@
+// What the scheduled jobs leave for the admin charts: one job_runs row per run (one insert when it ends).
+
+import { jobRuns } from "../db/schema/index.ts";
+import type { Deps } from "../deps.ts";
+import { HOURLY_JOB } from "../distribution/batch.ts";
+
+type RecordDeps = Pick<Deps, "db" | "clock">;
+
+/**
+ * The longest any monitored listener has waited for a look at their likes (since their last library sync, or
+ * their sign-up when never synced): about an hour while the hourly promise holds. Null without listeners.
+ */
+export function longestListenerWaitMs(deps: RecordDeps, now: number): number | null {
+  const row = deps.db.$client
+    .query<{ oldest: number | null }, []>(
+      `SELECT min(coalesce(s.last_sync_at, u.created_at)) AS oldest
+       FROM users u LEFT JOIN library_syncs s ON s.user_id = u.id WHERE u.monitored = 1`,
+    )
+    .get();
+  return row?.oldest == null ? null : Math.max(0, now - row.oldest);
+}
+
+/** Notes a job run's start (and, for the hourly sync, the listeners' wait); the returned function records it. */
+export function beginJobRun(
+  deps: RecordDeps,
+  job: string,
+): (outcome: "success" | "failure", durationMs: number) => void {
+  const startedAt = deps.clock.now();
+  const lagMs = job === HOURLY_JOB ? longestListenerWaitMs(deps, startedAt) : null;
+  return (outcome, durationMs) => {
+    deps.db
+      .insert(jobRuns)
+      .values({ job, startedAt, durationMs: Math.round(durationMs), lagMs, outcome })
+      .run();
+  };
+}
