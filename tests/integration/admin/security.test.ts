@@ -34,6 +34,7 @@ interface RestCall {
 
 const restCalls: RestCall[] = [
   { method: "GET", route: "/admin/statistics", path: () => "/api/admin/statistics" },
+  { method: "GET", route: "/admin/statistics/charts", path: () => "/api/admin/statistics/charts?range=48h" },
   { method: "POST", route: "/admin/batch/start", path: () => "/api/admin/batch/start" },
   {
     method: "POST",
@@ -72,6 +73,7 @@ interface TrpcCall {
 
 const trpcCalls: TrpcCall[] = [
   { procedure: "statistics", type: "query", input: () => undefined },
+  { procedure: "charts", type: "query", input: () => ({ range: "30d" }) },
   { procedure: "startBatch", type: "mutation", input: () => undefined },
   { procedure: "enableStatistics", type: "mutation", input: () => ({ userId: listener.userId }) },
   { procedure: "disableStatistics", type: "mutation", input: () => ({ userId: listener.userId }) },
