@@ -6,6 +6,7 @@ import { PageSpinner } from "../../components/PageSpinner.tsx";
 import { AdminGate } from "./AdminGate.tsx";
 import { BatchSegment } from "./BatchSegment.tsx";
 import { MembershipsSegment } from "./MembershipsSegment.tsx";
+import { OperatorChartsSegment } from "./OperatorChartsSegment.tsx";
 import { StatisticsSegment } from "./StatisticsSegment.tsx";
 import { UserStatisticsSegment } from "./UserStatisticsSegment.tsx";
 
@@ -17,6 +18,7 @@ function Dashboard() {
         {overview.isError ? <ErrorText error={overview.error} /> : null}
         {overview.isPending ? <PageSpinner /> : null}
         {overview.data ? <StatisticsSegment userData={overview.data.userData} /> : null}
+        {overview.data ? <OperatorChartsSegment /> : null}
         <MembershipsSegment />
         {overview.data ? (
           <>

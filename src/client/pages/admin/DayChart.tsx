@@ -5,7 +5,7 @@ import type { DayCounts } from "../../../shared/schemas/admin.ts";
 export const CHART_HEIGHT_PX = 200;
 
 // nivo draws with plain colours; these match the dark theme.
-const chartTheme = {
+export const chartTheme = {
   text: { fill: "#b9b3c9", fontSize: 11 },
   axis: {
     domain: { line: { stroke: "#4a4458", strokeWidth: 1 } },
