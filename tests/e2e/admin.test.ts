@@ -10,8 +10,7 @@ import type { SpotifyUserApi } from "../../src/server/spotify/types.ts";
 import { messages } from "../../src/shared/errors.ts";
 import { operations } from "../../src/shared/operations.ts";
 import { makeUser, type TestUser } from "../integration/admin/support.ts";
-import { seriousAxeViolations } from "../support/axe.ts";
-import { collectPageErrors, launchBrowser, type TestBrowser, viewports } from "../support/browser.ts";
+import { collectPageErrors, launchBrowser, type TestBrowser } from "../support/browser.ts";
 import { startTestServer, type TestServer } from "../support/server.ts";
 
 let server: TestServer;
@@ -211,71 +210,6 @@ describe("admin dashboard", () => {
       const behind = page.getByTestId("batch-users-behind");
       expect(await behind.textContent()).toMatch(new RegExp(`^${operations.usersBehindLabel}\\d+$`));
       expect(errors).toEqual([]);
-    },
-    TIMEOUT,
-  );
-});
-
-describe("operator charts", () => {
-  const charts = [
-    "ops-signups",
-    "ops-active",
-    "ops-hourly-job",
-    "ops-provider-calls",
-    "ops-rate-limited",
-    "ops-conversions",
-  ];
-
-  test(
-    "an admin sees the six charts with titles and tables, by day and by hour, on a 390 px phone too",
-    async () => {
-      const { page, errors } = await adminPage();
-      await page.goto(`${server.url}/admin`);
-      for (const chart of charts) {
-        const svg = page.getByTestId(chart).locator("svg").first();
-        await svg.waitFor();
-        expect((await svg.boundingBox())?.height).toBe(200);
-        expect(await page.getByTestId(chart).getByRole("img").getAttribute("aria-label")).toContain(":");
-      }
-      // the sign-ups as a table: today's row counts the accounts made in this file (and the admin)
-      const signups = page.getByTestId("ops-signups");
-      await signups.locator("summary").click();
-      const today = new Date().toISOString().slice(0, 10);
-      const row = signups.getByRole("row", { name: new RegExp(`^${today}`) });
-      expect(Number((await row.getByRole("cell").nth(1).textContent()) ?? "")).toBeGreaterThanOrEqual(3);
-      // one column per provider (its table folded away: read as text)
-      const providers = page.getByTestId("ops-provider-calls-table").locator("th");
-      expect(await providers.allTextContents()).toEqual([
-        "Day",
-        "Spotify",
-        "Paddle",
-        "ReccoBeats",
-        "MusicBrainz",
-        "Deezer",
-      ]);
-
-      await page.getByTestId("charts-range-48h").click();
-      await page
-        .getByTestId("ops-provider-calls-table")
-        .locator("th", { hasText: "Hour" })
-        .waitFor({ state: "attached" });
-      const labels = await page.getByTestId("ops-signups").locator("svg text").allTextContents();
-      expect(labels.some((label) => /^\d{2}:\d{2}$/.test(label))).toBe(true);
-      expect(await seriousAxeViolations(page)).toEqual([]);
-      expect(errors).toEqual([]);
-
-      // a phone: every chart fits the width, nothing scrolls sideways
-      const phone = await browser.newPage(viewports.phone);
-      await phone.context().addCookies(await page.context().cookies());
-      await phone.goto(`${server.url}/admin`);
-      for (const chart of charts) {
-        const box = await phone.getByTestId(chart).locator("svg").first().boundingBox();
-        expect(box?.width ?? 0).toBeGreaterThan(200);
-        expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(viewports.phone.width);
-      }
-      expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-        viewports.phone.width,
-      );
     },
     TIMEOUT,
   );
