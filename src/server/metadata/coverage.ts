@@ -7,7 +7,6 @@ import {
   metadataGroups,
 } from "../../shared/metadata.ts";
 import type { Deps } from "../deps.ts";
-import { metadataLookups } from "./background.ts";
 import { isUnavailable } from "./capabilities.ts";
 
 export function metadataCoverage(deps: Deps, userId: string): MetadataCoverage {
@@ -47,6 +46,6 @@ export function metadataCoverage(deps: Deps, userId: string): MetadataCoverage {
     return { group, known: count, fillable, text: groupCoverageText(group, count, row.songs, fillable) };
   });
   const settled = row.settled ?? 0;
-  const looking = settled < row.songs || metadataLookups(deps).isLookingUp(userId);
+  const looking = settled < row.songs || deps.metadataLookups.isLookingUp(userId);
   return { songs: row.songs, lookup: looking ? { done: settled, total: row.songs } : null, groups };
 }
