@@ -2,6 +2,8 @@ import type { Clock } from "./clock.ts";
 import type { Config } from "./config.ts";
 import type { Db } from "./db/client.ts";
 import type { Logger } from "./log.ts";
+import type { MetadataLookups } from "./metadata/background.ts";
+import type { MetadataClients } from "./metadata/clients.ts";
 import type { Metrics } from "./metrics/registry.ts";
 import type { PaddleClient } from "./paddle/client.ts";
 import type { SpotifyClient } from "./spotify/types.ts";
@@ -20,4 +22,8 @@ export interface Deps {
   paddle: PaddleClient;
   /** this app's Prometheus registry and recorders (GET /metrics) */
   metrics: Metrics;
+  /** the open metadata sources' clients, one per source for all users (each keeps its pace) */
+  metadataClients: MetadataClients;
+  /** the background lookups of the open sources, one queue for all users */
+  metadataLookups: MetadataLookups;
 }

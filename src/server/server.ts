@@ -11,7 +11,8 @@ import { recoverInterruptedWork, stopBackgroundWork } from "./distribution/recov
 import { createResponsePolicy } from "./http/serve.ts";
 import { startJobs } from "./jobs/index.ts";
 import { createLogger, type Logger } from "./log.ts";
-import { stopMetadataLookups } from "./metadata/background.ts";
+import { withMetadataLookups } from "./metadata/background.ts";
+import { createMetadataClients } from "./metadata/clients.ts";
 import { createMetrics, providerObservers } from "./metrics/registry.ts";
 import { createPaddleClient } from "./paddle/client.ts";
 import { spotifyClientFromConfig } from "./spotify/index.ts";
@@ -58,7 +59,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     now: () => clock.now(),
     onHistoryError: (error) => log.warn("chart history not written", { error: String(error) }),
   });
-  const deps: Deps = {
+  const deps: Deps = withMetadataLookups({
     config,
     db: database.db,
     clock,
@@ -71,7 +72,8 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
       ...providerObservers(metrics, "paddle"),
     }),
     metrics,
-  };
+    metadataClients: createMetadataClients(config, undefined, metrics),
+  });
   const api = createApiApp(deps);
   const emulators = config.emulators ? createEmulators(config) : undefined;
   // `bun run dev` serves the HTML import unminified with hot reload; otherwise every page and asset comes from the
@@ -104,6 +106,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   });
   const jobs = config.jobs ? startJobs(deps) : undefined;
   recoverInterruptedWork(deps);
+  deps.metadataLookups.resumePending();
   const url = localUrl(config.publicUrl, server.port ?? config.port);
   log.info("Crate is listening", { url, publicUrl: config.publicUrl, demoMode: config.demoMode });
 
@@ -116,7 +119,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     async stop() {
       if (stopped) return;
       stopped = true;
-      stopMetadataLookups(deps);
+      deps.metadataLookups.stop();
       await stopBackgroundWork(deps);
       await jobs?.stopAll();
       await server.stop();

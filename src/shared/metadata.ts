@@ -10,6 +10,8 @@ export interface GroupCoverage {
   known: number;
   /** false when no configured source can give this group's facts */
   fillable: boolean;
+  /** what the app says: "Mood known for 412 of 600 songs", or that no configured source can fill the group */
+  text: string;
 }
 
 export interface MetadataCoverage {
@@ -26,3 +28,7 @@ export const metadataTexts = {
   unfillable: (group: MetadataGroup) =>
     `${group}: none of the configured metadata sources can fill these playlists, so they stay empty.`,
 } as const;
+
+/** The sentence shown for a group: how much of the library it can classify, or that it stays empty. */
+export const groupCoverageText = (group: MetadataGroup, known: number, songs: number, fillable: boolean) =>
+  fillable ? metadataTexts.coverage(group, known, songs) : metadataTexts.unfillable(group);

@@ -65,8 +65,10 @@ export async function runMetadataBenchmark(size: number): Promise<MetadataFigure
           "INSERT INTO tracks (id, name, artist_ids, release_date, isrc, fetched_at) VALUES (?, ?, ?, '2001', ?, 0)",
         )
         .run(t.id, t.name, JSON.stringify(ids), t.isrc);
-      for (const id of ids)
-        sqlite.query("INSERT OR IGNORE INTO artists (id, name) VALUES (?, ?)").run(id, id);
+      t.artists.forEach((a, k) => {
+        const name = world.catalogue.artists[a]?.name ?? "";
+        sqlite.query("INSERT OR IGNORE INTO artists (id, name) VALUES (?, ?)").run(ids[k] ?? "", name);
+      });
       sqlite.query("INSERT INTO likes (user_id, track_id, liked_at) VALUES ('u', ?, ?)").run(t.id, n);
     });
   })();

@@ -20,9 +20,7 @@ export function MetadataCoverage() {
         <List.Root variant="plain" gap="1" fontSize="sm">
           {data.groups.map((group) => (
             <List.Item key={group.group} data-testid={`coverage-${group.group}`}>
-              {group.fillable
-                ? metadataTexts.coverage(group.group, group.known, data.songs)
-                : metadataTexts.unfillable(group.group)}
+              {group.text}
             </List.Item>
           ))}
         </List.Root>

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useReducer } from "react";
 import { limits } from "../../shared/limits.ts";
+import type { MetadataCoverage } from "../../shared/metadata.ts";
 import { errorCodeOf } from "../api/errors.ts";
 import { trpc } from "../api/trpc.ts";
 import { readSession, removeSession, storageKeys, writeSession } from "../pages/playlists/storage.ts";
@@ -29,13 +30,15 @@ export interface AnalysisState {
   failures: number;
   /** the errorCode of a refused start */
   errorCode: number | null;
+  /** how much of the library each metadata group can classify, as of the latest poll */
+  coverage: MetadataCoverage | null;
 }
 
 export type AnalysisEvent =
   | { type: "starting" }
   | { type: "started"; progressId: string }
   | { type: "startFailed"; errorCode: number }
-  | { type: "segments"; segments: AnalysisSegment[] }
+  | { type: "segments"; segments: AnalysisSegment[]; coverage?: MetadataCoverage }
   | { type: "pollFailed" }
   | { type: "cancelling" }
   | { type: "cancelled" };
@@ -47,6 +50,7 @@ export const initialAnalysis: AnalysisState = {
   counts: {},
   failures: 0,
   errorCode: null,
+  coverage: null,
 };
 
 /** States in which 'Analyse songs per playlist' does nothing (spec §4 'Analysis'). */
@@ -88,7 +92,7 @@ export function nextAnalysis(state: AnalysisState, event: AnalysisEvent): Analys
       return { ...state, status: "cancelled" };
     case "segments": {
       if (state.status !== "started") return state;
-      let next: AnalysisState = { ...state, failures: 0 };
+      let next: AnalysisState = { ...state, failures: 0, coverage: event.coverage ?? state.coverage };
       const ordered = [...event.segments].sort((a, b) => a.segmentNumber - b.segmentNumber);
       for (const segment of ordered) {
         if (segment.segmentNumber <= next.lastSegmentNumber) continue;
@@ -201,7 +205,7 @@ export function useAnalysis() {
         for (const segment of answer.results) {
           afterSegmentNumber = Math.max(afterSegmentNumber, segment.segmentNumber);
         }
-        dispatch({ type: "segments", segments: answer.results });
+        dispatch({ type: "segments", segments: answer.results, coverage: answer.coverage });
         if (answer.results.some((segment) => segment.type !== "Data")) {
           removeSession(storageKeys.analysisProgressId);
           return;

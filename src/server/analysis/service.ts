@@ -16,6 +16,7 @@ import { AppError, notFound } from "../errors.ts";
 import { loadConsideredSongs } from "../library/considered.ts";
 import { enrichLibrary } from "../library/metadata.ts";
 import { syncLibrary } from "../library/sync.ts";
+import { metadataCoverage } from "../metadata/coverage.ts";
 import { readSettings } from "../settings/service.ts";
 import { readTimeZone } from "../settings/time-zone.ts";
 import type { SpotifyUserApi } from "../spotify/types.ts";
@@ -141,7 +142,7 @@ function ownAnalysis(deps: Pick<Deps, "db">, userId: string, id: string): Status
 
 /** GET /api/distributor/analysis/{id}?afterSegmentNumber=n: the segments after n, in order. */
 export function getAnalysisResults(
-  deps: Pick<Deps, "db">,
+  deps: Deps,
   userId: string,
   id: string,
   afterSegmentNumber: number,
@@ -159,6 +160,7 @@ export function getAnalysisResults(
       type: r.type,
       result: decodeSegment(r.result, r.type),
     })),
+    coverage: metadataCoverage(deps, userId),
   };
 }
 

@@ -2,7 +2,6 @@
 // sources in the background, shared by all users (src/server/metadata). A distribution plans with what is known;
 // songs whose facts arrive later are placed by a follow-up pass.
 import type { Deps } from "../deps.ts";
-import { metadataLookups } from "../metadata/background.ts";
 import { isUnavailable } from "../metadata/capabilities.ts";
 import { lookUpSpotify } from "../metadata/spotify-source.ts";
 import type { SpotifyUserApi } from "../spotify/types.ts";
@@ -29,6 +28,6 @@ export async function enrichLibrary(
   const spotify = deps.config.metadata.sources.includes("spotify")
     ? await lookUpSpotify(deps, api, userId)
     : { artistsFetched: 0, featuresFetched: 0 };
-  metadataLookups(deps).schedule(userId);
+  deps.metadataLookups.schedule(userId);
   return { ...spotify, featuresUnavailable: audioFeaturesUnavailable(deps) };
 }

@@ -1,11 +1,10 @@
-// The open-source lookups run in the background, one pass at a time for the whole process (all users share the
-// sources' pace). A distribution places what is known at once; when a pass brings new facts, every user who
-// likes the changed songs gets a follow-up pass of their playlists. A source that fails is asked again later.
-import type { Db } from "../db/client.ts";
+// The open-source lookups run in the background, one pass at a time for the app (all users share the sources'
+// pace); one queue per app, a member of its `Deps`. A distribution places what is known at once; when a pass
+// brings new facts, every user who likes the changed songs gets a follow-up pass of their playlists. A source
+// that fails is asked again later; songs still pending when the process stops are looked up at the next start.
 import type { Deps } from "../deps.ts";
 import { userWork } from "../distribution/background.ts";
 import { createDistribution, runDistribution } from "../distribution/run.ts";
-import { metadataClients } from "./clients.ts";
 import { lookUpOpenSources, type PassResult } from "./open-sources.ts";
 
 /** First wait before a failed source is asked again; doubles up to RETRY_MAX_MS. */
@@ -27,6 +26,21 @@ export class MetadataLookups {
     if (this.stopped) return;
     this.queue.add(userId);
     if (!this.running) this.running = this.drain().finally(() => (this.running = null));
+  }
+
+  /**
+   * At start: queues a pass for every user with songs whose lookups a stopped process left unfinished (what is
+   * stored says so: songs still marked missing). Returns how many users were queued.
+   */
+  resumePending(): number {
+    const users = this.deps.db.$client
+      .query<{ user_id: string }, []>(
+        `SELECT DISTINCT l.user_id FROM likes l JOIN tracks t ON t.id = l.track_id
+         WHERE t.features_status = 'missing' AND l.unliked_at IS NULL`,
+      )
+      .all();
+    for (const { user_id } of users) this.schedule(user_id);
+    return users.length;
   }
 
   /** True while the user's songs wait for or are in a pass. */
@@ -84,7 +98,7 @@ export class MetadataLookups {
       followedUp = soFar.changed.size;
       this.followUp([...soFar.changed]);
     };
-    const result = await lookUpOpenSources(deps, metadataClients(deps), trackIds, undefined, placeSoFar);
+    const result = await lookUpOpenSources(deps, deps.metadataClients, trackIds, undefined, placeSoFar);
     if (result.failed.length === 0) {
       // Every source was asked: what is still without features has none anywhere (asked again in 30 days).
       // After a failure the songs stay pending, so the next pass asks the failed source again.
@@ -137,19 +151,9 @@ export class MetadataLookups {
   }
 }
 
-const registry = new WeakMap<Db, MetadataLookups>();
-
-/** The process's background lookups for this database. */
-export function metadataLookups(deps: Deps): MetadataLookups {
-  let lookups = registry.get(deps.db);
-  if (!lookups) {
-    lookups = new MetadataLookups(deps);
-    registry.set(deps.db, lookups);
-  }
-  return lookups;
-}
-
-/** Called when the server stops: no new pass starts (an unfinished pass is repeated at the next start). */
-export function stopMetadataLookups(deps: Pick<Deps, "db">): void {
-  registry.get(deps.db)?.stop();
+/** Completes `Deps` with the app's lookup queue (it needs the whole of them to place what it finds). */
+export function withMetadataLookups(rest: Omit<Deps, "metadataLookups">): Deps {
+  const deps = rest as Deps;
+  deps.metadataLookups = new MetadataLookups(deps);
+  return deps;
 }

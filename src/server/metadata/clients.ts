@@ -1,6 +1,6 @@
-// The process's clients of the open metadata sources: one per source for all users, so each keeps one pace.
-import type { Db } from "../db/client.ts";
-import type { Deps } from "../deps.ts";
+// The app's clients of the open metadata sources: one per source for all users, so each keeps one pace. Built
+// once in the composition root and passed in `Deps`.
+import type { Config } from "../config.ts";
 import { type Metrics, providerObservers } from "../metrics/registry.ts";
 import { createDeezerClient, DEEZER_WINDOW_MS, type DeezerClient } from "./deezer.ts";
 import { type FetchLike, SourceHttp, userAgentFor } from "./http.ts";
@@ -20,7 +20,7 @@ const RECCOBEATS_INTERVAL_MS = 500;
 const DEEZER_INTERVAL_MS = Math.ceil(DEEZER_WINDOW_MS / 48);
 
 export function createMetadataClients(
-  config: Deps["config"],
+  config: Config,
   fetchImpl?: FetchLike,
   metrics?: Metrics,
 ): MetadataClients {
@@ -46,33 +46,11 @@ export function createMetadataClients(
   };
 }
 
-const registry = new WeakMap<Db, MetadataClients>();
-
-/** The process's metadata clients for this database (built on first use from the configuration). */
-export function metadataClients(
-  deps: Pick<Deps, "db" | "config"> & Partial<Pick<Deps, "metrics">>,
-): MetadataClients {
-  let clients = registry.get(deps.db);
-  if (!clients) {
-    clients = createMetadataClients(deps.config, undefined, deps.metrics);
-    registry.set(deps.db, clients);
-  }
-  return clients;
-}
-
-/** Replaces the clients (tests count or fail requests through their own fetch). */
-export function setMetadataClients(deps: Pick<Deps, "db">, clients: MetadataClients): void {
-  registry.set(deps.db, clients);
-}
-
 /** Requests sent per source and endpoint since start. */
-export function metadataCallCounts(
-  deps: Pick<Deps, "db" | "config">,
-): Record<string, Record<string, number>> {
-  const c = metadataClients(deps);
+export function metadataCallCounts(clients: MetadataClients): Record<string, Record<string, number>> {
   return {
-    reccobeats: c.reccobeats.http.callCounts(),
-    musicbrainz: c.musicbrainz.http.callCounts(),
-    deezer: c.deezer.http.callCounts(),
+    reccobeats: clients.reccobeats.http.callCounts(),
+    musicbrainz: clients.musicbrainz.http.callCounts(),
+    deezer: clients.deezer.http.callCounts(),
   };
 }

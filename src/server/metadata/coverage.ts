@@ -1,8 +1,12 @@
 // How much of a user's library each metadata group can classify, and the lookup's progress, for the Playlists
 // page and the analysis.
-import { type GroupCoverage, type MetadataCoverage, metadataGroups } from "../../shared/metadata.ts";
+import {
+  type GroupCoverage,
+  groupCoverageText,
+  type MetadataCoverage,
+  metadataGroups,
+} from "../../shared/metadata.ts";
 import type { Deps } from "../deps.ts";
-import { metadataLookups } from "./background.ts";
 import { isUnavailable } from "./capabilities.ts";
 
 export function metadataCoverage(deps: Deps, userId: string): MetadataCoverage {
@@ -37,12 +41,11 @@ export function metadataCoverage(deps: Deps, userId: string): MetadataCoverage {
     Subgenre: [row.genres ?? 0, genres],
     Nationality: [row.nations ?? 0, genres],
   };
-  const groups: GroupCoverage[] = metadataGroups.map((group) => ({
-    group,
-    known: known[group][0],
-    fillable: known[group][1],
-  }));
+  const groups: GroupCoverage[] = metadataGroups.map((group) => {
+    const [count, fillable] = known[group];
+    return { group, known: count, fillable, text: groupCoverageText(group, count, row.songs, fillable) };
+  });
   const settled = row.settled ?? 0;
-  const looking = settled < row.songs || metadataLookups(deps).isLookingUp(userId);
+  const looking = settled < row.songs || deps.metadataLookups.isLookingUp(userId);
   return { songs: row.songs, lookup: looking ? { done: settled, total: row.songs } : null, groups };
 }

@@ -7,6 +7,8 @@
 //   above 100 is code 35.
 // - Progress: `finished` is true once the run ended, successfully or not; a failed run shows completedWork -1
 //   and is resumed by the next hourly job (a later poll may then show it finished).
+// - Analysis results also carry the metadata coverage (added beside the spec's `results`, read at each poll): the
+//   counts of Mood, Tempo, Genre, Subgenre and Nationality depend on what the metadata sources know so far.
 // - Analysis segments carry cumulative counts: each Data segment lists, for every entry with at least one
 //   song so far, the number of considered songs counted up to that segment (the latest segment wins); the
 //   Completed segment lists every catalogue entry with its final count (0 included).
@@ -15,6 +17,7 @@ import { z } from "zod";
 import type { Criterion } from "../combinations/rules.ts";
 import { messages } from "../errors.ts";
 import type { MembershipLevel } from "../membership.ts";
+import type { MetadataCoverage } from "../metadata.ts";
 import type { PlaylistFailure } from "../playlist-failures.ts";
 
 export const DistributeHistoricallySchema = z.object({
@@ -121,4 +124,9 @@ export interface AnalysisResultItem {
 
 export interface AnalysisResults {
   results: { segmentNumber: number; type: AnalysisSegmentType; result: AnalysisResultItem[] }[];
+  /**
+   * for each metadata group, how much of the library it can classify now ("Mood known for 412 of 600 songs"),
+   * or that no configured source can fill it; the lookup's progress while it runs
+   */
+  coverage: MetadataCoverage;
 }

@@ -1,7 +1,6 @@
 // Sources that refuse, slow down or are down: answers are waited out without exceeding a limit, and a source that
 // is down leaves the distribution finished, its songs placed by a later pass once it is back.
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
-import { metadataLookups } from "../../../src/server/metadata/background.ts";
 import { distributeAndWait, type Listener, playlistsOf, signIn } from "../distribution/support.ts";
 import { type MetadataHarness, startMetadataHarness } from "./support.ts";
 
@@ -27,7 +26,7 @@ describe("metadata sources under faults", () => {
     expect(songsIn(listener, "Chill")).toBeGreaterThan(0);
     expect(songsIn(listener, "Rock")).toBe(0);
     await h.faults("musicbrainz", {});
-    metadataLookups(h.crate.deps).schedule(listener.userId);
+    h.crate.deps.metadataLookups.schedule(listener.userId);
     await h.settled();
     expect(songsIn(listener, "Rock")).toBeGreaterThan(0);
   });
@@ -49,7 +48,7 @@ describe("metadata sources under faults", () => {
     }
     // Nothing stayed unasked: a new pass finds nothing to look up.
     await h.resetCalls();
-    metadataLookups(h.crate.deps).schedule(listener.userId);
+    h.crate.deps.metadataLookups.schedule(listener.userId);
     await h.settled();
     for (const source of ["reccobeats", "musicbrainz", "deezer"] as const)
       expect((await h.calls(source)).total).toBe(0);

@@ -7,7 +7,6 @@ import {
 import { metadataWorldFor } from "../../../src/emulators/metadata-world/world.ts";
 import { DEFAULT_SEED } from "../../../src/emulators/spotify/index.ts";
 import { startSpotifyEmulatorServer } from "../../../src/emulators/spotify/server.ts";
-import { metadataLookups } from "../../../src/server/metadata/background.ts";
 import { startTestServer } from "../../support/server.ts";
 import { credentials, type Harness } from "../distribution/support.ts";
 
@@ -48,7 +47,7 @@ export async function startMetadataHarness(env: Record<string, string> = {}): Pr
     crate,
     spotify,
     metadata,
-    settled: () => metadataLookups(crate.deps).idle(),
+    settled: () => crate.deps.metadataLookups.idle(),
     async calls(source) {
       return (await fetch(`${control(source)}/calls`)).json();
     },

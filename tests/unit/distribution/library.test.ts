@@ -10,6 +10,7 @@ import { loadConsideredSongs } from "../../../src/server/library/considered.ts";
 import { audioFeaturesUnavailable, enrichLibrary } from "../../../src/server/library/metadata.ts";
 import { syncLibrary } from "../../../src/server/library/sync.ts";
 import { createLogger } from "../../../src/server/log.ts";
+import { withMetadataLookups } from "../../../src/server/metadata/background.ts";
 import type {
   Artist,
   AudioFeatures,
@@ -117,7 +118,11 @@ function provider(
 }
 
 const config = parseConfig({ METADATA_SOURCES: "spotify", JOBS: "off" });
-const deps = () => ({ db, clock, config, log: createLogger("silent") }) as unknown as Deps;
+const deps = () =>
+  withMetadataLookups({ db, clock, config, log: createLogger("silent") } as unknown as Omit<
+    Deps,
+    "metadataLookups"
+  >);
 
 describe("library sync", () => {
   test("the first sync reads every like; a later one stops at the first stored like", async () => {

@@ -1,4 +1,4 @@
-import { Box, Button, HStack, Stack, Switch, Text } from "@chakra-ui/react";
+import { Box, Button, HStack, List, Stack, Switch, Text } from "@chakra-ui/react";
 import { BarChart3, CircleCheck } from "lucide-react";
 import { ErrorText } from "../../../components/ErrorText.tsx";
 import { type AnalysisState, analysisHasStarted } from "../../../hooks/useAnalysis.ts";
@@ -78,6 +78,16 @@ export function AnalysisPanel({
           </HStack>
         ) : null}
         {state.errorCode !== null ? <ErrorText code={state.errorCode} /> : null}
+        {analysisHasStarted(state) && state.coverage && state.coverage.songs > 0 ? (
+          // the counts of these groups rest on what the metadata sources know so far
+          <List.Root variant="plain" gap="1" textStyle="sm" color="fg.muted" data-testid="analysis-coverage">
+            {state.coverage.groups.map((group) => (
+              <List.Item key={group.group} data-testid={`analysis-coverage-${group.group}`}>
+                {group.text}
+              </List.Item>
+            ))}
+          </List.Root>
+        ) : null}
         {analysisHasStarted(state) ? (
           <Switch.Root
             checked={hideEmpty}
