@@ -1,9 +1,9 @@
-import type { Clock } from "./clock.ts";
 import type { Config } from "./config.ts";
 import type { Db } from "./db/client.ts";
-import type { Logger } from "./log.ts";
 import type { Metrics } from "./metrics/registry.ts";
 import type { PaddleClient } from "./paddle/client.ts";
+import type { Clock } from "./platform/clock.ts";
+import type { Logger } from "./platform/log.ts";
 import type { SpotifyClient } from "./spotify/types.ts";
 
 /** What services need, built once at start and passed in (never read from globals during a request). */

@@ -1,7 +1,6 @@
 import { eq, lt, notInArray, or, sql } from "drizzle-orm";
 import { limits } from "../../shared/limits.ts";
 import { SESSION_IDLE_MS } from "../auth/sessions.ts";
-import type { Clock } from "../clock.ts";
 import { type Db, withTransaction } from "../db/client.ts";
 import {
   deletedAccounts,
@@ -13,6 +12,7 @@ import {
   users,
   webhookEvents,
 } from "../db/schema/index.ts";
+import type { Clock } from "../platform/clock.ts";
 import { deleteRetainedRows, userChildTables, userOwnedTables } from "./user-data.ts";
 import { purgeWorkTables } from "./work-retention.ts";
 

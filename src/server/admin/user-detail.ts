@@ -4,8 +4,8 @@ import type { MembershipLevel } from "../../shared/membership.ts";
 import { type AdminUserDetail, adminActivityItems, type UserLookup } from "../../shared/schemas/admin.ts";
 import { parseStoredCriteria } from "../combinations/store.ts";
 import type { Deps } from "../deps.ts";
-import { notFound } from "../errors.ts";
 import { audioFeaturesUnavailable } from "../library/metadata.ts";
+import { notFound } from "../platform/errors.ts";
 import { isStatisticsEnabled } from "./user-statistics.ts";
 
 const iso = (ms: number) => new Date(ms).toISOString();

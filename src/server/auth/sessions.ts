@@ -1,7 +1,7 @@
 import { and, eq, gt, sql } from "drizzle-orm";
-import type { Clock } from "../clock.ts";
 import type { Db } from "../db/client.ts";
 import { sessions, users } from "../db/schema/index.ts";
+import type { Clock } from "../platform/clock.ts";
 
 export const SESSION_COOKIE = "crate_session";
 export const SESSION_IDLE_MS = 14 * 24 * 3600_000;

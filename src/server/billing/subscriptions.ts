@@ -7,8 +7,8 @@ import {
   type UpdatePaymentMethodTransaction,
 } from "../../shared/schemas/billing.ts";
 import type { Deps } from "../deps.ts";
-import { AppError, notFound } from "../errors.ts";
 import { PaddleApiError, type PaddleClient } from "../paddle/client.ts";
+import { AppError, notFound } from "../platform/errors.ts";
 import { currentSubscriptionFor } from "./records.ts";
 import { priceInfoOf, subscriptionDetailsOf } from "./status.ts";
 

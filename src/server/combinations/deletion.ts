@@ -8,7 +8,6 @@ import type { DeleteCombinationResponse } from "../../shared/combinations/types.
 import { ErrorCode } from "../../shared/errors.ts";
 import type { Db } from "../db/client.ts";
 import type { Deps } from "../deps.ts";
-import { userWork } from "../distribution/background.ts";
 import { setEntryTotal } from "../distribution/planner.ts";
 import { createDistribution, runDistribution } from "../distribution/run.ts";
 import {
@@ -16,7 +15,8 @@ import {
   isDeletionRunning,
   isWholeLibraryDistributionRunning,
 } from "../distribution/service.ts";
-import { AppError, notFound } from "../errors.ts";
+import { AppError, notFound } from "../platform/errors.ts";
+import { userWork } from "../platform/user-work.ts";
 import { DELETION_RUNNING } from "./store.ts";
 
 interface PlaylistRow {

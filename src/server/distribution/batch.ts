@@ -5,12 +5,12 @@ import { allEntries } from "../../shared/catalogue/index.ts";
 import { spotifyForUser } from "../auth/tokens.ts";
 import type { Db } from "../db/client.ts";
 import type { Deps } from "../deps.ts";
-import { withPriority } from "../http/pacer.ts";
 import { fullResyncDue } from "../library/resync.ts";
 import { syncLibrary } from "../library/sync.ts";
+import { withPriority } from "../platform/pacer.ts";
+import { userWork } from "../platform/user-work.ts";
 import { SpotifyAuthRevokedError } from "../spotify/errors.ts";
 import type { SpotifyUserApi } from "../spotify/types.ts";
-import { userWork } from "./background.ts";
 import { AdaptiveConcurrency } from "./job-concurrency.ts";
 import { createDistribution, MAX_ATTEMPTS, runDistribution } from "./run.ts";
 

@@ -2,10 +2,10 @@
 // playlists, the songs each playlist should get (and, for Latest N and Random only, lose) now.
 import { partitionName } from "../../shared/catalogue/index.ts";
 import { likedAtBucketFor, monthKeyIn } from "../library/liked-at.ts";
+import { seededSample } from "../platform/sample.ts";
 import type { LikedAtPeriod, PreferenceKind } from "./kinds.ts";
 import { isoWeekKey, utcDayKey } from "./periods.ts";
 import { distinct, heldRecordings, onePerRecording } from "./recordings.ts";
-import { seededSample } from "./sample.ts";
 
 /** A considered song; `rank` is its index in like order (0 = the oldest considered like). */
 export interface PlannedSong {

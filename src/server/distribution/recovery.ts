@@ -1,7 +1,7 @@
 // Start-up and shutdown of the background work: nothing stays "running" after a crash.
 import { cancelInterruptedAnalyses } from "../analysis/service.ts";
 import type { Deps } from "../deps.ts";
-import { stopUserWork } from "./background.ts";
+import { stopUserWork } from "../platform/user-work.ts";
 import { resumeInterruptedDistributions } from "./run.ts";
 
 /** At start-up: resume distributions a crash left running; end interrupted analyses (client resets). */

@@ -12,8 +12,8 @@ import { limits } from "../../shared/limits.ts";
 import type { MembershipLevel } from "../../shared/membership.ts";
 import type { Deps } from "../deps.ts";
 import type { PlannedSong } from "../distribution/plan.ts";
-import { hash53 } from "../distribution/sample.ts";
 import { tagsToGenreStrings } from "../metadata/tags.ts";
+import { hash53 } from "../platform/sample.ts";
 import { type AudioFeatureFacts, classifyTrack } from "./classify.ts";
 
 /** Changes whenever a classification table changes, so cached categories are recomputed. */

@@ -1,7 +1,7 @@
 // Library reads outside a distribution (after sign-in), in the user's background work.
 import { spotifyForUser } from "../auth/tokens.ts";
 import type { Deps } from "../deps.ts";
-import { userWork } from "../distribution/background.ts";
+import { userWork } from "../platform/user-work.ts";
 import { enrichLibrary } from "./metadata.ts";
 import { syncLibrary } from "./sync.ts";
 

@@ -3,8 +3,8 @@
 // likes the changed songs gets a follow-up pass of their playlists. A source that fails is asked again later.
 import type { Db } from "../db/client.ts";
 import type { Deps } from "../deps.ts";
-import { userWork } from "../distribution/background.ts";
 import { createDistribution, runDistribution } from "../distribution/run.ts";
+import { userWork } from "../platform/user-work.ts";
 import { metadataClients } from "./clients.ts";
 import { lookUpOpenSources, type PassResult } from "./open-sources.ts";
 

@@ -5,7 +5,7 @@ import { matchedRoutes } from "hono/route";
 import { ErrorCode } from "../../shared/errors.ts";
 import { operations } from "../../shared/operations.ts";
 import type { Deps } from "../deps.ts";
-import { refuse } from "../http/errors.ts";
+import { refuse } from "../platform/http-errors.ts";
 import type { Metrics } from "./registry.ts";
 
 const TRPC_PREFIX = "/api/trpc/";

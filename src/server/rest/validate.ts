@@ -3,8 +3,8 @@ import type { z } from "zod";
 import { presentedSessionToken } from "../auth/cookies.ts";
 import { lookupSession, type SessionUser } from "../auth/sessions.ts";
 import type { Deps } from "../deps.ts";
-import { badRequest, notAdmin, notSignedIn } from "../errors.ts";
-import { zodMessage } from "../trpc/init.ts";
+import { badRequest, notAdmin, notSignedIn } from "../platform/errors.ts";
+import { zodMessage } from "../platform/transport-errors.ts";
 
 /** Parses the JSON body with the shared zod schema; a missing or malformed body is a 400 naming the field. */
 export async function jsonBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S>> {

@@ -8,8 +8,8 @@ import { spotifyForUser } from "../auth/tokens.ts";
 import type { Db } from "../db/client.ts";
 import { userSettings } from "../db/schema/index.ts";
 import type { Deps } from "../deps.ts";
-import { userWork } from "../distribution/background.ts";
 import { syncLibrary } from "../library/sync.ts";
+import { userWork } from "../platform/user-work.ts";
 import { type OpenPlaylistApi, scheduleSettingsSync } from "./sync.ts";
 
 export const defaultSettings: PlaylistSettings = {

@@ -2,10 +2,10 @@ import { afterEach, describe, expect, test } from "bun:test";
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { readTokens, refreshAccessToken, saveTokens, setMonitored } from "../../../src/server/auth/tokens.ts";
-import { manualClock } from "../../../src/server/clock.ts";
 import { type OpenedDatabase, openDatabase } from "../../../src/server/db/client.ts";
 import { users } from "../../../src/server/db/schema/index.ts";
-import { createLogger } from "../../../src/server/log.ts";
+import { manualClock } from "../../../src/server/platform/clock.ts";
+import { createLogger } from "../../../src/server/platform/log.ts";
 import { createSpotifyClient } from "../../../src/server/spotify/client.ts";
 import { ACCOUNTS, API, json, recordingFetch } from "../spotify/fake-web-api.ts";
 

@@ -1,7 +1,7 @@
 // Long work runs in the background of the process, one piece of work per user at a time (a distribution,
 // a deletion, an analysis, the hourly sync), so a request returns its progress id at once.
 import type { Db } from "../db/client.ts";
-import type { Logger } from "../log.ts";
+import type { Logger } from "./log.ts";
 
 export class UserWork {
   private readonly chains = new Map<string, Promise<unknown>>();
