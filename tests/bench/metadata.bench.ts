@@ -5,7 +5,7 @@
 // Standalone: bun tests/bench/metadata.bench.ts [sizes…]   (default 2000 10000)
 import { rmSync } from "node:fs";
 import { join } from "node:path";
-import { startMetadataEmulatorServer } from "../../src/emulators/metadata-world/server.ts";
+import { startMetadataEmulatorServer } from "../../src/emulators/metadata-server.ts";
 import { metadataWorldFor } from "../../src/emulators/metadata-world/world.ts";
 import { DEFAULT_SEED } from "../../src/emulators/spotify/index.ts";
 import { createRng } from "../../src/emulators/spotify/random.ts";

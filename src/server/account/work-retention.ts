@@ -3,7 +3,7 @@
 // tests/unit/account/work-retention.test.ts fails when a table of the schema has no rule.
 import type { Database } from "bun:sqlite";
 import { limits } from "../../shared/limits.ts";
-import { addMonthsUtc } from "./retention.ts";
+import { addMonthsUtc } from "./calendar.ts";
 
 const HOUR_MS = 3600_000;
 const DAY_MS = 24 * HOUR_MS;

@@ -16,7 +16,7 @@ import { syncLibrary } from "../library/sync.ts";
 import { AppError, notFound } from "../platform/errors.ts";
 import { isThrottled, recordThrottle, throttleKeys } from "../platform/throttles.ts";
 import { userWork } from "../platform/user-work.ts";
-import { readSettings } from "../settings/service.ts";
+import { readSettings } from "../settings/store.ts";
 import type { SpotifyUserApi } from "../spotify/types.ts";
 import { readTimeZone } from "../user/time-zone.ts";
 import { AnalysisCounter } from "./count.ts";

@@ -3,7 +3,6 @@ import { LOGIN_PATH, type LoginErrorReason, NO_CAPACITY_PATH, signInReturnPaths 
 import type { CallbackQuery } from "../../shared/schemas/auth.ts";
 import { canonicalTimeZone } from "../../shared/time-zone.ts";
 import type { Deps } from "../deps.ts";
-import { startLibrarySync } from "../library/service.ts";
 import { SpotifyError } from "../spotify/errors.ts";
 import { learnTimeZone } from "../user/time-zone.ts";
 import { clearOauthCookie, OAUTH_COOKIE_MAX_AGE_SEC, oauthCookie, sessionCookie } from "./cookies.ts";
@@ -179,7 +178,7 @@ export async function completeAuthorization(
   const session = createSession(deps.db, deps.clock, result.userId);
   cookies.push(sessionCookie(deps.config, session.token));
   // Read new likes now, so counts and the first distribution are ready sooner (one call when nothing is new).
-  startLibrarySync(deps, result.userId);
+  deps.afterSignIn(result.userId);
   deps.log.info("signed in", { userId: result.userId, created: result.created });
   return { location: signInReturnPaths[pending.returnTo], cookies };
 }

@@ -8,6 +8,7 @@ import type { DeleteCombinationResponse } from "../../shared/combinations/types.
 import { ErrorCode } from "../../shared/errors.ts";
 import type { Db } from "../db/client.ts";
 import type { Deps } from "../deps.ts";
+import { DELETION_RUNNING } from "../distribution/combination-store.ts";
 import { setEntryTotal } from "../distribution/planner.ts";
 import { createDistribution, runDistribution } from "../distribution/run.ts";
 import {
@@ -17,7 +18,6 @@ import {
 } from "../distribution/service.ts";
 import { AppError, notFound } from "../platform/errors.ts";
 import { userWork } from "../platform/user-work.ts";
-import { DELETION_RUNNING } from "./store.ts";
 
 interface PlaylistRow {
   id: string;

@@ -3,7 +3,6 @@
 // likes the changed songs gets a follow-up pass of their playlists. A source that fails is asked again later.
 import type { Db } from "../db/client.ts";
 import type { Deps } from "../deps.ts";
-import { createDistribution, runDistribution } from "../distribution/run.ts";
 import { userWork } from "../platform/user-work.ts";
 import { metadataClients } from "./clients.ts";
 import { lookUpOpenSources, type PassResult } from "./open-sources.ts";
@@ -126,10 +125,7 @@ export class MetadataLookups {
     for (const userId of users) {
       if (work.isStopping) return;
       const done = work
-        .forUser(userId, async () => {
-          const id = createDistribution(deps, userId, "hourly");
-          await runDistribution(deps, id, { synced: true });
-        })
+        .forUser(userId, () => deps.distributeNewFacts(userId))
         .catch((error) => deps.log.warn("follow-up distribution failed", { userId, error: String(error) }));
       this.followUps.add(done);
       void done.finally(() => this.followUps.delete(done));

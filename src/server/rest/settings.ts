@@ -2,7 +2,8 @@ import { Hono } from "hono";
 import { UpdateSettingsSchema } from "../../shared/schemas/settings.ts";
 import { SetTimeZoneSchema, TimeZoneSchema } from "../../shared/time-zone.ts";
 import type { Deps } from "../deps.ts";
-import { readSettings, toSettingsResponse, updatePlaylistSettings } from "../settings/service.ts";
+import { updatePlaylistSettings } from "../settings/service.ts";
+import { readSettings, toSettingsResponse } from "../settings/store.ts";
 import { readTimeZone, setTimeZone } from "../user/time-zone.ts";
 import { jsonBody, requireUser } from "./validate.ts";
 

@@ -29,7 +29,7 @@ export function sessionToken(c: Context, deps: Pick<Deps, "config">): string | u
 }
 
 export function optionalUser(c: Context, deps: Deps): SessionUser | null {
-  return lookupSession(deps.db, deps.clock, sessionToken(c, deps));
+  return lookupSession(deps, sessionToken(c, deps));
 }
 
 export function requireUser(c: Context, deps: Deps): SessionUser {

@@ -28,7 +28,7 @@ export function createContextInner(opts: {
   return {
     deps: opts.deps,
     sessionToken: opts.sessionToken,
-    user: lookupSession(opts.deps.db, opts.deps.clock, opts.sessionToken),
+    user: lookupSession(opts.deps, opts.sessionToken),
     requestId: opts.requestId ?? crypto.randomUUID(),
     resHeaders: opts.resHeaders ?? new Headers(),
   };

@@ -6,7 +6,7 @@ import { type OpenedDatabase, openDatabase } from "../../../src/server/db/client
 import { managedPlaylists, users } from "../../../src/server/db/schema/index.ts";
 import { manualClock } from "../../../src/server/platform/clock.ts";
 import { createLogger } from "../../../src/server/platform/log.ts";
-import { writeSettings } from "../../../src/server/settings/service.ts";
+import { writeSettings } from "../../../src/server/settings/store.ts";
 import { type PlaylistApi, syncPlaylistSettings } from "../../../src/server/settings/sync.ts";
 import { SpotifyAuthRevokedError, SpotifyError } from "../../../src/server/spotify/errors.ts";
 import type { Playlist, PlaylistChanges } from "../../../src/server/spotify/types.ts";

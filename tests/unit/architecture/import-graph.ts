@@ -4,11 +4,6 @@ import { dirname, join, relative, resolve } from "node:path";
 
 export const srcRoot = resolve(import.meta.dir, "../../../src");
 
-export interface Edge {
-  from: string;
-  to: string;
-}
-
 function sourceFiles(dir: string): string[] {
   const files: string[] = [];
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -19,9 +14,27 @@ function sourceFiles(dir: string): string[] {
   return files;
 }
 
-// `import … from "x"`, `export … from "x"`, `import "x"` and `import("x")`; type-only imports count too,
-// since a type that travels upward ties the layers as firmly as a value does.
-const importPattern = /(?:\bfrom\s*|\bimport\s*\(?\s*)["'](\.{1,2}\/[^"']+)["']/g;
+export interface Edge {
+  from: string;
+  to: string;
+  /** erased at compile time (`import type`, or every name marked `type`): no load-order tie at run time */
+  typeOnly?: boolean;
+}
+
+// `import … from "x"`, `export … from "x"`, `import "x"` and `import("x")`.
+const importPattern =
+  /\b(?:import|export)\s+(type\s+)?([^;"'`]*?)\s*from\s*["'](\.{1,2}\/[^"']+)["']|\bimport\s*\(?\s*["'](\.{1,2}\/[^"']+)["']/g;
+
+function onlyTypes(keyword: string | undefined, names: string | undefined): boolean {
+  if (keyword) return true;
+  const braces = names?.match(/^\{([^}]*)\}$/s);
+  if (!braces) return false;
+  const specifiers = (braces[1] as string)
+    .split(",")
+    .map((name) => name.trim())
+    .filter(Boolean);
+  return specifiers.length > 0 && specifiers.every((name) => name.startsWith("type "));
+}
 
 /** Every relative import between files of src/, as paths relative to src/. */
 export function fileEdges(): Edge[] {
@@ -29,9 +42,14 @@ export function fileEdges(): Edge[] {
   for (const file of sourceFiles(srcRoot)) {
     const text = readFileSync(file, "utf8");
     for (const match of text.matchAll(importPattern)) {
-      const target = resolve(dirname(file), match[1] as string);
+      const [, typeKeyword, names, fromSpecifier, bareSpecifier] = match;
+      const target = resolve(dirname(file), (fromSpecifier ?? bareSpecifier) as string);
       if (!/\.tsx?$/.test(target)) continue; // html, css and json imports are assets, not modules
-      edges.push({ from: relative(srcRoot, file), to: relative(srcRoot, target) });
+      edges.push({
+        from: relative(srcRoot, file),
+        to: relative(srcRoot, target),
+        typeOnly: onlyTypes(typeKeyword, names?.trim()),
+      });
     }
   }
   return edges;

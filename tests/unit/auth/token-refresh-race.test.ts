@@ -40,6 +40,7 @@ function depsOf(database: OpenedDatabase, fetch: ReturnType<typeof recordingFetc
     db: database.db,
     clock: manualClock(),
     tokenKey: randomBytes(32),
+    tokenRefreshes: new Map<string, Promise<string>>(),
     log: createLogger("silent"),
     spotify: createSpotifyClient({
       apiUrl: API,

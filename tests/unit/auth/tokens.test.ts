@@ -39,6 +39,7 @@ function setup(handler: Handler) {
     db: database.db,
     clock,
     tokenKey: randomBytes(32),
+    tokenRefreshes: new Map<string, Promise<string>>(),
     log: createLogger("silent"),
     spotify: createSpotifyClient({
       apiUrl: API,

@@ -1,6 +1,7 @@
 import { UpdateSettingsSchema } from "../../../shared/schemas/settings.ts";
 import { SetTimeZoneSchema } from "../../../shared/time-zone.ts";
-import { readSettings, toSettingsResponse, updatePlaylistSettings } from "../../settings/service.ts";
+import { updatePlaylistSettings } from "../../settings/service.ts";
+import { readSettings, toSettingsResponse } from "../../settings/store.ts";
 import { readTimeZone, setTimeZone } from "../../user/time-zone.ts";
 import { authedProcedure, router } from "../init.ts";
 
