@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { findCycles } from "./import-graph.ts";
+import { unitOf, upwardImports } from "./layers.ts";
 
 describe("findCycles", () => {
   test("names the edges of a cycle, closed on its first node", () => {
@@ -30,5 +31,21 @@ describe("findCycles", () => {
       { from: "y", to: "x" },
     ];
     expect(findCycles(edges)).toHaveLength(2);
+  });
+});
+
+describe("upwardImports", () => {
+  test("names an import from a lower layer into a higher one, and lets the other direction pass", () => {
+    const upward = { from: "server/platform/user-work.ts", to: "server/distribution/run.ts" };
+    const downward = { from: "server/distribution/run.ts", to: "server/platform/user-work.ts" };
+    expect(upwardImports([upward, downward])).toEqual([
+      "server/platform -> server/distribution (platform may not import distribution: server/platform/user-work.ts -> server/distribution/run.ts)",
+    ]);
+  });
+
+  test("a folder's subfolders belong to it; shared and client are one unit each", () => {
+    expect(unitOf("server/trpc/routers/auth.ts")).toBe("server/trpc");
+    expect(unitOf("server/deps.ts")).toBe("server/deps.ts");
+    expect(unitOf("shared/catalogue/genres.ts")).toBe("shared");
   });
 });
