@@ -1,28 +1,13 @@
 import { Hono } from "hono";
 import type { Config } from "../server/config.ts";
-import { createDeezerEmulator } from "./deezer/index.ts";
-import { createMusicBrainzEmulator } from "./musicbrainz/index.ts";
+import { createMetadataEmulators } from "./metadata.ts";
 import { paddleEmulatorFromConfig } from "./paddle/index.ts";
-import { createReccoBeatsEmulator } from "./reccobeats/index.ts";
 import { spotifyEmulatorFromConfig } from "./spotify/from-config.ts";
-import { DEFAULT_SEED } from "./spotify/index.ts";
 
 export interface MountedEmulators {
   /** server: the Bun server, so the control APIs can tell loopback clients from others */
   fetch(req: Request, server?: unknown): Response | Promise<Response>;
   close(): void;
-}
-
-/** The metadata emulators on the Spotify emulator's catalogue (same seed), as demo mode mounts them. */
-export function createMetadataEmulators(
-  options: { seed?: number; catalogueSize?: { artists: number; tracks: number } } = {},
-) {
-  const world = { seed: options.seed ?? DEFAULT_SEED, catalogueSize: options.catalogueSize };
-  return {
-    reccobeats: createReccoBeatsEmulator(world),
-    musicbrainz: createMusicBrainzEmulator(world),
-    deezer: createDeezerEmulator(world),
-  };
 }
 
 /** The Spotify, Paddle, ReccoBeats, MusicBrainz and Deezer emulators, mounted under /emulator in demo mode and in tests. */

@@ -1,7 +1,7 @@
 import { dirname, isAbsolute, relative, resolve } from "node:path";
 import { z } from "zod";
+import { type MetadataSourceName, metadataSourceNames } from "../shared/metadata-sources.ts";
 import { operations } from "../shared/operations.ts";
-import { type MetadataSourceName, metadataSourceNames } from "./metadata/source-names.ts";
 
 const flag = z.enum(["on", "off"]);
 const optionalText = z

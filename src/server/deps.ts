@@ -1,11 +1,14 @@
-import type { Clock } from "./clock.ts";
+import type { MembershipLevel } from "../shared/membership.ts";
+import type { PriceInfo } from "../shared/schemas/billing.ts";
 import type { Config } from "./config.ts";
 import type { Db } from "./db/client.ts";
-import type { Logger } from "./log.ts";
 import type { MetadataLookups } from "./metadata/background.ts";
 import type { MetadataClients } from "./metadata/clients.ts";
 import type { Metrics } from "./metrics/registry.ts";
 import type { PaddleClient } from "./paddle/client.ts";
+import type { Clock } from "./platform/clock.ts";
+import type { Logger } from "./platform/log.ts";
+import type { UserWork } from "./platform/user-work.ts";
 import type { SpotifyClient } from "./spotify/types.ts";
 
 /** What services need, built once at start and passed in (never read from globals during a request). */
@@ -26,4 +29,39 @@ export interface Deps {
   metadataClients: MetadataClients;
   /** the background lookups of the open sources, one queue for all users */
   metadataLookups: MetadataLookups;
+
+  // What one app keeps between calls: built with the app, never shared with another app of the same process.
+  /** the per-user queue of long work: one piece at a time per user */
+  work: UserWork;
+  /** the batch jobs (hourly sync, random refresh) running now, by name: never two runs of one job */
+  runningBatchJobs: Set<string>;
+  /** users with a settings sync waiting in their queue: rapid flips add no second one */
+  queuedSettingsSyncs: Set<string>;
+  /** each user's sign-in library sync while it runs: a distribution waits for the likes it stores */
+  signInSyncs: Map<string, Promise<void>>;
+  /** the token refresh under way per user: concurrent callers share one request */
+  tokenRefreshes: Map<string, Promise<string>>;
+  /** Paddle prices by price id, kept for a few minutes */
+  priceCache: Map<string, { value: PriceInfo; expiresAt: number }>;
+  /** the statement every signed-in request runs, prepared once */
+  sessionLookup: SessionLookup;
+
+  // Work a lower domain starts in a higher one, wired in the composition root so that imports point downward.
+  /** after a sign-in: read the listener's new likes in the background (library) */
+  afterSignIn(userId: string): void;
+  /** after a metadata pass brought new facts about songs the user likes: place them (distribution) */
+  distributeNewFacts(userId: string): Promise<void>;
+}
+
+/** A signed-in request's session and user, as `auth/sessions.ts` reads them. */
+export interface SessionRow {
+  sessionId: string;
+  lastSeenAt: number;
+  userId: string;
+  spotifyId: string;
+  membershipLevel: MembershipLevel;
+}
+
+export interface SessionLookup {
+  get(values: { tokenHash: string; now: number }): SessionRow | undefined;
 }

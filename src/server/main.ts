@@ -1,5 +1,5 @@
 import { type Config, ConfigError, parseConfig } from "./config.ts";
-import { StartupError } from "./errors.ts";
+import { StartupError } from "./platform/errors.ts";
 import { startServer } from "./server.ts";
 import { backupDatabase } from "./system/backup.ts";
 import { RestoreError, restoreDatabase } from "./system/restore.ts";

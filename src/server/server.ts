@@ -3,18 +3,22 @@ import { createEmulators } from "../emulators/index.ts";
 import { operations } from "../shared/operations.ts";
 import { createApiApp } from "./app.ts";
 import { loadEncryptionKey } from "./auth/key.ts";
-import { type Clock, systemClock } from "./clock.ts";
+import { prepareSessionLookup } from "./auth/sessions.ts";
 import type { Config } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
 import type { Deps } from "./deps.ts";
-import { recoverInterruptedWork, stopBackgroundWork } from "./distribution/recovery.ts";
+import { createDistribution, runDistribution } from "./distribution/run.ts";
 import { createResponsePolicy } from "./http/serve.ts";
 import { startJobs } from "./jobs/index.ts";
-import { createLogger, type Logger } from "./log.ts";
+import { recoverInterruptedWork, stopBackgroundWork } from "./jobs/recovery.ts";
+import { startLibrarySync } from "./library/service.ts";
 import { withMetadataLookups } from "./metadata/background.ts";
 import { createMetadataClients } from "./metadata/clients.ts";
 import { createMetrics, providerObservers } from "./metrics/registry.ts";
 import { createPaddleClient } from "./paddle/client.ts";
+import { type Clock, systemClock } from "./platform/clock.ts";
+import { createLogger, type Logger } from "./platform/log.ts";
+import { UserWork } from "./platform/user-work.ts";
 import { spotifyClientFromConfig } from "./spotify/index.ts";
 import { clientBundle, clientHandler } from "./static/client-bundle.ts";
 import { lockDatabase } from "./system/process-lock.ts";
@@ -73,6 +77,18 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     }),
     metrics,
     metadataClients: createMetadataClients(config, undefined, metrics),
+    work: new UserWork(log),
+    runningBatchJobs: new Set(),
+    queuedSettingsSyncs: new Set(),
+    signInSyncs: new Map(),
+    tokenRefreshes: new Map(),
+    priceCache: new Map(),
+    sessionLookup: prepareSessionLookup(database.db),
+    afterSignIn: (userId) => startLibrarySync(deps, userId),
+    distributeNewFacts: async (userId) => {
+      const id = createDistribution(deps, userId, "hourly");
+      await runDistribution(deps, id, { synced: true });
+    },
   });
   const api = createApiApp(deps);
   const emulators = config.emulators ? createEmulators(config) : undefined;

@@ -5,19 +5,19 @@
 // Standalone: bun tests/bench/metadata.bench.ts [sizes…]   (default 2000 10000)
 import { rmSync } from "node:fs";
 import { join } from "node:path";
-import { startMetadataEmulatorServer } from "../../src/emulators/metadata-world/server.ts";
+import { startMetadataEmulatorServer } from "../../src/emulators/metadata-server.ts";
 import { metadataWorldFor } from "../../src/emulators/metadata-world/world.ts";
 import { DEFAULT_SEED } from "../../src/emulators/spotify/index.ts";
 import { createRng } from "../../src/emulators/spotify/random.ts";
-import { systemClock } from "../../src/server/clock.ts";
 import { parseConfig } from "../../src/server/config.ts";
 import { openDatabase } from "../../src/server/db/client.ts";
 import type { Deps } from "../../src/server/deps.ts";
 import { loadConsideredSongs } from "../../src/server/library/considered.ts";
-import { createLogger } from "../../src/server/log.ts";
 import { recordCapability } from "../../src/server/metadata/capabilities.ts";
 import { createMetadataClients } from "../../src/server/metadata/clients.ts";
 import { lookUpOpenSources } from "../../src/server/metadata/open-sources.ts";
+import { systemClock } from "../../src/server/platform/clock.ts";
+import { createLogger } from "../../src/server/platform/log.ts";
 import { tempDir } from "../support/server.ts";
 
 export interface MetadataFigures {

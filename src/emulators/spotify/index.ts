@@ -23,11 +23,6 @@ export type {
 } from "./control.ts";
 export { ControlError } from "./control.ts";
 export type { CallLog, FaultSettings, FaultSettingsInput } from "./faults.ts";
-export {
-  type SpotifyEmulatorServer,
-  type SpotifyEmulatorServerOptions,
-  startSpotifyEmulatorServer,
-} from "./server.ts";
 
 export const SPOTIFY_EMULATOR_BASE = "/emulator/spotify";
 export const DEFAULT_SEED = 20_260_101;

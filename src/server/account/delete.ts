@@ -1,11 +1,11 @@
 import { count, eq } from "drizzle-orm";
 import { deletedAccountHashes } from "../auth/signup.ts";
 import { cancelSubscriptionsBeforeDeletion } from "../billing/account-deletion.ts";
-import type { Clock } from "../clock.ts";
 import { type Db, withTransaction } from "../db/client.ts";
 import { deletedAccounts, membershipEvents, payments, subscriptions, users } from "../db/schema/index.ts";
 import type { Deps } from "../deps.ts";
-import { notSignedIn } from "../errors.ts";
+import type { Clock } from "../platform/clock.ts";
+import { notSignedIn } from "../platform/errors.ts";
 import { deleteOwnedRows } from "./user-data.ts";
 
 export interface DeletionResult {

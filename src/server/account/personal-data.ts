@@ -22,7 +22,7 @@ import {
   users,
   webhookEvents,
 } from "../db/schema/index.ts";
-import { notSignedIn } from "../errors.ts";
+import { notSignedIn } from "../platform/errors.ts";
 import { analysesOf, distributionsOf, iso, managedPlaylistsOf } from "./personal-data-history.ts";
 
 /** Table names this export reads; checked against the schema by tests/unit/account/coverage.test.ts. */

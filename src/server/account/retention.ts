@@ -1,7 +1,6 @@
 import { eq, lt, notInArray, or, sql } from "drizzle-orm";
 import { limits } from "../../shared/limits.ts";
 import { SESSION_IDLE_MS } from "../auth/sessions.ts";
-import type { Clock } from "../clock.ts";
 import { type Db, withTransaction } from "../db/client.ts";
 import {
   deletedAccounts,
@@ -13,6 +12,8 @@ import {
   users,
   webhookEvents,
 } from "../db/schema/index.ts";
+import type { Clock } from "../platform/clock.ts";
+import { addMonthsUtc } from "./calendar.ts";
 import { deleteRetainedRows, userChildTables, userOwnedTables } from "./user-data.ts";
 import { purgeWorkTables } from "./work-retention.ts";
 
@@ -28,17 +29,6 @@ export interface RetentionResult {
   webhookEvents: number;
   /** work rows past their period, per table (work-retention.ts) */
   workRows: Record<string, number>;
-}
-
-/** `months` calendar months after `ms` (UTC), clamped to the month's last day so the period never runs long. */
-export function addMonthsUtc(ms: number, months: number): number {
-  const d = new Date(ms);
-  const target = new Date(ms);
-  target.setUTCDate(1);
-  target.setUTCMonth(d.getUTCMonth() + months);
-  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
-  target.setUTCDate(Math.min(d.getUTCDate(), lastDay));
-  return target.getTime();
 }
 
 /**

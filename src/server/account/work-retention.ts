@@ -4,7 +4,7 @@
 import type { Database } from "bun:sqlite";
 import { limits } from "../../shared/limits.ts";
 import { chartHistoryDays } from "../../shared/schemas/admin.ts";
-import { addMonthsUtc } from "./retention.ts";
+import { addMonthsUtc } from "./calendar.ts";
 
 const HOUR_MS = 3600_000;
 const DAY_MS = 24 * HOUR_MS;

@@ -8,7 +8,7 @@
 import type { AdminStatistics, BatchExecution, DayCounts } from "../../shared/schemas/admin.ts";
 import { utcDay } from "../auth/signup.ts";
 import type { Deps } from "../deps.ts";
-import { usersBehindHourly } from "../distribution/lag.ts";
+import { usersBehindHourly } from "../metrics/lag.ts";
 
 export const STATISTICS_WINDOW_DAYS = 30;
 export const LATEST_BATCH_EXECUTIONS = 10;

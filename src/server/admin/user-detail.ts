@@ -2,10 +2,10 @@
 import { describeCriteria } from "../../shared/combination-definition.ts";
 import type { MembershipLevel } from "../../shared/membership.ts";
 import { type AdminUserDetail, adminActivityItems, type UserLookup } from "../../shared/schemas/admin.ts";
-import { parseStoredCriteria } from "../combinations/store.ts";
 import type { Deps } from "../deps.ts";
-import { notFound } from "../errors.ts";
+import { parseStoredCriteria } from "../distribution/combination-store.ts";
 import { audioFeaturesUnavailable } from "../library/metadata.ts";
+import { notFound } from "../platform/errors.ts";
 import { isStatisticsEnabled } from "./user-statistics.ts";
 
 const iso = (ms: number) => new Date(ms).toISOString();

@@ -1,7 +1,7 @@
 // Which users have their activity recorded (enabled by an admin, per user).
 import type { StatisticsToggleResult } from "../../shared/schemas/admin.ts";
 import type { Deps } from "../deps.ts";
-import { notFound } from "../errors.ts";
+import { notFound } from "../platform/errors.ts";
 
 type StatisticsDeps = Pick<Deps, "db" | "clock">;
 

@@ -10,16 +10,16 @@ import type {
 } from "../../shared/schemas/distribution.ts";
 import { spotifyForUser } from "../auth/tokens.ts";
 import type { Deps } from "../deps.ts";
-import { userWork } from "../distribution/background.ts";
-import { isThrottled, recordThrottle, throttleKeys } from "../distribution/throttles.ts";
-import { AppError, notFound } from "../errors.ts";
 import { loadConsideredSongs } from "../library/considered.ts";
 import { enrichLibrary } from "../library/metadata.ts";
 import { syncLibrary } from "../library/sync.ts";
 import { metadataCoverage } from "../metadata/coverage.ts";
-import { readSettings } from "../settings/service.ts";
-import { readTimeZone } from "../settings/time-zone.ts";
+import { AppError, notFound } from "../platform/errors.ts";
+import { isThrottled, recordThrottle, throttleKeys } from "../platform/throttles.ts";
+import { userWork } from "../platform/user-work.ts";
+import { readSettings } from "../settings/store.ts";
 import type { SpotifyUserApi } from "../spotify/types.ts";
+import { readTimeZone } from "../user/time-zone.ts";
 import { AnalysisCounter } from "./count.ts";
 import { decodeSegment, encodeSegment } from "./segments.ts";
 

@@ -15,8 +15,8 @@ import { desc } from "drizzle-orm";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/client.ts";
 import { providerTokens } from "../db/schema/index.ts";
-import { StartupError } from "../errors.ts";
-import type { Logger } from "../log.ts";
+import { StartupError } from "../platform/errors.ts";
+import type { Logger } from "../platform/log.ts";
 import { decryptToken } from "./token-crypto.ts";
 
 /** Where versions before the key moved out of the data folder generated it. */

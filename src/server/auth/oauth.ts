@@ -3,9 +3,8 @@ import { LOGIN_PATH, type LoginErrorReason, NO_CAPACITY_PATH, signInReturnPaths 
 import type { CallbackQuery } from "../../shared/schemas/auth.ts";
 import { canonicalTimeZone } from "../../shared/time-zone.ts";
 import type { Deps } from "../deps.ts";
-import { startLibrarySync } from "../library/service.ts";
-import { learnTimeZone } from "../settings/time-zone.ts";
 import { SpotifyError } from "../spotify/errors.ts";
+import { learnTimeZone } from "../user/time-zone.ts";
 import { clearOauthCookie, OAUTH_COOKIE_MAX_AGE_SEC, oauthCookie, sessionCookie } from "./cookies.ts";
 import { createSession, revokeSession } from "./sessions.ts";
 import { AccountLinkConflict, findOrCreateUser } from "./signup.ts";
@@ -33,27 +32,18 @@ const b64url = (bytes: Buffer) => bytes.toString("base64url");
 export const pkceChallenge = (verifier: string) => b64url(createHash("sha256").update(verifier).digest());
 export const redirectUri = (deps: Pick<Deps, "config">) => `${deps.config.publicUrl}/api/authorize/callback`;
 
-function cookieKey(deps: Pick<Deps, "tokenKey">): Buffer {
+/** The key the OAuth cookie is signed with: derived from the token key, never the token key itself. */
+export function oauthCookieKey(deps: Pick<Deps, "tokenKey">): Buffer {
   return createHmac("sha256", deps.tokenKey).update("crate oauth cookie").digest();
 }
 
-function sealPending(deps: Pick<Deps, "tokenKey">, pending: PendingAuthorization): string {
-  const payload = b64url(Buffer.from(JSON.stringify(pending), "utf8"));
-  const mac = b64url(createHmac("sha256", cookieKey(deps)).update(payload).digest());
-  return `${payload}.${mac}`;
-}
+const encodePending = (pending: PendingAuthorization) => b64url(Buffer.from(JSON.stringify(pending), "utf8"));
 
-function openPending(
-  deps: Pick<Deps, "tokenKey" | "clock">,
-  value: string | undefined,
-): PendingAuthorization | null {
+/** The pending authorization from the cookie's value, whose signature the cookie helper has checked. */
+function openPending(deps: Pick<Deps, "clock">, value: string | undefined): PendingAuthorization | null {
   if (!value || value.length > 4000) return null;
-  const [payload, mac] = value.split(".");
-  if (!payload || !mac) return null;
-  const expected = createHmac("sha256", cookieKey(deps)).update(payload).digest();
-  if (!sameBytes(Buffer.from(mac, "base64url"), expected)) return null;
   try {
-    const pending = JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as PendingAuthorization;
+    const pending = JSON.parse(Buffer.from(value, "base64url").toString("utf8")) as PendingAuthorization;
     const age = deps.clock.now() - pending.issuedAt;
     if (typeof pending.state !== "string" || typeof pending.verifier !== "string") return null;
     if (!(age >= 0 && age <= OAUTH_COOKIE_MAX_AGE_SEC * 1000)) return null;
@@ -69,15 +59,11 @@ export function sameSecret(a: string, b: string): boolean {
   return timingSafeEqual(digest(a), digest(b)) && a.length === b.length;
 }
 
-function sameBytes(a: Buffer, b: Buffer): boolean {
-  return a.length === b.length && timingSafeEqual(a, b);
-}
-
 /** Step 1: a fresh state and PKCE verifier in the cookie, and the accounts service's authorize URL. */
-export function startAuthorization(
+export async function startAuthorization(
   deps: Pick<Deps, "config" | "clock" | "tokenKey" | "spotify">,
   options: { returnTo: ReturnTo; referrer?: string; timeZone?: string },
-): Redirect {
+): Promise<Redirect> {
   const pending: PendingAuthorization = {
     state: b64url(randomBytes(24)),
     verifier: b64url(randomBytes(48)),
@@ -91,7 +77,10 @@ export function startAuthorization(
     codeChallenge: pkceChallenge(pending.verifier),
     redirectUri: redirectUri(deps),
   });
-  return { location, cookies: [oauthCookie(deps.config, sealPending(deps, pending))] };
+  return {
+    location,
+    cookies: [await oauthCookie(deps.config, encodePending(pending), oauthCookieKey(deps))],
+  };
 }
 
 const toLogin = (reason: LoginErrorReason) => `${LOGIN_PATH}?error=${reason}`;
@@ -113,6 +102,7 @@ function accountIdOf(profile: { account_id?: unknown }): string | undefined {
 export async function completeAuthorization(
   deps: Deps,
   query: CallbackQuery,
+  /** the OAuth cookie's value, its signature already checked (`presentedOauthValue`) */
   cookieValue: string | undefined,
   /** the session the browser still presents: a new sign-in replaces it */
   presentedSession?: string,
@@ -179,7 +169,7 @@ export async function completeAuthorization(
   const session = createSession(deps.db, deps.clock, result.userId);
   cookies.push(sessionCookie(deps.config, session.token));
   // Read new likes now, so counts and the first distribution are ready sooner (one call when nothing is new).
-  startLibrarySync(deps, result.userId);
+  deps.afterSignIn(result.userId);
   deps.log.info("signed in", { userId: result.userId, created: result.created });
   return { location: signInReturnPaths[pending.returnTo], cookies };
 }

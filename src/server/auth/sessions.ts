@@ -1,7 +1,8 @@
 import { and, eq, gt, sql } from "drizzle-orm";
-import type { Clock } from "../clock.ts";
 import type { Db } from "../db/client.ts";
 import { sessions, users } from "../db/schema/index.ts";
+import type { Deps, SessionLookup } from "../deps.ts";
+import type { Clock } from "../platform/clock.ts";
 
 export const SESSION_COOKIE = "crate_session";
 export const SESSION_IDLE_MS = 14 * 24 * 3600_000;
@@ -40,7 +41,8 @@ export function createSession(db: Db, clock: Clock, userId: string): { token: st
   return { token, expiresAt };
 }
 
-function prepareSessionLookup(db: Db) {
+/** The statement behind every signed-in request, prepared once when the app is built (`deps.sessionLookup`). */
+export function prepareSessionLookup(db: Db): SessionLookup {
   return db
     .select({
       sessionId: sessions.id,
@@ -60,19 +62,15 @@ function prepareSessionLookup(db: Db) {
     .prepare();
 }
 
-// Every signed-in request looks its session up: the statement is built and prepared once per database.
-const sessionLookups = new WeakMap<Db, ReturnType<typeof prepareSessionLookup>>();
-
 /** The signed-in user for a raw session token, or null when unknown, idle too long or past its absolute expiry. */
-export function lookupSession(db: Db, clock: Clock, token: string | undefined): SessionUser | null {
+export function lookupSession(
+  deps: Pick<Deps, "db" | "clock" | "sessionLookup">,
+  token: string | undefined,
+): SessionUser | null {
   if (!token || token.length > 200) return null;
-  const now = clock.now();
-  let lookup = sessionLookups.get(db);
-  if (!lookup) {
-    lookup = prepareSessionLookup(db);
-    sessionLookups.set(db, lookup);
-  }
-  const row = lookup.get({ tokenHash: hashToken(token), now });
+  const { db } = deps;
+  const now = deps.clock.now();
+  const row = deps.sessionLookup.get({ tokenHash: hashToken(token), now });
   if (!row) return null;
   if (now - row.lastSeenAt > SESSION_IDLE_MS) {
     db.delete(sessions).where(eq(sessions.id, row.sessionId)).run();

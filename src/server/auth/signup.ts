@@ -4,7 +4,7 @@ import { limits } from "../../shared/limits.ts";
 import { withTransaction } from "../db/client.ts";
 import { dailySignups, deletedAccounts, membershipEvents, users } from "../db/schema/index.ts";
 import type { Deps } from "../deps.ts";
-import { AppError } from "../errors.ts";
+import { AppError } from "../platform/errors.ts";
 
 export interface ProviderProfile {
   spotifyId: string;

@@ -3,13 +3,13 @@ import type { Db } from "../db/client.ts";
 import { providerTokens, users } from "../db/schema/index.ts";
 import type { Deps } from "../deps.ts";
 import { SpotifyAuthRevokedError, SpotifyError } from "../spotify/errors.ts";
-import type { AccessTokenSource, SpotifyClient, SpotifyUserApi } from "../spotify/types.ts";
+import type { AccessTokenSource, SpotifyUserApi } from "../spotify/types.ts";
 import { decryptToken, encryptToken } from "./token-crypto.ts";
 
 /** Access tokens are refreshed this long before they expire, so a call never starts with a dying token. */
 export const REFRESH_MARGIN_MS = 60_000;
 
-type TokenDeps = Pick<Deps, "db" | "clock" | "tokenKey" | "spotify" | "log">;
+type TokenDeps = Pick<Deps, "db" | "clock" | "tokenKey" | "spotify" | "log" | "tokenRefreshes">;
 
 export interface StoredTokens {
   accessToken: string;
@@ -93,16 +93,9 @@ export function setMonitored(db: Db, userId: string, monitored: boolean): void {
   db.update(users).set({ monitored }).where(eq(users.id, userId)).run();
 }
 
-// One refresh per user at a time, per client (so separate servers in one process never share).
-const inFlight = new WeakMap<SpotifyClient, Map<string, Promise<string>>>();
-
 /** A new access token from the refresh token; concurrent callers for one user share one request. */
 export function refreshAccessToken(deps: TokenDeps, userId: string): Promise<string> {
-  let pending = inFlight.get(deps.spotify);
-  if (!pending) {
-    pending = new Map();
-    inFlight.set(deps.spotify, pending);
-  }
+  const pending = deps.tokenRefreshes;
   const running = pending.get(userId);
   if (running) return running;
   const map = pending;

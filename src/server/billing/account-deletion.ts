@@ -2,8 +2,8 @@ import { and, eq, ne } from "drizzle-orm";
 import { messages } from "../../shared/errors.ts";
 import { subscriptions } from "../db/schema/index.ts";
 import type { Deps } from "../deps.ts";
-import { AppError } from "../errors.ts";
 import { PaddleApiError } from "../paddle/client.ts";
+import { AppError } from "../platform/errors.ts";
 import { providerError } from "./subscriptions.ts";
 
 /**

@@ -4,7 +4,7 @@ import type { Db } from "../db/client.ts";
 import { withTransaction } from "../db/client.ts";
 import { membershipEvents, users } from "../db/schema/index.ts";
 import type { Deps } from "../deps.ts";
-import { notFound } from "../errors.ts";
+import { notFound } from "../platform/errors.ts";
 
 export type MembershipSource = (typeof membershipEvents.$inferInsert)["source"];
 

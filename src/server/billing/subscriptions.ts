@@ -7,13 +7,12 @@ import {
   type UpdatePaymentMethodTransaction,
 } from "../../shared/schemas/billing.ts";
 import type { Deps } from "../deps.ts";
-import { AppError, notFound } from "../errors.ts";
-import { PaddleApiError, type PaddleClient } from "../paddle/client.ts";
+import { PaddleApiError } from "../paddle/client.ts";
+import { AppError, notFound } from "../platform/errors.ts";
 import { currentSubscriptionFor } from "./records.ts";
 import { priceInfoOf, subscriptionDetailsOf } from "./status.ts";
 
 const PRICE_CACHE_MS = 5 * 60_000;
-const priceCache = new WeakMap<PaddleClient, Map<string, { value: PriceInfo; expiresAt: number }>>();
 
 /** Turns a failed Paddle call into an error the user may see; never a bare 500. */
 export function providerError(deps: Pick<Deps, "log">, err: unknown, action: string): AppError {
@@ -49,11 +48,7 @@ export async function getPremiumPrice(deps: Deps): Promise<PriceInfo> {
   requirePremiumOffered(deps);
   const priceId = deps.config.paddle.priceId;
   if (priceId === "") throw new AppError(ErrorCode.ProviderUnavailable, "Premium is not configured.");
-  let cache = priceCache.get(deps.paddle);
-  if (!cache) {
-    cache = new Map();
-    priceCache.set(deps.paddle, cache);
-  }
+  const cache = deps.priceCache;
   const cached = cache.get(priceId);
   const now = deps.clock.now();
   if (cached && cached.expiresAt > now) return cached.value;

@@ -8,7 +8,7 @@ import type { DeleteCombinationResponse } from "../../shared/combinations/types.
 import { ErrorCode } from "../../shared/errors.ts";
 import type { Db } from "../db/client.ts";
 import type { Deps } from "../deps.ts";
-import { userWork } from "../distribution/background.ts";
+import { DELETION_RUNNING } from "../distribution/combination-store.ts";
 import { setEntryTotal } from "../distribution/planner.ts";
 import { createDistribution, runDistribution } from "../distribution/run.ts";
 import {
@@ -16,8 +16,8 @@ import {
   isDeletionRunning,
   isWholeLibraryDistributionRunning,
 } from "../distribution/service.ts";
-import { AppError, notFound } from "../errors.ts";
-import { DELETION_RUNNING } from "./store.ts";
+import { AppError, notFound } from "../platform/errors.ts";
+import { userWork } from "../platform/user-work.ts";
 
 interface PlaylistRow {
   id: string;

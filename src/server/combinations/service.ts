@@ -13,15 +13,15 @@ import { limits } from "../../shared/limits.ts";
 import { hasCombinationAccess } from "../../shared/membership.ts";
 import type { CombinatorialPreference } from "../../shared/schemas/distribution.ts";
 import type { Deps } from "../deps.ts";
-import { userWork } from "../distribution/background.ts";
+import { countCombinations, listCombinations } from "../distribution/combination-store.ts";
 import { setEntryTotal } from "../distribution/planner.ts";
 import { createDistribution, runDistribution } from "../distribution/run.ts";
 import { assertMayDistribute, type Caller } from "../distribution/service.ts";
-import { isThrottled, recordThrottle } from "../distribution/throttles.ts";
-import { AppError } from "../errors.ts";
 import { consideredLimit } from "../library/considered.ts";
 import { countLikes } from "../library/sync.ts";
-import { countCombinations, listCombinations } from "./store.ts";
+import { AppError } from "../platform/errors.ts";
+import { isThrottled, recordThrottle } from "../platform/throttles.ts";
+import { userWork } from "../platform/user-work.ts";
 
 export const combinationThrottleKey = (userId: string) => `combination:${userId}`;
 

@@ -3,14 +3,13 @@
 import type { Database } from "bun:sqlite";
 import { allEntries } from "../../shared/catalogue/index.ts";
 import { spotifyForUser } from "../auth/tokens.ts";
-import type { Db } from "../db/client.ts";
 import type { Deps } from "../deps.ts";
-import { withPriority } from "../http/pacer.ts";
 import { fullResyncDue } from "../library/resync.ts";
 import { syncLibrary } from "../library/sync.ts";
+import { withPriority } from "../platform/pacer.ts";
+import { userWork } from "../platform/user-work.ts";
 import { SpotifyAuthRevokedError } from "../spotify/errors.ts";
 import type { SpotifyUserApi } from "../spotify/types.ts";
-import { userWork } from "./background.ts";
 import { AdaptiveConcurrency } from "./job-concurrency.ts";
 import { createDistribution, MAX_ATTEMPTS, runDistribution } from "./run.ts";
 
@@ -34,18 +33,8 @@ export interface BatchOutcome {
   failures: number;
 }
 
-const runningJobs = new WeakMap<Db, Set<string>>();
-
-function jobsOf(db: Db): Set<string> {
-  let set = runningJobs.get(db);
-  if (!set) {
-    set = new Set();
-    runningJobs.set(db, set);
-  }
-  return set;
-}
-
-export const isBatchJobRunning = (deps: Pick<Deps, "db">, job: string) => jobsOf(deps.db).has(job);
+export const isBatchJobRunning = (deps: Pick<Deps, "runningBatchJobs">, job: string) =>
+  deps.runningBatchJobs.has(job);
 
 /** Runs `job` over `userIds` with bounded concurrency, recorded as one batch execution; false when running. */
 async function runBatch(
@@ -55,7 +44,7 @@ async function runBatch(
   perUser: (userId: string, api: SpotifyUserApi) => Promise<boolean>,
   options: BatchOptions,
 ): Promise<BatchOutcome> {
-  const running = jobsOf(deps.db);
+  const running = deps.runningBatchJobs;
   if (running.has(job)) return { started: false, usersProcessed: 0, distributions: 0, failures: 0 };
   running.add(job);
   const sqlite = deps.db.$client;

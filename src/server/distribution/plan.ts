@@ -1,22 +1,15 @@
 // Planning as pure functions: from the considered songs and what Crate already put in a preference's
 // playlists, the songs each playlist should get (and, for Latest N and Random only, lose) now.
 import { partitionName } from "../../shared/catalogue/index.ts";
+import type { PlannedSong } from "../library/considered.ts";
 import { likedAtBucketFor, monthKeyIn } from "../library/liked-at.ts";
+import { seededSample } from "../platform/sample.ts";
 import type { LikedAtPeriod, PreferenceKind } from "./kinds.ts";
 import { isoWeekKey, utcDayKey } from "./periods.ts";
 import { distinct, heldRecordings, onePerRecording } from "./recordings.ts";
-import { seededSample } from "./sample.ts";
 
-/** A considered song; `rank` is its index in like order (0 = the oldest considered like). */
-export interface PlannedSong {
-  trackId: string;
-  likedAt: number;
-  rank: number;
-  /** the recording's ISRC; null or absent when Spotify sent none */
-  isrc?: string | null;
-  /** catalogue entry names of the classified groups this song belongs to */
-  categories: readonly string[];
-}
+// The considered songs are the library's answer (library/considered.ts); planning reads them.
+export type { PlannedSong };
 
 export type PlaylistStatus = "active" | "frozen" | "vanished" | "deselected";
 

@@ -1,10 +1,10 @@
 // Plans a user's distribution and records it in the journal, in one transaction.
 import { managedPlaylistName } from "../../shared/catalogue/index.ts";
 import { limits } from "../../shared/limits.ts";
-import { planCombinations } from "../combinations/planning.ts";
 import type { Deps } from "../deps.ts";
 import { loadConsideredSongs } from "../library/considered.ts";
-import { readTimeZone } from "../settings/time-zone.ts";
+import { readTimeZone } from "../user/time-zone.ts";
+import { planCombinations } from "./combination-plan.ts";
 import { kindOfEntry } from "./kinds.ts";
 import { oneOwnerPerMonth } from "./month-owners.ts";
 import { indexByCategory, type PlanContext, planPreference } from "./plan.ts";

@@ -7,9 +7,9 @@ import type {
   CombinatorialPreference,
   PlaylistPreferencesResponse,
 } from "../../shared/schemas/distribution.ts";
-import { listCombinatorialPreferencesOf } from "../combinations/service.ts";
 import type { Deps } from "../deps.ts";
 import { audioFeaturesUnavailable } from "../library/metadata.ts";
+import { listCombinations } from "./combination-store.ts";
 import { loadSelection } from "./state.ts";
 
 /** The user's combination playlists as the preferences call lists them (src/server/combinations). */
@@ -17,7 +17,7 @@ export function listCombinatorialPreferences(
   deps: Pick<Deps, "db">,
   userId: string,
 ): CombinatorialPreference[] {
-  return listCombinatorialPreferencesOf(deps, userId);
+  return listCombinations(deps.db, userId);
 }
 
 // The catalogue's part of the answer is the same for every request of a kind: built once.

@@ -2,13 +2,13 @@
 // (completedWork -1) and the next run of the same user resumes the journal where it stopped.
 import { spotifyForUser } from "../auth/tokens.ts";
 import type { Deps } from "../deps.ts";
-import { AppError } from "../errors.ts";
 import { enrichLibrary } from "../library/metadata.ts";
 import { countLikes, syncLibrary } from "../library/sync.ts";
+import { AppError } from "../platform/errors.ts";
+import { userWork } from "../platform/user-work.ts";
 import { SpotifyAuthRevokedError } from "../spotify/errors.ts";
 import type { SpotifyUserApi } from "../spotify/types.ts";
 import { applyJournal, PLAYLISTS_AT_ONCE } from "./apply.ts";
-import { userWork } from "./background.ts";
 import { recordPlan } from "./planner.ts";
 import { restoreProgress } from "./progress.ts";
 

@@ -12,15 +12,15 @@ import type {
 } from "../../shared/schemas/distribution.ts";
 import { assertMayCreate } from "../auth/signup.ts";
 import type { Deps } from "../deps.ts";
-import { AppError, notFound } from "../errors.ts";
 import { consideredLimit } from "../library/considered.ts";
 import { signInSyncSettled } from "../library/service.ts";
 import { countLikes } from "../library/sync.ts";
-import { userWork } from "./background.ts";
+import { AppError, notFound } from "../platform/errors.ts";
+import { isThrottled, recordThrottle, throttleKeys } from "../platform/throttles.ts";
+import { userWork } from "../platform/user-work.ts";
 import { kindOfEntry } from "./kinds.ts";
 import { setEntryTotal } from "./planner.ts";
 import { createDistribution, runDistribution } from "./run.ts";
-import { isThrottled, recordThrottle, throttleKeys } from "./throttles.ts";
 
 export interface Caller {
   userId: string;

@@ -2,10 +2,10 @@ import { and, count, eq, gte } from "drizzle-orm";
 import { ErrorCode } from "../../shared/errors.ts";
 import { limits } from "../../shared/limits.ts";
 import type { FeedbackInput } from "../../shared/schemas/feedback.ts";
-import type { Clock } from "../clock.ts";
 import { type Db, withTransaction } from "../db/client.ts";
 import { feedback } from "../db/schema/index.ts";
-import { AppError } from "../errors.ts";
+import type { Clock } from "../platform/clock.ts";
+import { AppError } from "../platform/errors.ts";
 
 /** Start of the UTC day that contains `ms`. */
 export function utcDayStart(ms: number): number {

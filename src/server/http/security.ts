@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import { ErrorCode } from "../../shared/errors.ts";
-import { refuse, TRPC_PREFIX } from "./errors.ts";
+import { refuse, TRPC_PREFIX } from "../platform/http-errors.ts";
 
 const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 

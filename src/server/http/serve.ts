@@ -1,7 +1,7 @@
 import { ErrorCode } from "../../shared/errors.ts";
 import { httpPolicy } from "../../shared/http.ts";
 import type { Config } from "../config.ts";
-import type { Logger } from "../log.ts";
+import type { Logger } from "../platform/log.ts";
 import { canonicalRedirect } from "./canonical.ts";
 import {
   compress,

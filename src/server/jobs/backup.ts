@@ -1,6 +1,6 @@
 import { operations } from "../../shared/operations.ts";
 import { runScheduledBackup } from "../system/scheduled-backup.ts";
-import type { JobDefinition } from "./index.ts";
+import type { JobDefinition } from "./job.ts";
 
 /** Daily (only when BACKUP_DIR is set): a consistent backup, the newest BACKUP_KEEP kept. */
 export const backupJob: JobDefinition = {

@@ -1,5 +1,5 @@
 import { runHourlySync } from "../distribution/batch.ts";
-import type { JobDefinition } from "./index.ts";
+import type { JobDefinition } from "./job.ts";
 
 /** Every hour: sync each monitored user's likes and add the new ones to their playlists. */
 export const hourlySyncJob: JobDefinition = {

@@ -3,15 +3,9 @@ import { beginJobRun } from "../admin/charts-record.ts";
 import type { Deps } from "../deps.ts";
 import { backupJob } from "./backup.ts";
 import { hourlySyncJob } from "./hourly-sync.ts";
+import type { JobDefinition } from "./job.ts";
 import { randomRefreshJob } from "./random-refresh.ts";
 import { retentionJob } from "./retention.ts";
-
-export interface JobDefinition {
-  name: string;
-  /** cron pattern, UTC */
-  pattern: string;
-  run(deps: Deps): Promise<unknown>;
-}
 
 /** Every scheduled job; each lives in its own file and only calls services. */
 export const jobDefinitions: JobDefinition[] = [retentionJob, hourlySyncJob, randomRefreshJob];

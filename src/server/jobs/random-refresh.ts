@@ -1,5 +1,5 @@
 import { runRandomRefresh } from "../distribution/batch.ts";
-import type { JobDefinition } from "./index.ts";
+import type { JobDefinition } from "./job.ts";
 
 /** Just after midnight UTC: new daily samples; on Mondays the weekly samples change with the ISO week. */
 export const randomRefreshJob: JobDefinition = {

@@ -1,5 +1,5 @@
 import { purgeExpiredData } from "../account/retention.ts";
-import type { JobDefinition } from "./index.ts";
+import type { JobDefinition } from "./job.ts";
 
 /** Daily: the retention periods of the privacy text (deleted users' data, billing records, expired sessions). */
 export const retentionJob: JobDefinition = {

@@ -11,10 +11,20 @@ import { tempoBands } from "../../shared/catalogue/tempo.ts";
 import { limits } from "../../shared/limits.ts";
 import type { MembershipLevel } from "../../shared/membership.ts";
 import type { Deps } from "../deps.ts";
-import type { PlannedSong } from "../distribution/plan.ts";
-import { hash53 } from "../distribution/sample.ts";
 import { tagsToGenreStrings } from "../metadata/tags.ts";
+import { hash53 } from "../platform/sample.ts";
 import { type AudioFeatureFacts, classifyTrack } from "./classify.ts";
+
+/** A considered song; `rank` is its index in like order (0 = the oldest considered like). */
+export interface PlannedSong {
+  trackId: string;
+  likedAt: number;
+  rank: number;
+  /** the recording's ISRC; null or absent when Spotify sent none */
+  isrc?: string | null;
+  /** catalogue entry names of the classified groups this song belongs to */
+  categories: readonly string[];
+}
 
 /** Changes whenever a classification table changes, so cached categories are recomputed. */
 export const classificationVersion = hash53(

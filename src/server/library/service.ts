@@ -1,11 +1,9 @@
 // Library reads outside a distribution (after sign-in), in the user's background work.
 import { spotifyForUser } from "../auth/tokens.ts";
 import type { Deps } from "../deps.ts";
-import { userWork } from "../distribution/background.ts";
+import { userWork } from "../platform/user-work.ts";
 import { enrichLibrary } from "./metadata.ts";
 import { syncLibrary } from "./sync.ts";
-
-const signInSyncs = new WeakMap<Deps["db"], Map<string, Promise<void>>>();
 
 /**
  * Reads the user's new likes and their missing metadata in the background, so the like count, analyses and
@@ -14,8 +12,7 @@ const signInSyncs = new WeakMap<Deps["db"], Map<string, Promise<void>>>();
 export function startLibrarySync(deps: Deps, userId: string): void {
   const work = userWork(deps);
   if (work.isStopping) return;
-  const running = signInSyncs.get(deps.db) ?? new Map<string, Promise<void>>();
-  signInSyncs.set(deps.db, running);
+  const running = deps.signInSyncs;
   const done = work
     .forUser(userId, async () => {
       const api = spotifyForUser(deps, userId);
@@ -32,6 +29,6 @@ export function startLibrarySync(deps: Deps, userId: string): void {
 }
 
 /** Settles once the user's sign-in sync (if one is running) has stored the likes it read. */
-export function signInSyncSettled(deps: Pick<Deps, "db">, userId: string): Promise<void> {
-  return signInSyncs.get(deps.db)?.get(userId) ?? Promise.resolve();
+export function signInSyncSettled(deps: Pick<Deps, "signInSyncs">, userId: string): Promise<void> {
+  return deps.signInSyncs.get(userId) ?? Promise.resolve();
 }

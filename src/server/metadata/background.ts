@@ -3,8 +3,7 @@
 // brings new facts, every user who likes the changed songs gets a follow-up pass of their playlists. A source
 // that fails is asked again later; songs still pending when the process stops are looked up at the next start.
 import type { Deps } from "../deps.ts";
-import { userWork } from "../distribution/background.ts";
-import { createDistribution, runDistribution } from "../distribution/run.ts";
+import { userWork } from "../platform/user-work.ts";
 import { lookUpOpenSources, type PassResult } from "./open-sources.ts";
 
 /** First wait before a failed source is asked again; doubles up to RETRY_MAX_MS. */
@@ -140,10 +139,7 @@ export class MetadataLookups {
     for (const userId of users) {
       if (work.isStopping) return;
       const done = work
-        .forUser(userId, async () => {
-          const id = createDistribution(deps, userId, "hourly");
-          await runDistribution(deps, id, { synced: true });
-        })
+        .forUser(userId, () => deps.distributeNewFacts(userId))
         .catch((error) => deps.log.warn("follow-up distribution failed", { userId, error: String(error) }));
       this.followUps.add(done);
       void done.finally(() => this.followUps.delete(done));

@@ -1,7 +1,7 @@
 // The transport of the open metadata sources: one pace per source, a timeout per attempt, the User-Agent and
 // Accept headers, retries for network errors and 5xx with backoff, and a count of every request sent.
 import pkg from "../../../package.json";
-import { parseRetryAfter } from "../http/retry-after.ts";
+import { parseRetryAfter } from "../platform/retry-after.ts";
 import type { Pacer } from "./pacer.ts";
 
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;

@@ -3,13 +3,13 @@
 // bpm of songs no earlier source gave a tempo. Every answer is stored as it arrives; a source that fails is left
 // for the next pass and the others go on.
 import type { Database } from "bun:sqlite";
+import type { MetadataSourceName } from "../../shared/metadata-sources.ts";
 import type { Deps } from "../deps.ts";
 import { isUnavailable } from "./capabilities.ts";
 import type { MetadataClients } from "./clients.ts";
 import { askable, recordLookups, wasAsked } from "./lookups.ts";
 import { lookUpMusicBrainz } from "./musicbrainz-pass.ts";
 import { RECCOBEATS_BATCH } from "./reccobeats.ts";
-import type { MetadataSourceName } from "./source-names.ts";
 import { storeFeatures, storeTempo } from "./store.ts";
 
 export interface PassResult {

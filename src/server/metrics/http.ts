@@ -4,8 +4,8 @@ import type { Context, MiddlewareHandler } from "hono";
 import { matchedRoutes } from "hono/route";
 import { ErrorCode } from "../../shared/errors.ts";
 import { operations } from "../../shared/operations.ts";
-import type { Deps } from "../deps.ts";
-import { refuse } from "../http/errors.ts";
+import type { Config } from "../config.ts";
+import { refuse } from "../platform/http-errors.ts";
 import type { Metrics } from "./registry.ts";
 
 const TRPC_PREFIX = "/api/trpc/";
@@ -53,7 +53,7 @@ export function sameToken(presented: string, expected: string): boolean {
 }
 
 /** GET /metrics: absent (404) without METRICS_TOKEN; with it, only for `Authorization: Bearer <token>`. */
-export function metricsHandler(deps: Pick<Deps, "config" | "metrics">) {
+export function metricsHandler(deps: { config: Pick<Config, "metricsToken">; metrics: Metrics }) {
   return async (c: Context) => {
     const token = deps.config.metricsToken;
     if (!token) return refuse(c, 404, ErrorCode.NotFound, `No such path: GET ${operations.metricsPath}`);

@@ -2,8 +2,8 @@
 // apps in one process count apart. Domains record through the small methods below; prom-client stays here.
 import { Counter, Gauge, Histogram, Registry } from "prom-client";
 import type { Db } from "../db/client.ts";
-import { usersBehindHourly } from "../distribution/lag.ts";
 import { createHistoryRecorder } from "./history.ts";
+import { usersBehindHourly } from "./lag.ts";
 
 /** What a provider call ended with: the HTTP status, or how it failed without one. */
 export type CallStatus = number | "timeout" | "network";

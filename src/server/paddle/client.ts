@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { parseRetryAfter } from "../http/retry-after.ts";
+import { parseRetryAfter } from "../platform/retry-after.ts";
 import {
   ErrorEnvelopeSchema,
   type PaddlePrice,

@@ -10,7 +10,7 @@ import type {
 } from "../../shared/playlist-overview.ts";
 import type { Deps } from "../deps.ts";
 import { loadSelection } from "../distribution/state.ts";
-import { notFound } from "../errors.ts";
+import { notFound } from "../platform/errors.ts";
 import { libraryStatus } from "./library-status.ts";
 import { comparePartRows, loadParts, loadPartsChangedBetween, type PartRow, toPart } from "./parts.ts";
 

@@ -1,8 +1,13 @@
 import { type Context, Hono } from "hono";
-import { getCookie } from "hono/cookie";
 import { AuthorizeQuerySchema, CallbackQuerySchema } from "../../shared/schemas/auth.ts";
-import { OAUTH_COOKIE } from "../auth/cookies.ts";
-import { completeAuthorization, type Redirect, type ReturnTo, startAuthorization } from "../auth/oauth.ts";
+import { presentedOauthValue } from "../auth/cookies.ts";
+import {
+  completeAuthorization,
+  oauthCookieKey,
+  type Redirect,
+  type ReturnTo,
+  startAuthorization,
+} from "../auth/oauth.ts";
 import { signOut } from "../auth/sign-out.ts";
 import type { Deps } from "../deps.ts";
 import { optionalUser, sessionToken } from "./validate.ts";
@@ -14,12 +19,12 @@ function redirect(c: Context, to: Redirect): Response {
 
 /** Sign-in with Spotify (authorization code + PKCE), login state and logout, under /api/authorize. */
 export function authRest(deps: Deps) {
-  const start = (returnTo: ReturnTo) => (c: Context) => {
+  const start = (returnTo: ReturnTo) => async (c: Context) => {
     // A navigation, not an API call: an unusable referrer is dropped rather than refused.
     const parsed = AuthorizeQuerySchema.safeParse(c.req.query());
     const referrer = parsed.success ? parsed.data.referrer : undefined;
     const timeZone = parsed.success ? parsed.data.timeZone : undefined;
-    return redirect(c, startAuthorization(deps, { returnTo, referrer, timeZone }));
+    return redirect(c, await startAuthorization(deps, { returnTo, referrer, timeZone }));
   };
   return new Hono()
     .get("/authorize", start("default"))
@@ -28,7 +33,8 @@ export function authRest(deps: Deps) {
       const parsed = CallbackQuerySchema.safeParse(c.req.query());
       const query = parsed.success ? parsed.data : { error: "invalid_request" };
       const presented = sessionToken(c, deps);
-      return redirect(c, await completeAuthorization(deps, query, getCookie(c, OAUTH_COOKIE), presented));
+      const pending = await presentedOauthValue(c, oauthCookieKey(deps));
+      return redirect(c, await completeAuthorization(deps, query, pending, presented));
     })
     .get("/authorize/logged-in", (c) => c.json({ loggedIn: optionalUser(c, deps) !== null }))
     .post("/authorize/logout", (c) => {

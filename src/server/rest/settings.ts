@@ -2,8 +2,9 @@ import { Hono } from "hono";
 import { UpdateSettingsSchema } from "../../shared/schemas/settings.ts";
 import { SetTimeZoneSchema, TimeZoneSchema } from "../../shared/time-zone.ts";
 import type { Deps } from "../deps.ts";
-import { readSettings, toSettingsResponse, updatePlaylistSettings } from "../settings/service.ts";
-import { readTimeZone, setTimeZone } from "../settings/time-zone.ts";
+import { updatePlaylistSettings } from "../settings/service.ts";
+import { readSettings, toSettingsResponse } from "../settings/store.ts";
+import { readTimeZone, setTimeZone } from "../user/time-zone.ts";
 import { jsonBody, requireUser } from "./validate.ts";
 
 /** The settings body may also carry the time zone (optional: the toggles' calls and the answer stay as they are). */

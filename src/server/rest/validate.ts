@@ -3,8 +3,8 @@ import type { z } from "zod";
 import { presentedSessionToken } from "../auth/cookies.ts";
 import { lookupSession, type SessionUser } from "../auth/sessions.ts";
 import type { Deps } from "../deps.ts";
-import { badRequest, notAdmin, notSignedIn } from "../errors.ts";
-import { zodMessage } from "../trpc/init.ts";
+import { badRequest, notAdmin, notSignedIn } from "../platform/errors.ts";
+import { zodMessage } from "../platform/transport-errors.ts";
 
 /** Parses the JSON body with the shared zod schema; a missing or malformed body is a 400 naming the field. */
 export async function jsonBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S>> {
@@ -29,7 +29,7 @@ export function sessionToken(c: Context, deps: Pick<Deps, "config">): string | u
 }
 
 export function optionalUser(c: Context, deps: Deps): SessionUser | null {
-  return lookupSession(deps.db, deps.clock, sessionToken(c, deps));
+  return lookupSession(deps, sessionToken(c, deps));
 }
 
 export function requireUser(c: Context, deps: Deps): SessionUser {

@@ -2,11 +2,11 @@ import { and, eq, isNotNull } from "drizzle-orm";
 import { spotifyPlaylistName, stripPostfix } from "../../shared/catalogue/naming.ts";
 import { managedPlaylists } from "../db/schema/index.ts";
 import type { Deps } from "../deps.ts";
-import { userWork } from "../distribution/background.ts";
 import { markThoseOutOfLibrary, markVanished } from "../distribution/vanished.ts";
+import { userWork } from "../platform/user-work.ts";
 import { isSpotifyNotFound, SpotifyAuthRevokedError } from "../spotify/errors.ts";
 import type { PlaylistChanges, SpotifyUserApi } from "../spotify/types.ts";
-import { readSettings } from "./service.ts";
+import { readSettings } from "./store.ts";
 
 export type PlaylistApi = Pick<SpotifyUserApi, "getPlaylist" | "updatePlaylist" | "playlistsInLibrary">;
 export type OpenPlaylistApi = (userId: string) => Promise<PlaylistApi>;
@@ -107,19 +107,13 @@ export async function syncPlaylistSettings(
   return result;
 }
 
-const queuedSyncs = new WeakMap<object, Set<string>>();
-
 /**
  * Runs the sync in the background, in the user's queue of long work (after a running distribution, never
  * beside it). A sync already waiting in the queue reads the settings when it starts, so rapid flips add no
  * second one and end in the last state.
  */
 export function scheduleSettingsSync(deps: Deps, userId: string, open: OpenPlaylistApi): void {
-  let queued = queuedSyncs.get(deps.db);
-  if (!queued) {
-    queued = new Set();
-    queuedSyncs.set(deps.db, queued);
-  }
+  const queued = deps.queuedSettingsSyncs;
   if (queued.has(userId)) return;
   queued.add(userId);
   const waiting = queued;

@@ -1,5 +1,5 @@
-import { AdaptivePacer, currentPriority, type PacerState, type Priority } from "../http/pacer.ts";
-import { parseRetryAfter } from "../http/retry-after.ts";
+import { AdaptivePacer, currentPriority, type PacerState, type Priority } from "../platform/pacer.ts";
+import { parseRetryAfter } from "../platform/retry-after.ts";
 import { SpotifyError } from "./errors.ts";
 import type { CallCounts } from "./types.ts";
 

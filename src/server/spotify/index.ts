@@ -1,6 +1,6 @@
 import type { Config } from "../config.ts";
-import type { Logger } from "../log.ts";
 import { type Metrics, providerObservers } from "../metrics/registry.ts";
+import type { Logger } from "../platform/log.ts";
 import { createSpotifyClient } from "./client.ts";
 import type { SpotifyClient } from "./types.ts";
 

@@ -1,4 +1,4 @@
-import type { PacerState } from "../http/pacer.ts";
+import type { PacerState } from "../platform/pacer.ts";
 import type { SpotifyAccounts } from "./accounts.ts";
 
 // Spotify Web API objects as Crate reads them (snake_case, as on the wire), and the per-user API surface.

@@ -1,7 +1,7 @@
 import { Database } from "bun:sqlite";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
-import { StartupError } from "../errors.ts";
+import { StartupError } from "../platform/errors.ts";
 
 export interface ProcessLock {
   release(): void;

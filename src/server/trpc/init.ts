@@ -1,12 +1,12 @@
 // 1. Context ─ 2. Initialisation and error mapping ─ 3. Procedures
 import { initTRPC, TRPCError } from "@trpc/server";
-import type { TRPC_ERROR_CODE_KEY } from "@trpc/server/rpc";
 import { ZodError } from "zod";
 import { ErrorCode } from "../../shared/errors.ts";
 import { hasPremiumCatalogue } from "../../shared/membership.ts";
 import { lookupSession, type SessionUser } from "../auth/sessions.ts";
 import type { Deps } from "../deps.ts";
-import { AppError, notAdmin, notSignedIn } from "../errors.ts";
+import { AppError, notAdmin, notSignedIn } from "../platform/errors.ts";
+import { trpcCodeForStatus, zodMessage } from "../platform/transport-errors.ts";
 
 // ── 1. Context ──────────────────────────────────────────────────────────────
 export interface Context {
@@ -28,28 +28,13 @@ export function createContextInner(opts: {
   return {
     deps: opts.deps,
     sessionToken: opts.sessionToken,
-    user: lookupSession(opts.deps.db, opts.deps.clock, opts.sessionToken),
+    user: lookupSession(opts.deps, opts.sessionToken),
     requestId: opts.requestId ?? crypto.randomUUID(),
     resHeaders: opts.resHeaders ?? new Headers(),
   };
 }
 
 // ── 2. Initialisation ──────────────────────────────────────────────────────
-const codeByStatus: Record<number, TRPC_ERROR_CODE_KEY> = {
-  400: "BAD_REQUEST",
-  401: "UNAUTHORIZED",
-  403: "FORBIDDEN",
-  404: "NOT_FOUND",
-  409: "CONFLICT",
-  413: "PAYLOAD_TOO_LARGE",
-  429: "TOO_MANY_REQUESTS",
-  502: "BAD_GATEWAY",
-};
-
-export function trpcCodeForStatus(status: number): TRPC_ERROR_CODE_KEY {
-  return codeByStatus[status] ?? (status >= 500 ? "INTERNAL_SERVER_ERROR" : "BAD_REQUEST");
-}
-
 /** The errorCode and public message for any error a procedure ended with. */
 export function describeTrpcError(error: TRPCError): { errorCode: number; message: string } {
   const cause = error.cause;
@@ -62,13 +47,6 @@ export function describeTrpcError(error: TRPCError): { errorCode: number; messag
   if (error.code === "PAYLOAD_TOO_LARGE")
     return { errorCode: ErrorCode.PayloadTooLarge, message: error.message };
   return { errorCode: ErrorCode.BadRequest, message: error.message };
-}
-
-export function zodMessage(error: ZodError): string {
-  const issue = error.issues[0];
-  if (!issue) return "Invalid request.";
-  const field = issue.path.length > 0 ? issue.path.join(".") : "body";
-  return `${field}: ${issue.message}`;
 }
 
 const t = initTRPC.context<Context>().create({

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { users } from "../db/schema/index.ts";
-import { notSignedIn } from "../errors.ts";
+import { notSignedIn } from "../platform/errors.ts";
 
 export function getMembershipLevel(db: Db, userId: string) {
   const row = db

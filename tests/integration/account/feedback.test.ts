@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { manualClock } from "../../../src/server/clock.ts";
+import { manualClock } from "../../../src/server/platform/clock.ts";
 import { appRouter } from "../../../src/server/trpc/_app.ts";
 import { createCallerFactory, createContextInner } from "../../../src/server/trpc/init.ts";
 import { limits } from "../../../src/shared/limits.ts";

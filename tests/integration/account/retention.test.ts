@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { Cron } from "croner";
 import { createSession } from "../../../src/server/auth/sessions.ts";
-import { manualClock } from "../../../src/server/clock.ts";
 import * as t from "../../../src/server/db/schema/index.ts";
 import { jobDefinitions } from "../../../src/server/jobs/index.ts";
 import { retentionJob } from "../../../src/server/jobs/retention.ts";
+import { manualClock } from "../../../src/server/platform/clock.ts";
 import { startTestServer, type TestServer } from "../../support/server.ts";
 import { apiClient, seedUser } from "./seed.ts";
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { spotifyForUser } from "../../../src/server/auth/tokens.ts";
-import { manualClock } from "../../../src/server/clock.ts";
 import { managedPlaylists, users } from "../../../src/server/db/schema/index.ts";
+import { manualClock } from "../../../src/server/platform/clock.ts";
 import { settingsSyncIdle } from "../../../src/server/settings/sync.ts";
 import { startTestServer, type TestServer } from "../../support/server.ts";
 import { apiClient } from "./seed.ts";

@@ -2,7 +2,7 @@
 // procedure, repeats within a minute once.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { ACTIVITY_REPEAT_MS, recordActivity } from "../../../src/server/admin/activity.ts";
-import { manualClock } from "../../../src/server/clock.ts";
+import { manualClock } from "../../../src/server/platform/clock.ts";
 import { startTestServer, type TestServer } from "../../support/server.ts";
 import { makeAdmin, makeUser, rest, type TestUser, trpcCall } from "./support.ts";
 

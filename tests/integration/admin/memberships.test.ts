@@ -5,7 +5,7 @@ import {
   onMembershipChanged,
   setMembershipLevel,
 } from "../../../src/server/billing/membership.ts";
-import { manualClock } from "../../../src/server/clock.ts";
+import { manualClock } from "../../../src/server/platform/clock.ts";
 import { ErrorCode } from "../../../src/shared/errors.ts";
 import { limits } from "../../../src/shared/limits.ts";
 import { startTestServer, type TestServer } from "../../support/server.ts";

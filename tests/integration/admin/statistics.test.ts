@@ -2,8 +2,8 @@
 // statistics switches.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { setMembershipLevel } from "../../../src/server/billing/membership.ts";
-import { manualClock } from "../../../src/server/clock.ts";
 import { isBatchJobRunning, runHourlySync } from "../../../src/server/distribution/batch.ts";
+import { manualClock } from "../../../src/server/platform/clock.ts";
 import type { SpotifyUserApi } from "../../../src/server/spotify/types.ts";
 import { ErrorCode } from "../../../src/shared/errors.ts";
 import { startTestServer, type TestServer } from "../../support/server.ts";

@@ -1,8 +1,8 @@
 // The admin user detail, by Crate's user id and by the provider's id, over REST and tRPC.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { setMembershipLevel } from "../../../src/server/billing/membership.ts";
-import { manualClock } from "../../../src/server/clock.ts";
 import * as t from "../../../src/server/db/schema/index.ts";
+import { manualClock } from "../../../src/server/platform/clock.ts";
 import { ErrorCode } from "../../../src/shared/errors.ts";
 import { startTestServer, type TestServer } from "../../support/server.ts";
 import { makeAdmin, makeUser, rest, type TestUser, trpcCall, trpcData } from "./support.ts";

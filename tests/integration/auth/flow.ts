@@ -4,7 +4,7 @@ import {
   type SpotifyEmulatorServer,
   startSpotifyEmulatorServer,
 } from "../../../src/emulators/spotify/server.ts";
-import type { Clock } from "../../../src/server/clock.ts";
+import type { Clock } from "../../../src/server/platform/clock.ts";
 import { startTestServer, type TestServer } from "../../support/server.ts";
 
 export interface CookieJar {

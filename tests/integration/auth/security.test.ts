@@ -4,8 +4,8 @@ import { SESSION_COOKIE } from "../../../src/server/auth/sessions.ts";
 import { assertMayCreate, providerIdHash } from "../../../src/server/auth/signup.ts";
 import { decryptToken } from "../../../src/server/auth/token-crypto.ts";
 import { readTokens, spotifyForUser } from "../../../src/server/auth/tokens.ts";
-import { manualClock } from "../../../src/server/clock.ts";
 import { deletedAccounts, providerTokens, users } from "../../../src/server/db/schema/index.ts";
+import { manualClock } from "../../../src/server/platform/clock.ts";
 import { SpotifyAuthRevokedError } from "../../../src/server/spotify/errors.ts";
 import { startTestServer, type TestServer } from "../../support/server.ts";
 import {

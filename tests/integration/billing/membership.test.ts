@@ -4,7 +4,7 @@ import {
   onMembershipChanged,
   setMembershipLevel,
 } from "../../../src/server/billing/membership.ts";
-import { AppError } from "../../../src/server/errors.ts";
+import { AppError } from "../../../src/server/platform/errors.ts";
 import { startTestServer, type TestServer } from "../../support/server.ts";
 import { createSignedInUser, levelOf, membershipEventsOf } from "./helpers.ts";
 

@@ -1,7 +1,7 @@
 // Random playlists: the same sample within a UTC day / ISO week, a new one after it (the clock is injected).
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { manualClock } from "../../../src/server/clock.ts";
 import { runRandomRefresh } from "../../../src/server/distribution/batch.ts";
+import { manualClock } from "../../../src/server/platform/clock.ts";
 import {
   distribute,
   type Harness,

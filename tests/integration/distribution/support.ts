@@ -6,7 +6,7 @@ import {
   type SpotifyEmulatorServer,
   startSpotifyEmulatorServer,
 } from "../../../src/emulators/spotify/server.ts";
-import type { Clock } from "../../../src/server/clock.ts";
+import type { Clock } from "../../../src/server/platform/clock.ts";
 import { startTestServer, type TestServer } from "../../support/server.ts";
 
 export const credentials = { clientId: "5a0c3e7f9b1d4f6a8c2e4b6d8f0a1c3e", clientSecret: "dist-test-secret" };

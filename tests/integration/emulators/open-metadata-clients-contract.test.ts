@@ -7,7 +7,7 @@ import { MusicBrainzApi } from "musicbrainz-api";
 import {
   type MetadataEmulatorServer,
   startMetadataEmulatorServer,
-} from "../../../src/emulators/metadata-world/server.ts";
+} from "../../../src/emulators/metadata-server.ts";
 import { metadataWorldFor } from "../../../src/emulators/metadata-world/world.ts";
 import { DEFAULT_SEED } from "../../../src/emulators/spotify/index.ts";
 

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { existsSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { spotifyStatePath } from "../../../src/emulators/spotify/from-config.ts";
-import { startSpotifyEmulatorServer } from "../../../src/emulators/spotify/index.ts";
+import { startSpotifyEmulatorServer } from "../../../src/emulators/spotify/server.ts";
 import { startTestServer, tempDir } from "../../support/server.ts";
 import { api, json, REDIRECT_URI, signIn, testEmulator, tokenCall } from "./spotify-support.ts";
 

@@ -2,7 +2,7 @@
 // listener, a premium listener and the admin), HTTP helpers that keep the raw answer, and a snapshot of every
 // table of the database to prove that a refused request changed nothing.
 import { expect } from "bun:test";
-import { userWork } from "../../../src/server/distribution/background.ts";
+import { userWork } from "../../../src/server/platform/user-work.ts";
 import { ErrorCode } from "../../../src/shared/errors.ts";
 import { jsonOrUndefined } from "../../support/json.ts";
 import { startTestServer, type TestServer } from "../../support/server.ts";

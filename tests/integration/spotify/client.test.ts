@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:tes
 import { eq } from "drizzle-orm";
 import { spotifyForUser } from "../../../src/server/auth/tokens.ts";
 import { users } from "../../../src/server/db/schema/index.ts";
-import { userWork } from "../../../src/server/distribution/background.ts";
+import { userWork } from "../../../src/server/platform/user-work.ts";
 import type { SavedTrack, SpotifyUserApi } from "../../../src/server/spotify/types.ts";
 import {
   type CrateWithSpotify,

@@ -1,9 +1,9 @@
 // GET /metrics: off without METRICS_TOKEN, then only with the bearer token; the figures move when work happens
 // (requests by route pattern, provider calls, webhooks, jobs, the hourly promise), and each app counts alone.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { manualClock } from "../../../src/server/clock.ts";
 import { createDistribution, failDistribution } from "../../../src/server/distribution/run.ts";
 import { runJob } from "../../../src/server/jobs/index.ts";
+import { manualClock } from "../../../src/server/platform/clock.ts";
 import { ErrorCode } from "../../../src/shared/errors.ts";
 import { startTestServer, type TestServer } from "../../support/server.ts";
 import { makeAdmin, makeUser, rest } from "../admin/support.ts";

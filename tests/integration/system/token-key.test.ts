@@ -6,7 +6,7 @@ import { LEGACY_KEY_FILE } from "../../../src/server/auth/key.ts";
 import { saveTokens } from "../../../src/server/auth/tokens.ts";
 import { ConfigError, parseConfig } from "../../../src/server/config.ts";
 import { users } from "../../../src/server/db/schema/index.ts";
-import { StartupError } from "../../../src/server/errors.ts";
+import { StartupError } from "../../../src/server/platform/errors.ts";
 import { startServer } from "../../../src/server/server.ts";
 import { freePort, tempDir } from "../../support/server.ts";
 

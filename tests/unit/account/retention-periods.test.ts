@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import { addMonthsUtc, billingRetentionEnd } from "../../../src/server/account/retention.ts";
+import { addMonthsUtc } from "../../../src/server/account/calendar.ts";
+import { billingRetentionEnd } from "../../../src/server/account/retention.ts";
 
 const day = 24 * 3600_000;
 const at = (iso: string) => Date.parse(iso);

@@ -3,8 +3,8 @@
 import { describe, expect, test } from "bun:test";
 import { purgeExpiredData } from "../../../src/server/account/retention.ts";
 import { retentionRules } from "../../../src/server/account/work-retention.ts";
-import { manualClock } from "../../../src/server/clock.ts";
 import { openDatabase } from "../../../src/server/db/client.ts";
+import { manualClock } from "../../../src/server/platform/clock.ts";
 
 const DAY = 24 * 3600_000;
 const NOW = Date.UTC(2026, 10, 24, 3, 17);

@@ -2,10 +2,10 @@ import { afterEach, describe, expect, test } from "bun:test";
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { readTokens, refreshAccessToken, saveTokens, setMonitored } from "../../../src/server/auth/tokens.ts";
-import { manualClock } from "../../../src/server/clock.ts";
 import { type OpenedDatabase, openDatabase } from "../../../src/server/db/client.ts";
 import { users } from "../../../src/server/db/schema/index.ts";
-import { createLogger } from "../../../src/server/log.ts";
+import { manualClock } from "../../../src/server/platform/clock.ts";
+import { createLogger } from "../../../src/server/platform/log.ts";
 import { createSpotifyClient } from "../../../src/server/spotify/client.ts";
 import { ACCOUNTS, API, json, recordingFetch } from "../spotify/fake-web-api.ts";
 
@@ -40,6 +40,7 @@ function depsOf(database: OpenedDatabase, fetch: ReturnType<typeof recordingFetc
     db: database.db,
     clock: manualClock(),
     tokenKey: randomBytes(32),
+    tokenRefreshes: new Map<string, Promise<string>>(),
     log: createLogger("silent"),
     spotify: createSpotifyClient({
       apiUrl: API,

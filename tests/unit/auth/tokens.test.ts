@@ -9,10 +9,10 @@ import {
   spotifyForUser,
   tokenSourceFor,
 } from "../../../src/server/auth/tokens.ts";
-import { manualClock } from "../../../src/server/clock.ts";
 import { type OpenedDatabase, openDatabase } from "../../../src/server/db/client.ts";
 import { providerTokens, users } from "../../../src/server/db/schema/index.ts";
-import { createLogger } from "../../../src/server/log.ts";
+import { manualClock } from "../../../src/server/platform/clock.ts";
+import { createLogger } from "../../../src/server/platform/log.ts";
 import { createSpotifyClient } from "../../../src/server/spotify/client.ts";
 import { SpotifyAuthRevokedError } from "../../../src/server/spotify/errors.ts";
 import {
@@ -39,6 +39,7 @@ function setup(handler: Handler) {
     db: database.db,
     clock,
     tokenKey: randomBytes(32),
+    tokenRefreshes: new Map<string, Promise<string>>(),
     log: createLogger("silent"),
     spotify: createSpotifyClient({
       apiUrl: API,

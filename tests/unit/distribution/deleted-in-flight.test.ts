@@ -1,10 +1,10 @@
 // Reads never write, and a playlist deleted while Crate is creating it on Spotify leaves nothing behind there.
 import { describe, expect, test } from "bun:test";
-import { manualClock } from "../../../src/server/clock.ts";
 import { listCombinatorialPreferencesOf } from "../../../src/server/combinations/service.ts";
 import { openDatabase } from "../../../src/server/db/client.ts";
 import { applyJournal, type JournalApi } from "../../../src/server/distribution/apply.ts";
-import { createLogger } from "../../../src/server/log.ts";
+import { manualClock } from "../../../src/server/platform/clock.ts";
+import { createLogger } from "../../../src/server/platform/log.ts";
 
 function setup() {
   const { db, sqlite } = openDatabase(":memory:");

@@ -1,12 +1,12 @@
 // A run first finishes the user's earlier unfinished journals. One that keeps failing gets the hourly job's
 // attempt limit, then is given up (its open steps failed with the reason), so it never blocks the user for good.
 import { describe, expect, test } from "bun:test";
-import { manualClock } from "../../../src/server/clock.ts";
 import { openDatabase } from "../../../src/server/db/client.ts";
 import type { Deps } from "../../../src/server/deps.ts";
 import type { JournalApi } from "../../../src/server/distribution/apply.ts";
 import { MAX_ATTEMPTS, runDistribution } from "../../../src/server/distribution/run.ts";
-import { createLogger } from "../../../src/server/log.ts";
+import { manualClock } from "../../../src/server/platform/clock.ts";
+import { createLogger } from "../../../src/server/platform/log.ts";
 import { SpotifyError } from "../../../src/server/spotify/errors.ts";
 import type { SpotifyUserApi } from "../../../src/server/spotify/types.ts";
 

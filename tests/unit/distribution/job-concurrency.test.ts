@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { AdaptiveConcurrency } from "../../../src/server/distribution/job-concurrency.ts";
-import type { PacerState } from "../../../src/server/http/pacer.ts";
+import type { PacerState } from "../../../src/server/platform/pacer.ts";
 
 function pacer() {
   const state: PacerState = {

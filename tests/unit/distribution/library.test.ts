@@ -1,7 +1,6 @@
 // Library sync and the metadata cache against a scripted provider (no network): what is read, what is
 // stored, and how many calls it takes.
 import { beforeEach, describe, expect, test } from "bun:test";
-import { manualClock } from "../../../src/server/clock.ts";
 import { parseConfig } from "../../../src/server/config.ts";
 import type { Db } from "../../../src/server/db/client.ts";
 import { openDatabase } from "../../../src/server/db/client.ts";
@@ -9,8 +8,9 @@ import type { Deps } from "../../../src/server/deps.ts";
 import { loadConsideredSongs } from "../../../src/server/library/considered.ts";
 import { audioFeaturesUnavailable, enrichLibrary } from "../../../src/server/library/metadata.ts";
 import { syncLibrary } from "../../../src/server/library/sync.ts";
-import { createLogger } from "../../../src/server/log.ts";
 import { withMetadataLookups } from "../../../src/server/metadata/background.ts";
+import { manualClock } from "../../../src/server/platform/clock.ts";
+import { createLogger } from "../../../src/server/platform/log.ts";
 import type {
   Artist,
   AudioFeatures,

@@ -2,11 +2,11 @@
 // playlist the listener owns that carries the mark Crate wrote into its description is taken, never one found
 // by name alone: a followed "Rock" of another user, or the listener's own "Rock", must stay untouched.
 import { describe, expect, test } from "bun:test";
-import { manualClock } from "../../../src/server/clock.ts";
 import { openDatabase } from "../../../src/server/db/client.ts";
 import { applyJournal, type JournalApi } from "../../../src/server/distribution/apply.ts";
 import { creationDescription } from "../../../src/server/distribution/journal-steps.ts";
-import { createLogger } from "../../../src/server/log.ts";
+import { manualClock } from "../../../src/server/platform/clock.ts";
+import { createLogger } from "../../../src/server/platform/log.ts";
 import { SpotifyError } from "../../../src/server/spotify/errors.ts";
 import type { LibraryPlaylist } from "../../../src/server/spotify/types.ts";
 

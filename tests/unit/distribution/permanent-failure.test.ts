@@ -1,11 +1,11 @@
 // A refusal for good (400 size limit, 403 not writable) of one playlist marks that step and playlist failed and
 // never fails the other playlists' writes or a later run; transient failures still fail the run for a retry.
 import { describe, expect, test } from "bun:test";
-import { manualClock } from "../../../src/server/clock.ts";
 import { openDatabase } from "../../../src/server/db/client.ts";
 import { applyJournal, type JournalApi } from "../../../src/server/distribution/apply.ts";
 import { permanentFailure } from "../../../src/server/distribution/failures.ts";
-import { createLogger } from "../../../src/server/log.ts";
+import { manualClock } from "../../../src/server/platform/clock.ts";
+import { createLogger } from "../../../src/server/platform/log.ts";
 import { SpotifyAuthRevokedError, SpotifyError } from "../../../src/server/spotify/errors.ts";
 
 function setup(playlists: readonly { id: string; adds: number }[]) {

@@ -1,8 +1,8 @@
 import { describe, expect, test } from "bun:test";
 import { isoWeekKey, monthKey, utcDayKey } from "../../../src/server/distribution/periods.ts";
 import type { PlannedSong, PlaylistWork } from "../../../src/server/distribution/plan.ts";
-import { seededSample } from "../../../src/server/distribution/sample.ts";
 import { orderSteps } from "../../../src/server/distribution/steps.ts";
+import { seededSample } from "../../../src/server/platform/sample.ts";
 
 const songs = (from: number, to: number): PlannedSong[] =>
   Array.from({ length: to - from }, (_, i) => ({

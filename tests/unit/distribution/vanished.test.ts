@@ -2,10 +2,10 @@
 // in the Spotify app does; checked before writing, 40 a call) and a 404 on a write. Both mark it vanished and
 // skip its writes; neither recreates it.
 import { describe, expect, test } from "bun:test";
-import { manualClock } from "../../../src/server/clock.ts";
 import { openDatabase } from "../../../src/server/db/client.ts";
 import { applyJournal, type JournalApi } from "../../../src/server/distribution/apply.ts";
-import { createLogger } from "../../../src/server/log.ts";
+import { manualClock } from "../../../src/server/platform/clock.ts";
+import { createLogger } from "../../../src/server/platform/log.ts";
 import { SpotifyError } from "../../../src/server/spotify/errors.ts";
 
 interface PlaylistSetup {

@@ -1,7 +1,7 @@
 // The adaptive pacer on simulated time: it learns an unpublished limit from 429s alone, honours Retry-After,
 // and serves interactive callers first.
 import { describe, expect, test } from "bun:test";
-import { AdaptivePacer, currentPriority, withPriority } from "../../../src/server/http/pacer.ts";
+import { AdaptivePacer, currentPriority, withPriority } from "../../../src/server/platform/pacer.ts";
 import { limitedProvider } from "../../support/limited-provider.ts";
 import { virtualTime } from "../../support/virtual-time.ts";
 

@@ -3,13 +3,13 @@
 import { afterAll, expect, test } from "bun:test";
 import { rmSync } from "node:fs";
 import { join } from "node:path";
-import { systemClock } from "../../../src/server/clock.ts";
 import { parseConfig } from "../../../src/server/config.ts";
 import { openDatabase } from "../../../src/server/db/client.ts";
 import type { Deps } from "../../../src/server/deps.ts";
-import { createLogger } from "../../../src/server/log.ts";
 import { withMetadataLookups } from "../../../src/server/metadata/background.ts";
 import { createMetadataClients } from "../../../src/server/metadata/clients.ts";
+import { systemClock } from "../../../src/server/platform/clock.ts";
+import { createLogger } from "../../../src/server/platform/log.ts";
 import { tempDir } from "../../support/server.ts";
 
 const dir = tempDir("crate-lookups-");

@@ -1,7 +1,8 @@
 import { UpdateSettingsSchema } from "../../../shared/schemas/settings.ts";
 import { SetTimeZoneSchema } from "../../../shared/time-zone.ts";
-import { readSettings, toSettingsResponse, updatePlaylistSettings } from "../../settings/service.ts";
-import { readTimeZone, setTimeZone } from "../../settings/time-zone.ts";
+import { updatePlaylistSettings } from "../../settings/service.ts";
+import { readSettings, toSettingsResponse } from "../../settings/store.ts";
+import { readTimeZone, setTimeZone } from "../../user/time-zone.ts";
 import { authedProcedure, router } from "../init.ts";
 
 export const settingsRouter = router({

@@ -3,9 +3,9 @@ import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { ErrorCode } from "../../shared/errors.ts";
-import { AppError } from "../errors.ts";
-import type { Logger } from "../log.ts";
-import { trpcCodeForStatus } from "../trpc/init.ts";
+import { AppError } from "./errors.ts";
+import type { Logger } from "./log.ts";
+import { trpcCodeForStatus } from "./transport-errors.ts";
 
 /** The one mapping from any thrown error to the REST shape `{error, errorCode}`. */
 export function errorResponse(c: Context, err: unknown, log: Logger): Response {

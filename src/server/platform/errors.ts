@@ -1,4 +1,4 @@
-import { ErrorCode, type ErrorCodeValue, errorTexts, httpStatusForErrorCode } from "../shared/errors.ts";
+import { ErrorCode, type ErrorCodeValue, errorTexts, httpStatusForErrorCode } from "../../shared/errors.ts";
 
 /** A refusal the user may see: carries the spec's errorCode; mapped once to REST and tRPC. */
 export class AppError extends Error {

@@ -1,8 +1,7 @@
 // Start-up and shutdown of the background work: nothing stays "running" after a crash.
 import { cancelInterruptedAnalyses } from "../analysis/service.ts";
 import type { Deps } from "../deps.ts";
-import { stopUserWork } from "./background.ts";
-import { resumeInterruptedDistributions } from "./run.ts";
+import { resumeInterruptedDistributions } from "../distribution/run.ts";
 
 /** At start-up: resume distributions a crash left running; end interrupted analyses (client resets). */
 export function recoverInterruptedWork(deps: Deps): { distributions: number; analyses: number } {
@@ -13,4 +12,4 @@ export function recoverInterruptedWork(deps: Deps): { distributions: number; ana
 }
 
 /** At shutdown: running distributions stop between two writes; the next start resumes them. */
-export const stopBackgroundWork = (deps: Deps) => stopUserWork(deps);
+export const stopBackgroundWork = (deps: Deps) => deps.work.stop();

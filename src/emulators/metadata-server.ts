@@ -1,7 +1,7 @@
 // The three metadata emulators alone on a port, for tests that point Crate's RECCOBEATS_URL, MUSICBRAINZ_URL and
 // DEEZER_URL at them as if they were the real services.
 import { Hono } from "hono";
-import { createMetadataEmulators } from "../index.ts";
+import { createMetadataEmulators } from "./metadata.ts";
 
 export interface MetadataEmulatorServer {
   url: string;

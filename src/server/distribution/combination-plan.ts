@@ -3,6 +3,7 @@
 import { combinationMatcher } from "../../shared/combinations/rules.ts";
 import { hasCombinationAccess, type MembershipLevel } from "../../shared/membership.ts";
 import type { Db } from "../db/client.ts";
+import { parseStoredCriteria } from "./combination-store.ts";
 import {
   type ExistingPlaylist,
   type PlanContext,
@@ -10,8 +11,7 @@ import {
   type PlaylistStatus,
   type PlaylistWork,
   planMatching,
-} from "../distribution/plan.ts";
-import { parseStoredCriteria } from "./store.ts";
+} from "./plan.ts";
 
 export interface CombinationPlan {
   works: PlaylistWork[];

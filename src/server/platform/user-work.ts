@@ -1,7 +1,6 @@
 // Long work runs in the background of the process, one piece of work per user at a time (a distribution,
 // a deletion, an analysis, the hourly sync), so a request returns its progress id at once.
-import type { Db } from "../db/client.ts";
-import type { Logger } from "../log.ts";
+import type { Logger } from "./log.ts";
 
 export class UserWork {
   private readonly chains = new Map<string, Promise<unknown>>();
@@ -52,19 +51,5 @@ export class UserWork {
   }
 }
 
-const registry = new WeakMap<Db, UserWork>();
-
-/** The process's background work for this database. */
-export function userWork(deps: { db: Db; log: Logger }): UserWork {
-  let work = registry.get(deps.db);
-  if (!work) {
-    work = new UserWork(deps.log);
-    registry.set(deps.db, work);
-  }
-  return work;
-}
-
-/** Called when the server stops: running distributions halt between writes and resume at the next start. */
-export async function stopUserWork(deps: { db: Db; log: Logger }): Promise<void> {
-  await registry.get(deps.db)?.stop();
-}
+/** The app's background work (built once with the app's dependencies). */
+export const userWork = (deps: { work: UserWork }): UserWork => deps.work;

@@ -1,0 +1,51 @@
+import { describe, expect, test } from "bun:test";
+import { findCycles } from "./import-graph.ts";
+import { unitOf, upwardImports } from "./layers.ts";
+
+describe("findCycles", () => {
+  test("names the edges of a cycle, closed on its first node", () => {
+    const edges = [
+      { from: "a", to: "b" },
+      { from: "b", to: "c" },
+      { from: "c", to: "a" },
+      { from: "c", to: "d" },
+    ];
+    expect(findCycles(edges)).toEqual([["a", "b", "c", "a"]]);
+  });
+
+  test("finds nothing in a graph without cycles, and ignores a file importing itself", () => {
+    const edges = [
+      { from: "a", to: "b" },
+      { from: "a", to: "c" },
+      { from: "b", to: "c" },
+      { from: "c", to: "c" },
+    ];
+    expect(findCycles(edges)).toEqual([]);
+  });
+
+  test("reports each knot once", () => {
+    const edges = [
+      { from: "a", to: "b" },
+      { from: "b", to: "a" },
+      { from: "x", to: "y" },
+      { from: "y", to: "x" },
+    ];
+    expect(findCycles(edges)).toHaveLength(2);
+  });
+});
+
+describe("upwardImports", () => {
+  test("names an import from a lower layer into a higher one, and lets the other direction pass", () => {
+    const upward = { from: "server/platform/user-work.ts", to: "server/distribution/run.ts" };
+    const downward = { from: "server/distribution/run.ts", to: "server/platform/user-work.ts" };
+    expect(upwardImports([upward, downward])).toEqual([
+      "server/platform -> server/distribution (platform may not import distribution: server/platform/user-work.ts -> server/distribution/run.ts)",
+    ]);
+  });
+
+  test("a folder's subfolders belong to it; shared and client are one unit each", () => {
+    expect(unitOf("server/trpc/routers/auth.ts")).toBe("server/trpc");
+    expect(unitOf("server/deps.ts")).toBe("server/deps.ts");
+    expect(unitOf("shared/catalogue/genres.ts")).toBe("shared");
+  });
+});

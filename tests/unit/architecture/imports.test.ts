@@ -1,0 +1,36 @@
+import { describe, expect, test } from "bun:test";
+import { type Edge, fileEdges, findCycles } from "./import-graph.ts";
+import { layerOf, unitOf, upwardImports } from "./layers.ts";
+
+const edges = fileEdges();
+const unitEdges: Edge[] = edges
+  .map((edge) => ({ from: unitOf(edge.from), to: unitOf(edge.to) }))
+  .filter((edge) => edge.from !== edge.to);
+
+describe("imports of src/", () => {
+  test("finds the imports it checks", () => {
+    expect(edges.length).toBeGreaterThan(500);
+    expect(edges).toContainEqual({ from: "server/server.ts", to: "server/app.ts", typeOnly: false });
+    expect(edges).toContainEqual({ from: "server/server.ts", to: "server/deps.ts", typeOnly: true });
+  });
+
+  test("every unit has a declared layer", () => {
+    const units = new Set(unitEdges.flatMap((edge) => [edge.from, edge.to]));
+    expect([...units].filter((unit) => layerOf(unit) < 0)).toEqual([]);
+  });
+
+  test("no import goes up a layer", () => {
+    expect(upwardImports(edges)).toEqual([]);
+  });
+
+  test("no cycle between folders", () => {
+    expect(findCycles(unitEdges).map((cycle) => cycle.join(" -> "))).toEqual([]);
+  });
+
+  // Between files only imports that stay at run time count: a type-only import never decides which module
+  // loads first. Between folders every import counts, types included.
+  test("no cycle between files", () => {
+    const runtimeEdges = edges.filter((edge) => !edge.typeOnly);
+    expect(findCycles(runtimeEdges).map((cycle) => cycle.join(" -> "))).toEqual([]);
+  });
+});

@@ -1,0 +1,61 @@
+// The declared layer order of src/ and the imports that go against it.
+import type { Edge } from "./import-graph.ts";
+
+/**
+ * The layers of src/, lowest first. A unit may import its own layer's units (without a cycle) and every lower
+ * layer; never a higher one. A unit is a folder directly under src/server or src/emulators (its subfolders
+ * included), a file directly under them, or the whole of src/shared and src/client.
+ */
+export const layers: { name: string; units: string[] }[] = [
+  { name: "shared", units: ["shared"] },
+  { name: "database", units: ["server/db"] },
+  { name: "platform", units: ["server/platform"] },
+  { name: "configuration", units: ["server/config.ts"] },
+  { name: "providers", units: ["server/metrics", "server/spotify", "server/paddle"] },
+  { name: "emulators", units: ["emulators/*"] },
+  { name: "dependencies", units: ["server/deps.ts"] },
+  { name: "accounts", units: ["server/user", "server/system", "server/feedback"] },
+  { name: "sign-in", units: ["server/auth"] },
+  { name: "metadata", units: ["server/metadata"] },
+  { name: "library", units: ["server/library"] },
+  { name: "distribution", units: ["server/distribution"] },
+  { name: "distribution's users", units: ["server/analysis", "server/combinations", "server/settings"] },
+  {
+    name: "views and lifecycle",
+    units: ["server/playlists", "server/account", "server/billing", "server/admin"],
+  },
+  {
+    name: "transports",
+    units: ["server/trpc", "server/rest", "server/http", "server/static", "server/jobs", "server/app.ts"],
+  },
+  { name: "composition", units: ["server/server.ts", "server/main.ts"] },
+  { name: "client", units: ["client"] },
+];
+
+/** The unit a file of src/ belongs to. */
+export function unitOf(path: string): string {
+  const parts = path.split("/");
+  if (parts[0] === "shared" || parts[0] === "client") return parts[0];
+  return parts.length > 2 ? `${parts[0]}/${parts[1]}` : path;
+}
+
+export function layerOf(unit: string): number {
+  return layers.findIndex((layer) =>
+    layer.units.some((pattern) =>
+      pattern.endsWith("/*") ? unit.startsWith(pattern.slice(0, -1)) : pattern === unit,
+    ),
+  );
+}
+
+/** One line per pair of units with an import that goes up a layer, naming up to three of its file imports. */
+export function upwardImports(edges: Edge[]): string[] {
+  const lines = new Map<string, string[]>();
+  for (const edge of edges) {
+    const from = unitOf(edge.from);
+    const to = unitOf(edge.to);
+    if (from === to || layerOf(to) <= layerOf(from)) continue;
+    const key = `${from} -> ${to} (${layers[layerOf(from)]?.name} may not import ${layers[layerOf(to)]?.name}`;
+    lines.set(key, [...(lines.get(key) ?? []), `${edge.from} -> ${edge.to}`]);
+  }
+  return [...lines].map(([key, files]) => `${key}: ${files.slice(0, 3).join(", ")})`);
+}
