@@ -2,13 +2,12 @@ import type { MembershipLevel } from "../shared/membership.ts";
 import type { PriceInfo } from "../shared/schemas/billing.ts";
 import type { Config } from "./config.ts";
 import type { Db } from "./db/client.ts";
-import type { MetadataLookups } from "./metadata/background.ts";
-import type { MetadataClients } from "./metadata/clients.ts";
 import type { Metrics } from "./metrics/registry.ts";
 import type { PaddleClient } from "./paddle/client.ts";
 import type { Clock } from "./platform/clock.ts";
 import type { Logger } from "./platform/log.ts";
 import type { UserWork } from "./platform/user-work.ts";
+import type { MetadataClients } from "./sources/clients.ts";
 import type { SpotifyClient } from "./spotify/types.ts";
 
 /** What services need, built once at start and passed in (never read from globals during a request). */
@@ -28,7 +27,7 @@ export interface Deps {
   /** the open metadata sources' clients, one per source for all users (each keeps its pace) */
   metadataClients: MetadataClients;
   /** the background lookups of the open sources, one queue for all users */
-  metadataLookups: MetadataLookups;
+  metadataLookups: MetadataLookupQueue;
 
   // What one app keeps between calls: built with the app, never shared with another app of the same process.
   /** the per-user queue of long work: one piece at a time per user */
@@ -64,4 +63,17 @@ export interface SessionRow {
 
 export interface SessionLookup {
   get(values: { tokenHash: string; now: number }): SessionRow | undefined;
+}
+
+/** The app's queue of background lookups of the open metadata sources (`metadata/background.ts`). */
+export interface MetadataLookupQueue {
+  /** queues a pass over the user's songs whose lookups are not finished */
+  schedule(userId: string): void;
+  /** true while the user's songs wait for or are in a pass */
+  isLookingUp(userId: string): boolean;
+  /** at start: queues every user whose lookups a stopped process left unfinished; returns how many */
+  resumePending(): number;
+  /** resolves once nothing is queued or running */
+  idle(): Promise<void>;
+  stop(): void;
 }

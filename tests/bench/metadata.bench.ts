@@ -14,10 +14,10 @@ import { openDatabase } from "../../src/server/db/client.ts";
 import type { Deps } from "../../src/server/deps.ts";
 import { loadConsideredSongs } from "../../src/server/library/considered.ts";
 import { recordCapability } from "../../src/server/metadata/capabilities.ts";
-import { createMetadataClients } from "../../src/server/metadata/clients.ts";
 import { lookUpOpenSources } from "../../src/server/metadata/open-sources.ts";
 import { systemClock } from "../../src/server/platform/clock.ts";
 import { createLogger } from "../../src/server/platform/log.ts";
+import { createMetadataClients } from "../../src/server/sources/clients.ts";
 import { tempDir } from "../support/server.ts";
 
 export interface MetadataFigures {

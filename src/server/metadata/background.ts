@@ -2,7 +2,7 @@
 // pace); one queue per app, a member of its `Deps`. A distribution places what is known at once; when a pass
 // brings new facts, every user who likes the changed songs gets a follow-up pass of their playlists. A source
 // that fails is asked again later; songs still pending when the process stops are looked up at the next start.
-import type { Deps } from "../deps.ts";
+import type { Deps, MetadataLookupQueue } from "../deps.ts";
 import { userWork } from "../platform/user-work.ts";
 import { lookUpOpenSources, type PassResult } from "./open-sources.ts";
 
@@ -10,7 +10,7 @@ import { lookUpOpenSources, type PassResult } from "./open-sources.ts";
 const RETRY_MS = 60_000;
 const RETRY_MAX_MS = 30 * 60_000;
 
-export class MetadataLookups {
+export class MetadataLookups implements MetadataLookupQueue {
   private readonly queue = new Set<string>();
   private running: Promise<void> | null = null;
   private readonly followUps = new Set<Promise<unknown>>();

@@ -3,9 +3,9 @@
 // 100 a call.
 import type { Database } from "bun:sqlite";
 import type { Deps } from "../deps.ts";
-import type { MetadataClients } from "./clients.ts";
+import type { MetadataClients } from "../sources/clients.ts";
+import { MUSICBRAINZ_BATCH } from "../sources/musicbrainz.ts";
 import { askable, recordLookups, wasAsked } from "./lookups.ts";
-import { MUSICBRAINZ_BATCH } from "./musicbrainz.ts";
 import { clearCategoriesOfArtists } from "./spotify-source.ts";
 import { storeArtistLink, storeArtistTags } from "./store.ts";
 

@@ -5,11 +5,11 @@
 import type { Database } from "bun:sqlite";
 import type { MetadataSourceName } from "../../shared/metadata-sources.ts";
 import type { Deps } from "../deps.ts";
+import type { MetadataClients } from "../sources/clients.ts";
+import { RECCOBEATS_BATCH } from "../sources/reccobeats.ts";
 import { isUnavailable } from "./capabilities.ts";
-import type { MetadataClients } from "./clients.ts";
 import { askable, recordLookups, wasAsked } from "./lookups.ts";
 import { lookUpMusicBrainz } from "./musicbrainz-pass.ts";
-import { RECCOBEATS_BATCH } from "./reccobeats.ts";
 import { storeFeatures, storeTempo } from "./store.ts";
 
 export interface PassResult {

@@ -1,6 +1,6 @@
 // Writes facts into the shared metadata cache with their provenance; a track whose facts change is classified again.
 import type { Database } from "bun:sqlite";
-import type { FeatureValues } from "./reccobeats.ts";
+import type { FeatureValues } from "../sources/reccobeats.ts";
 
 /** Features from `source` (spotify, reccobeats); they also set the tempo, overriding a Deezer bpm. */
 export function storeFeatures(

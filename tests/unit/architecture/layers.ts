@@ -11,7 +11,7 @@ export const layers: { name: string; units: string[] }[] = [
   { name: "database", units: ["server/db"] },
   { name: "platform", units: ["server/platform"] },
   { name: "configuration", units: ["server/config.ts"] },
-  { name: "providers", units: ["server/metrics", "server/spotify", "server/paddle"] },
+  { name: "providers", units: ["server/metrics", "server/spotify", "server/paddle", "server/sources"] },
   { name: "emulators", units: ["emulators/*"] },
   { name: "dependencies", units: ["server/deps.ts"] },
   { name: "accounts", units: ["server/user", "server/system", "server/feedback"] },

@@ -7,9 +7,9 @@ import { parseConfig } from "../../../src/server/config.ts";
 import { openDatabase } from "../../../src/server/db/client.ts";
 import type { Deps } from "../../../src/server/deps.ts";
 import { withMetadataLookups } from "../../../src/server/metadata/background.ts";
-import { createMetadataClients } from "../../../src/server/metadata/clients.ts";
 import { systemClock } from "../../../src/server/platform/clock.ts";
 import { createLogger } from "../../../src/server/platform/log.ts";
+import { createMetadataClients } from "../../../src/server/sources/clients.ts";
 import { tempDir } from "../../support/server.ts";
 
 const dir = tempDir("crate-lookups-");
