@@ -5,12 +5,12 @@ import { describe, expect, test } from "bun:test";
 import { manualClock } from "../../../src/server/clock.ts";
 import { openDatabase } from "../../../src/server/db/client.ts";
 import { applyJournal, type JournalApi } from "../../../src/server/distribution/apply.ts";
-import { creationDescription } from "../../../src/server/distribution/journal-steps.ts";
+import { creationDescription } from "../../../src/server/distribution/journal-create.ts";
 import { createLogger } from "../../../src/server/log.ts";
 import { SpotifyError } from "../../../src/server/spotify/errors.ts";
 import type { LibraryPlaylist } from "../../../src/server/spotify/types.ts";
 
-const ROCK = { user_id: "u", source: "predefined", preference_key: "Rock", bucket: "", sequence: 1 };
+const ROCK = { userId: "u", source: "predefined", preferenceKey: "Rock", bucket: "", sequence: 1 };
 
 function setup(stepStatus: "pending" | "sent" = "pending") {
   const { db } = openDatabase(":memory:");
