@@ -57,7 +57,7 @@ export function reconcileCombinations(
     criteria: combination.criteria,
     everAdded: everAdded.get(combination.id) ?? new Set(),
     playlists: rows
-      .filter((row) => row.combinationId === combination.id)
+      .filter((row) => row.preferenceKey === combination.id)
       .map((row) => ({
         id: row.id,
         bucket: row.bucket,

@@ -3,6 +3,7 @@ import { and, asc, count, eq, inArray, not, or, sql } from "drizzle-orm";
 import type { Criterion } from "../../shared/combinations/rules.ts";
 import type { Db } from "../db/client.ts";
 import { combinations, distributions, managedPlaylists, usedCombinationNames } from "../db/schema/index.ts";
+import { playlistRowColumns } from "../distribution/repository/playlists.ts";
 
 /** A deletion of the combination is running right now. */
 const deletionRunning = sql`EXISTS (SELECT 1 FROM ${distributions} WHERE ${distributions.userId} = ${combinations.userId}
@@ -128,17 +129,7 @@ export function anyNameUsed(db: Db, userId: string, nameKeys: readonly string[])
 /** The user's combination playlists with whether their combination is still active (null: forgotten). */
 export function combinationPlaylists(db: Db, userId: string) {
   return db
-    .select({
-      id: managedPlaylists.id,
-      combinationId: managedPlaylists.preferenceKey,
-      bucket: managedPlaylists.bucket,
-      sequence: managedPlaylists.sequence,
-      status: managedPlaylists.status,
-      spotifyPlaylistId: managedPlaylists.spotifyPlaylistId,
-      trackCount: managedPlaylists.trackCount,
-      samplePeriod: managedPlaylists.samplePeriod,
-      active: combinations.active,
-    })
+    .select({ ...playlistRowColumns, active: combinations.active })
     .from(managedPlaylists)
     .leftJoin(
       combinations,

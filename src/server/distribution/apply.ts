@@ -6,8 +6,8 @@ import { isSpotifyNotFound } from "../spotify/errors.ts";
 import { permanentFailure } from "./failures.ts";
 import { applyStep, type JournalApi, type PlaylistState, type StepRow } from "./journal-steps.ts";
 import { ProgressTracker } from "./progress.ts";
-import { markStepDone, markStepFailed, openSteps } from "./repository/journal.ts";
-import { playlistStateReader } from "./repository/playlists.ts";
+import { markStepFailed, openSteps, stepMarks } from "./repository/journal.ts";
+import { playlistStateReader, songRecords } from "./repository/playlists.ts";
 import { ResumeCheck } from "./resume-check.ts";
 import { markFailed, markThoseOutOfLibrary, markVanished, type PlaylistOnSpotify } from "./vanished.ts";
 
@@ -23,13 +23,13 @@ export async function applyJournal(
   api: JournalApi,
   distributionId: string,
   shouldStop: () => boolean = () => false,
-  concurrency = PLAYLISTS_AT_ONCE,
   /** a run resumed after a crash or failure: its last marks may be lost, so writes are checked first */
   resumed = false,
 ): Promise<"done" | "stopped"> {
   const { db } = deps;
   const steps = openSteps(db, distributionId);
   const loadPlaylist = playlistStateReader(db);
+  const writes = { marks: stepMarks(db), songs: songRecords(db) };
 
   const progress = new ProgressTracker(db, distributionId, steps);
   const resume = resumed ? new ResumeCheck(api) : null;
@@ -44,17 +44,17 @@ export async function applyJournal(
     if (!playlist || !writable) {
       const left =
         playlist?.status === "vanished" || playlist?.status === "failed" ? playlist.status : "skipped";
-      markStepDone(db, step.id, left, deps.clock.now());
+      writes.marks.done(step.id, left, deps.clock.now());
       return onDone();
     }
     try {
-      await applyStep(deps, api, step, playlist, onDone, resume);
+      await applyStep(deps, api, step, playlist, writes, onDone, resume);
     } catch (error) {
       if (isSpotifyNotFound(error) && step.op !== "create") {
         // The playlist is gone on Spotify: mark it, never recreate it, skip its remaining writes.
         db.$client.transaction(() => {
           markVanished(deps, step.playlistId, "not found");
-          markStepDone(db, step.id, "vanished", deps.clock.now());
+          writes.marks.done(step.id, "vanished", deps.clock.now());
           onDone();
         })();
         return;
@@ -83,7 +83,7 @@ export async function applyJournal(
     // The same playlist's previous write first, then room for one more playlist at once.
     const previous = busy.get(step.playlistId);
     if (previous) await previous;
-    while (busy.size >= Math.max(1, concurrency)) await Promise.race(busy.values());
+    while (busy.size >= PLAYLISTS_AT_ONCE) await Promise.race(busy.values());
     if (failure) break;
     const running: Promise<void> = runStep(step)
       .catch((error) => {

@@ -1,7 +1,6 @@
 // The create step: makes the Spotify playlist once, even when an answer was lost, and recognises a lost
 // creation only by the mark Crate writes into the description and the listener's ownership.
 import { isUnknownOutcome } from "../spotify/errors.ts";
-import { markStepSent } from "./repository/journal.ts";
 import { createsPrivatePlaylists } from "./repository/listeners.ts";
 import { knownSpotifyPlaylistIds, setSpotifyPlaylistId } from "./repository/playlists.ts";
 import { MAX_UNKNOWN_OUTCOME_RETRIES, type StepContext } from "./step-context.ts";
@@ -38,7 +37,7 @@ export async function createPlaylistOnce(ctx: StepContext): Promise<void> {
   if (existing !== null) return deps.db.$client.transaction(() => ctx.done(existing))();
   const lost = step.status === "sent" || resume ? await findLostCreation(ctx) : null;
   if (lost) return ctx.commit(() => setSpotifyPlaylistId(db, step.playlistId, lost), lost);
-  markStepSent(db, step.id, deps.clock.now());
+  ctx.writes.marks.sent(step.id, deps.clock.now());
   const isPrivate = createsPrivatePlaylists(db, playlist.userId);
   let created: { id: string } | null = null;
   for (let attempt = 1; created === null; attempt++) {

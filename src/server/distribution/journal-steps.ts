@@ -2,10 +2,15 @@
 import type { Deps } from "../deps.ts";
 import { isUnknownOutcome } from "../spotify/errors.ts";
 import { createPlaylistOnce } from "./journal-create.ts";
-import { type JournalOp, markStepDone, markStepSent, type StepRow } from "./repository/journal.ts";
-import { deletePlaylist, type PlaylistState, recordAdded, recordRemoved } from "./repository/playlists.ts";
+import type { JournalOp, StepRow } from "./repository/journal.ts";
+import { deletePlaylist, type PlaylistState } from "./repository/playlists.ts";
 import type { ResumeCheck } from "./resume-check.ts";
-import { type JournalApi, MAX_UNKNOWN_OUTCOME_RETRIES, type StepContext } from "./step-context.ts";
+import {
+  type JournalApi,
+  type JournalWrites,
+  MAX_UNKNOWN_OUTCOME_RETRIES,
+  type StepContext,
+} from "./step-context.ts";
 
 export type { StepRow } from "./repository/journal.ts";
 export type { PlaylistState } from "./repository/playlists.ts";
@@ -25,12 +30,13 @@ export async function applyStep(
   api: JournalApi,
   step: StepRow,
   playlist: PlaylistState,
+  writes: JournalWrites,
   /** runs inside the transaction that marks the step done */
   onDone: () => void,
   resume: ResumeCheck | null = null,
 ): Promise<void> {
   const done = (result: string | null) => {
-    markStepDone(deps.db, step.id, result, deps.clock.now());
+    writes.marks.done(step.id, result, deps.clock.now());
     onDone();
   };
   const commit = (effects: () => void, result: string | null) =>
@@ -40,7 +46,7 @@ export async function applyStep(
     })();
   const handler = handlers[step.op];
   if (!handler) throw new Error(`unknown journal op ${step.op}`);
-  await handler({ deps, api, step, playlist, resume, done, commit });
+  await handler({ deps, api, step, playlist, writes, resume, done, commit });
 }
 
 /** The Spotify playlist a write goes to; a step on a playlist never created is a defect. */
@@ -63,7 +69,7 @@ async function addSongs(ctx: StepContext): Promise<void> {
     toSend = trackIds.filter((id) => !present.has(id));
     if (position !== undefined) position = Math.min(position, items.length);
   }
-  markStepSent(deps.db, step.id, deps.clock.now());
+  ctx.writes.marks.sent(step.id, deps.clock.now());
   let snapshot: string | null = null;
   for (let attempt = 1; toSend.length > 0; attempt++) {
     try {
@@ -78,7 +84,7 @@ async function addSongs(ctx: StepContext): Promise<void> {
     }
   }
   ctx.commit(
-    () => recordAdded(deps.db, step.playlistId, playlist.userId, trackIds, deps.clock.now()),
+    () => ctx.writes.songs.added(step.playlistId, playlist.userId, trackIds, deps.clock.now()),
     snapshot,
   );
 }
@@ -90,7 +96,7 @@ async function removeSongs(ctx: StepContext): Promise<void> {
   const trackIds = step.trackIds ?? [];
   const snapshot = await api.removeItems(spotifyId, trackIds);
   await resume?.removed(spotifyId, trackIds);
-  ctx.commit(() => recordRemoved(deps.db, step.playlistId, trackIds, deps.clock.now()), snapshot);
+  ctx.commit(() => ctx.writes.songs.removed(step.playlistId, trackIds, deps.clock.now()), snapshot);
 }
 
 async function unfollowPlaylist(ctx: StepContext): Promise<void> {

@@ -2,7 +2,13 @@
 // the first step not done, so writes finishing out of order never make the bar jump ahead.
 import type { Db } from "../db/client.ts";
 import { progressReached } from "./repository/journal.ts";
-import { advanceEntry, type EntryType, failedEntryTypes, resetEntry } from "./repository/runs.ts";
+import {
+  advanceEntry,
+  type EntryType,
+  entryAdvancer,
+  failedEntryTypes,
+  resetEntry,
+} from "./repository/runs.ts";
 
 export type { EntryType } from "./repository/runs.ts";
 
@@ -22,12 +28,14 @@ export class ProgressTracker {
   private readonly done = new Set<number>();
   private readonly next = new Map<EntryType, number>();
   private readonly byEntry = new Map<EntryType, { id: number; progressAfter: number }[]>();
+  private readonly advance: ReturnType<typeof entryAdvancer>;
 
   constructor(
-    private readonly db: Db,
+    db: Db,
     private readonly distributionId: string,
     steps: readonly { id: number; entryType: EntryType | null; progressAfter: number | null }[],
   ) {
+    this.advance = entryAdvancer(db);
     for (const step of steps) {
       if (!step.entryType || step.progressAfter === null) continue;
       const list = this.byEntry.get(step.entryType) ?? [];
@@ -48,6 +56,6 @@ export class ProgressTracker {
     }
     this.next.set(entryType, index);
     if (reached === null) return;
-    advanceEntry(this.db, this.distributionId, entryType, reached);
+    this.advance(this.distributionId, entryType, reached);
   }
 }

@@ -7,7 +7,7 @@ import { enrichLibrary } from "../library/metadata.ts";
 import { countLikes, syncLibrary } from "../library/sync.ts";
 import { SpotifyAuthRevokedError } from "../spotify/errors.ts";
 import type { SpotifyUserApi } from "../spotify/types.ts";
-import { applyJournal, PLAYLISTS_AT_ONCE } from "./apply.ts";
+import { applyJournal } from "./apply.ts";
 import { userWork } from "./background.ts";
 import { recordPlan } from "./planner.ts";
 import { restoreProgress } from "./progress.ts";
@@ -79,14 +79,7 @@ export async function runDistribution(
       setLikeCount(deps.db, distributionId, countLikes(deps, row.userId));
       recordPlan(deps, distributionId, row.userId);
     }
-    const outcome = await applyJournal(
-      deps,
-      api,
-      distributionId,
-      () => work.isStopping,
-      PLAYLISTS_AT_ONCE,
-      row.attempts > 0,
-    );
+    const outcome = await applyJournal(deps, api, distributionId, () => work.isStopping, row.attempts > 0);
     if (outcome === "stopped") return "stopped";
     finishDistribution(deps, distributionId);
     return "finished";
@@ -113,7 +106,7 @@ async function resumeEarlierJournals(
     restoreProgress(deps.db, id);
     startAttempt(deps.db, id);
     try {
-      const outcome = await applyJournal(deps, api, id, shouldStop, PLAYLISTS_AT_ONCE, true);
+      const outcome = await applyJournal(deps, api, id, shouldStop, true);
       if (outcome === "stopped") return "stopped";
     } catch (error) {
       failDistribution(deps, id, error);

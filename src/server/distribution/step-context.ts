@@ -1,8 +1,8 @@
 // What a journal step's handler gets, and the Spotify calls the journal makes.
 import type { Deps } from "../deps.ts";
 import type { LibraryPlaylist, SpotifyUserApi } from "../spotify/types.ts";
-import type { StepRow } from "./repository/journal.ts";
-import type { PlaylistState } from "./repository/playlists.ts";
+import type { StepMarks, StepRow } from "./repository/journal.ts";
+import type { PlaylistState, SongRecords } from "./repository/playlists.ts";
 import type { ResumeCheck } from "./resume-check.ts";
 
 export type JournalApi = Pick<
@@ -20,8 +20,15 @@ export type JournalApi = Pick<
 
 export const MAX_UNKNOWN_OUTCOME_RETRIES = 4;
 
+/** The statements a journal run writes at every step, prepared once per run. */
+export interface JournalWrites {
+  marks: StepMarks;
+  songs: SongRecords;
+}
+
 /** What every handler gets: the step, its playlist and how to close the step. */
 export interface StepContext {
+  writes: JournalWrites;
   deps: Pick<Deps, "db" | "clock">;
   api: JournalApi;
   step: StepRow;

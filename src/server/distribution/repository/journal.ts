@@ -64,16 +64,23 @@ export function openSteps(db: Db, distributionId: string): StepRow[] {
     .all();
 }
 
-export function markStepSent(db: Db, stepId: number, now: number): void {
-  db.update(journalSteps).set({ status: "sent", updatedAt: now }).where(eq(journalSteps.id, stepId)).run();
+/** The marks a journal run writes for every step, prepared once per run (a run marks thousands). */
+export function stepMarks(db: Db) {
+  const byId = eq(journalSteps.id, sql.placeholder("id"));
+  const now = sql`${sql.placeholder("now")}`;
+  const sent = db.update(journalSteps).set({ status: "sent", updatedAt: now }).where(byId).prepare();
+  const done = db
+    .update(journalSteps)
+    .set({ status: "done", result: sql`${sql.placeholder("result")}`, updatedAt: now })
+    .where(byId)
+    .prepare();
+  return {
+    sent: (id: number, at: number) => void sent.run({ id, now: at }),
+    done: (id: number, result: string | null, at: number) => void done.run({ id, result, now: at }),
+  };
 }
 
-export function markStepDone(db: Db, stepId: number, result: string | null, now: number): void {
-  db.update(journalSteps)
-    .set({ status: "done", result, updatedAt: now })
-    .where(eq(journalSteps.id, stepId))
-    .run();
-}
+export type StepMarks = ReturnType<typeof stepMarks>;
 
 /** A step Spotify refused for good: kept with the reason, never sent again. */
 export function markStepFailed(db: Db, stepId: number, reason: string, now: number): void {

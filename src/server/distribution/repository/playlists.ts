@@ -22,7 +22,8 @@ export type PlaylistRow = Pick<
   | "name"
 >;
 
-const planningColumns = {
+/** The columns of a PlaylistRow. */
+export const playlistRowColumns = {
   id: managedPlaylists.id,
   preferenceKey: managedPlaylists.preferenceKey,
   bucket: managedPlaylists.bucket,
@@ -37,7 +38,7 @@ const planningColumns = {
 /** Every playlist of a source the user has. */
 export function playlistsOfSource(db: Db, userId: string, source: PlaylistSource): PlaylistRow[] {
   return db
-    .select(planningColumns)
+    .select(playlistRowColumns)
     .from(managedPlaylists)
     .where(and(eq(managedPlaylists.userId, userId), eq(managedPlaylists.source, source)))
     .all();
@@ -247,65 +248,71 @@ export function heldRecordings(db: Db, userId: string) {
     .all();
 }
 
-/** Songs added to a playlist (or put back after Crate took them out); keeps its counters. */
-export function recordAdded(
-  db: Db,
-  playlistId: string,
-  userId: string,
-  trackIds: readonly string[],
-  now: number,
-): void {
-  const ids = JSON.stringify(trackIds);
-  const inserted = changesOf(
-    db.run(
-      sql`INSERT INTO ${playlistSongs} (${sql.identifier("playlist_id")}, ${sql.identifier("track_id")}, ${sql.identifier("added_at")})
-        SELECT ${playlistId}, value, ${now} FROM json_each(${ids}) WHERE true ON CONFLICT DO NOTHING`,
-    ),
-  );
+/** What a journal run records of its adds and removals, prepared once per run (a run writes thousands). */
+export function songRecords(db: Db) {
+  const playlistId = sql.placeholder("playlistId");
+  const ids = sql`${sql.placeholder("ids")}`;
+  const now = sql`${sql.placeholder("now")}`;
+  const insert = db
+    .insert(playlistSongs)
+    .select(sql`SELECT ${playlistId}, value, ${now}, NULL FROM json_each(${ids}) WHERE true`)
+    .onConflictDoNothing()
+    .prepare();
   // Songs Crate took out before (a rolling playlist) and puts back now.
-  const restored = changesOf(
-    db
-      .update(playlistSongs)
-      .set({ removedAt: null, addedAt: now })
-      .where(
-        and(
-          eq(playlistSongs.playlistId, playlistId),
-          isNotNull(playlistSongs.removedAt),
-          inArray(playlistSongs.trackId, sql`(SELECT value FROM json_each(${ids}))`),
-        ),
-      )
-      .run(),
-  );
+  const restore = db
+    .update(playlistSongs)
+    .set({ removedAt: null, addedAt: now })
+    .where(
+      and(
+        eq(playlistSongs.playlistId, playlistId),
+        isNotNull(playlistSongs.removedAt),
+        inArray(playlistSongs.trackId, sql`(SELECT value FROM json_each(${ids}))`),
+      ),
+    )
+    .prepare();
   const newestLike = sql`(SELECT max(${likes.likedAt}) FROM json_each(${ids}) j
-    CROSS JOIN ${likes} ON ${likes.userId} = ${userId} AND ${likes.trackId} = j.value)`;
-  db.update(managedPlaylists)
+    CROSS JOIN ${likes} ON ${likes.userId} = ${sql.placeholder("userId")} AND ${likes.trackId} = j.value)`;
+  const countAdded = db
+    .update(managedPlaylists)
     .set({
-      trackCount: sql`${managedPlaylists.trackCount} + ${inserted + restored}`,
+      trackCount: sql`${managedPlaylists.trackCount} + ${sql.placeholder("count")}`,
       latestTrackAddedAt: now,
       latestSettledTrackLikedAt: sql`max(coalesce(${managedPlaylists.latestSettledTrackLikedAt}, 0), coalesce(${newestLike}, 0))`,
     })
     .where(eq(managedPlaylists.id, playlistId))
-    .run();
+    .prepare();
+  const remove = db
+    .update(playlistSongs)
+    .set({ removedAt: now })
+    .where(
+      and(
+        eq(playlistSongs.playlistId, playlistId),
+        eq(playlistSongs.trackId, sql.placeholder("trackId")),
+        isNull(playlistSongs.removedAt),
+      ),
+    )
+    .prepare();
+  const countRemoved = db
+    .update(managedPlaylists)
+    .set({ trackCount: sql`max(0, ${managedPlaylists.trackCount} - ${sql.placeholder("count")})` })
+    .where(eq(managedPlaylists.id, playlistId))
+    .prepare();
+  return {
+    /** songs added to a playlist (or put back after Crate took them out); keeps its counters */
+    added(playlist: string, userId: string, trackIds: readonly string[], at: number): void {
+      const json = JSON.stringify(trackIds);
+      const values = { playlistId: playlist, ids: json, now: at };
+      const count = changesOf(insert.run(values)) + changesOf(restore.run(values));
+      countAdded.run({ ...values, userId, count });
+    },
+    /** songs Crate took out of a playlist (kept, so they are never added again) */
+    removed(playlist: string, trackIds: readonly string[], at: number): void {
+      let count = 0;
+      for (const trackId of trackIds)
+        count += changesOf(remove.run({ playlistId: playlist, trackId, now: at }));
+      countRemoved.run({ playlistId: playlist, count });
+    },
+  };
 }
 
-/** Songs Crate took out of a playlist (kept, so they are never added again). */
-export function recordRemoved(db: Db, playlistId: string, trackIds: readonly string[], now: number): void {
-  if (trackIds.length === 0) return;
-  const removed = changesOf(
-    db
-      .update(playlistSongs)
-      .set({ removedAt: now })
-      .where(
-        and(
-          eq(playlistSongs.playlistId, playlistId),
-          inArray(playlistSongs.trackId, [...trackIds]),
-          isNull(playlistSongs.removedAt),
-        ),
-      )
-      .run(),
-  );
-  db.update(managedPlaylists)
-    .set({ trackCount: sql`max(0, ${managedPlaylists.trackCount} - ${removed})` })
-    .where(eq(managedPlaylists.id, playlistId))
-    .run();
-}
+export type SongRecords = ReturnType<typeof songRecords>;

@@ -250,22 +250,28 @@ export function failedEntryTypes(db: Db, distributionId: string): EntryType[] {
     .map((r) => r.type);
 }
 
-/** Moves an entry forward (never back) to `completedWork`; a SQL value counts from the journal. */
-export function advanceEntry(
+/** Moves an entry forward (never back) to `completedWork`. */
+export function advanceEntry(db: Db, distributionId: string, type: EntryType, completedWork: number): void {
+  entryAdvancer(db)(distributionId, type, completedWork);
+}
+
+/** `advanceEntry` prepared once, for a run that moves its entries at every step. */
+export function entryAdvancer(
   db: Db,
-  distributionId: string,
-  type: EntryType,
-  completedWork: number | ReturnType<typeof sql>,
-): void {
-  db.update(distributionEntries)
-    .set({ completedWork: sql`max(${distributionEntries.completedWork}, ${completedWork})` })
+): (distributionId: string, type: EntryType, completedWork: number) => void {
+  const query = db
+    .update(distributionEntries)
+    .set({
+      completedWork: sql`max(${distributionEntries.completedWork}, ${sql.placeholder("completedWork")})`,
+    })
     .where(
       and(
-        eq(distributionEntries.distributionId, distributionId),
-        eq(distributionEntries.distributionType, type),
+        eq(distributionEntries.distributionId, sql.placeholder("distributionId")),
+        eq(distributionEntries.distributionType, sql.placeholder("type")),
       ),
     )
-    .run();
+    .prepare();
+  return (distributionId, type, completedWork) => void query.run({ distributionId, type, completedWork });
 }
 
 export function resetEntry(db: Db, distributionId: string, type: EntryType): void {
