@@ -11,7 +11,8 @@ import {
   type PlaylistWork,
   planMatching,
 } from "../distribution/plan.ts";
-import { everAddedBySource, setPlaylistStatus } from "../distribution/repository/playlists.ts";
+import { everAddedBySource } from "../distribution/repository/playlist-songs.ts";
+import { setPlaylistStatus } from "../distribution/repository/playlists.ts";
 import { activeCombinations, combinationPlaylists } from "./repository.ts";
 import { parseStoredCriteria } from "./store.ts";
 

@@ -7,7 +7,8 @@ import { permanentFailure } from "./failures.ts";
 import { applyStep, type JournalApi, type PlaylistState, type StepRow } from "./journal-steps.ts";
 import { ProgressTracker } from "./progress.ts";
 import { markStepFailed, openSteps, stepMarks } from "./repository/journal.ts";
-import { playlistStateReader, songRecords } from "./repository/playlists.ts";
+import { songRecords } from "./repository/playlist-songs.ts";
+import { playlistStateReader } from "./repository/playlists.ts";
 import { ResumeCheck } from "./resume-check.ts";
 import { markFailed, markThoseOutOfLibrary, markVanished, type PlaylistOnSpotify } from "./vanished.ts";
 

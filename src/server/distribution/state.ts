@@ -5,13 +5,8 @@ import type { Db } from "../db/client.ts";
 import { isRollingKind, kindOfEntry } from "./kinds.ts";
 import type { ExistingPlaylist, PreferenceInput } from "./plan.ts";
 import { selectedPreferences, userFacts } from "./repository/listeners.ts";
-import {
-  currentSongs,
-  everAddedReader,
-  heldRecordings,
-  type PlaylistRow,
-  playlistsOfSource,
-} from "./repository/playlists.ts";
+import { currentSongs, everAddedReader, heldRecordings } from "./repository/playlist-songs.ts";
+import { type PlaylistRow, playlistsOfSource } from "./repository/playlists.ts";
 import { isLeftAlone } from "./vanished.ts";
 
 export interface UserFacts {

@@ -2,7 +2,8 @@
 import type { Deps } from "../deps.ts";
 import type { LibraryPlaylist, SpotifyUserApi } from "../spotify/types.ts";
 import type { StepMarks, StepRow } from "./repository/journal.ts";
-import type { PlaylistState, SongRecords } from "./repository/playlists.ts";
+import type { SongRecords } from "./repository/playlist-songs.ts";
+import type { PlaylistState } from "./repository/playlists.ts";
 import type { ResumeCheck } from "./resume-check.ts";
 
 export type JournalApi = Pick<
