@@ -94,13 +94,13 @@ export function planCombinations(
 /** Every song Crate ever added to a combination's playlists, per combination (one query). */
 function everAddedByCombination(db: Db, userId: string): Map<string, Set<string>> {
   const byCombination = new Map<string, Set<string>>();
-  for (const row of everAddedBySource(db, userId, "combination")) {
-    let set = byCombination.get(row.preferenceKey);
+  for (const [combinationId, trackId] of everAddedBySource(db, userId, "combination")) {
+    let set = byCombination.get(combinationId);
     if (!set) {
       set = new Set();
-      byCombination.set(row.preferenceKey, set);
+      byCombination.set(combinationId, set);
     }
-    set.add(row.trackId);
+    set.add(trackId);
   }
   return byCombination;
 }

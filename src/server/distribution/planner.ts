@@ -19,8 +19,8 @@ import {
 import { insertSteps } from "./repository/journal.ts";
 import { clearNewLikesPending } from "./repository/listeners.ts";
 import {
-  insertPlaylist,
   type PlaylistSource,
+  playlistInserter,
   setPlaylistStatus,
   setSamplePeriod,
 } from "./repository/playlists.ts";
@@ -171,11 +171,12 @@ function persistPlan(
   const { db } = deps;
   const now = deps.clock.now();
   const createdPlaylistNames: string[] = [];
+  const insertPlaylist = playlistInserter(db);
   const playlistIdOfWork = plan.works.map(({ work, source, preferenceKey }) => {
     const id = "existingId" in work.target ? work.target.existingId : crypto.randomUUID();
     if (!("existingId" in work.target)) {
       const { bucket, sequence, name } = work.target;
-      insertPlaylist(db, { id, userId, source, preferenceKey, bucket, sequence, name, createdAt: now });
+      insertPlaylist({ id, userId, source, preferenceKey, bucket, sequence, name, createdAt: now });
       createdPlaylistNames.push(name);
     }
     if (work.samplePeriod !== undefined) setSamplePeriod(db, id, work.samplePeriod);

@@ -23,25 +23,32 @@ export interface NewStep {
 
 const CLOSED = ["done", "failed"] as const;
 
-/** Rows a multi-row insert carries (9 values each, well under SQLite's limit of bound values). */
-const INSERT_BATCH = 500;
-
 /** Records planned steps, all pending, in journal order. */
 export function insertSteps(db: Db, distributionId: string, steps: readonly NewStep[], now: number): void {
-  // Multi-row inserts: a large library plans thousands of steps.
-  for (let i = 0; i < steps.length; i += INSERT_BATCH) {
-    const rows = steps.slice(i, i + INSERT_BATCH).map((step) => ({
+  // One prepared insert run per step: a large library plans thousands, and building each query costs more.
+  const insert = db
+    .insert(journalSteps)
+    .values({
       distributionId,
+      playlistId: sql.placeholder("playlistId"),
+      op: sql.placeholder("op"),
+      trackIds: sql`${sql.placeholder("trackIds")}`,
+      status: "pending",
+      updatedAt: now,
+      position: sql.placeholder("position"),
+      entryType: sql.placeholder("entryType"),
+      progressAfter: sql.placeholder("progressAfter"),
+    })
+    .prepare();
+  for (const step of steps) {
+    insert.run({
       playlistId: step.playlistId,
       op: step.op,
-      trackIds: step.trackIds ? [...step.trackIds] : null,
-      status: "pending" as const,
-      updatedAt: now,
+      trackIds: step.trackIds ? JSON.stringify(step.trackIds) : null,
       position: step.position ?? null,
       entryType: step.entryType,
       progressAfter: step.progressAfter,
-    }));
-    db.insert(journalSteps).values(rows).run();
+    });
   }
 }
 

@@ -100,22 +100,35 @@ export function playlistStateReader(db: Db): (id: string) => PlaylistState | nul
   return (id) => query.get({ id }) ?? null;
 }
 
-export function insertPlaylist(
-  db: Db,
-  row: {
-    id: string;
-    userId: string;
-    source: PlaylistSource;
-    preferenceKey: string;
-    bucket: string;
-    sequence: number;
-    name: string;
-    createdAt: number;
-  },
-): void {
-  db.insert(managedPlaylists)
-    .values({ ...row, status: "active" })
-    .run();
+export interface NewPlaylist {
+  id: string;
+  userId: string;
+  source: PlaylistSource;
+  preferenceKey: string;
+  bucket: string;
+  sequence: number;
+  name: string;
+  createdAt: number;
+}
+
+/** Inserts new playlists, active; prepared once for a plan that may create hundreds. */
+export function playlistInserter(db: Db): (row: NewPlaylist) => void {
+  const column = (name: keyof NewPlaylist) => sql`${sql.placeholder(name)}`;
+  const insert = db
+    .insert(managedPlaylists)
+    .values({
+      id: column("id"),
+      userId: column("userId"),
+      source: column("source"),
+      preferenceKey: column("preferenceKey"),
+      bucket: column("bucket"),
+      sequence: column("sequence"),
+      name: column("name"),
+      status: "active",
+      createdAt: column("createdAt"),
+    })
+    .prepare();
+  return (row) => void insert.run({ ...row });
 }
 
 export function setPlaylistStatus(db: Db, id: string, status: StoredPlaylistStatus): void {
