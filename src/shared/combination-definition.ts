@@ -1,19 +1,18 @@
 // A combination playlist's definition as readable text, e.g. "Rock or Rap, and also 2000s".
+import { decadeName } from "./catalogue/decades.ts";
+import type { CriterionDraft } from "./combinations/rules.ts";
 
-/** One criterion as stored or drafted; every field is optional (spec §3). */
-export interface CriterionDefinition {
-  criterionNumber?: number;
-  genres?: readonly string[] | null;
+/** One criterion as stored or drafted; every field is optional (spec §3); the decade may be its name ("1990s"). */
+export type CriterionDefinition = Omit<CriterionDraft, "decade"> & {
   /** the decade's first year (1990) or its name ("1990s") */
   decade?: number | string | null;
-  mood?: string | null;
-  nationality?: string | null;
-}
+};
 
-function decadeName(decade: number | string): string {
-  if (typeof decade === "number") return `${decade}s`;
+/** The decade's name, from its first year or from a name already given. */
+function decadeOf(decade: number | string): string {
+  if (typeof decade === "number") return decadeName(decade);
   const trimmed = decade.trim();
-  return /^\d{4}$/.test(trimmed) ? `${trimmed}s` : trimmed;
+  return /^\d{4}$/.test(trimmed) ? decadeName(Number(trimmed)) : trimmed;
 }
 
 /** One criterion: its genres are alternatives ("Rock or Rap"); its parts are joined by ", and also". */
@@ -22,7 +21,7 @@ export function describeCriterion(criterion: CriterionDefinition): string {
   const genres = (criterion.genres ?? []).map((g) => g.trim()).filter((g) => g !== "");
   if (genres.length > 0) parts.push(genres.join(" or "));
   if (criterion.decade !== undefined && criterion.decade !== null && String(criterion.decade).trim() !== "")
-    parts.push(decadeName(criterion.decade));
+    parts.push(decadeOf(criterion.decade));
   if (criterion.mood?.trim()) parts.push(criterion.mood.trim());
   if (criterion.nationality?.trim()) parts.push(criterion.nationality.trim());
   return parts.join(", and also ");

@@ -13,12 +13,15 @@ import { limits } from "../../shared/limits.ts";
 import { hasCombinationAccess } from "../../shared/membership.ts";
 import type { CombinatorialPreference } from "../../shared/schemas/distribution.ts";
 import type { Deps } from "../deps.ts";
-import { countCombinations, listCombinations } from "../distribution/combination-store.ts";
-import { setEntryTotal } from "../distribution/planner.ts";
-import { createDistribution, runDistribution } from "../distribution/run.ts";
-import { assertMayDistribute, type Caller } from "../distribution/service.ts";
-import { consideredLimit } from "../library/considered.ts";
-import { countLikes } from "../library/sync.ts";
+import { listCombinations } from "../distribution/combination-store.ts";
+import { assertMayDistribute, type Caller } from "../distribution/guards.ts";
+import {
+  anyNameUsed,
+  countCombinations,
+  insertCombination,
+} from "../distribution/repository/combinations.ts";
+import { runDistribution } from "../distribution/run.ts";
+import { createWholeLibraryDistribution } from "../distribution/start.ts";
 import { AppError } from "../platform/errors.ts";
 import { isThrottled, recordThrottle } from "../platform/throttles.ts";
 import { userWork } from "../platform/user-work.ts";
@@ -48,13 +51,7 @@ function prepare(input: CreateCombinations): PreparedCombination[] {
 function assertNamesUnused(deps: Pick<Deps, "db">, userId: string, prepared: PreparedCombination[]): void {
   const keys = prepared.map((combination) => combination.nameKey);
   if (new Set(keys).size !== keys.length) throw new AppError(ErrorCode.DuplicateName);
-  const used = deps.db.$client
-    .query<{ n: number }, [string, string]>(
-      `SELECT count(*) AS n FROM used_combination_names
-       WHERE user_id = ? AND name_key IN (SELECT value FROM json_each(?))`,
-    )
-    .get(userId, JSON.stringify(keys));
-  if ((used?.n ?? 0) > 0) throw new AppError(ErrorCode.DuplicateName);
+  if (anyNameUsed(deps.db, userId, keys)) throw new AppError(ErrorCode.DuplicateName);
 }
 
 /**
@@ -68,9 +65,8 @@ export function createCombinations(
 ): CreateCombinationsResponse {
   if (!hasCombinationAccess(caller.membershipLevel)) throw new AppError(ErrorCode.FeatureNotAvailable);
   const prepared = prepare(input);
-  const sqlite = deps.db.$client;
   const now = deps.clock.now();
-  const id = sqlite.transaction(() => {
+  const id = deps.db.$client.transaction(() => {
     assertNamesUnused(deps, caller.userId, prepared);
     if (countCombinations(deps.db, caller.userId) + prepared.length > limits.maxCombinations) {
       throw new AppError(ErrorCode.TooManyPreferences);
@@ -81,30 +77,17 @@ export function createCombinations(
       throw new AppError(ErrorCode.CombinationDistributionNotYetPermitted);
     }
     recordThrottle(deps.db, throttleKey, now);
-    const insertCombination = sqlite.query(
-      `INSERT INTO combinations (id, user_id, playlist_name, criteria, active, created_at)
-       VALUES (?, ?, ?, ?, 1, ?)`,
-    );
-    const insertName = sqlite.query(
-      "INSERT INTO used_combination_names (user_id, name_key) VALUES (?, ?) ON CONFLICT DO NOTHING",
-    );
     const combinationIds = prepared.map((combination) => {
       const combinationId = crypto.randomUUID();
-      insertCombination.run(
-        combinationId,
-        caller.userId,
-        combination.playlistName,
-        JSON.stringify(combination.criteria),
-        now,
-      );
-      insertName.run(caller.userId, combination.nameKey);
+      insertCombination(deps.db, {
+        id: combinationId,
+        userId: caller.userId,
+        ...combination,
+        createdAt: now,
+      });
       return combinationId;
     });
-    const distributionId = createDistribution(deps, caller.userId, "combination", { combinationIds });
-    const likes = countLikes(deps, caller.userId);
-    const limit = consideredLimit(caller.membershipLevel);
-    setEntryTotal(deps, distributionId, "Standard", limit === null ? likes : Math.min(likes, limit));
-    return distributionId;
+    return createWholeLibraryDistribution(deps, caller, "combination", { combinationIds }).id;
   })();
   userWork(deps).spawn(caller.userId, "combination distribution", () => runDistribution(deps, id));
   return { distributionProgressId: id };

@@ -4,21 +4,16 @@
 import type { Deps } from "../deps.ts";
 import { isSpotifyNotFound } from "../spotify/errors.ts";
 import { permanentFailure } from "./failures.ts";
-import {
-  applyStep,
-  type JournalApi,
-  markDone,
-  markStepFailed,
-  PLAYLIST_STATE_COLUMNS,
-  type PlaylistState,
-  type StepRow,
-} from "./journal-steps.ts";
+import { applyStep, type JournalApi, type PlaylistState, type StepRow } from "./journal-steps.ts";
 import { ProgressTracker } from "./progress.ts";
+import { markStepFailed, openSteps, stepMarks } from "./repository/journal.ts";
+import { songRecords } from "./repository/playlist-songs.ts";
+import { playlistStateReader } from "./repository/playlists.ts";
 import { ResumeCheck } from "./resume-check.ts";
 import { markFailed, markThoseOutOfLibrary, markVanished, type PlaylistOnSpotify } from "./vanished.ts";
 
+export { PLAYLIST_DESCRIPTION } from "./journal-create.ts";
 export type { JournalApi } from "./journal-steps.ts";
-export { PLAYLIST_DESCRIPTION } from "./journal-steps.ts";
 
 /** Playlists written to at once by one distribution (the Spotify client bounds all calls together too). */
 export const PLAYLISTS_AT_ONCE = 4;
@@ -29,49 +24,38 @@ export async function applyJournal(
   api: JournalApi,
   distributionId: string,
   shouldStop: () => boolean = () => false,
-  concurrency = PLAYLISTS_AT_ONCE,
   /** a run resumed after a crash or failure: its last marks may be lost, so writes are checked first */
   resumed = false,
 ): Promise<"done" | "stopped"> {
-  const sqlite = deps.db.$client;
-  const steps = sqlite
-    .query<StepRow, [string]>(
-      `SELECT id, playlist_id, op, track_ids, status, position, entry_type, progress_after FROM journal_steps
-       WHERE distribution_id = ? AND status NOT IN ('done', 'failed') ORDER BY id`,
-    )
-    .all(distributionId);
-  const loadPlaylist = sqlite.query<PlaylistState, [string]>(
-    `SELECT ${PLAYLIST_STATE_COLUMNS} FROM managed_playlists mp JOIN users u ON u.id = mp.user_id WHERE mp.id = ?`,
-  );
+  const { db } = deps;
+  const steps = openSteps(db, distributionId);
+  const loadPlaylist = playlistStateReader(db);
+  const writes = { marks: stepMarks(db), songs: songRecords(db) };
 
-  const progress = new ProgressTracker(sqlite, distributionId, steps);
+  const progress = new ProgressTracker(db, distributionId, steps);
   const resume = resumed ? new ResumeCheck(api) : null;
   // Deleting a playlist in the Spotify app only takes it out of the user's library; the Web API still
   // accepts writes to it. So the existing playlists this run writes to are checked first (40 a call).
-  await markThoseOutOfLibrary(
-    deps,
-    api,
-    playlistsWrittenTo(steps, (id) => loadPlaylist.get(id)),
-  );
+  await markThoseOutOfLibrary(deps, api, playlistsWrittenTo(steps, loadPlaylist));
 
   const runStep = async (step: StepRow) => {
-    const onDone = () => progress.stepDone(step.id, step.entry_type);
-    const playlist = loadPlaylist.get(step.playlist_id);
+    const onDone = () => progress.stepDone(step.id, step.entryType);
+    const playlist = loadPlaylist(step.playlistId);
     const writable = playlist && (step.op === "unfollow" || playlist.status === "active");
     if (!playlist || !writable) {
       const left =
         playlist?.status === "vanished" || playlist?.status === "failed" ? playlist.status : "skipped";
-      markDone(sqlite, step, left, deps.clock.now());
+      writes.marks.done(step.id, left, deps.clock.now());
       return onDone();
     }
     try {
-      await applyStep(deps, api, step, playlist, onDone, resume);
+      await applyStep(deps, api, step, playlist, writes, onDone, resume);
     } catch (error) {
       if (isSpotifyNotFound(error) && step.op !== "create") {
         // The playlist is gone on Spotify: mark it, never recreate it, skip its remaining writes.
-        sqlite.transaction(() => {
-          markVanished(deps, step.playlist_id, "not found");
-          markDone(sqlite, step, "vanished", deps.clock.now());
+        db.$client.transaction(() => {
+          markVanished(deps, step.playlistId, "not found");
+          writes.marks.done(step.id, "vanished", deps.clock.now());
           onDone();
         })();
         return;
@@ -80,9 +64,9 @@ export async function applyJournal(
       if (failure === null) throw error;
       // Refused for good (full, not writable): this playlist stops here; the others go on.
       const reason = error instanceof Error ? error.message : String(error);
-      sqlite.transaction(() => {
-        markFailed(deps, step.playlist_id, failure, reason);
-        markStepFailed(sqlite, step, reason, deps.clock.now());
+      db.$client.transaction(() => {
+        markFailed(deps, step.playlistId, failure, reason);
+        markStepFailed(db, step.id, reason, deps.clock.now());
         onDone();
       })();
     }
@@ -98,18 +82,18 @@ export async function applyJournal(
       break;
     }
     // The same playlist's previous write first, then room for one more playlist at once.
-    const previous = busy.get(step.playlist_id);
+    const previous = busy.get(step.playlistId);
     if (previous) await previous;
-    while (busy.size >= Math.max(1, concurrency)) await Promise.race(busy.values());
+    while (busy.size >= PLAYLISTS_AT_ONCE) await Promise.race(busy.values());
     if (failure) break;
     const running: Promise<void> = runStep(step)
       .catch((error) => {
         failure ??= { error };
       })
       .finally(() => {
-        if (busy.get(step.playlist_id) === running) busy.delete(step.playlist_id);
+        if (busy.get(step.playlistId) === running) busy.delete(step.playlistId);
       });
-    busy.set(step.playlist_id, running);
+    busy.set(step.playlistId, running);
   }
   await Promise.all(busy.values());
   if (failure) throw (failure as { error: unknown }).error;
@@ -123,10 +107,10 @@ function playlistsWrittenTo(
 ): PlaylistOnSpotify[] {
   const written = new Map<string, PlaylistOnSpotify>();
   for (const step of steps) {
-    if ((step.op !== "add" && step.op !== "remove") || written.has(step.playlist_id)) continue;
-    const playlist = load(step.playlist_id);
-    if (playlist?.status !== "active" || playlist.spotify_playlist_id === null) continue;
-    written.set(step.playlist_id, { id: step.playlist_id, spotifyId: playlist.spotify_playlist_id });
+    if ((step.op !== "add" && step.op !== "remove") || written.has(step.playlistId)) continue;
+    const playlist = load(step.playlistId);
+    if (playlist?.status !== "active" || playlist.spotifyPlaylistId === null) continue;
+    written.set(step.playlistId, { id: step.playlistId, spotifyId: playlist.spotifyPlaylistId });
   }
   return [...written.values()];
 }

@@ -1,8 +1,8 @@
 // The batch jobs' services: the hourly sync of every monitored user and the daily/weekly random refresh.
 // Each run is recorded in batch_executions; one job never runs twice at once in the process.
-import type { Database } from "bun:sqlite";
 import { allEntries } from "../../shared/catalogue/index.ts";
 import { spotifyForUser } from "../auth/tokens.ts";
+import type { Db } from "../db/client.ts";
 import type { Deps } from "../deps.ts";
 import { fullResyncDue } from "../library/resync.ts";
 import { syncLibrary } from "../library/sync.ts";
@@ -11,6 +11,14 @@ import { userWork } from "../platform/user-work.ts";
 import { SpotifyAuthRevokedError } from "../spotify/errors.ts";
 import type { SpotifyUserApi } from "../spotify/types.ts";
 import { AdaptiveConcurrency } from "./job-concurrency.ts";
+import { finishExecution, startExecution } from "./repository/batch-executions.ts";
+import {
+  hasNewLikesPending,
+  hasSelection,
+  monitoredPremiumUsersWith,
+  monitoredUsersBySyncAge,
+} from "./repository/listeners.ts";
+import { newestFailedRun } from "./repository/runs.ts";
 import { createDistribution, MAX_ATTEMPTS, runDistribution } from "./run.ts";
 
 export const HOURLY_JOB = "hourly-sync";
@@ -47,17 +55,9 @@ async function runBatch(
   const running = deps.runningBatchJobs;
   if (running.has(job)) return { started: false, usersProcessed: 0, distributions: 0, failures: 0 };
   running.add(job);
-  const sqlite = deps.db.$client;
   const executionId = crypto.randomUUID();
   // A run a crash interrupted never finished; it is closed as failed.
-  sqlite
-    .query(
-      "UPDATE batch_executions SET status = 'failed', error = 'interrupted' WHERE job = ? AND status = 'running'",
-    )
-    .run(job);
-  sqlite
-    .query("INSERT INTO batch_executions (id, job, start_time, status) VALUES (?, ?, ?, 'running')")
-    .run(executionId, job, deps.clock.now());
+  startExecution(deps.db, executionId, job, deps.clock.now());
   const outcome: BatchOutcome = {
     started: true,
     executionId,
@@ -104,9 +104,19 @@ async function runBatch(
       };
       launch();
     });
-    finishExecution(sqlite, executionId, "finished", outcome.usersProcessed, null, deps.clock.now());
+    finishExecution(
+      deps.db,
+      executionId,
+      { status: "finished", usersProcessed: outcome.usersProcessed, error: null },
+      deps.clock.now(),
+    );
   } catch (error) {
-    finishExecution(sqlite, executionId, "failed", outcome.usersProcessed, String(error), deps.clock.now());
+    finishExecution(
+      deps.db,
+      executionId,
+      { status: "failed", usersProcessed: outcome.usersProcessed, error: String(error) },
+      deps.clock.now(),
+    );
     throw error;
   } finally {
     running.delete(job);
@@ -114,70 +124,22 @@ async function runBatch(
   return outcome;
 }
 
-function finishExecution(
-  sqlite: Database,
-  id: string,
-  status: "finished" | "failed",
-  usersProcessed: number,
-  error: string | null,
-  now: number,
-) {
-  sqlite
-    .query(
-      "UPDATE batch_executions SET status = ?, end_time = ?, users_processed = ?, error = ? WHERE id = ?",
-    )
-    .run(status, now, usersProcessed, error, id);
-}
-
 export { MAX_ATTEMPTS };
 
 /** The user's newest failed run, if it may be retried. */
-function retryableRun(sqlite: Database, userId: string): { id: string; planned: boolean } | null {
-  const row = sqlite
-    .query<{ id: string; planned: number; attempts: number }, [string]>(
-      `SELECT id, planned, attempts FROM distributions WHERE user_id = ? AND status = 'failed'
-         AND created_at > coalesce((SELECT max(created_at) FROM distributions
-           WHERE user_id = ?1 AND status = 'finished' AND trigger != 'deletion'), 0)
-       ORDER BY created_at DESC LIMIT 1`,
-    )
-    .get(userId);
+function retryableRun(db: Db, userId: string): { id: string; planned: boolean } | null {
+  const row = newestFailedRun(db, userId);
   if (!row || row.attempts >= MAX_ATTEMPTS) return null;
-  return { id: row.id, planned: row.planned === 1 };
-}
-
-/** A sync found likes no plan has seen: this hourly run's own, or one at sign-in or for an analysis. */
-const hasNewLikesPending = (sqlite: Database, userId: string) =>
-  sqlite.query("SELECT 1 FROM library_syncs WHERE user_id = ? AND new_likes_pending = 1").get(userId) !==
-  null;
-
-const hasSelection = (sqlite: Database, userId: string) =>
-  sqlite
-    .query(
-      `SELECT 1 FROM simple_preferences WHERE user_id = ?1
-       UNION ALL SELECT 1 FROM combinations WHERE user_id = ?1 AND active = 1 LIMIT 1`,
-    )
-    .get(userId) !== null;
-
-/**
- * Monitored users, the ones synced longest ago first, so every user gets a turn even when a run is cut short.
- */
-function monitoredUsers(sqlite: Database): string[] {
-  return sqlite
-    .query<{ id: string }, []>(
-      `SELECT u.id FROM users u LEFT JOIN library_syncs s ON s.user_id = u.id
-       WHERE u.monitored = 1 ORDER BY coalesce(s.last_sync_at, 0), u.created_at`,
-    )
-    .all()
-    .map((r) => r.id);
+  return { id: row.id, planned: row.planned };
 }
 
 /** The hourly job: sync every monitored user's likes, then add the new ones to their playlists. */
 export function runHourlySync(deps: Deps, options: BatchOptions = {}): Promise<BatchOutcome> {
-  const sqlite = deps.db.$client;
+  const { db } = deps;
   return runBatch(
     deps,
     HOURLY_JOB,
-    () => monitoredUsers(sqlite),
+    () => monitoredUsersBySyncAge(db),
     async (userId, api) => {
       // A first page whose total does not add up means an unlike further back: read everything now, so
       // Latest N drops the song at this run. Once a week every library is read in full anyway.
@@ -185,10 +147,10 @@ export function runHourlySync(deps: Deps, options: BatchOptions = {}): Promise<B
       const synced = await syncLibrary(deps, api, userId, { full });
       if (synced.listingDiffers) await syncLibrary(deps, api, userId, { full: true });
       // A run that failed picks up where it stopped (and, if it had not planned yet, plans the new likes too).
-      const retry = retryableRun(sqlite, userId);
+      const retry = retryableRun(db, userId);
       if (retry && (await runDistribution(deps, retry.id, { api, synced: true })) !== "finished") return true;
       // New likes may have been read before this run (at sign-in, for an analysis): they still wait for a plan.
-      if (!hasNewLikesPending(sqlite, userId) || !hasSelection(sqlite, userId)) return retry !== null;
+      if (!hasNewLikesPending(db, userId) || !hasSelection(db, userId)) return retry !== null;
       const id = createDistribution(deps, userId, "hourly");
       await runDistribution(deps, id, { api, synced: true });
       return true;
@@ -199,17 +161,8 @@ export function runHourlySync(deps: Deps, options: BatchOptions = {}): Promise<B
 
 /** Daily (and, on the first day of an ISO week, weekly) replacement of random playlists. */
 export function runRandomRefresh(deps: Deps, options: BatchOptions = {}): Promise<BatchOutcome> {
-  const sqlite = deps.db.$client;
-  const randomNames = JSON.stringify(allEntries.filter((e) => e.kind.type === "random").map((e) => e.name));
-  const usersWithRandom = () =>
-    sqlite
-      .query<{ id: string }, [string]>(
-        `SELECT DISTINCT u.id FROM users u JOIN simple_preferences p ON p.user_id = u.id
-         WHERE u.monitored = 1 AND u.membership_level = 'PremiumYearly'
-           AND p.name IN (SELECT value FROM json_each(?))`,
-      )
-      .all(randomNames)
-      .map((r) => r.id);
+  const randomNames = allEntries.filter((e) => e.kind.type === "random").map((e) => e.name);
+  const usersWithRandom = () => monitoredPremiumUsersWith(deps.db, randomNames);
   return runBatch(
     deps,
     RANDOM_JOB,

@@ -12,118 +12,95 @@ import {
   type PlaylistWork,
   planMatching,
 } from "./plan.ts";
+import { activeCombinations, combinationPlaylists } from "./repository/combinations.ts";
+import { everAddedBySource } from "./repository/playlist-songs.ts";
+import { setPlaylistStatus } from "./repository/playlists.ts";
 
-export interface CombinationPlan {
-  works: PlaylistWork[];
-  /** the combination each of `works` belongs to (its managed playlists' preference key) */
-  combinationIdOf: Map<PlaylistWork, string>;
-}
-
-interface PlaylistRow {
+/** What planning needs of one active combination. */
+export interface CombinationInput {
   id: string;
-  combination_id: string;
-  bucket: string;
-  sequence: number;
-  status: PlaylistStatus | "failed";
-  spotify_playlist_id: string | null;
-  track_count: number;
-  sample_period: string | null;
-  active: number | null;
+  playlistName: string;
+  criteria: unknown;
+  playlists: ExistingPlaylist[];
+  everAdded: ReadonlySet<string>;
 }
 
 /**
  * Brings the statuses of the user's combination playlists in line (frozen while the level has no access to
- * combinations; deselected once their combination is being deleted; active otherwise; vanished stays) and
- * plans the songs each active combination's playlists get now. Runs inside the planner's transaction.
+ * combinations; deselected once their combination is being deleted; active otherwise; vanished and failed
+ * stay) and reads what planning needs of each active combination (none without access). Runs inside the
+ * planner's transaction.
  */
-export function planCombinations(
+export function reconcileCombinations(
   db: Db,
   userId: string,
   level: MembershipLevel,
-  songs: readonly PlannedSong[],
-  ctx: PlanContext,
   /** AddRecordingOnce: each playlist's recordings */
   held?: ReadonlyMap<string, ReadonlySet<string>>,
-): CombinationPlan {
-  const sqlite = db.$client;
+): CombinationInput[] {
   const access = hasCombinationAccess(level);
-  const rows = sqlite
-    .query<PlaylistRow, [string]>(
-      `SELECT mp.id, mp.preference_key AS combination_id, mp.bucket, mp.sequence, mp.status,
-         mp.spotify_playlist_id, mp.track_count, mp.sample_period, c.active
-       FROM managed_playlists mp LEFT JOIN combinations c ON c.id = mp.preference_key AND c.user_id = mp.user_id
-       WHERE mp.user_id = ? AND mp.source = 'combination'`,
-    )
-    .all(userId);
-  const setStatus = sqlite.query("UPDATE managed_playlists SET status = ? WHERE id = ?");
+  const rows = combinationPlaylists(db, userId);
   for (const row of rows) {
     if (row.status === "vanished" || row.status === "failed") continue;
-    const status: PlaylistStatus = row.active !== 1 ? "deselected" : access ? "active" : "frozen";
+    const status: PlaylistStatus = row.active !== true ? "deselected" : access ? "active" : "frozen";
     if (status !== row.status) {
-      setStatus.run(status, row.id);
+      setPlaylistStatus(db, row.id, status);
       row.status = status;
     }
   }
-
-  const plan: CombinationPlan = { works: [], combinationIdOf: new Map() };
-  if (!access) return plan;
-  const combinations = sqlite
-    .query<{ id: string; playlist_name: string; criteria: string }, [string]>(
-      "SELECT id, playlist_name, criteria FROM combinations WHERE user_id = ? AND active = 1 ORDER BY created_at, rowid",
-    )
-    .all(userId);
-  if (combinations.length === 0) return plan;
-  const everAdded = loadEverAdded(db, userId);
-  for (const combination of combinations) {
-    const matches = combinationMatcher(parseStoredCriteria(combination.criteria));
-    const playlists: ExistingPlaylist[] = rows
-      .filter((row) => row.combination_id === combination.id)
+  if (!access) return [];
+  const combinations = activeCombinations(db, userId);
+  if (combinations.length === 0) return [];
+  const everAdded = everAddedByCombination(db, userId);
+  return combinations.map((combination) => ({
+    id: combination.id,
+    playlistName: combination.playlistName,
+    criteria: combination.criteria,
+    everAdded: everAdded.get(combination.id) ?? new Set(),
+    playlists: rows
+      .filter((row) => row.preferenceKey === combination.id)
       .map((row) => ({
         id: row.id,
         bucket: row.bucket,
         sequence: row.sequence,
         // a failed playlist is left alone like a vanished one
         status: row.status === "failed" ? "vanished" : row.status,
-        hasSpotifyPlaylist: row.spotify_playlist_id !== null,
-        songCount: row.track_count,
-        samplePeriod: row.sample_period,
+        hasSpotifyPlaylist: row.spotifyPlaylistId !== null,
+        songCount: row.trackCount,
+        samplePeriod: row.samplePeriod,
         currentSongs: [],
         recordings: held?.get(row.id),
-      }));
+      })),
+  }));
+}
+
+/** The songs each active combination's playlists get now, each work with its combination. Pure. */
+export function planCombinations(
+  inputs: readonly CombinationInput[],
+  songs: readonly PlannedSong[],
+  ctx: PlanContext,
+): { work: PlaylistWork; combinationId: string }[] {
+  return inputs.flatMap((combination) => {
+    const matches = combinationMatcher(parseStoredCriteria(combination.criteria));
     const works = planMatching(
-      {
-        name: combination.playlist_name,
-        playlists,
-        everAdded: everAdded.get(combination.id) ?? new Set(),
-      },
+      { name: combination.playlistName, playlists: combination.playlists, everAdded: combination.everAdded },
       songs.filter((song) => matches(song.categories)),
       ctx,
     );
-    for (const work of works) {
-      plan.works.push(work);
-      plan.combinationIdOf.set(work, combination.id);
-    }
-  }
-  return plan;
+    return works.map((work) => ({ work, combinationId: combination.id }));
+  });
 }
 
 /** Every song Crate ever added to a combination's playlists, per combination (one query). */
-function loadEverAdded(db: Db, userId: string): Map<string, Set<string>> {
+function everAddedByCombination(db: Db, userId: string): Map<string, Set<string>> {
   const byCombination = new Map<string, Set<string>>();
-  const rows = db.$client
-    .query<{ combination_id: string; track_id: string }, [string]>(
-      `SELECT mp.preference_key AS combination_id, ps.track_id FROM playlist_songs ps
-       JOIN managed_playlists mp ON mp.id = ps.playlist_id
-       WHERE mp.user_id = ? AND mp.source = 'combination'`,
-    )
-    .all(userId);
-  for (const row of rows) {
-    let set = byCombination.get(row.combination_id);
+  for (const [combinationId, trackId] of everAddedBySource(db, userId, "combination")) {
+    let set = byCombination.get(combinationId);
     if (!set) {
       set = new Set();
-      byCombination.set(row.combination_id, set);
+      byCombination.set(combinationId, set);
     }
-    set.add(row.track_id);
+    set.add(trackId);
   }
   return byCombination;
 }

@@ -2,6 +2,7 @@
 import type { Criterion } from "../../shared/combinations/rules.ts";
 import type { CombinatorialPreference } from "../../shared/schemas/distribution.ts";
 import type { Db } from "../db/client.ts";
+import { listedCombinations } from "./repository/combinations.ts";
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null;
@@ -28,40 +29,16 @@ export function parseStoredCriteria(raw: unknown): Criterion[] {
   }));
 }
 
-/** How many combinations the user has, whatever their state (the total of spec §5 counts them all). */
-export function countCombinations(db: Db, userId: string): number {
-  return (
-    db.$client
-      .query<{ n: number }, [string]>("SELECT count(*) AS n FROM combinations WHERE user_id = ?")
-      .get(userId)?.n ?? 0
-  );
-}
-
-/** SQL condition: a deletion of this combination (alias `c`) is running right now. */
-export const DELETION_RUNNING = `EXISTS (SELECT 1 FROM distributions d WHERE d.user_id = c.user_id
-  AND d.trigger = 'deletion' AND d.status = 'running' AND json_extract(d.request, '$.deleteCombination') = c.id)`;
-
 /**
- * The user's combinations as `GET /api/playlist-preferences` lists them, in the order they were created. One whose deletion is
- * running is left out (the table already dropped it); `active: false` means its deletion failed.
+ * The user's combinations as `GET /api/playlist-preferences` lists them, in the order they were created. One
+ * whose deletion is running, or over, is left out (the table already dropped it); `active: false` means its
+ * deletion failed.
  */
-/** A combination whose deletion is over: nothing of it left on Spotify (forgotten by the deletion run). */
-export const DELETION_DONE = `NOT EXISTS (SELECT 1 FROM managed_playlists mp WHERE mp.user_id = c.user_id
-  AND mp.source = 'combination' AND mp.preference_key = c.id
-  AND mp.spotify_playlist_id IS NOT NULL AND mp.status != 'vanished')`;
-
 export function listCombinations(db: Db, userId: string): CombinatorialPreference[] {
-  return db.$client
-    .query<{ id: string; playlist_name: string; criteria: string; active: number }, [string]>(
-      `SELECT c.id, c.playlist_name, c.criteria, c.active FROM combinations c
-       WHERE c.user_id = ? AND NOT (c.active = 0 AND (${DELETION_RUNNING} OR ${DELETION_DONE}))
-       ORDER BY c.created_at, c.rowid`,
-    )
-    .all(userId)
-    .map((row) => ({
-      combinatorialPlaylistPreferenceId: row.id,
-      playlistName: row.playlist_name,
-      criteria: parseStoredCriteria(row.criteria),
-      active: row.active === 1,
-    }));
+  return listedCombinations(db, userId).map((row) => ({
+    combinatorialPlaylistPreferenceId: row.id,
+    playlistName: row.playlistName,
+    criteria: parseStoredCriteria(row.criteria),
+    active: row.active,
+  }));
 }

@@ -20,9 +20,3 @@ export function isoWeekKey(ms: number): string {
   const week = Math.ceil(((day.getTime() - firstOfYear) / 86_400_000 + 1) / 7);
   return `${isoYear}-W${pad(week)}`;
 }
-
-/** "2025-03": the UTC month of a moment (for Liked At months in the listener's zone use `monthKeyIn`). */
-export function monthKey(ms: number): string {
-  const d = new Date(ms);
-  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}`;
-}

@@ -1,27 +1,68 @@
-// Plans a user's distribution and records it in the journal, in one transaction.
+// Plans a user's distribution and records it in the journal, in one transaction: reconcile the playlists'
+// statuses with the selection and membership, plan (pure), persist the plan.
 import { managedPlaylistName } from "../../shared/catalogue/index.ts";
 import { limits } from "../../shared/limits.ts";
 import type { Deps } from "../deps.ts";
 import { loadConsideredSongs } from "../library/considered.ts";
 import { readTimeZone } from "../user/time-zone.ts";
-import { planCombinations } from "./combination-plan.ts";
+import { type CombinationInput, planCombinations, reconcileCombinations } from "./combination-plan.ts";
 import { kindOfEntry } from "./kinds.ts";
 import { oneOwnerPerMonth } from "./month-owners.ts";
-import { indexByCategory, type PlanContext, planPreference } from "./plan.ts";
+import {
+  indexByCategory,
+  type PlanContext,
+  type PlannedSong,
+  type PlaylistWork,
+  type PreferenceInput,
+  planPreference,
+} from "./plan.ts";
+import { insertSteps } from "./repository/journal.ts";
+import { clearNewLikesPending } from "./repository/listeners.ts";
+import {
+  type PlaylistSource,
+  playlistInserter,
+  setPlaylistStatus,
+  setSamplePeriod,
+} from "./repository/playlists.ts";
+import { markPlanned, setEntryTotal } from "./repository/runs.ts";
 import {
   loadHeldRecordings,
   loadPredefinedPlaylists,
   loadPreferenceInputs,
   loadSelection,
   loadUserFacts,
+  type SelectedPreference,
+  type UserFacts,
 } from "./state.ts";
-import { orderSteps } from "./steps.ts";
+import { orderSteps, type StepPlan } from "./steps.ts";
 import { isLeftAlone } from "./vanished.ts";
 
 export interface RecordedPlan {
   steps: number;
   consideredSongs: number;
   createdPlaylistNames: string[];
+}
+
+/** Everything planning reads, gathered once the statuses are reconciled. */
+interface PlanInput {
+  songs: PlannedSong[];
+  preferences: PreferenceInput[];
+  combinations: CombinationInput[];
+  ctx: PlanContext;
+  /** a Random entry is selected: its progress entry is shown even with nothing to do */
+  hasRandom: boolean;
+}
+
+/** A planned playlist write with the preference it belongs to. */
+interface OwnedWork {
+  work: PlaylistWork;
+  source: PlaylistSource;
+  preferenceKey: string;
+}
+
+interface Plan extends StepPlan {
+  works: OwnedWork[];
+  hasRandom: boolean;
 }
 
 /**
@@ -34,35 +75,54 @@ export function recordPlan(
   distributionId: string,
   userId: string,
 ): RecordedPlan {
-  const sqlite = deps.db.$client;
-  const now = deps.clock.now();
-  return sqlite.transaction((): RecordedPlan => {
+  return deps.db.$client.transaction((): RecordedPlan => {
     const facts = loadUserFacts(deps.db, userId);
     if (!facts) throw new Error(`user ${userId} does not exist`);
-    const premium = facts.membershipLevel === "PremiumYearly";
-    const selection = loadSelection(deps.db, userId);
-    const active = selection.filter((p) => premium || !p.entry.premiumOnly);
-    const frozen = new Set(selection.filter((p) => !premium && p.entry.premiumOnly).map((p) => p.name));
-    const activeNames = new Set(active.map((p) => p.name));
+    const active = reconcilePredefined(deps, userId, facts);
+    const input = loadPlanInput(deps, userId, facts, active);
+    const plan = planDistribution(input);
+    const createdPlaylistNames = persistPlan(deps, distributionId, userId, plan);
+    return { steps: plan.steps.length, consideredSongs: input.songs.length, createdPlaylistNames };
+  })();
+}
 
-    const setStatus = sqlite.query("UPDATE managed_playlists SET status = ? WHERE id = ?");
-    for (const row of loadPredefinedPlaylists(deps.db, userId)) {
-      if (isLeftAlone(row.status)) continue;
-      const status = activeNames.has(row.preferenceKey)
-        ? "active"
-        : frozen.has(row.preferenceKey)
-          ? "frozen"
-          : "deselected";
-      if (status !== row.status) setStatus.run(status, row.id);
-    }
+/** Sets each predefined playlist's status from the selection; returns the entries updated now. */
+function reconcilePredefined(deps: Pick<Deps, "db">, userId: string, facts: UserFacts): SelectedPreference[] {
+  const premium = facts.membershipLevel === "PremiumYearly";
+  const selection = loadSelection(deps.db, userId);
+  const active = selection.filter((p) => premium || !p.entry.premiumOnly);
+  const frozen = new Set(selection.filter((p) => !premium && p.entry.premiumOnly).map((p) => p.name));
+  const activeNames = new Set(active.map((p) => p.name));
+  for (const row of loadPredefinedPlaylists(deps.db, userId)) {
+    if (isLeftAlone(row.status)) continue;
+    const status = activeNames.has(row.preferenceKey)
+      ? "active"
+      : frozen.has(row.preferenceKey)
+        ? "frozen"
+        : "deselected";
+    if (status !== row.status) setPlaylistStatus(deps.db, row.id, status);
+  }
+  return active;
+}
 
-    const songs = loadConsideredSongs(deps, userId, facts.membershipLevel);
-    const playlists = loadPredefinedPlaylists(deps.db, userId);
-    const held = facts.addRecordingOnce ? loadHeldRecordings(deps.db, userId) : undefined;
-    const inputs = loadPreferenceInputs(deps.db, userId, active, playlists, held);
-    const ctx: PlanContext = {
+function loadPlanInput(
+  deps: Pick<Deps, "db" | "clock">,
+  userId: string,
+  facts: UserFacts,
+  active: readonly SelectedPreference[],
+): PlanInput {
+  const songs = loadConsideredSongs(deps, userId, facts.membershipLevel);
+  const playlists = loadPredefinedPlaylists(deps.db, userId);
+  const held = facts.addRecordingOnce ? loadHeldRecordings(deps.db, userId) : undefined;
+  return {
+    songs,
+    preferences: loadPreferenceInputs(deps.db, userId, active, playlists, held),
+    // Combination playlists are regular playlists whose membership test is their criteria.
+    combinations: reconcileCombinations(deps.db, userId, facts.membershipLevel, held),
+    hasRandom: active.some((p) => kindOfEntry(p.entry).type === "random"),
+    ctx: {
       userId,
-      now,
+      now: deps.clock.now(),
       capacity: limits.playlistCapacity,
       addRecordingOnce: facts.addRecordingOnce,
       timeZone: readTimeZone(deps.db, userId).timeZone,
@@ -71,94 +131,75 @@ export function recordPlan(
           spillNumber: sequence,
           removePlaylistPostfix: facts.removePlaylistPostfix,
         }),
-    };
-    const byCategory = indexByCategory(songs);
-    // Combination playlists are regular playlists whose membership test is their criteria.
-    const combinations = planCombinations(deps.db, userId, facts.membershipLevel, songs, ctx, held);
-    const works = [
-      ...oneOwnerPerMonth(
-        inputs,
-        inputs.flatMap((input) => planPreference(input, songs, byCategory, ctx)),
-      ),
-      ...combinations.works,
-    ];
-    const { steps, totals } = orderSteps(works, songs.length);
-
-    const insertPlaylist = sqlite.query(
-      `INSERT INTO managed_playlists (id, user_id, source, preference_key, bucket, sequence, name, status, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, 'active', ?)`,
-    );
-    const setSamplePeriod = sqlite.query("UPDATE managed_playlists SET sample_period = ? WHERE id = ?");
-    const createdPlaylistNames: string[] = [];
-    const playlistIdOfWork = works.map((work) => {
-      if ("existingId" in work.target) return work.target.existingId;
-      const id = crypto.randomUUID();
-      const combinationId = combinations.combinationIdOf.get(work);
-      insertPlaylist.run(
-        id,
-        userId,
-        combinationId === undefined ? "predefined" : "combination",
-        combinationId ?? work.preferenceName,
-        work.target.bucket,
-        work.target.sequence,
-        work.target.name,
-        now,
-      );
-      createdPlaylistNames.push(work.target.name);
-      return id;
-    });
-    works.forEach((work, i) => {
-      if (work.samplePeriod !== undefined) setSamplePeriod.run(work.samplePeriod, playlistIdOfWork[i] ?? "");
-    });
-
-    const insertStep = sqlite.query(
-      `INSERT INTO journal_steps (distribution_id, playlist_id, op, track_ids, status, updated_at, position,
-         entry_type, progress_after) VALUES (?, ?, ?, ?, 'pending', ?, ?, ?, ?)`,
-    );
-    for (const step of steps) {
-      insertStep.run(
-        distributionId,
-        playlistIdOfWork[step.work] ?? "",
-        step.op,
-        JSON.stringify(step.trackIds),
-        now,
-        step.position ?? null,
-        step.entry,
-        step.progressAfter,
-      );
-    }
-
-    const hasRandom = active.some((p) => kindOfEntry(p.entry).type === "random");
-    setEntryTotal(deps, distributionId, "Standard", totals.Standard);
-    if (hasRandom || totals.Randomized > 0)
-      setEntryTotal(deps, distributionId, "Randomized", totals.Randomized);
-    sqlite
-      .query("UPDATE distributions SET planned = 1, created_playlist_names = ? WHERE id = ?")
-      .run(JSON.stringify(createdPlaylistNames), distributionId);
-    // Every like read so far is planned now; the hourly job has nothing waiting for this user.
-    sqlite.query("UPDATE library_syncs SET new_likes_pending = 0 WHERE user_id = ?").run(userId);
-    return { steps: steps.length, consideredSongs: songs.length, createdPlaylistNames };
-  })();
+    },
+  };
 }
 
-/** Creates or updates a progress entry's totalWork. */
-export function setEntryTotal(
-  deps: Pick<Deps, "db">,
+/** The playlist writes of every updated preference and combination, ordered into journal steps. Pure. */
+function planDistribution({ songs, preferences, combinations, ctx, hasRandom }: PlanInput): Plan {
+  const byCategory = indexByCategory(songs);
+  const predefined = oneOwnerPerMonth(
+    preferences,
+    preferences.flatMap((input) => planPreference(input, songs, byCategory, ctx)),
+  );
+  const works: OwnedWork[] = [
+    ...predefined.map((work) => ({
+      work,
+      source: "predefined" as const,
+      preferenceKey: work.preferenceName,
+    })),
+    ...planCombinations(combinations, songs, ctx).map(({ work, combinationId }) => ({
+      work,
+      source: "combination" as const,
+      preferenceKey: combinationId,
+    })),
+  ];
+  const { steps, totals } = orderSteps(
+    works.map((w) => w.work),
+    songs.length,
+  );
+  return { works, steps, totals, hasRandom };
+}
+
+/** Creates the new playlists' rows, writes the steps and the progress totals; returns the new names. */
+function persistPlan(
+  deps: Pick<Deps, "db" | "clock">,
   distributionId: string,
-  type: "Standard" | "Randomized" | "Analysis",
-  totalWork: number,
-): void {
-  const sqlite = deps.db.$client;
-  const updated = sqlite
-    .query(
-      "UPDATE distribution_entries SET total_work = ? WHERE distribution_id = ? AND distribution_type = ?",
-    )
-    .run(totalWork, distributionId, type);
-  if (updated.changes === 0) {
-    sqlite
-      .query(
-        "INSERT INTO distribution_entries (distribution_id, distribution_type, total_work, completed_work) VALUES (?, ?, ?, 0)",
-      )
-      .run(distributionId, type, totalWork);
-  }
+  userId: string,
+  plan: Plan,
+): string[] {
+  const { db } = deps;
+  const now = deps.clock.now();
+  const createdPlaylistNames: string[] = [];
+  const insertPlaylist = playlistInserter(db);
+  const playlistIdOfWork = plan.works.map(({ work, source, preferenceKey }) => {
+    const id = "existingId" in work.target ? work.target.existingId : crypto.randomUUID();
+    if (!("existingId" in work.target)) {
+      const { bucket, sequence, name } = work.target;
+      insertPlaylist({ id, userId, source, preferenceKey, bucket, sequence, name, createdAt: now });
+      createdPlaylistNames.push(name);
+    }
+    if (work.samplePeriod !== undefined) setSamplePeriod(db, id, work.samplePeriod);
+    return id;
+  });
+  insertSteps(
+    db,
+    distributionId,
+    plan.steps.map((step) => ({
+      playlistId: playlistIdOfWork[step.work] ?? "",
+      op: step.op,
+      trackIds: step.trackIds,
+      position: step.position ?? null,
+      entryType: step.entry,
+      progressAfter: step.progressAfter,
+    })),
+    now,
+  );
+  setEntryTotal(db, distributionId, "Standard", plan.totals.Standard);
+  if (plan.hasRandom || plan.totals.Randomized > 0)
+    setEntryTotal(db, distributionId, "Randomized", plan.totals.Randomized);
+  markPlanned(db, distributionId, { createdPlaylistNames });
+  // Every like read so far is planned now; the hourly job has nothing waiting for this user.
+  clearNewLikesPending(db, userId);
+  return createdPlaylistNames;
 }

@@ -10,6 +10,8 @@ import type {
 import type { Deps } from "../deps.ts";
 import { audioFeaturesUnavailable } from "../library/metadata.ts";
 import { listCombinations } from "./combination-store.ts";
+import { leftAlonePlaylists } from "./repository/playlists.ts";
+import { runningOf } from "./repository/runs.ts";
 import { loadSelection } from "./state.ts";
 
 /** The user's combination playlists as the preferences call lists them (src/server/combinations). */
@@ -46,28 +48,8 @@ export function getPlaylistPreferences(
   const premium = user.membershipLevel === "PremiumYearly";
   const selection = loadSelection(deps.db, user.userId);
   const latest = selection.reduce((max, p) => Math.max(max, p.selectedAt), 0);
-  const sqlite = deps.db.$client;
-  const running = sqlite
-    .query<{ id: string }, [string]>(
-      `SELECT id FROM distributions WHERE user_id = ? AND status = 'running' AND trigger IN ('predefined', 'combination')
-       ORDER BY created_at DESC LIMIT 1`,
-    )
-    .get(user.userId);
-  const leftAlone = sqlite
-    .query<
-      {
-        source: "predefined" | "combination";
-        preference_key: string;
-        name: string;
-        status: string;
-        failure: string | null;
-      },
-      [string]
-    >(
-      `SELECT source, preference_key, name, status, failure FROM managed_playlists
-       WHERE user_id = ? AND status IN ('vanished', 'failed') ORDER BY source DESC, preference_key, bucket, sequence`,
-    )
-    .all(user.userId);
+  const running = runningOf(deps.db, user.userId, ["predefined", "combination"])[0];
+  const leftAlone = leftAlonePlaylists(deps.db, user.userId);
   const vanished = leftAlone.filter((p) => p.status === "vanished");
   return {
     availableSimplePlaylistPreferences: premium ? simplePreferences.premium : simplePreferences.free,
@@ -83,7 +65,7 @@ export function getPlaylistPreferences(
     runningDistributionProgressId: running?.id ?? null,
     vanishedPlaylists: vanished.map((v) => ({
       source: v.source,
-      preferenceName: v.preference_key,
+      preferenceName: v.preferenceKey,
       playlistName: v.name,
     })),
     failedPlaylists: leftAlone.flatMap((p) =>
@@ -91,7 +73,7 @@ export function getPlaylistPreferences(
         ? [
             {
               source: p.source,
-              preferenceName: p.preference_key,
+              preferenceName: p.preferenceKey,
               playlistName: p.name,
               failure: isPlaylistFailure(p.failure) ? p.failure : "refused",
             },

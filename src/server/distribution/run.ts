@@ -8,14 +8,27 @@ import { AppError } from "../platform/errors.ts";
 import { userWork } from "../platform/user-work.ts";
 import { SpotifyAuthRevokedError } from "../spotify/errors.ts";
 import type { SpotifyUserApi } from "../spotify/types.ts";
-import { applyJournal, PLAYLISTS_AT_ONCE } from "./apply.ts";
+import { applyJournal } from "./apply.ts";
 import { recordPlan } from "./planner.ts";
 import { restoreProgress } from "./progress.ts";
+import { failOpenSteps } from "./repository/journal.ts";
+import {
+  type DistributionTrigger,
+  findDistribution,
+  insertDistribution,
+  markAbandoned,
+  markFinished,
+  markRunFailed,
+  runningDistributions,
+  setLikeCount,
+  startAttempt,
+  unfinishedJournalsOf,
+} from "./repository/runs.ts";
 
 /** Runs that failed are retried (by the hourly job, or first by the user's next run) this often, then given up. */
 export const MAX_ATTEMPTS = 24;
 
-export type DistributionTrigger = "predefined" | "combination" | "hourly" | "random" | "deletion";
+export type { DistributionTrigger } from "./repository/runs.ts";
 
 export interface RunOptions {
   /** the Web API for the user; built from their stored tokens when absent */
@@ -26,23 +39,6 @@ export interface RunOptions {
 
 export type RunOutcome = "finished" | "failed" | "stopped";
 
-interface DistributionRow {
-  id: string;
-  user_id: string;
-  trigger: DistributionTrigger;
-  status: "running" | "finished" | "failed";
-  planned: number;
-  attempts: number;
-}
-
-function loadDistribution(deps: Pick<Deps, "db">, id: string): DistributionRow | null {
-  return deps.db.$client
-    .query<DistributionRow, [string]>(
-      "SELECT id, user_id, trigger, status, planned, attempts FROM distributions WHERE id = ?",
-    )
-    .get(id);
-}
-
 /** Creates a running distribution row with no entries (the planner adds them). */
 export function createDistribution(
   deps: Pick<Deps, "db" | "clock">,
@@ -51,12 +47,14 @@ export function createDistribution(
   request: unknown = null,
 ): string {
   const id = crypto.randomUUID();
-  deps.db.$client
-    .query(
-      `INSERT INTO distributions (id, user_id, trigger, status, request, created_at, total_number_of_liked_songs)
-       VALUES (?, ?, ?, 'running', ?, ?, ?)`,
-    )
-    .run(id, userId, trigger, JSON.stringify(request), deps.clock.now(), countLikes(deps, userId));
+  insertDistribution(deps.db, {
+    id,
+    userId,
+    trigger,
+    request,
+    createdAt: deps.clock.now(),
+    likes: countLikes(deps, userId),
+  });
   return id;
 }
 
@@ -66,40 +64,22 @@ export async function runDistribution(
   distributionId: string,
   options: RunOptions = {},
 ): Promise<RunOutcome> {
-  const row = loadDistribution(deps, distributionId);
+  const row = findDistribution(deps.db, distributionId);
   if (!row || row.status === "finished") return "finished";
-  const sqlite = deps.db.$client;
   const work = userWork(deps);
-  sqlite
-    .query("UPDATE distributions SET status = 'running', attempts = attempts + 1, error = NULL WHERE id = ?")
-    .run(distributionId);
-  restoreProgress(sqlite, distributionId);
+  startAttempt(deps.db, distributionId);
+  restoreProgress(deps.db, distributionId);
   try {
-    const api = options.api ?? spotifyForUser(deps, row.user_id);
-    const earlier = await resumeEarlierJournals(
-      deps,
-      api,
-      row.user_id,
-      distributionId,
-      () => work.isStopping,
-    );
+    const api = options.api ?? spotifyForUser(deps, row.userId);
+    const earlier = await resumeEarlierJournals(deps, api, row.userId, distributionId, () => work.isStopping);
     if (earlier === "stopped") return "stopped";
     if (!row.planned) {
-      if (!options.synced) await syncLibrary(deps, api, row.user_id);
-      await enrichLibrary(deps, api, row.user_id);
-      sqlite
-        .query("UPDATE distributions SET total_number_of_liked_songs = ? WHERE id = ?")
-        .run(countLikes(deps, row.user_id), distributionId);
-      recordPlan(deps, distributionId, row.user_id);
+      if (!options.synced) await syncLibrary(deps, api, row.userId);
+      await enrichLibrary(deps, api, row.userId);
+      setLikeCount(deps.db, distributionId, countLikes(deps, row.userId));
+      recordPlan(deps, distributionId, row.userId);
     }
-    const outcome = await applyJournal(
-      deps,
-      api,
-      distributionId,
-      () => work.isStopping,
-      PLAYLISTS_AT_ONCE,
-      row.attempts > 0,
-    );
+    const outcome = await applyJournal(deps, api, distributionId, () => work.isStopping, row.attempts > 0);
     if (outcome === "stopped") return "stopped";
     finishDistribution(deps, distributionId);
     return "finished";
@@ -117,27 +97,16 @@ async function resumeEarlierJournals(
   currentId: string,
   shouldStop: () => boolean,
 ): Promise<"done" | "stopped"> {
-  const sqlite = deps.db.$client;
-  const unfinished = sqlite
-    .query<{ id: string; attempts: number }, [string, string]>(
-      `SELECT DISTINCT d.id, d.attempts FROM distributions d JOIN journal_steps s ON s.distribution_id = d.id
-       WHERE d.user_id = ? AND d.id != ? AND d.status != 'finished' AND s.status NOT IN ('done', 'failed')
-       ORDER BY d.created_at`,
-    )
-    .all(userId, currentId);
+  const unfinished = unfinishedJournalsOf(deps.db, userId, currentId);
   for (const { id, attempts } of unfinished) {
     if (attempts >= MAX_ATTEMPTS) {
       abandonJournal(deps, id, attempts);
       continue;
     }
-    restoreProgress(sqlite, id);
-    sqlite
-      .query(
-        "UPDATE distributions SET status = 'running', attempts = attempts + 1, error = NULL WHERE id = ?",
-      )
-      .run(id);
+    restoreProgress(deps.db, id);
+    startAttempt(deps.db, id);
     try {
-      const outcome = await applyJournal(deps, api, id, shouldStop, PLAYLISTS_AT_ONCE, true);
+      const outcome = await applyJournal(deps, api, id, shouldStop, true);
       if (outcome === "stopped") return "stopped";
     } catch (error) {
       failDistribution(deps, id, error);
@@ -154,33 +123,15 @@ async function resumeEarlierJournals(
  */
 function abandonJournal(deps: Pick<Deps, "db" | "clock" | "log">, distributionId: string, attempts: number) {
   const reason = `given up after ${attempts} attempts`;
-  const sqlite = deps.db.$client;
-  sqlite.transaction(() => {
-    sqlite
-      .query(
-        `UPDATE journal_steps SET status = 'failed', result = ?, updated_at = ?
-         WHERE distribution_id = ? AND status NOT IN ('done', 'failed')`,
-      )
-      .run(reason, deps.clock.now(), distributionId);
-    sqlite
-      .query(
-        "UPDATE distributions SET status = 'failed', finished_at = coalesce(finished_at, ?) WHERE id = ?",
-      )
-      .run(deps.clock.now(), distributionId);
+  deps.db.$client.transaction(() => {
+    failOpenSteps(deps.db, distributionId, reason, deps.clock.now());
+    markAbandoned(deps.db, distributionId, deps.clock.now());
   })();
   deps.log.warn("distribution given up", { distributionId, attempts });
 }
 
 export function finishDistribution(deps: Pick<Deps, "db" | "clock">, distributionId: string): void {
-  const sqlite = deps.db.$client;
-  sqlite.transaction(() => {
-    sqlite
-      .query("UPDATE distributions SET status = 'finished', finished_at = ?, error = NULL WHERE id = ?")
-      .run(deps.clock.now(), distributionId);
-    sqlite
-      .query("UPDATE distribution_entries SET completed_work = total_work WHERE distribution_id = ?")
-      .run(distributionId);
-  })();
+  deps.db.$client.transaction(() => markFinished(deps.db, distributionId, deps.clock.now()))();
 }
 
 export function failDistribution(
@@ -188,16 +139,10 @@ export function failDistribution(
   distributionId: string,
   error: unknown,
 ): void {
-  const sqlite = deps.db.$client;
   const message = error instanceof Error ? error.message : String(error);
-  sqlite.transaction(() => {
-    sqlite
-      .query("UPDATE distributions SET status = 'failed', finished_at = ?, error = ? WHERE id = ?")
-      .run(deps.clock.now(), message.slice(0, 500), distributionId);
-    sqlite
-      .query("UPDATE distribution_entries SET completed_work = -1 WHERE distribution_id = ?")
-      .run(distributionId);
-  })();
+  deps.db.$client.transaction(() =>
+    markRunFailed(deps.db, distributionId, deps.clock.now(), message.slice(0, 500)),
+  )();
   deps.metrics?.distributionFailed();
   if (error instanceof SpotifyAuthRevokedError || error instanceof AppError) {
     deps.log.info("distribution stopped", { distributionId, reason: message });
@@ -206,14 +151,10 @@ export function failDistribution(
 
 /** Start-up recovery: every distribution a crash left "running" is resumed in the background. */
 export function resumeInterruptedDistributions(deps: Deps): number {
-  const rows = deps.db.$client
-    .query<{ id: string; user_id: string }, []>(
-      "SELECT id, user_id FROM distributions WHERE status = 'running' ORDER BY created_at",
-    )
-    .all();
+  const rows = runningDistributions(deps.db);
   const work = userWork(deps);
   for (const row of rows) {
-    work.spawn(row.user_id, "resume distribution", () => runDistribution(deps, row.id));
+    work.spawn(row.userId, "resume distribution", () => runDistribution(deps, row.id));
   }
   return rows.length;
 }

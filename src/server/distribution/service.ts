@@ -10,55 +10,19 @@ import type {
   DistributionProgress,
   ProgressEntry,
 } from "../../shared/schemas/distribution.ts";
-import { assertMayCreate } from "../auth/signup.ts";
 import type { Deps } from "../deps.ts";
-import { consideredLimit } from "../library/considered.ts";
 import { signInSyncSettled } from "../library/service.ts";
-import { countLikes } from "../library/sync.ts";
 import { AppError, notFound } from "../platform/errors.ts";
 import { isThrottled, recordThrottle, throttleKeys } from "../platform/throttles.ts";
 import { userWork } from "../platform/user-work.ts";
+import { scheduleDeletion, startDeletion } from "./deletion.ts";
+import { assertMayDelete, assertMayDistribute, type Caller } from "./guards.ts";
 import { kindOfEntry } from "./kinds.ts";
-import { setEntryTotal } from "./planner.ts";
-import { createDistribution, runDistribution } from "./run.ts";
-
-export interface Caller {
-  userId: string;
-  membershipLevel: MembershipLevel;
-}
-
-/** Whole-library runs the user started (18 while one runs). */
-const WHOLE_LIBRARY = "('predefined', 'combination')";
-
-function runningCount(deps: Pick<Deps, "db">, userId: string, triggers: string): number {
-  return (
-    deps.db.$client
-      .query<{ n: number }, [string]>(
-        `SELECT count(*) AS n FROM distributions WHERE user_id = ? AND status = 'running' AND trigger IN ${triggers}`,
-      )
-      .get(userId)?.n ?? 0
-  );
-}
-
-export const isDeletionRunning = (deps: Pick<Deps, "db">, userId: string) =>
-  runningCount(deps, userId, "('deletion')") > 0;
-export const isWholeLibraryDistributionRunning = (deps: Pick<Deps, "db">, userId: string) =>
-  runningCount(deps, userId, WHOLE_LIBRARY) > 0;
-export const isAnalysisRunning = (deps: Pick<Deps, "db">, userId: string) =>
-  (deps.db.$client
-    .query<{ n: number }, [string]>(
-      "SELECT count(*) AS n FROM analyses WHERE user_id = ? AND status IN ('running', 'cancelling')",
-    )
-    .get(userId)?.n ?? 0) > 0;
-
-/** The checks every distribution request passes, in this order: 21, 34, 37, 18. */
-export function assertMayDistribute(deps: Pick<Deps, "db" | "clock">, userId: string): void {
-  assertMayCreate(deps, userId);
-  if (isDeletionRunning(deps, userId)) throw new AppError(ErrorCode.PlaylistDeletionOngoing);
-  if (isAnalysisRunning(deps, userId)) throw new AppError(ErrorCode.AnalysisOngoing);
-  if (isWholeLibraryDistributionRunning(deps, userId))
-    throw new AppError(ErrorCode.WholeLibraryDistributionOngoing);
-}
+import { deselectPreference, replaceSelection } from "./repository/listeners.ts";
+import { deletePlaylist, playlistsOfPreference } from "./repository/playlists.ts";
+import { findOwnDistribution, progressEntries, setEntryTotal } from "./repository/runs.ts";
+import { runDistribution } from "./run.ts";
+import { createWholeLibraryDistribution } from "./start.ts";
 
 /** Validates the complete new selection: known names (9), premium-only (30), caps (30 for free, 35). */
 function validateSelection(level: MembershipLevel, names: readonly string[]): string[] {
@@ -90,45 +54,26 @@ export async function distributeHistorically(
 ): Promise<DistributeHistoricallyResponse> {
   const names = validateSelection(caller.membershipLevel, input.playlistPreferences);
   await signInSyncSettled(deps, caller.userId);
-  const sqlite = deps.db.$client;
   const now = deps.clock.now();
-  const { id, totalNumberOfLikedSongs } = sqlite.transaction(() => {
+  const { id, totalNumberOfLikedSongs } = deps.db.$client.transaction(() => {
     assertMayDistribute(deps, caller.userId);
     const throttleKey = throttleKeys.distribution(caller.userId);
     if (isThrottled(deps.db, throttleKey, limits.distributionThrottleMs, now)) {
       throw new AppError(ErrorCode.DistributionNotYetPermitted);
     }
     recordThrottle(deps.db, throttleKey, now);
-    saveSelection(deps, caller.userId, names, now);
-    const distributionId = createDistribution(deps, caller.userId, "predefined", {
+    replaceSelection(deps.db, caller.userId, names, now);
+    const started = createWholeLibraryDistribution(deps, caller, "predefined", {
       playlistPreferences: names,
     });
-    const likes = countLikes(deps, caller.userId);
-    const limit = consideredLimit(caller.membershipLevel);
-    setEntryTotal(deps, distributionId, "Standard", limit === null ? likes : Math.min(likes, limit));
     const entries = names.map((name) => entryByName(name));
     if (entries.some((entry) => entry && kindOfEntry(entry).type === "random")) {
-      setEntryTotal(deps, distributionId, "Randomized", 0);
+      setEntryTotal(deps.db, started.id, "Randomized", 0);
     }
-    return { id: distributionId, totalNumberOfLikedSongs: likes };
+    return started;
   })();
   userWork(deps).spawn(caller.userId, "distribution", () => runDistribution(deps, id));
   return { distributionProgressId: id, totalNumberOfLikedSongs };
-}
-
-/** Replaces the user's predefined selection; entries kept keep the date they were first selected. */
-function saveSelection(deps: Pick<Deps, "db">, userId: string, names: readonly string[], now: number): void {
-  const sqlite = deps.db.$client;
-  const keep = new Set(names);
-  const current = sqlite
-    .query<{ name: string }, [string]>("SELECT name FROM simple_preferences WHERE user_id = ?")
-    .all(userId);
-  const remove = sqlite.query("DELETE FROM simple_preferences WHERE user_id = ? AND name = ?");
-  for (const { name } of current) if (!keep.has(name)) remove.run(userId, name);
-  const insert = sqlite.query(
-    "INSERT INTO simple_preferences (user_id, name, selected_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
-  );
-  for (const name of names) insert.run(userId, name, now);
 }
 
 /** GET /api/distributor/{id}/progress; another user's (or an unknown) id is a 404. */
@@ -137,28 +82,14 @@ export function getProgress(
   userId: string,
   distributionId: string,
 ): DistributionProgress {
-  const sqlite = deps.db.$client;
-  const row = sqlite
-    .query<
-      { status: string; total_number_of_liked_songs: number | null; created_playlist_names: string | null },
-      [string, string]
-    >(
-      `SELECT status, total_number_of_liked_songs, created_playlist_names FROM distributions
-       WHERE id = ? AND user_id = ?`,
-    )
-    .get(distributionId, userId);
+  const row = findOwnDistribution(deps.db, distributionId, userId);
   if (!row) throw notFound();
-  const progress = sqlite
-    .query<ProgressEntry, [string]>(
-      `SELECT distribution_type AS distributionType, total_work AS totalWork, completed_work AS completedWork
-       FROM distribution_entries WHERE distribution_id = ? ORDER BY id`,
-    )
-    .all(distributionId);
+  const progress: ProgressEntry[] = progressEntries(deps.db, distributionId);
   return {
     progress,
     finished: row.status !== "running",
-    totalNumberOfLikedSongs: row.total_number_of_liked_songs ?? 0,
-    createdPlaylistNames: row.created_playlist_names ? JSON.parse(row.created_playlist_names) : [],
+    totalNumberOfLikedSongs: row.totalNumberOfLikedSongs ?? 0,
+    createdPlaylistNames: row.createdPlaylistNames ?? [],
   };
 }
 
@@ -169,50 +100,16 @@ export function getProgress(
 export function deletePredefined(deps: Deps, caller: Caller, rawName: string): DeletePredefinedResponse {
   const entry = entryByName(rawName);
   if (!entry) throw new AppError(ErrorCode.TypeDoesNotExist);
-  const sqlite = deps.db.$client;
-  const result = sqlite.transaction((): DeletePredefinedResponse & { spawn: boolean } => {
-    if (isDeletionRunning(deps, caller.userId)) throw new AppError(ErrorCode.PlaylistDeletionOngoing);
-    if (isWholeLibraryDistributionRunning(deps, caller.userId)) {
-      throw new AppError(ErrorCode.WholeLibraryDistributionOngoing);
-    }
-    const playlists = sqlite
-      .query<{ id: string; name: string; spotify_playlist_id: string | null }, [string, string]>(
-        `SELECT id, name, spotify_playlist_id FROM managed_playlists
-         WHERE user_id = ? AND source = 'predefined' AND preference_key = ? ORDER BY bucket, sequence`,
-      )
-      .all(caller.userId, entry.name);
-    sqlite
-      .query("DELETE FROM simple_preferences WHERE user_id = ? AND name = ?")
-      .run(caller.userId, entry.name);
-    const onSpotify = playlists.filter((p) => p.spotify_playlist_id !== null);
-    const deleteRow = sqlite.query("DELETE FROM managed_playlists WHERE id = ?");
-    for (const p of playlists) if (p.spotify_playlist_id === null) deleteRow.run(p.id);
-    if (onSpotify.length === 0)
-      return { distributionProgressId: null, removedPlaylistNames: [], spawn: false };
-    // No distribution writes to them any more; the deletion steps remove them one by one.
-    sqlite
-      .query(
-        "UPDATE managed_playlists SET status = 'deselected' WHERE id IN (SELECT value FROM json_each(?)) AND status != 'vanished'",
-      )
-      .run(JSON.stringify(onSpotify.map((p) => p.id)));
-    const id = createDistribution(deps, caller.userId, "deletion", { deletePredefined: entry.name });
-    const insertStep = sqlite.query(
-      `INSERT INTO journal_steps (distribution_id, playlist_id, op, status, updated_at, entry_type, progress_after)
-       VALUES (?, ?, 'unfollow', 'pending', ?, 'Standard', ?)`,
-    );
-    onSpotify.forEach((p, i) => {
-      insertStep.run(id, p.id, deps.clock.now(), i + 1);
-    });
-    setEntryTotal(deps, id, "Standard", onSpotify.length);
-    sqlite
-      .query("UPDATE distributions SET planned = 1, removed_playlist_names = ? WHERE id = ?")
-      .run(JSON.stringify(onSpotify.map((p) => p.name)), id);
-    return { distributionProgressId: id, removedPlaylistNames: onSpotify.map((p) => p.name), spawn: true };
+  const scheduled = deps.db.$client.transaction(() => {
+    assertMayDelete(deps, caller.userId);
+    const playlists = playlistsOfPreference(deps.db, caller.userId, "predefined", entry.name);
+    deselectPreference(deps.db, caller.userId, entry.name);
+    // A playlist never made on Spotify has nothing to remove there.
+    for (const p of playlists) if (p.spotifyPlaylistId === null) deletePlaylist(deps.db, p.id);
+    const onSpotify = playlists.filter((p) => p.spotifyPlaylistId !== null);
+    return scheduleDeletion(deps, caller.userId, onSpotify, { deletePredefined: entry.name });
   })();
-  const { spawn, ...response } = result;
-  if (spawn && response.distributionProgressId) {
-    const id = response.distributionProgressId;
-    userWork(deps).spawn(caller.userId, "deletion", () => runDistribution(deps, id));
-  }
-  return response;
+  if (!scheduled) return { distributionProgressId: null, removedPlaylistNames: [] };
+  startDeletion(deps, caller.userId, scheduled.distributionProgressId, "deletion");
+  return scheduled;
 }

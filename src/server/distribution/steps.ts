@@ -1,5 +1,6 @@
 // Turns planned work into the ordered list of Spotify writes the journal records, with the progress each
 // write completes. Pure.
+import { chunk } from "../../shared/chunk.ts";
 import { limits } from "../../shared/limits.ts";
 import type { PlaylistWork } from "./plan.ts";
 
@@ -31,12 +32,6 @@ interface DraftStep extends Omit<PlannedStep, "progressAfter"> {
 }
 
 const CREATE_KEY = -2;
-
-function chunk<T>(items: readonly T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
-}
 
 /**
  * Orders the writes so songs are finished in like order across playlists: each add batch is keyed by the

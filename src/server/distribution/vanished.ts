@@ -5,6 +5,7 @@
 import type { PlaylistFailure } from "../../shared/playlist-failures.ts";
 import type { Deps } from "../deps.ts";
 import type { SpotifyUserApi } from "../spotify/types.ts";
+import { setPlaylistFailed, setPlaylistStatus } from "./repository/playlists.ts";
 
 export type VanishedHow = "not found" | "not in library";
 
@@ -18,14 +19,12 @@ export function markFailed(
   failure: PlaylistFailure,
   detail: string,
 ): void {
-  deps.db.$client
-    .query("UPDATE managed_playlists SET status = 'failed', failure = ? WHERE id = ?")
-    .run(failure, playlistId);
+  setPlaylistFailed(deps.db, playlistId, failure);
   deps.log.warn("managed playlist refused by Spotify", { playlistId, failure, detail });
 }
 
 export function markVanished(deps: Pick<Deps, "db" | "log">, playlistId: string, how: VanishedHow): void {
-  deps.db.$client.query("UPDATE managed_playlists SET status = 'vanished' WHERE id = ?").run(playlistId);
+  setPlaylistStatus(deps.db, playlistId, "vanished");
   deps.log.info("managed playlist vanished on Spotify", { playlistId, how });
 }
 

@@ -1,5 +1,7 @@
 // The hourly promise: every monitored user's likes are looked at at least once an hour.
+import { and, eq, lt, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
+import { librarySyncs, users } from "../db/schema/index.ts";
 
 export const HOURLY_PROMISE_MS = 3_600_000;
 
@@ -8,12 +10,22 @@ export const HOURLY_PROMISE_MS = 3_600_000;
  * is more than an hour old. Shown on the admin statistics page and exported as a metric.
  */
 export function usersBehindHourly(db: Db, now: number): number {
+  return countMonitoredNotSyncedSince(db, now - HOURLY_PROMISE_MS);
+}
+
+/** Monitored users whose last sync (or, never synced, sign-up) is older than `before`. */
+function countMonitoredNotSyncedSince(db: Db, before: number): number {
   return (
-    db.$client
-      .query<{ n: number }, [number]>(
-        `SELECT COUNT(*) AS n FROM users u LEFT JOIN library_syncs s ON s.user_id = u.id
-         WHERE u.monitored = 1 AND coalesce(s.last_sync_at, u.created_at) < ?`,
+    db
+      .select({ n: sql<number>`count(*)` })
+      .from(users)
+      .leftJoin(librarySyncs, eq(librarySyncs.userId, users.id))
+      .where(
+        and(
+          eq(users.monitored, true),
+          lt(sql`coalesce(${librarySyncs.lastSyncAt}, ${users.createdAt})`, before),
+        ),
       )
-      .get(now - HOURLY_PROMISE_MS)?.n ?? 0
+      .get()?.n ?? 0
   );
 }

@@ -1,3 +1,4 @@
+import { chunk } from "../../shared/chunk.ts";
 import { limits } from "../../shared/limits.ts";
 import { type ApiCall, callApi, expectShape, type SharedClientState } from "./call.ts";
 import type {
@@ -26,13 +27,7 @@ const LIBRARY_PAGE = 50; // the maximum `limit` of GET /me/playlists
 
 export const trackUri = (id: string) => `spotify:track:${id}`;
 
-export function chunk<T>(items: readonly T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
-}
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null;
+export const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null;
 const isPaging = (v: unknown) => isObject(v) && Array.isArray(v.items);
 const hasArray = (key: string) => (v: unknown) => isObject(v) && Array.isArray(v[key]);
 const hasId = (v: unknown) => isObject(v) && typeof v.id === "string";

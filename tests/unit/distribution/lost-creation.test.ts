@@ -4,13 +4,13 @@
 import { describe, expect, test } from "bun:test";
 import { openDatabase } from "../../../src/server/db/client.ts";
 import { applyJournal, type JournalApi } from "../../../src/server/distribution/apply.ts";
-import { creationDescription } from "../../../src/server/distribution/journal-steps.ts";
+import { creationDescription } from "../../../src/server/distribution/journal-create.ts";
 import { manualClock } from "../../../src/server/platform/clock.ts";
 import { createLogger } from "../../../src/server/platform/log.ts";
 import { SpotifyError } from "../../../src/server/spotify/errors.ts";
 import type { LibraryPlaylist } from "../../../src/server/spotify/types.ts";
 
-const ROCK = { user_id: "u", source: "predefined", preference_key: "Rock", bucket: "", sequence: 1 };
+const ROCK = { userId: "u", source: "predefined", preferenceKey: "Rock", bucket: "", sequence: 1 };
 
 function setup(stepStatus: "pending" | "sent" = "pending") {
   const { db } = openDatabase(":memory:");

@@ -24,17 +24,17 @@ describe("ProgressTracker", () => {
       .run();
     const completed = () =>
       sqlite.query<{ c: number }, []>("SELECT completed_work AS c FROM distribution_entries").get()?.c;
-    return { sqlite, completed };
+    return { db, sqlite, completed };
   }
 
   test("moves only as far as the last step before the first one still open", () => {
-    const { sqlite, completed } = setup();
+    const { db, completed } = setup();
     const steps = [10, 40, 70, 100].map((progress, i) => ({
       id: i + 1,
-      entry_type: "Standard" as const,
-      progress_after: progress,
+      entryType: "Standard" as const,
+      progressAfter: progress,
     }));
-    const tracker = new ProgressTracker(sqlite, "d", steps);
+    const tracker = new ProgressTracker(db, "d", steps);
     tracker.stepDone(2, "Standard");
     expect(completed()).toBe(0);
     tracker.stepDone(1, "Standard");
@@ -46,7 +46,7 @@ describe("ProgressTracker", () => {
   });
 
   test("after a failure (-1) the entry counts again from the journal", () => {
-    const { sqlite, completed } = setup();
+    const { db, sqlite, completed } = setup();
     const insert = sqlite.query(
       `INSERT INTO journal_steps (distribution_id, playlist_id, op, status, updated_at, entry_type, progress_after)
        VALUES ('d', 'p', 'add', ?, 0, 'Standard', ?)`,
@@ -55,7 +55,7 @@ describe("ProgressTracker", () => {
     insert.run("sent", 60);
     insert.run("done", 90);
     sqlite.query("UPDATE distribution_entries SET completed_work = -1").run();
-    restoreProgress(sqlite, "d");
+    restoreProgress(db, "d");
     expect(completed()).toBe(30);
   });
 });

@@ -1,7 +1,8 @@
 import { describe, expect, test } from "bun:test";
-import { isoWeekKey, monthKey, utcDayKey } from "../../../src/server/distribution/periods.ts";
+import { isoWeekKey, utcDayKey } from "../../../src/server/distribution/periods.ts";
 import type { PlannedSong, PlaylistWork } from "../../../src/server/distribution/plan.ts";
 import { orderSteps } from "../../../src/server/distribution/steps.ts";
+import { monthKeyIn } from "../../../src/server/library/liked-at.ts";
 import { seededSample } from "../../../src/server/platform/sample.ts";
 
 const songs = (from: number, to: number): PlannedSong[] =>
@@ -94,7 +95,7 @@ describe("periods", () => {
 
   test("UTC days and months", () => {
     expect(utcDayKey(Date.UTC(2026, 1, 28, 23, 59, 59))).toBe("2026-02-28");
-    expect(monthKey(Date.UTC(2025, 11, 31, 23, 59))).toBe("2025-12");
+    expect(monthKeyIn(Date.UTC(2025, 11, 31, 23, 59), "UTC")).toBe("2025-12");
   });
 });
 

@@ -55,7 +55,7 @@ export const journalSteps = sqliteTable(
       .notNull()
       .references(() => distributions.id, { onDelete: "cascade" }),
     playlistId: text().notNull(),
-    op: text({ enum: ["create", "add", "remove", "replace", "update", "unfollow"] }).notNull(),
+    op: text({ enum: ["create", "add", "remove", "unfollow"] }).notNull(),
     trackIds: text({ mode: "json" }).$type<string[]>(),
     /** failed: refused for good by Spotify, the reason in `result`; never sent again */
     status: text({ enum: ["pending", "sent", "done", "failed"] })

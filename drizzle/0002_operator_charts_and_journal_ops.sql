@@ -19,4 +19,7 @@ CREATE TABLE `provider_call_hours` (
 	`calls` integer DEFAULT 0 NOT NULL,
 	`rate_limited` integer DEFAULT 0 NOT NULL,
 	PRIMARY KEY(`provider`, `hour`)
-);
+);--> statement-breakpoint
+-- data:
+-- the journal ops replace and update are gone: nothing ever produced them (op is TEXT without a CHECK)
+DELETE FROM `journal_steps` WHERE `op` NOT IN ('create', 'add', 'remove', 'unfollow');

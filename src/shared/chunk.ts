@@ -1,0 +1,6 @@
+/** The items in runs of `size` (the last one shorter), in order. */
+export function chunk<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
