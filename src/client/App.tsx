@@ -7,6 +7,7 @@ import { PageSpinner } from "./components/PageSpinner.tsx";
 import { RouteView } from "./components/RouteView.tsx";
 import { useScrollToTopOnSection } from "./hooks/useScrollToTopOnSection.ts";
 import { useSession } from "./hooks/useSession.ts";
+import type { LazyPage } from "./lib/lazyPage.ts";
 import { accountRoutes } from "./routes/account.ts";
 import { adminRoutes } from "./routes/admin.ts";
 import { plansRoutes } from "./routes/plans.ts";
@@ -18,6 +19,13 @@ const Toaster = lazy(async () => ({ default: (await import("./components/Toaster
 
 const areaRoutes = [...publicRoutes, ...playlistsRoutes, ...plansRoutes, ...accountRoutes, ...adminRoutes];
 const playlistsHome = playlistsRoutes.find((route) => route.path === "/playlists");
+
+/** Starts fetching the chunk of the page the visitor opens on, so it arrives while the session is looked up. */
+export function preloadPageFor(path: string) {
+  const route = path === "/" ? landingRoute : areaRoutes.find((candidate) => candidate.path === path);
+  const component = route?.component as Partial<LazyPage> | undefined;
+  component?.preload?.();
+}
 
 /** The empty path: the landing page when logged out, the playlists screen when logged in (spec §2). */
 function HomeRoute({ loggedIn }: { loggedIn: boolean }) {
