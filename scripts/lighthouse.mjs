@@ -40,6 +40,8 @@ async function startCrate() {
       TOKEN_ENCRYPTION_KEY_FILE: join(dir, "crate.key"),
       JOBS: "off",
       LOG_LEVEL: "warn",
+      // the binary serves the demo (with its emulators) only when asked to
+      DEMO: "on",
     },
     stdio: "inherit",
   });
