@@ -29,6 +29,8 @@ describe("chunk timeout", () => {
   });
 });
 
+const PreloadedPage = () => null;
+
 describe("page preload", () => {
   test("a page's chunk is fetched once however often it is preloaded, and again after a failure", async () => {
     let fetches = 0;
@@ -37,7 +39,7 @@ describe("page preload", () => {
       async () => {
         fetches++;
         if (fail) throw new TypeError("network");
-        return { Page: () => null };
+        return { Page: PreloadedPage };
       },
       (m) => m.Page,
     );
