@@ -3,7 +3,7 @@
 // Prints the four category scores and the Largest Contentful Paint per page. Runs on Node (Lighthouse's runtime):
 //   node scripts/lighthouse.mjs [base-url]
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import * as chromeLauncher from "chrome-launcher";
@@ -24,6 +24,8 @@ const chromiumFlags = [
 
 async function startCrate() {
   const dir = mkdtempSync(join(tmpdir(), "crate-lighthouse-"));
+  // the token key must live outside the database's folder
+  mkdirSync(join(dir, "data"));
   const port = 3000 + Math.floor(Math.random() * 20000);
   const binary = join(root, "dist", "crate");
   const command = existsSync(binary)
@@ -34,20 +36,27 @@ async function startCrate() {
     env: {
       ...process.env,
       PORT: String(port),
-      DATABASE_PATH: join(dir, "crate.db"),
+      DATABASE_PATH: join(dir, "data", "crate.db"),
+      TOKEN_ENCRYPTION_KEY_FILE: join(dir, "crate.key"),
       JOBS: "off",
       LOG_LEVEL: "warn",
+      // the binary serves the demo (with its emulators) only when asked to
+      DEMO: "on",
     },
     stdio: "inherit",
   });
   const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 200; i++) {
-    const ok = await fetch(`${url}/`).then(
+  let up = false;
+  for (let i = 0; i < 600 && !up && child.exitCode === null; i++) {
+    up = await fetch(`${url}/`).then(
       (r) => r.ok,
       () => false,
     );
-    if (ok) break;
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    if (!up) await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  if (!up) {
+    child.kill("SIGTERM");
+    throw new Error("Crate did not start (its output is above)");
   }
   const what = existsSync(binary) ? "dist/crate" : "bun src/server/main.ts";
   return { url, what, stop: () => (child.kill("SIGTERM"), rmSync(dir, { recursive: true, force: true })) };

@@ -1,21 +1,31 @@
-import { Suspense } from "react";
+import { lazy, Suspense } from "react";
 import { Route, Switch, useLocation } from "wouter";
 import { AppFrame } from "./components/AppFrame.tsx";
 import { ChunkErrorBoundary } from "./components/ChunkErrorBoundary.tsx";
 import { FullScreenPlaceholder } from "./components/FullScreenPlaceholder.tsx";
 import { PageSpinner } from "./components/PageSpinner.tsx";
 import { RouteView } from "./components/RouteView.tsx";
-import { Toaster } from "./components/Toaster.tsx";
 import { useScrollToTopOnSection } from "./hooks/useScrollToTopOnSection.ts";
 import { useSession } from "./hooks/useSession.ts";
+import type { LazyPage } from "./lib/lazyPage.ts";
 import { accountRoutes } from "./routes/account.ts";
 import { adminRoutes } from "./routes/admin.ts";
 import { plansRoutes } from "./routes/plans.ts";
 import { playlistsRoutes } from "./routes/playlists.ts";
 import { landingRoute, notFoundRoute, publicRoutes } from "./routes/public.ts";
 
+// Only signed-in pages raise toasts: the toast machine is a chunk of its own, not part of the landing page's script.
+const Toaster = lazy(async () => ({ default: (await import("./components/Toaster.tsx")).Toaster }));
+
 const areaRoutes = [...publicRoutes, ...playlistsRoutes, ...plansRoutes, ...accountRoutes, ...adminRoutes];
 const playlistsHome = playlistsRoutes.find((route) => route.path === "/playlists");
+
+/** Starts fetching the chunk of the page the visitor opens on, so it arrives while the session is looked up. */
+export function preloadPageFor(path: string) {
+  const route = path === "/" ? landingRoute : areaRoutes.find((candidate) => candidate.path === path);
+  const component = route?.component as Partial<LazyPage> | undefined;
+  component?.preload?.();
+}
 
 /** The empty path: the landing page when logged out, the playlists screen when logged in (spec §2). */
 function HomeRoute({ loggedIn }: { loggedIn: boolean }) {
@@ -50,7 +60,11 @@ export function App() {
           </Switch>
         </Suspense>
       </ChunkErrorBoundary>
-      <Toaster />
+      {session.status === "loggedIn" ? (
+        <Suspense fallback={null}>
+          <Toaster />
+        </Suspense>
+      ) : null}
     </AppFrame>
   );
 }

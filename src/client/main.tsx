@@ -3,7 +3,7 @@ import { ChakraProvider } from "@chakra-ui/react";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode, useState } from "react";
 import { createRoot } from "react-dom/client";
-import { App } from "./App.tsx";
+import { App, preloadPageFor } from "./App.tsx";
 import { createQueryClient, createTrpcClient, trpc } from "./api/trpc.ts";
 import { rememberExternalReferrer } from "./lib/referrer.ts";
 import { system } from "./theme.ts";
@@ -25,5 +25,6 @@ function Root() {
 }
 
 rememberExternalReferrer();
+preloadPageFor(window.location.pathname);
 const container = document.getElementById("root");
 if (container) createRoot(container).render(<Root />);

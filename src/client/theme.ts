@@ -1,5 +1,6 @@
-import { createSystem, defaultConfig, defineConfig } from "@chakra-ui/react";
+import { createSystem, defaultBaseConfig, defineConfig } from "@chakra-ui/react";
 import { dialogAnatomy, drawerAnatomy } from "@chakra-ui/react/anatomy";
+import { chakraTheme } from "./chakra-theme.ts";
 
 // Crate's look: a dark, slightly violet "ink" background with a warm tangerine accent (the wood of a record
 // crate) and a violet second colour. The app always renders in dark mode (index.html sets class="dark").
@@ -127,4 +128,4 @@ const config = defineConfig({
   },
 });
 
-export const system = createSystem(defaultConfig, config);
+export const system = createSystem(defaultBaseConfig, chakraTheme, config);

@@ -25,15 +25,28 @@ export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   });
 }
 
+/** A lazily loaded page that can start fetching its chunk before it renders. */
+export type LazyPage = LazyExoticComponent<ComponentType> & { preload: () => void };
+
 /**
  * A lazily loaded page whose chunk must arrive within `limits.chunkTimeoutMs`; otherwise the error boundary
  * around the routes shows a reload button. Use it for every route component:
- * `lazyPage(() => import("../pages/x/XPage.tsx"), (m) => m.XPage)`.
+ * `lazyPage(() => import("../pages/x/XPage.tsx"), (m) => m.XPage)`. `preload()` starts the fetch early (the shell
+ * does so for the page it opens on, while the session lookup is still under way); rendering reuses that fetch.
  */
 export function lazyPage<M>(
   load: () => Promise<M>,
   pick: (module: M) => ComponentType,
   timeoutMs: number = limits.chunkTimeoutMs,
-): LazyExoticComponent<ComponentType> {
-  return lazy(async () => ({ default: pick(await withTimeout(load(), timeoutMs)) }));
+): LazyPage {
+  let loading: Promise<M> | undefined;
+  const fetchOnce = () => {
+    loading ??= load().catch((error: unknown) => {
+      loading = undefined; // a failed chunk is fetched again on the next try
+      throw error;
+    });
+    return loading;
+  };
+  const page = lazy(async () => ({ default: pick(await withTimeout(fetchOnce(), timeoutMs)) }));
+  return Object.assign(page, { preload: () => void fetchOnce().catch(() => undefined) });
 }

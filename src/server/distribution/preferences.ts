@@ -1,5 +1,6 @@
 // GET /api/playlist-preferences: the catalogue with availability, the user's selection and what the page needs.
-import { catalogue } from "../../shared/catalogue/index.ts";
+// The client reads only the listener's part (`getListenerPreferences`) and takes the catalogue's from its bundle.
+import { cataloguePreferences } from "../../shared/catalogue/preferences.ts";
 import { limits } from "../../shared/limits.ts";
 import { hasUnlimitedPlaylists, type MembershipLevel } from "../../shared/membership.ts";
 import { isPlaylistFailure } from "../../shared/playlist-failures.ts";
@@ -22,39 +23,33 @@ export function listCombinatorialPreferences(
   return listCombinations(deps.db, userId);
 }
 
-// The catalogue's part of the answer is the same for every request of a kind: built once.
-const simplePreferencesFor = (premium: boolean) =>
-  catalogue.flatMap((group) =>
-    group.entries.map((entry) => ({
-      name: entry.name,
-      group: entry.group,
-      available: premium || !entry.premiumOnly,
-    })),
-  );
-const simplePreferences = { premium: simplePreferencesFor(true), free: simplePreferencesFor(false) };
-const preferenceGroups = catalogue.map((group) => ({
-  group: group.group,
-  title: group.title,
-  order: group.order,
-  iconName: group.iconName,
-  examples: group.examples,
-  premiumOnly: group.premiumOnly,
-}));
+/** The answer without the catalogue's part: what differs between listeners and page views. */
+export type ListenerPreferences = Omit<
+  PlaylistPreferencesResponse,
+  "availableSimplePlaylistPreferences" | "preferenceGroups"
+>;
 
+/** The documented answer: the catalogue's part for the listener's level with the listener's own part. */
 export function getPlaylistPreferences(
   deps: Pick<Deps, "db" | "config" | "clock">,
   user: { userId: string; membershipLevel: MembershipLevel },
 ): PlaylistPreferencesResponse {
-  const premium = user.membershipLevel === "PremiumYearly";
+  const { usersSimplePlaylistPreferences, ...rest } = getListenerPreferences(deps, user);
+  const { availableSimplePlaylistPreferences, preferenceGroups } = cataloguePreferences(user.membershipLevel);
+  return { availableSimplePlaylistPreferences, usersSimplePlaylistPreferences, preferenceGroups, ...rest };
+}
+
+export function getListenerPreferences(
+  deps: Pick<Deps, "db" | "config" | "clock">,
+  user: { userId: string; membershipLevel: MembershipLevel },
+): ListenerPreferences {
   const selection = loadSelection(deps.db, user.userId);
   const latest = selection.reduce((max, p) => Math.max(max, p.selectedAt), 0);
   const running = runningOf(deps.db, user.userId, ["predefined", "combination"])[0];
   const leftAlone = leftAlonePlaylists(deps.db, user.userId);
   const vanished = leftAlone.filter((p) => p.status === "vanished");
   return {
-    availableSimplePlaylistPreferences: premium ? simplePreferences.premium : simplePreferences.free,
     usersSimplePlaylistPreferences: selection.map((p) => ({ group: p.entry.group, name: p.name })),
-    preferenceGroups,
     combinatorialPlaylistPreferences: listCombinatorialPreferences(deps, user.userId),
     membershipLevel: user.membershipLevel,
     maxSelectedPlaylists: hasUnlimitedPlaylists(user.membershipLevel)

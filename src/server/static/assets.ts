@@ -29,10 +29,26 @@ const acceptsGzip = (accept: string | null) =>
 
 export const IMMUTABLE = `public, max-age=${httpPolicy.immutableMaxAgeSeconds}, immutable`;
 
-/** An asset from its bytes; compressible files above the threshold are compressed at maximum quality, in the background. */
-export function makeAsset(body: Bytes, type: string, cacheControl: string): Asset {
+/**
+ * An asset from its bytes; compressible files above the threshold are compressed at maximum quality, in the
+ * background, unless their compressed forms were made at build time (`precompressed`).
+ */
+export function makeAsset(
+  body: Bytes,
+  type: string,
+  cacheControl: string,
+  precompressed?: Map<Encoding, Bytes>,
+): Asset {
   const encoded = new Map<Encoding, Promise<Bytes>>();
   const ready = new Map<Encoding, Bytes>();
+  const etag = `W/"${Bun.hash(body).toString(36)}"`;
+  if (precompressed?.has("br") && precompressed.has("gzip")) {
+    for (const [encoding, bytes] of precompressed) {
+      ready.set(encoding, bytes);
+      encoded.set(encoding, Promise.resolve(bytes));
+    }
+    return { type, body, etag, cacheControl, encoded, ready };
+  }
   if (compressible(type) && body.byteLength > httpPolicy.compressMinBytes) {
     const hold = (p: Promise<Bytes>, encoding: Encoding) => {
       p.then((bytes) => ready.set(encoding, bytes)).catch(() => undefined);
@@ -59,7 +75,7 @@ export function makeAsset(body: Bytes, type: string, cacheControl: string): Asse
     );
   }
   // weak: the same validator for every encoding of the same bytes
-  return { type, body, etag: `W/"${Bun.hash(body).toString(36)}"`, cacheControl, encoded, ready };
+  return { type, body, etag, cacheControl, encoded, ready };
 }
 
 /**

@@ -2,6 +2,7 @@ import { basename, join } from "node:path";
 import type { Bytes } from "../http/compression.ts";
 import { type Asset, assetResponse, IMMUTABLE, makeAsset } from "./assets.ts";
 import { landingShell } from "./landing-shell.ts";
+import { embeddedPackedBundle, type PackedFile } from "./precompressed.ts";
 
 // Serves the client bundle built with code splitting, so pages load only their own chunks (the admin area and
 // its charts are not in the landing page's script). The compiled binary embeds the bundle (`bun build --compile
@@ -23,12 +24,14 @@ const ROBOTS_TXT = "User-agent: *\nDisallow: /api/\nDisallow: /emulator/\nAllow:
 const clientEntry = join(import.meta.dir, "../../client/index.html");
 const SHELL_CACHE = "no-cache";
 
-function assemble(entries: { name: string; body: Bytes; type: string }[]): ClientBundle {
+function assemble(
+  entries: { name: string; body: Bytes; type: string; forms?: PackedFile["forms"] }[],
+): ClientBundle {
   const files = new Map<string, Asset>();
   let html: Bytes | undefined;
-  for (const { name, body, type } of entries) {
+  for (const { name, body, type, forms } of entries) {
     if (name.endsWith(".html")) html = body;
-    else files.set(`/${name}`, makeAsset(body, type, IMMUTABLE));
+    else files.set(`/${name}`, makeAsset(body, type, IMMUTABLE, forms));
   }
   if (!html) throw new Error("The client bundle has no HTML page");
   const page = new TextDecoder().decode(html);
@@ -42,7 +45,8 @@ function assemble(entries: { name: string; body: Bytes; type: string }[]): Clien
   };
 }
 
-async function buildClientBundle(): Promise<ClientBundle> {
+/** The client bundle's files, built from source as the server serves them (also used by `scripts/compile.ts`). */
+export async function buildClientFiles(): Promise<{ name: string; body: Bytes; type: string }[]> {
   const result = await Bun.build({
     entrypoints: [clientEntry],
     target: "browser",
@@ -54,19 +58,26 @@ async function buildClientBundle(): Promise<ClientBundle> {
   if (!result.success) {
     throw new AggregateError(result.logs, "The client bundle did not build");
   }
-  return assemble(
-    await Promise.all(
-      result.outputs.map(async (output) => ({
-        name: output.path.replace(/^\.?\//, ""),
-        body: new Uint8Array(await output.arrayBuffer()),
-        type: output.type,
-      })),
-    ),
+  return Promise.all(
+    result.outputs.map(async (output) => ({
+      name: output.path.replace(/^\.?\//, ""),
+      body: new Uint8Array(await output.arrayBuffer()),
+      type: output.type,
+    })),
   );
 }
 
-/** The bundle the binary embeds: the HTML import's output files, read from the executable. */
+async function buildClientBundle(): Promise<ClientBundle> {
+  return assemble(await buildClientFiles());
+}
+
+/**
+ * The bundle the binary embeds: the files `scripts/compile.ts` built and compressed, packed into one embedded file;
+ * else (a binary built another way) the HTML import's output files, compressed at start.
+ */
 async function embeddedBundle(index: Bun.HTMLBundle): Promise<ClientBundle> {
+  const packed = await embeddedPackedBundle();
+  if (packed) return assemble(packed);
   const files = index.files ?? [];
   return assemble(
     await Promise.all(

@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { errorCodeOf } from "../../../src/client/api/errors.ts";
 import { isSelected, mainNav } from "../../../src/client/components/navigation.ts";
 import { firstSegment } from "../../../src/client/hooks/useScrollToTopOnSection.ts";
-import { ChunkTimeoutError, withTimeout } from "../../../src/client/lib/lazyPage.ts";
+import { ChunkTimeoutError, lazyPage, withTimeout } from "../../../src/client/lib/lazyPage.ts";
 import { ErrorCode } from "../../../src/shared/errors.ts";
 import { limits } from "../../../src/shared/limits.ts";
 
@@ -26,6 +26,31 @@ describe("chunk timeout", () => {
 
   test("the limit is the spec's 120 seconds", () => {
     expect(limits.chunkTimeoutMs).toBe(120_000);
+  });
+});
+
+const PreloadedPage = () => null;
+
+describe("page preload", () => {
+  test("a page's chunk is fetched once however often it is preloaded, and again after a failure", async () => {
+    let fetches = 0;
+    let fail = true;
+    const page = lazyPage(
+      async () => {
+        fetches++;
+        if (fail) throw new TypeError("network");
+        return { Page: PreloadedPage };
+      },
+      (m) => m.Page,
+    );
+    page.preload();
+    page.preload();
+    expect(fetches).toBe(1);
+    await Bun.sleep(0);
+    fail = false;
+    page.preload();
+    page.preload();
+    expect(fetches).toBe(2);
   });
 });
 

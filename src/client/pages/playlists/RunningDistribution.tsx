@@ -13,7 +13,7 @@ import { readSession, storageKeys } from "./storage.ts";
  */
 export function RunningDistribution() {
   const [stored] = useState(() => readSession(storageKeys.latestDistributionProgressId));
-  const preferences = trpc.distribution.preferences.useQuery(undefined, { staleTime: 0 });
+  const preferences = trpc.distribution.listenerPreferences.useQuery(undefined, { staleTime: 0 });
   const progressId = preferences.data?.runningDistributionProgressId ?? stored;
   const progress = useDistributionProgress(progressId);
   if (!progressId || progress.ticks === 0 || !isPolling(progress)) return null;

@@ -6,13 +6,15 @@ import {
   DistributionIdSchema,
 } from "../../../shared/schemas/distribution.ts";
 import { cancelAnalysis, getAnalysisResults, startAnalysis } from "../../analysis/service.ts";
-import { getPlaylistPreferences } from "../../distribution/preferences.ts";
+import { getListenerPreferences, getPlaylistPreferences } from "../../distribution/preferences.ts";
 import { deletePredefined, distributeHistorically, getProgress } from "../../distribution/service.ts";
 import { authedProcedure, router } from "../init.ts";
 
 export const distributionRouter = router({
   /** GET /api/playlist-preferences */
   preferences: authedProcedure.query(({ ctx }) => getPlaylistPreferences(ctx.deps, ctx.user)),
+  /** the same without the catalogue's part, which the client takes from its bundle (per page view: a few KB) */
+  listenerPreferences: authedProcedure.query(({ ctx }) => getListenerPreferences(ctx.deps, ctx.user)),
   /** POST /api/distributor/distribute-historically */
   distributeHistorically: authedProcedure
     .input(DistributeHistoricallySchema)

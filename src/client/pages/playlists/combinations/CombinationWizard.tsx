@@ -54,7 +54,7 @@ export function CombinationWizard({
         answer.distributionProgressId,
         combinations.map((combination) => combination.playlistName),
       );
-      await utils.distribution.preferences.invalidate();
+      await utils.distribution.listenerPreferences.invalidate();
       const query = new URLSearchParams({ distributionProgressId: answer.distributionProgressId });
       navigate(`/playlists/combinations/success?${query}`);
     } catch (error) {

@@ -29,7 +29,7 @@ export function CombinationsTab() {
   const session = useSession();
   const allowed = hasCombinationAccess(session.membershipLevel);
   const [started, setStarted] = useState(false);
-  const preferences = trpc.distribution.preferences.useQuery(undefined, { staleTime: 0 });
+  const preferences = trpc.distribution.listenerPreferences.useQuery(undefined, { staleTime: 0 });
   // a failed load of the preference list counts as an empty list (spec §7)
   const combinations = preferences.data?.combinatorialPlaylistPreferences ?? [];
   const noMoreRoom = combinations.length >= limits.maxCombinations;

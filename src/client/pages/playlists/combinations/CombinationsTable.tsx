@@ -44,7 +44,7 @@ export function CombinationsTable({
           setDeleted((current) => new Set([...current, id]));
           setConfirming(null);
           toaster.create({ type: "success", title: `${combination.playlistName} is being deleted.` });
-          void utils.distribution.preferences.invalidate();
+          void utils.distribution.listenerPreferences.invalidate();
         },
         onError: (error) => {
           setConfirming(null);

@@ -34,23 +34,32 @@ import {
   selectionChanges,
   selectionProblem,
   toggleOutcome,
+  withCatalogue,
 } from "./preferences.ts";
 import { SelectionPanel } from "./SelectionPanel.tsx";
 import { SubgenreModule } from "./SubgenreModule.tsx";
 
-/** The Predefined tab (spec §2): loads the preference list; a failed load gives an empty list (spec §7). */
+/**
+ * The Predefined tab (spec §2): loads the listener's part of the preferences (the catalogue's part comes from the
+ * bundle); a failed load gives an empty list (spec §7).
+ */
 export function PredefinedTab() {
   const session = useSession();
-  const preferences = trpc.distribution.preferences.useQuery(undefined, {
+  const preferences = trpc.distribution.listenerPreferences.useQuery(undefined, {
     staleTime: 0,
     refetchOnMount: "always",
   });
+  const listener = preferences.isError ? undefined : preferences.data;
+  // one answer object per fetched answer: the editor's memos and effects key on it
+  const answer: PreferencesAnswer = useMemo(
+    () => (listener ? withCatalogue(listener) : emptyAnswer),
+    [listener],
+  );
   // The selection starts from the saved one, so an answer cached before the latest distribution must not be used.
   if (preferences.isPending || (preferences.isFetching && !preferences.isFetchedAfterMount)) {
     return <LoadingGroups />;
   }
-  const answer: PreferencesAnswer = (preferences.isError ? null : preferences.data) ?? emptyAnswer;
-  const featuresUnavailable = answer === preferences.data && preferences.data.featuresUnavailable;
+  const featuresUnavailable = listener?.featuresUnavailable ?? false;
   return (
     <PredefinedEditor
       answer={answer}

@@ -4,6 +4,7 @@ import {
   type GroupId,
   groupById,
 } from "../../../../shared/catalogue/index.ts";
+import { cataloguePreferences } from "../../../../shared/catalogue/preferences.ts";
 import { messages } from "../../../../shared/errors.ts";
 import { limits } from "../../../../shared/limits.ts";
 import { hasUnlimitedPlaylists, type MembershipLevel } from "../../../../shared/membership.ts";
@@ -58,6 +59,15 @@ export interface PreferenceGroupView {
   title: string;
   premiumOnly: boolean;
   entries: SimplePlaylistPreference[];
+}
+
+/** The full answer from the listener's part: the catalogue's part for their level comes from the bundle. */
+export function withCatalogue(
+  listener: Omit<PreferencesAnswer, "availableSimplePlaylistPreferences" | "preferenceGroups"> & {
+    membershipLevel: MembershipLevel;
+  },
+): PreferencesAnswer {
+  return { ...cataloguePreferences(listener.membershipLevel), ...listener };
 }
 
 export const emptyAnswer: PreferencesAnswer = {
