@@ -1,7 +1,8 @@
-import { and, eq, gt, sql } from "drizzle-orm";
+import type { Statement } from "bun:sqlite";
+import { eq } from "drizzle-orm";
 import type { Clock } from "../clock.ts";
 import type { Db } from "../db/client.ts";
-import { sessions, users } from "../db/schema/index.ts";
+import { sessions } from "../db/schema/index.ts";
 
 export const SESSION_COOKIE = "crate_session";
 export const SESSION_IDLE_MS = 14 * 24 * 3600_000;
@@ -12,6 +13,8 @@ export interface SessionUser {
   userId: string;
   spotifyId: string;
   membershipLevel: "Free" | "FreeBeforePremiumIntroduced" | "PremiumYearly";
+  /** the admin turned statistics on for this user: the activity recorder records their calls */
+  statisticsEnabled?: boolean;
 }
 
 export function hashToken(token: string): string {
@@ -40,39 +43,39 @@ export function createSession(db: Db, clock: Clock, userId: string): { token: st
   return { token, expiresAt };
 }
 
-function prepareSessionLookup(db: Db) {
-  return db
-    .select({
-      sessionId: sessions.id,
-      lastSeenAt: sessions.lastSeenAt,
-      userId: users.id,
-      spotifyId: users.spotifyId,
-      membershipLevel: users.membershipLevel,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(
-        eq(sessions.tokenHash, sql.placeholder("tokenHash")),
-        gt(sessions.expiresAt, sql.placeholder("now")),
-      ),
-    )
-    .prepare();
+interface SessionRow {
+  sessionId: string;
+  lastSeenAt: number;
+  userId: string;
+  spotifyId: string;
+  membershipLevel: SessionUser["membershipLevel"];
+  statisticsEnabled: number;
 }
 
-// Every signed-in request looks its session up: the statement is built and prepared once per database.
-const sessionLookups = new WeakMap<Db, ReturnType<typeof prepareSessionLookup>>();
+// Every signed-in request looks its session up (and whether the user's calls are recorded for statistics, which
+// the activity recorder needs): one statement, prepared once per database, without the query builder's mapping.
+const sessionLookups = new WeakMap<Db, Statement<SessionRow, [string, number]>>();
+
+function sessionLookup(db: Db): Statement<SessionRow, [string, number]> {
+  let lookup = sessionLookups.get(db);
+  if (!lookup) {
+    lookup = db.$client.prepare<SessionRow, [string, number]>(
+      `SELECT s.id AS sessionId, s.last_seen_at AS lastSeenAt, u.id AS userId, u.spotify_id AS spotifyId,
+              u.membership_level AS membershipLevel,
+              EXISTS (SELECT 1 FROM statistics_users su WHERE su.user_id = u.id) AS statisticsEnabled
+       FROM sessions s JOIN users u ON u.id = s.user_id
+       WHERE s.token_hash = ? AND s.expires_at > ?`,
+    );
+    sessionLookups.set(db, lookup);
+  }
+  return lookup;
+}
 
 /** The signed-in user for a raw session token, or null when unknown, idle too long or past its absolute expiry. */
 export function lookupSession(db: Db, clock: Clock, token: string | undefined): SessionUser | null {
   if (!token || token.length > 200) return null;
   const now = clock.now();
-  let lookup = sessionLookups.get(db);
-  if (!lookup) {
-    lookup = prepareSessionLookup(db);
-    sessionLookups.set(db, lookup);
-  }
-  const row = lookup.get({ tokenHash: hashToken(token), now });
+  const row = sessionLookup(db).get(hashToken(token), now);
   if (!row) return null;
   if (now - row.lastSeenAt > SESSION_IDLE_MS) {
     db.delete(sessions).where(eq(sessions.id, row.sessionId)).run();
@@ -87,6 +90,7 @@ export function lookupSession(db: Db, clock: Clock, token: string | undefined): 
     userId: row.userId,
     spotifyId: row.spotifyId,
     membershipLevel: row.membershipLevel,
+    statisticsEnabled: row.statisticsEnabled === 1,
   };
 }
 

@@ -1,9 +1,10 @@
 import type { Context } from "hono";
 import type { z } from "zod";
 import { presentedSessionToken } from "../auth/cookies.ts";
-import { lookupSession, type SessionUser } from "../auth/sessions.ts";
+import type { SessionUser } from "../auth/sessions.ts";
 import type { Deps } from "../deps.ts";
 import { badRequest, notAdmin, notSignedIn } from "../errors.ts";
+import { requestSession } from "../http/session.ts";
 import { zodMessage } from "../trpc/init.ts";
 
 /** Parses the JSON body with the shared zod schema; a missing or malformed body is a 400 naming the field. */
@@ -29,7 +30,7 @@ export function sessionToken(c: Context, deps: Pick<Deps, "config">): string | u
 }
 
 export function optionalUser(c: Context, deps: Deps): SessionUser | null {
-  return lookupSession(deps.db, deps.clock, sessionToken(c, deps));
+  return requestSession(c, deps);
 }
 
 export function requireUser(c: Context, deps: Deps): SessionUser {
