@@ -131,29 +131,44 @@ function saveSelection(deps: Pick<Deps, "db">, userId: string, names: readonly s
   for (const name of names) insert.run(userId, name, now);
 }
 
-/** GET /api/distributor/{id}/progress; another user's (or an unknown) id is a 404. */
+interface ProgressRow {
+  status: string;
+  total_number_of_liked_songs: number | null;
+  created_playlist_names: string | null;
+  distributionType: ProgressEntry["distributionType"] | null;
+  totalWork: number | null;
+  completedWork: number | null;
+}
+
+/**
+ * GET /api/distributor/{id}/progress; another user's (or an unknown) id is a 404. Pages poll it every
+ * `limits.progressPollMs`, so the run and its entries come in one statement: one row per entry (one row with no
+ * entry columns while the run has none).
+ */
 export function getProgress(
   deps: Pick<Deps, "db">,
   userId: string,
   distributionId: string,
 ): DistributionProgress {
-  const sqlite = deps.db.$client;
-  const row = sqlite
-    .query<
-      { status: string; total_number_of_liked_songs: number | null; created_playlist_names: string | null },
-      [string, string]
-    >(
-      `SELECT status, total_number_of_liked_songs, created_playlist_names FROM distributions
-       WHERE id = ? AND user_id = ?`,
+  const rows = deps.db.$client
+    .query<ProgressRow, [string, string]>(
+      `SELECT d.status, d.total_number_of_liked_songs, d.created_playlist_names,
+              e.distribution_type AS distributionType, e.total_work AS totalWork, e.completed_work AS completedWork
+       FROM distributions d LEFT JOIN distribution_entries e ON e.distribution_id = d.id
+       WHERE d.id = ? AND d.user_id = ? ORDER BY e.id`,
     )
-    .get(distributionId, userId);
+    .all(distributionId, userId);
+  const row = rows[0];
   if (!row) throw notFound();
-  const progress = sqlite
-    .query<ProgressEntry, [string]>(
-      `SELECT distribution_type AS distributionType, total_work AS totalWork, completed_work AS completedWork
-       FROM distribution_entries WHERE distribution_id = ? ORDER BY id`,
-    )
-    .all(distributionId);
+  const progress: ProgressEntry[] = [];
+  for (const r of rows) {
+    if (r.distributionType === null) continue;
+    progress.push({
+      distributionType: r.distributionType,
+      totalWork: r.totalWork ?? 0,
+      completedWork: r.completedWork ?? 0,
+    });
+  }
   return {
     progress,
     finished: row.status !== "running",
