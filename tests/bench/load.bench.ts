@@ -79,7 +79,7 @@ export function formatLoadFigures(f: LoadFigures): string {
         ` (no job: throughput ×${fixed(idle.requestsPerSec / hello.requestsPerSec, 3)})`,
       `Each client here asks again as soon as it has an answer; ${o.clients} Playlists updated pages polling every ` +
         `${limits.progressPollMs} ms ask ${fixed((o.clients * 1000) / limits.progressPollMs)} req/s, ` +
-        `${fixed(busy.requestsPerSec / ((o.clients * 1000) / limits.progressPollMs), 1)}× less than Crate served ` +
+        `and Crate served ×${fixed(busy.requestsPerSec / ((o.clients * 1000) / limits.progressPollMs), 2)} that ` +
         "with the job running.",
     );
   }
