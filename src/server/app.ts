@@ -9,6 +9,7 @@ import { activityRecorder } from "./admin/activity.ts";
 import { presentedSessionToken } from "./auth/cookies.ts";
 import type { Deps } from "./deps.ts";
 import { csrfGuard, trpcTransportGuard } from "./http/security.ts";
+import { requestSession } from "./http/session.ts";
 import { httpMetrics, metricsHandler } from "./metrics/http.ts";
 import { errorResponse, refuse } from "./platform/http-errors.ts";
 import { restRoutes } from "./rest/index.ts";
@@ -23,17 +24,20 @@ export function createApiApp(deps: Deps) {
   const app = new Hono();
   app.use("*", httpMetrics(deps.metrics, new Set(Object.keys(appRouter._def.procedures))));
   app.use("*", requestId());
-  app.use("*", async (c, next) => {
-    const started = performance.now();
-    await next();
-    deps.log.debug("request", {
-      requestId: c.get("requestId"),
-      method: c.req.method,
-      path: c.req.path,
-      status: c.res.status,
-      ms: Math.round(performance.now() - started),
+  // One log line per request only when debug lines are written at all: otherwise it is work for nothing.
+  if (deps.config.logLevel === "debug") {
+    app.use("*", async (c, next) => {
+      const started = performance.now();
+      await next();
+      deps.log.debug("request", {
+        requestId: c.get("requestId"),
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        ms: Math.round(performance.now() - started),
+      });
     });
-  });
+  }
   app.use(
     "*",
     bodyLimit({
@@ -66,6 +70,7 @@ export function createApiApp(deps: Deps) {
         createContextInner({
           deps,
           sessionToken: presentedSessionToken(c, deps.config),
+          user: requestSession(c, deps),
           requestId: c.get("requestId"),
           resHeaders: opts.resHeaders,
         }) as unknown as Record<string, unknown>,

@@ -59,6 +59,8 @@ export interface SessionRow {
   userId: string;
   spotifyId: string;
   membershipLevel: MembershipLevel;
+  /** 1 when the admin turned statistics on for this user (the activity recorder records their calls) */
+  statisticsEnabled: number;
 }
 
 export interface SessionLookup {

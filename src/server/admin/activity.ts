@@ -1,9 +1,8 @@
 // Activity of users with statistics enabled: which calls they make, and when.
 import type { Context, MiddlewareHandler } from "hono";
 import { matchedRoutes } from "hono/route";
-import { presentedSessionToken } from "../auth/cookies.ts";
-import { hashToken } from "../auth/sessions.ts";
 import type { Deps } from "../deps.ts";
+import { requestSession } from "../http/session.ts";
 
 /** The same call again within this time is not recorded again (polling would drown everything else). */
 export const ACTIVITY_REPEAT_MS = 60_000;
@@ -35,18 +34,6 @@ export function recordActivity(
   return result.changes > 0;
 }
 
-/** The user behind a session token when statistics are enabled for them; null otherwise (one query). */
-export function statisticsUserForSession(deps: ActivityDeps, token: string): string | null {
-  if (token.length > 200) return null;
-  const row = deps.db.$client
-    .query<{ user_id: string }, [string, number]>(
-      `SELECT s.user_id FROM sessions s JOIN statistics_users su ON su.user_id = s.user_id
-       WHERE s.token_hash = ? AND s.expires_at > ?`,
-    )
-    .get(hashToken(token), deps.clock.now());
-  return row?.user_id ?? null;
-}
-
 /**
  * Short names of the calls a request made: "GET /api/distributor/:id/progress" for a REST path (the route's
  * pattern, so ids do not make every call unique), "tRPC distribution.progress" for each procedure of a tRPC
@@ -70,9 +57,10 @@ export function activityKinds(c: Context): string[] {
 /** Hono middleware for /api: records each call of a signed-in user whose statistics are enabled. */
 export function activityRecorder(deps: Deps): MiddlewareHandler {
   return async (c, next) => {
-    const token = presentedSessionToken(c, deps.config);
-    // Looked up before the call, so sign-out and account deletion are recorded too (deletion writes nothing).
-    const userId = token ? statisticsUserForSession(deps, token) : null;
+    // Looked up before the call, so sign-out and account deletion are recorded too (deletion writes nothing);
+    // the call itself reuses this lookup.
+    const session = requestSession(c, deps);
+    const userId = session?.statisticsEnabled ? session.userId : null;
     await next();
     if (!userId) return;
     try {

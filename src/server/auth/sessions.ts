@@ -1,7 +1,7 @@
-import { and, eq, gt, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import { sessions, users } from "../db/schema/index.ts";
-import type { Deps, SessionLookup } from "../deps.ts";
+import { sessions } from "../db/schema/index.ts";
+import type { Deps, SessionLookup, SessionRow } from "../deps.ts";
 import type { Clock } from "../platform/clock.ts";
 
 export const SESSION_COOKIE = "crate_session";
@@ -13,6 +13,8 @@ export interface SessionUser {
   userId: string;
   spotifyId: string;
   membershipLevel: "Free" | "FreeBeforePremiumIntroduced" | "PremiumYearly";
+  /** the admin turned statistics on for this user: the activity recorder records their calls */
+  statisticsEnabled?: boolean;
 }
 
 export function hashToken(token: string): string {
@@ -41,25 +43,20 @@ export function createSession(db: Db, clock: Clock, userId: string): { token: st
   return { token, expiresAt };
 }
 
-/** The statement behind every signed-in request, prepared once when the app is built (`deps.sessionLookup`). */
+/**
+ * The statement behind every signed-in request (and whether the user's calls are recorded for statistics, which
+ * the activity recorder needs), prepared once when the app is built (`deps.sessionLookup`), without the query
+ * builder's mapping.
+ */
 export function prepareSessionLookup(db: Db): SessionLookup {
-  return db
-    .select({
-      sessionId: sessions.id,
-      lastSeenAt: sessions.lastSeenAt,
-      userId: users.id,
-      spotifyId: users.spotifyId,
-      membershipLevel: users.membershipLevel,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(
-        eq(sessions.tokenHash, sql.placeholder("tokenHash")),
-        gt(sessions.expiresAt, sql.placeholder("now")),
-      ),
-    )
-    .prepare();
+  const statement = db.$client.prepare<SessionRow, [string, number]>(
+    `SELECT s.id AS sessionId, s.last_seen_at AS lastSeenAt, u.id AS userId, u.spotify_id AS spotifyId,
+            u.membership_level AS membershipLevel,
+            EXISTS (SELECT 1 FROM statistics_users su WHERE su.user_id = u.id) AS statisticsEnabled
+     FROM sessions s JOIN users u ON u.id = s.user_id
+     WHERE s.token_hash = ? AND s.expires_at > ?`,
+  );
+  return { get: ({ tokenHash, now }) => statement.get(tokenHash, now) ?? undefined };
 }
 
 /** The signed-in user for a raw session token, or null when unknown, idle too long or past its absolute expiry. */
@@ -85,6 +82,7 @@ export function lookupSession(
     userId: row.userId,
     spotifyId: row.spotifyId,
     membershipLevel: row.membershipLevel,
+    statisticsEnabled: row.statisticsEnabled === 1,
   };
 }
 

@@ -20,7 +20,7 @@ import { assertMayDelete, assertMayDistribute, type Caller } from "./guards.ts";
 import { kindOfEntry } from "./kinds.ts";
 import { deselectPreference, replaceSelection } from "./repository/listeners.ts";
 import { deletePlaylist, playlistsOfPreference } from "./repository/playlists.ts";
-import { findOwnDistribution, progressEntries, setEntryTotal } from "./repository/runs.ts";
+import { ownDistributionWithEntries, setEntryTotal } from "./repository/runs.ts";
 import { runDistribution } from "./run.ts";
 import { createWholeLibraryDistribution } from "./start.ts";
 
@@ -76,15 +76,27 @@ export async function distributeHistorically(
   return { distributionProgressId: id, totalNumberOfLikedSongs };
 }
 
-/** GET /api/distributor/{id}/progress; another user's (or an unknown) id is a 404. */
+/**
+ * GET /api/distributor/{id}/progress; another user's (or an unknown) id is a 404. Pages poll it every
+ * `limits.progressPollMs`, so the run and its entries come in one statement.
+ */
 export function getProgress(
   deps: Pick<Deps, "db">,
   userId: string,
   distributionId: string,
 ): DistributionProgress {
-  const row = findOwnDistribution(deps.db, distributionId, userId);
+  const rows = ownDistributionWithEntries(deps.db, distributionId, userId);
+  const row = rows[0];
   if (!row) throw notFound();
-  const progress: ProgressEntry[] = progressEntries(deps.db, distributionId);
+  const progress: ProgressEntry[] = [];
+  for (const r of rows) {
+    if (r.distributionType === null) continue;
+    progress.push({
+      distributionType: r.distributionType as ProgressEntry["distributionType"],
+      totalWork: r.totalWork ?? 0,
+      completedWork: r.completedWork ?? 0,
+    });
+  }
   return {
     progress,
     finished: row.status !== "running",

@@ -19,6 +19,16 @@ function isAppNavigation(path: string): boolean {
   return !(path.startsWith("/api/") || path === "/api");
 }
 
+/** The path of an absolute request URL ("http://host:port/path?query" → "/path"), as `new URL` would give it. */
+function pathOf(url: string): string {
+  const start = url.indexOf("/", url.indexOf("//") + 2);
+  if (start < 0) return "/";
+  const end = url.slice(start).search(/[?#]/);
+  const path = end < 0 ? url.slice(start) : url.slice(start, start + end);
+  // dot segments, backslashes and escapes are what the URL parser normalises: let it
+  return /\/\.|\\|%/.test(path) ? new URL(url).pathname : path;
+}
+
 /**
  * A 308 to the same path and query on PUBLIC_URL for a page (or sign-in start) requested on another host; undefined
  * when the request is already on the canonical host or is not a page navigation (API calls, emulators, non-GET).
@@ -29,10 +39,11 @@ export function canonicalRedirect(publicUrl: string): (req: Request) => Response
   const base = publicUrl.replace(/\/+$/, "");
   return (req) => {
     if (req.method !== "GET" && req.method !== "HEAD") return undefined;
+    // The path first, read from the URL text: API calls (most requests) need neither the headers nor a parse.
+    if (!isAppNavigation(pathOf(req.url))) return undefined;
     const host = requestHost(req, canonical.protocol);
     if (host === undefined || host === canonicalHost) return undefined;
     const url = new URL(req.url);
-    if (!isAppNavigation(url.pathname)) return undefined;
     return new Response(null, {
       status: 308,
       headers: { Location: `${base}${url.pathname}${url.search}`, "Cache-Control": "no-store" },

@@ -158,14 +158,27 @@ export function createMetrics(sources: MetricsSources): Metrics {
     },
   });
 
+  const httpSeries = new Map<
+    string,
+    { count: ReturnType<typeof httpRequests.labels>; duration: ReturnType<typeof httpDuration.labels> }
+  >();
+
   return {
     registry,
     contentType: registry.contentType,
     render: () => registry.metrics(),
     httpRequest(method, route, status, seconds) {
-      const labels = { method, route, status: String(status) };
-      httpRequests.inc(labels);
-      httpDuration.observe(labels, seconds);
+      // Every request records here: the labelled series are looked up once per (method, route, status), a set
+      // bounded by the app's routes, instead of prom-client hashing the labels on every call.
+      const key = `${method} ${status} ${route}`;
+      let series = httpSeries.get(key);
+      if (!series) {
+        const labels = { method, route, status: String(status) };
+        series = { count: httpRequests.labels(labels), duration: httpDuration.labels(labels) };
+        httpSeries.set(key, series);
+      }
+      series.count.inc();
+      series.duration.observe(seconds);
     },
     providerCall({ provider, endpoint, status, seconds, rateLimited: told }) {
       providerCalls.inc({ provider, endpoint, status: String(status) });

@@ -8,13 +8,16 @@ import {
 } from "../../shared/schemas/distribution.ts";
 import { cancelAnalysis, getAnalysisResults, startAnalysis } from "../analysis/service.ts";
 import type { Deps } from "../deps.ts";
-import { getPlaylistPreferences } from "../distribution/preferences.ts";
+import { getPlaylistPreferences, playlistPreferencesJson } from "../distribution/preferences.ts";
 import { deletePredefined, distributeHistorically, getProgress } from "../distribution/service.ts";
 import { jsonBody, parseWith, requireUser } from "./validate.ts";
 
 export function distributionRest(deps: Deps) {
   return new Hono()
-    .get("/playlist-preferences", (c) => c.json(getPlaylistPreferences(deps, requireUser(c, deps))))
+    .get("/playlist-preferences", (c) => {
+      const preferences = getPlaylistPreferences(deps, requireUser(c, deps));
+      return c.body(playlistPreferencesJson(preferences), 200, { "Content-Type": "application/json" });
+    })
     .post("/distributor/distribute-historically", async (c) => {
       const user = requireUser(c, deps);
       const input = await jsonBody(c, DistributeHistoricallySchema);

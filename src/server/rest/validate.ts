@@ -1,8 +1,9 @@
 import type { Context } from "hono";
 import type { z } from "zod";
 import { presentedSessionToken } from "../auth/cookies.ts";
-import { lookupSession, type SessionUser } from "../auth/sessions.ts";
+import type { SessionUser } from "../auth/sessions.ts";
 import type { Deps } from "../deps.ts";
+import { requestSession } from "../http/session.ts";
 import { badRequest, notAdmin, notSignedIn } from "../platform/errors.ts";
 import { zodMessage } from "../platform/transport-errors.ts";
 
@@ -29,7 +30,7 @@ export function sessionToken(c: Context, deps: Pick<Deps, "config">): string | u
 }
 
 export function optionalUser(c: Context, deps: Deps): SessionUser | null {
-  return lookupSession(deps, sessionToken(c, deps));
+  return requestSession(c, deps);
 }
 
 export function requireUser(c: Context, deps: Deps): SessionUser {

@@ -22,13 +22,15 @@ export interface Context {
 export function createContextInner(opts: {
   deps: Deps;
   sessionToken?: string;
+  /** the request's user when the transport has already looked the session up (else looked up here) */
+  user?: SessionUser | null;
   requestId?: string;
   resHeaders?: Headers;
 }): Context {
   return {
     deps: opts.deps,
     sessionToken: opts.sessionToken,
-    user: lookupSession(opts.deps, opts.sessionToken),
+    user: opts.user !== undefined ? opts.user : lookupSession(opts.deps, opts.sessionToken),
     requestId: opts.requestId ?? crypto.randomUUID(),
     resHeaders: opts.resHeaders ?? new Headers(),
   };

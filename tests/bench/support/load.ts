@@ -32,6 +32,8 @@ export interface LoadOptions {
   durationSec: number;
   /** build dist/crate from the sources first */
   compile: boolean;
+  /** also run Crate with progress polls alone (no preferences reads, no job), after the hello route */
+  progressAlone?: boolean;
   log?: (line: string) => void;
 }
 
@@ -76,7 +78,13 @@ interface PollingClient extends SignedIn {
   distributionId: string;
 }
 
-function cannon(url: string, clients: readonly PollingClient[], connections: number, durationSec: number) {
+function cannon(
+  url: string,
+  clients: readonly PollingClient[],
+  connections: number,
+  durationSec: number,
+  progressOnly = false,
+) {
   let next = 0;
   return autocannon({
     url,
@@ -87,10 +95,14 @@ function cannon(url: string, clients: readonly PollingClient[], connections: num
       const user = clients[next++ % clients.length];
       if (!user) throw new Error("no signed-in client");
       const headers = { cookie: user.cookie };
-      client.setRequests([
-        { method: "GET", path: `/api/distributor/${user.distributionId}/progress`, headers },
-        { method: "GET", path: "/api/playlist-preferences", headers },
-      ]);
+      const poll = {
+        method: "GET" as const,
+        path: `/api/distributor/${user.distributionId}/progress`,
+        headers,
+      };
+      client.setRequests(
+        progressOnly ? [poll] : [poll, { method: "GET", path: "/api/playlist-preferences", headers }],
+      );
     },
   });
 }
@@ -165,6 +177,8 @@ export async function runLoadScenario(options: LoadOptions): Promise<LoadFigures
   const emulator = await startEmulatorProcess();
   const crate = await startCrateBinary({
     ...emulator.crateEnv,
+    // Spotify's metadata alone: the open sources' default URLs are on the internet, which a benchmark never calls.
+    METADATA_SOURCES: "spotify",
     ADMIN_SPOTIFY_IDS: "load-admin",
     DAILY_NEW_USER_CAP: "1000000",
   });
@@ -190,6 +204,13 @@ export async function runLoadScenario(options: LoadOptions): Promise<LoadFigures
     const helloResult = await cannon(hello.url, clients, options.clients, options.durationSec);
     runs.push(loadRun("bare Bun.serve hello route", helloResult, options.clients, hello, cpu));
     log(`hello: ${runs.at(-1)?.requestsPerSec.toFixed(0)} req/s`);
+
+    if (options.progressAlone) {
+      cpu = crate.cpuMs();
+      const pollResult = await cannon(crate.url, clients, options.clients, options.durationSec, true);
+      runs.push(loadRun("Crate, progress polls alone", pollResult, options.clients, crate, cpu));
+      log(`crate progress polls: ${runs.at(-1)?.requestsPerSec.toFixed(0)} req/s`);
+    }
 
     cpu = crate.cpuMs();
     const idleResult = await cannon(crate.url, clients, options.clients, options.durationSec);

@@ -50,21 +50,6 @@ export function findDistribution(db: Db, id: string) {
   );
 }
 
-/** A user's own distribution, for the progress call. */
-export function findOwnDistribution(db: Db, id: string, userId: string) {
-  return (
-    db
-      .select({
-        status: distributions.status,
-        totalNumberOfLikedSongs: distributions.totalNumberOfLikedSongs,
-        createdPlaylistNames: distributions.createdPlaylistNames,
-      })
-      .from(distributions)
-      .where(and(eq(distributions.id, id), eq(distributions.userId, userId)))
-      .get() ?? null
-  );
-}
-
 /** Marks a run (again) running and counts the attempt. */
 export function startAttempt(db: Db, id: string): void {
   db.update(distributions)
@@ -225,19 +210,6 @@ export function setEntryTotal(db: Db, distributionId: string, type: EntryType, t
   }
 }
 
-export function progressEntries(db: Db, distributionId: string) {
-  return db
-    .select({
-      distributionType: distributionEntries.distributionType,
-      totalWork: distributionEntries.totalWork,
-      completedWork: distributionEntries.completedWork,
-    })
-    .from(distributionEntries)
-    .where(eq(distributionEntries.distributionId, distributionId))
-    .orderBy(asc(distributionEntries.id))
-    .all();
-}
-
 /** The entries a failure set to -1. */
 export function failedEntryTypes(db: Db, distributionId: string): EntryType[] {
   return db
@@ -284,4 +256,22 @@ export function resetEntry(db: Db, distributionId: string, type: EntryType): voi
       ),
     )
     .run();
+}
+
+/** The user's run with its entries in one statement (one row per entry; one row with null entry columns while it has none). */
+export function ownDistributionWithEntries(db: Db, id: string, userId: string) {
+  return db
+    .select({
+      status: distributions.status,
+      totalNumberOfLikedSongs: distributions.totalNumberOfLikedSongs,
+      createdPlaylistNames: distributions.createdPlaylistNames,
+      distributionType: distributionEntries.distributionType,
+      totalWork: distributionEntries.totalWork,
+      completedWork: distributionEntries.completedWork,
+    })
+    .from(distributions)
+    .leftJoin(distributionEntries, eq(distributionEntries.distributionId, distributions.id))
+    .where(and(eq(distributions.id, id), eq(distributions.userId, userId)))
+    .orderBy(asc(distributionEntries.id))
+    .all();
 }

@@ -1,0 +1,84 @@
+// The two reads pages repeat most: a run's progress (polled) and the playlist preferences (every page view).
+import { describe, expect, test } from "bun:test";
+import { parseConfig } from "../../../src/server/config.ts";
+import { openDatabase } from "../../../src/server/db/client.ts";
+import {
+  getPlaylistPreferences,
+  playlistPreferencesJson,
+} from "../../../src/server/distribution/preferences.ts";
+import { getProgress } from "../../../src/server/distribution/service.ts";
+import { AppError } from "../../../src/server/platform/errors.ts";
+
+function setup() {
+  const { db } = openDatabase(":memory:");
+  const sqlite = db.$client;
+  for (const id of ["u", "other"]) {
+    sqlite
+      .query("INSERT INTO users (id, spotify_id, created_at, last_login_at) VALUES (?, ?, 0, 0)")
+      .run(id, `s-${id}`);
+  }
+  const run = (id: string, status: string, names: string | null) =>
+    sqlite
+      .query(
+        `INSERT INTO distributions (id, user_id, trigger, status, created_at, total_number_of_liked_songs, created_playlist_names)
+         VALUES (?, 'u', 'predefined', ?, 0, 42, ?)`,
+      )
+      .run(id, status, names);
+  return { db, sqlite, run };
+}
+
+describe("progress of a run", () => {
+  test("a run not planned yet has no entries and is not finished", () => {
+    const { db, run } = setup();
+    run("d", "running", null);
+    expect(getProgress({ db }, "u", "d")).toEqual({
+      progress: [],
+      finished: false,
+      totalNumberOfLikedSongs: 42,
+      createdPlaylistNames: [],
+    });
+  });
+
+  test("entries in the order they were planned, with the run's playlist names", () => {
+    const { db, sqlite, run } = setup();
+    run("d", "finished", JSON.stringify(["Chill", "Party"]));
+    const entry = sqlite.query(
+      "INSERT INTO distribution_entries (distribution_id, distribution_type, total_work, completed_work) VALUES ('d', ?, ?, ?)",
+    );
+    entry.run("Standard", 100, 100);
+    entry.run("Randomized", 10, -1);
+    expect(getProgress({ db }, "u", "d")).toEqual({
+      progress: [
+        { distributionType: "Standard", totalWork: 100, completedWork: 100 },
+        { distributionType: "Randomized", totalWork: 10, completedWork: -1 },
+      ],
+      finished: true,
+      totalNumberOfLikedSongs: 42,
+      createdPlaylistNames: ["Chill", "Party"],
+    });
+  });
+
+  test("another user's run, or an unknown id, is not found", () => {
+    const { db, run } = setup();
+    run("d", "running", null);
+    expect(() => getProgress({ db }, "other", "d")).toThrow(AppError);
+    expect(() => getProgress({ db }, "u", "nope")).toThrow(AppError);
+  });
+});
+
+describe("the preferences answer as JSON text", () => {
+  test("is exactly what JSON.stringify gives, for free and premium members", () => {
+    const { db, sqlite } = setup();
+    sqlite
+      .query("INSERT INTO simple_preferences (user_id, name, selected_at) VALUES ('u', 'Chill', 5)")
+      .run();
+    const config = parseConfig({ DATABASE_PATH: ":memory:", METADATA_SOURCES: "spotify" });
+    const deps = { db, config, clock: { now: () => 1_000 } };
+    for (const membershipLevel of ["Free", "PremiumYearly"] as const) {
+      const answer = getPlaylistPreferences(deps, { userId: "u", membershipLevel });
+      const text = playlistPreferencesJson(answer);
+      expect(text).toBe(JSON.stringify(answer));
+      expect(JSON.parse(text).usersSimplePlaylistPreferences).toEqual([{ group: "Mood", name: "Chill" }]);
+    }
+  });
+});
