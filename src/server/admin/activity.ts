@@ -1,8 +1,8 @@
 // Activity of users with statistics enabled: which calls they make, and when.
 import type { Context, MiddlewareHandler } from "hono";
 import { matchedRoutes } from "hono/route";
+import { requestSession } from "../auth/request-session.ts";
 import type { Deps } from "../deps.ts";
-import { requestSession } from "../http/session.ts";
 
 /** The same call again within this time is not recorded again (polling would drown everything else). */
 export const ACTIVITY_REPEAT_MS = 60_000;

@@ -1,9 +1,9 @@
 import type { Context } from "hono";
 import type { z } from "zod";
 import { presentedSessionToken } from "../auth/cookies.ts";
+import { requestSession } from "../auth/request-session.ts";
 import type { SessionUser } from "../auth/sessions.ts";
 import type { Deps } from "../deps.ts";
-import { requestSession } from "../http/session.ts";
 import { badRequest, notAdmin, notSignedIn } from "../platform/errors.ts";
 import { zodMessage } from "../platform/transport-errors.ts";
 
