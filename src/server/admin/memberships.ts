@@ -30,8 +30,8 @@ export function listPremiumMembers(deps: Pick<Deps, "db">, offset: number): Prem
 }
 
 /**
- * Sets the level at once, as a membership event with source "admin"; the membership hooks (premium playlists
- * frozen or unfrozen) run as for any other change. An unknown user is a 404.
+ * Sets the level at once, as a membership event with source "admin"; the next distribution plans with it
+ * (premium-only playlists frozen or updated again). An unknown user is a 404.
  */
 export async function changeMembershipByAdmin(
   deps: Deps,
