@@ -4,6 +4,7 @@ import { matchedRoutes } from "hono/route";
 import { presentedSessionToken } from "../auth/cookies.ts";
 import { hashToken } from "../auth/sessions.ts";
 import type { Deps } from "../deps.ts";
+import { insertActivityUnlessRecent, statisticsUserForTokenHash } from "./activity-repository.ts";
 
 /** The same call again within this time is not recorded again (polling would drown everything else). */
 export const ACTIVITY_REPEAT_MS = 60_000;
@@ -25,26 +26,13 @@ export function recordActivity(
   const now = deps.clock.now();
   const since = now - (options.repeatWindowMs ?? ACTIVITY_REPEAT_MS);
   const name = kind.slice(0, MAX_KIND_LENGTH);
-  const result = deps.db.$client
-    .query(
-      `INSERT INTO activity (user_id, kind, time)
-       SELECT ?1, ?2, ?3 WHERE EXISTS (SELECT 1 FROM statistics_users WHERE user_id = ?1)
-         AND NOT EXISTS (SELECT 1 FROM activity WHERE user_id = ?1 AND time > ?4 AND kind = ?2)`,
-    )
-    .run(userId, name, now, since);
-  return result.changes > 0;
+  return insertActivityUnlessRecent(deps.db, { userId, kind: name, time: now }, since);
 }
 
 /** The user behind a session token when statistics are enabled for them; null otherwise (one query). */
 export function statisticsUserForSession(deps: ActivityDeps, token: string): string | null {
   if (token.length > 200) return null;
-  const row = deps.db.$client
-    .query<{ user_id: string }, [string, number]>(
-      `SELECT s.user_id FROM sessions s JOIN statistics_users su ON su.user_id = s.user_id
-       WHERE s.token_hash = ? AND s.expires_at > ?`,
-    )
-    .get(hashToken(token), deps.clock.now());
-  return row?.user_id ?? null;
+  return statisticsUserForTokenHash(deps.db, hashToken(token), deps.clock.now());
 }
 
 /**
