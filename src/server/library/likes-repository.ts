@@ -135,3 +135,12 @@ export function recordLibrarySync(
     })
     .run();
 }
+
+/** The last full read of the user's library: undefined before the first sync, null before a full one. */
+export function lastFullSyncOf(db: Db, userId: string): number | null | undefined {
+  return db
+    .select({ at: librarySyncs.lastFullSyncAt })
+    .from(librarySyncs)
+    .where(eq(librarySyncs.userId, userId))
+    .get()?.at;
+}

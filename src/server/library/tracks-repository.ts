@@ -163,3 +163,15 @@ export function prepareCategoriesSave(
     save.run({ trackId, categories, version });
   };
 }
+
+/** Whether any of the user's liked songs was stored before Crate kept ISRCs (its recording is unknown). */
+export function hasLikeWithoutRecording(db: Db, userId: string): boolean {
+  const row = db
+    .select({ trackId: likes.trackId })
+    .from(likes)
+    .innerJoin(tracks, eq(tracks.id, likes.trackId))
+    .where(and(eq(likes.userId, userId), isNull(tracks.isrc)))
+    .limit(1)
+    .get();
+  return row !== undefined;
+}
