@@ -8,9 +8,10 @@ import {
   type TrackFacts,
 } from "./control-types.ts";
 import { createdListener, type ListenerProfile, toIsoSeconds } from "./listeners.ts";
+import { PLAYLIST_CAPACITY, type PlaylistRecord } from "./playlist-records.ts";
 import { createRng, hashText, mix } from "./random.ts";
 import type { EmulatorRuntime } from "./runtime.ts";
-import { PLAYLIST_CAPACITY, type PlaylistRecord, type World } from "./state.ts";
+import type { World } from "./state.ts";
 
 export * from "./control-types.ts";
 
