@@ -1,9 +1,8 @@
 // What an admin sees about one user, read from the user's rows in each table.
-import { and, asc, count, desc, eq, isNull, sql } from "drizzle-orm";
+import { asc, count, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import {
   combinations,
-  likes,
   managedPlaylists,
   membershipEvents,
   payments,
@@ -25,16 +24,6 @@ export function findUserBy(db: Db, by: { userId: string } | { spotifyId: string 
     .from(users)
     .where("userId" in by ? eq(users.id, by.userId) : eq(users.spotifyId, by.spotifyId))
     .get();
-}
-
-export function activeLikeCount(db: Db, userId: string): number {
-  return (
-    db
-      .select({ n: count() })
-      .from(likes)
-      .where(and(eq(likes.userId, userId), isNull(likes.unlikedAt)))
-      .get()?.n ?? 0
-  );
 }
 
 /** The user's managed playlists with the number of songs Crate recorded for each, oldest first. */

@@ -4,10 +4,10 @@ import { type AdminUserDetail, adminActivityItems, type UserLookup } from "../..
 import { parseStoredCriteria } from "../combinations/store.ts";
 import type { Deps } from "../deps.ts";
 import { notFound } from "../errors.ts";
+import { countActiveLikes } from "../library/likes-repository.ts";
 import { audioFeaturesUnavailable } from "../library/metadata.ts";
 import { recentActivity } from "./activity-repository.ts";
 import {
-  activeLikeCount,
   combinationsOf,
   findUserBy,
   membershipEventsOf,
@@ -77,7 +77,7 @@ export function getAdminUserDetail(
     },
     isMonitored: user.monitored,
     isStatisticsEnabled: isStatisticsEnabled(deps, userId),
-    numberOfLikedTracks: activeLikeCount(deps.db, userId),
+    numberOfLikedTracks: countActiveLikes(deps.db, userId),
     playlists,
     simplePreferences,
     combinatorialPreferences,
