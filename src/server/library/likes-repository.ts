@@ -2,6 +2,7 @@
 import { and, count, eq, gt, isNull, max, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { librarySyncs, likes } from "../db/schema/index.ts";
+import { prepareRowValues, prepareWrite } from "./prepared.ts";
 
 /** True once the user's library has been read at least once. */
 export function hasLibrarySync(db: Db, userId: string): boolean {
@@ -29,12 +30,17 @@ export type StoredLike = Pick<typeof likes.$inferSelect, "likedAt" | "unlikedAt"
 
 /** One like's times, prepared once: a sync asks it for every listed song. */
 export function prepareLikeLookup(db: Db): (userId: string, trackId: string) => StoredLike | undefined {
-  const lookup = db
-    .select({ likedAt: likes.likedAt, unlikedAt: likes.unlikedAt })
-    .from(likes)
-    .where(and(eq(likes.userId, sql.placeholder("userId")), eq(likes.trackId, sql.placeholder("trackId"))))
-    .prepare();
-  return (userId, trackId) => lookup.get({ userId, trackId });
+  const lookup = prepareRowValues<{ userId: string; trackId: string }>(
+    db,
+    db
+      .select({ likedAt: likes.likedAt, unlikedAt: likes.unlikedAt })
+      .from(likes)
+      .where(and(eq(likes.userId, sql.placeholder("userId")), eq(likes.trackId, sql.placeholder("trackId")))),
+  );
+  return (userId, trackId) => {
+    const row = lookup({ userId, trackId });
+    return row ? { likedAt: row[0] as number, unlikedAt: row[1] as number | null } : undefined;
+  };
 }
 
 /**
@@ -44,24 +50,24 @@ export function prepareLikeLookup(db: Db): (userId: string, trackId: string) => 
 export function prepareLikeUpsert(
   db: Db,
 ): (like: { userId: string; trackId: string; likedAt: number; seq: number }) => void {
-  const upsert = db
-    .insert(likes)
-    .values({
-      userId: sql.placeholder("userId"),
-      trackId: sql.placeholder("trackId"),
-      likedAt: sql.placeholder("likedAt"),
-      seq: sql.placeholder("seq"),
-      unlikedAt: null,
-    })
-    .onConflictDoUpdate({
-      target: [likes.userId, likes.trackId],
-      set: { likedAt: sql`excluded.liked_at`, seq: sql`excluded.seq`, unlikedAt: null },
-      setWhere: sql`${likes.likedAt} != excluded.liked_at OR ${likes.unlikedAt} IS NOT NULL OR ${likes.seq} != excluded.seq`,
-    })
-    .prepare();
-  return (like) => {
-    upsert.run(like);
-  };
+  const upsert = prepareWrite<{ userId: string; trackId: string; likedAt: number; seq: number }>(
+    db,
+    db
+      .insert(likes)
+      .values({
+        userId: sql.placeholder("userId"),
+        trackId: sql.placeholder("trackId"),
+        likedAt: sql.placeholder("likedAt"),
+        seq: sql.placeholder("seq"),
+        unlikedAt: null,
+      })
+      .onConflictDoUpdate({
+        target: [likes.userId, likes.trackId],
+        set: { likedAt: sql`excluded.liked_at`, seq: sql`excluded.seq`, unlikedAt: null },
+        setWhere: sql`${likes.likedAt} != excluded.liked_at OR ${likes.unlikedAt} IS NOT NULL OR ${likes.seq} != excluded.seq`,
+      }),
+  );
+  return upsert;
 }
 
 /** The highest provider order stored for the user (0 without likes). */

@@ -3,6 +3,7 @@
 import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { artists, likes, tracks } from "../db/schema/index.ts";
+import { prepareWrite } from "./prepared.ts";
 
 /** A track as a listing of likes carries it (the facts come later from the metadata sources). */
 export interface ListedTrack {
@@ -20,36 +21,40 @@ export interface ListedTrack {
  * lacked, a known artist is left alone.
  */
 export function prepareListingWriters(db: Db) {
-  const insertTrack = db
-    .insert(tracks)
-    .values({
-      id: sql.placeholder("id"),
-      name: sql.placeholder("name"),
-      artistIds: sql.placeholder("artistIds"),
-      albumName: sql.placeholder("albumName"),
-      releaseDate: sql.placeholder("releaseDate"),
-      durationMs: sql.placeholder("durationMs"),
-      isrc: sql.placeholder("isrc"),
-      featuresStatus: "missing",
-      fetchedAt: sql.placeholder("now"),
-    })
-    .onConflictDoUpdate({
-      target: tracks.id,
-      set: { isrc: sql`excluded.isrc` },
-      setWhere: sql`${tracks.isrc} IS NULL AND excluded.isrc IS NOT NULL`,
-    })
-    .prepare();
-  const insertArtist = db
-    .insert(artists)
-    .values({ id: sql.placeholder("id"), name: sql.placeholder("name") })
-    .onConflictDoNothing({ target: artists.id })
-    .prepare();
+  const insertTrack = prepareWrite<ListedTrack & { now: number }>(
+    db,
+    db
+      .insert(tracks)
+      .values({
+        id: sql.placeholder("id"),
+        name: sql.placeholder("name"),
+        artistIds: sql.placeholder("artistIds"),
+        albumName: sql.placeholder("albumName"),
+        releaseDate: sql.placeholder("releaseDate"),
+        durationMs: sql.placeholder("durationMs"),
+        isrc: sql.placeholder("isrc"),
+        featuresStatus: "missing",
+        fetchedAt: sql.placeholder("now"),
+      })
+      .onConflictDoUpdate({
+        target: tracks.id,
+        set: { isrc: sql`excluded.isrc` },
+        setWhere: sql`${tracks.isrc} IS NULL AND excluded.isrc IS NOT NULL`,
+      }),
+  );
+  const insertArtist = prepareWrite<{ id: string; name: string }>(
+    db,
+    db
+      .insert(artists)
+      .values({ id: sql.placeholder("id"), name: sql.placeholder("name") })
+      .onConflictDoNothing({ target: artists.id }),
+  );
   return {
     track(track: ListedTrack, now: number): void {
-      insertTrack.run({ ...track, now });
+      insertTrack({ ...track, now });
     },
     artist(id: string, name: string): void {
-      insertArtist.run({ id, name });
+      insertArtist({ id, name });
     },
   };
 }
