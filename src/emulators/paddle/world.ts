@@ -6,36 +6,21 @@ import {
   buildSubscription,
   buildTransaction,
   iso,
-  type Money,
   type PaddleCustomerEntity,
   type PaddlePriceEntity,
   type PaddleSubscriptionEntity,
   type PaddleTransactionEntity,
   paddleId,
 } from "./entities.ts";
+import { PaddleEmulatorError, type WorldOptions } from "./refusal.ts";
+import { chargeRenewal } from "./renewal.ts";
 import type { PaddleStore } from "./store.ts";
 import type { DeliveryResult, EmittedEvent, WebhookSender } from "./webhooks.ts";
 
-/** A refusal in Paddle's error shape. */
-export class PaddleEmulatorError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    readonly detail: string,
-  ) {
-    super(detail);
-  }
-}
+export { PaddleEmulatorError, type WorldOptions } from "./refusal.ts";
 
 const DUNNING_MS = 30 * 24 * 3600_000;
 const CLOCK_KEY = "clock_offset_ms";
-
-export interface WorldOptions {
-  priceId: string;
-  unitPrice: Money;
-  checkoutUrl: string;
-  now: () => number;
-}
 
 export class PaddleWorld {
   constructor(
@@ -286,27 +271,9 @@ export class PaddleWorld {
     const failKey = `fail_next_renewal:${sub.id}`;
     const fails = this.store.getMeta(failKey) === "1";
     this.store.setMeta(failKey, null);
-    const periodEnd = addYear(periodStart);
-    const price = sub.items[0]?.price ?? this.price(this.opts.priceId);
-    const txn = buildTransaction({
-      status: fails ? "past_due" : "completed",
-      origin: "subscription_recurring",
-      customerId: sub.customer_id,
-      addressId: sub.address_id,
-      subscriptionId: sub.id,
-      customData: sub.custom_data,
-      price: price ?? null,
-      period: { startsAt: periodStart, endsAt: periodEnd },
-      at,
-      checkoutUrl: null,
-    });
+    const price = sub.items[0]?.price ?? this.price(this.opts.priceId) ?? null;
+    const txn = chargeRenewal(sub, { periodStart, price, fails, at });
     this.store.put("transaction", txn.id, txn);
-    sub.current_billing_period = { starts_at: iso(periodStart), ends_at: iso(periodEnd) };
-    sub.next_billed_at = iso(periodEnd);
-    for (const item of sub.items) {
-      item.previously_billed_at = iso(periodStart);
-      item.next_billed_at = sub.next_billed_at;
-    }
     if (fails) {
       sub.status = "past_due";
       this.save(sub, at);

@@ -2,27 +2,14 @@
 import type { Catalogue } from "./catalogue.ts";
 import { LikedSongs } from "./library.ts";
 import { createdListener, demoListeners, type ListenerProfile } from "./listeners.ts";
+import {
+  itemsWithout,
+  type NewPlaylistInput,
+  type PlaylistItemRecord,
+  type PlaylistRecord,
+} from "./playlist-records.ts";
 import { base62Id, hashText, mix } from "./random.ts";
-import type { LoadedState, StateStore, StoredItem, StoredPlaylist } from "./store.ts";
-
-export const PLAYLIST_CAPACITY = 10_000;
-
-export interface PlaylistItemRecord {
-  trackIndex: number;
-  addedAt: number;
-  addedBy: string;
-}
-
-export interface PlaylistRecord extends StoredPlaylist {
-  items: PlaylistItemRecord[];
-}
-
-export interface NewPlaylistInput {
-  name: string;
-  isPublic: boolean;
-  collaborative: boolean;
-  description: string | null;
-}
+import type { LoadedState, StateStore, StoredItem } from "./store.ts";
 
 export class World {
   readonly listeners = new Map<string, ListenerProfile>();
@@ -229,14 +216,8 @@ export class World {
     playlist: PlaylistRecord,
     removals: readonly { trackIndex: number; positions?: number[] }[],
   ): number {
-    const byTrack = new Map<number, Set<number> | null>();
-    for (const r of removals) byTrack.set(r.trackIndex, r.positions ? new Set(r.positions) : null);
     const before = playlist.items.length;
-    playlist.items = playlist.items.filter((item, pos) => {
-      if (!byTrack.has(item.trackIndex)) return true;
-      const positions = byTrack.get(item.trackIndex);
-      return positions ? !positions.has(pos) : false;
-    });
+    playlist.items = itemsWithout(playlist.items, removals);
     const removed = before - playlist.items.length;
     playlist.version++;
     this.store.transaction(() => {

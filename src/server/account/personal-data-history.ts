@@ -1,4 +1,5 @@
 import { asc, eq, inArray } from "drizzle-orm";
+import type { PersonalData } from "../../shared/schemas/account.ts";
 import type { Db } from "../db/client.ts";
 import {
   analyses,
@@ -15,7 +16,7 @@ import {
 export const iso = (ms: number | null | undefined) =>
   ms === null || ms === undefined ? null : new Date(ms).toISOString();
 
-export function managedPlaylistsOf(db: Db, userId: string) {
+export function managedPlaylistsOf(db: Db, userId: string): PersonalData["managedPlaylists"] {
   const playlists = db
     .select()
     .from(managedPlaylists)
@@ -53,7 +54,7 @@ export function managedPlaylistsOf(db: Db, userId: string) {
   }));
 }
 
-export function distributionsOf(db: Db, userId: string) {
+export function distributionsOf(db: Db, userId: string): PersonalData["distributionHistory"] {
   const runs = db
     .select()
     .from(distributions)
@@ -102,7 +103,7 @@ export function distributionsOf(db: Db, userId: string) {
   }));
 }
 
-export function analysesOf(db: Db, userId: string) {
+export function analysesOf(db: Db, userId: string): PersonalData["analyses"] {
   const runs = db
     .select()
     .from(analyses)

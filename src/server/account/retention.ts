@@ -70,7 +70,7 @@ export function purgeExpiredData(db: Db, clock: Clock): RetentionResult {
       .where(lt(webhookEvents.receivedAt, addMonthsUtc(now, -membershipAfterLastPaymentMonths)))
       .returning({ one: sql`1` })
       .all().length;
-    const workRows = purgeWorkTables(tx.$client ?? db.$client, now);
+    const workRows = purgeWorkTables(tx, now);
     return {
       workRows,
       expiredSessions,

@@ -1,9 +1,21 @@
 // One rule per table: how long its rows live. Work tables (analyses, distributions and their journals,
 // activity, job executions) are purged by age here; the others say where their period is enforced.
 // tests/unit/account/work-retention.test.ts fails when a table of the schema has no rule.
-import type { Database } from "bun:sqlite";
+import { and, eq, lt, ne, notExists, notInArray, type SQL, sql } from "drizzle-orm";
+import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import { limits } from "../../shared/limits.ts";
 import { chartHistoryDays } from "../../shared/schemas/admin.ts";
+import type { Db } from "../db/client.ts";
+import {
+  activeListenerDays,
+  activity,
+  analyses,
+  batchExecutions,
+  distributions,
+  jobRuns,
+  journalSteps,
+  providerCallHours,
+} from "../db/schema/index.ts";
 import { addMonthsUtc } from "./calendar.ts";
 
 const HOUR_MS = 3600_000;
@@ -12,25 +24,31 @@ const { analysisHours, finishedDistributionDays, activityMonths, batchExecutionD
 
 export type RetentionRule =
   /** rows older than their period are deleted by `purge` (returns how many) */
-  | { kind: "aged"; period: string; purge: (sqlite: Database, now: number) => number }
+  | { kind: "aged"; period: string; purge: (db: Db, now: number) => number }
   /** rows deleted with their parent row (a foreign key cascades) */
   | { kind: "cascade"; parent: string }
   /** rows that live as long as the user or the app needs them; where they are deleted */
   | { kind: "kept"; until: string };
 
-const run = (sqlite: Database, sql: string, ...params: (number | string)[]) =>
-  sqlite.query(sql).run(...params).changes;
+/** Deletes the table's rows that match, returning how many. */
+const deleteWhere = (db: Db, table: SQLiteTable, where: SQL | undefined) =>
+  db.delete(table).where(where).returning({ one: sql`1` }).all().length;
+
+const endedAt = (table: typeof analyses | typeof distributions) =>
+  sql`coalesce(${table.finishedAt}, ${table.createdAt})`;
 
 export const retentionRules: Record<string, RetentionRule> = {
   analyses: {
     kind: "aged",
     period: `${analysisHours} hours after it ended`,
-    purge: (sqlite, now) =>
-      run(
-        sqlite,
-        `DELETE FROM analyses WHERE status NOT IN ('running', 'cancelling')
-           AND coalesce(finished_at, created_at) < ?`,
-        now - analysisHours * HOUR_MS,
+    purge: (db, now) =>
+      deleteWhere(
+        db,
+        analyses,
+        and(
+          notInArray(analyses.status, ["running", "cancelling"]),
+          lt(endedAt(analyses), now - analysisHours * HOUR_MS),
+        ),
       ),
   },
   analysis_segments: { kind: "cascade", parent: "analyses" },
@@ -38,12 +56,20 @@ export const retentionRules: Record<string, RetentionRule> = {
     kind: "aged",
     period: `${finishedDistributionDays} days after it finished or failed`,
     // A step whose outcome is unknown ("sent") keeps its run until a later run has settled it.
-    purge: (sqlite, now) =>
-      run(
-        sqlite,
-        `DELETE FROM distributions WHERE status != 'running' AND coalesce(finished_at, created_at) < ?
-           AND NOT EXISTS (SELECT 1 FROM journal_steps s WHERE s.distribution_id = distributions.id AND s.status = 'sent')`,
-        now - finishedDistributionDays * DAY_MS,
+    purge: (db, now) =>
+      deleteWhere(
+        db,
+        distributions,
+        and(
+          ne(distributions.status, "running"),
+          lt(endedAt(distributions), now - finishedDistributionDays * DAY_MS),
+          notExists(
+            db
+              .select({ one: sql`1` })
+              .from(journalSteps)
+              .where(and(eq(journalSteps.distributionId, distributions.id), eq(journalSteps.status, "sent"))),
+          ),
+        ),
       ),
   },
   distribution_entries: { kind: "cascade", parent: "distributions" },
@@ -51,43 +77,48 @@ export const retentionRules: Record<string, RetentionRule> = {
   activity: {
     kind: "aged",
     period: `${activityMonths} months`,
-    purge: (sqlite, now) =>
-      run(sqlite, "DELETE FROM activity WHERE time < ?", addMonthsUtc(now, -activityMonths)),
+    purge: (db, now) => deleteWhere(db, activity, lt(activity.time, addMonthsUtc(now, -activityMonths))),
   },
   batch_executions: {
     kind: "aged",
     period: `${batchExecutionDays} days after it started`,
-    purge: (sqlite, now) =>
-      run(
-        sqlite,
-        "DELETE FROM batch_executions WHERE status != 'running' AND start_time < ?",
-        now - batchExecutionDays * DAY_MS,
+    purge: (db, now) =>
+      deleteWhere(
+        db,
+        batchExecutions,
+        and(
+          ne(batchExecutions.status, "running"),
+          lt(batchExecutions.startTime, now - batchExecutionDays * DAY_MS),
+        ),
       ),
   },
   provider_call_hours: {
     kind: "aged",
     period: `${chartHistoryDays.providerCalls} days (the admin charts' history)`,
-    purge: (sqlite, now) =>
-      run(
-        sqlite,
-        "DELETE FROM provider_call_hours WHERE hour < ?",
-        now - chartHistoryDays.providerCalls * DAY_MS,
+    purge: (db, now) =>
+      deleteWhere(
+        db,
+        providerCallHours,
+        lt(providerCallHours.hour, now - chartHistoryDays.providerCalls * DAY_MS),
       ),
   },
   job_runs: {
     kind: "aged",
     period: `${chartHistoryDays.jobRuns} days after it started (the admin charts' history)`,
-    purge: (sqlite, now) =>
-      run(sqlite, "DELETE FROM job_runs WHERE started_at < ?", now - chartHistoryDays.jobRuns * DAY_MS),
+    purge: (db, now) =>
+      deleteWhere(db, jobRuns, lt(jobRuns.startedAt, now - chartHistoryDays.jobRuns * DAY_MS)),
   },
   active_listener_days: {
     kind: "aged",
     period: `${chartHistoryDays.activeListeners} days (the admin charts' history)`,
-    purge: (sqlite, now) =>
-      run(
-        sqlite,
-        "DELETE FROM active_listener_days WHERE day < ?",
-        new Date(now - chartHistoryDays.activeListeners * DAY_MS).toISOString().slice(0, 10),
+    purge: (db, now) =>
+      deleteWhere(
+        db,
+        activeListenerDays,
+        lt(
+          activeListenerDays.day,
+          new Date(now - chartHistoryDays.activeListeners * DAY_MS).toISOString().slice(0, 10),
+        ),
       ),
   },
   throttles: {
@@ -124,10 +155,10 @@ export const retentionRules: Record<string, RetentionRule> = {
 };
 
 /** Deletes the work rows past their period. Returns the rows deleted per table. */
-export function purgeWorkTables(sqlite: Database, now: number): Record<string, number> {
+export function purgeWorkTables(db: Db, now: number): Record<string, number> {
   const purged: Record<string, number> = {};
   for (const [table, rule] of Object.entries(retentionRules)) {
-    if (rule.kind === "aged") purged[table] = rule.purge(sqlite, now);
+    if (rule.kind === "aged") purged[table] = rule.purge(db, now);
   }
   return purged;
 }

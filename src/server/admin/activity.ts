@@ -3,6 +3,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { matchedRoutes } from "hono/route";
 import { requestSession } from "../auth/request-session.ts";
 import type { Deps } from "../deps.ts";
+import { insertActivityUnlessRecent } from "./activity-repository.ts";
 
 /** The same call again within this time is not recorded again (polling would drown everything else). */
 export const ACTIVITY_REPEAT_MS = 60_000;
@@ -24,14 +25,7 @@ export function recordActivity(
   const now = deps.clock.now();
   const since = now - (options.repeatWindowMs ?? ACTIVITY_REPEAT_MS);
   const name = kind.slice(0, MAX_KIND_LENGTH);
-  const result = deps.db.$client
-    .query(
-      `INSERT INTO activity (user_id, kind, time)
-       SELECT ?1, ?2, ?3 WHERE EXISTS (SELECT 1 FROM statistics_users WHERE user_id = ?1)
-         AND NOT EXISTS (SELECT 1 FROM activity WHERE user_id = ?1 AND time > ?4 AND kind = ?2)`,
-    )
-    .run(userId, name, now, since);
-  return result.changes > 0;
+  return insertActivityUnlessRecent(deps.db, { userId, kind: name, time: now }, since);
 }
 
 /**

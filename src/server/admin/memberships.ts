@@ -4,6 +4,7 @@ import type { MembershipLevel } from "../../shared/membership.ts";
 import type { MembershipChangeResult, PremiumMember } from "../../shared/schemas/admin.ts";
 import { setMembershipLevel } from "../billing/membership.ts";
 import type { Deps } from "../deps.ts";
+import { premiumMembersPage } from "./premium-members-repository.ts";
 
 /**
  * Current PremiumYearly members, `limits.adminPageSize` a page from `offset`, newest premium first (ties by
@@ -12,26 +13,15 @@ import type { Deps } from "../deps.ts";
  * records it (a level set outside the app).
  */
 export function listPremiumMembers(deps: Pick<Deps, "db">, offset: number): PremiumMember[] {
-  return deps.db.$client
-    .query<{ user_id: string; effective_date: number }, [number, number]>(
-      `SELECT u.id AS user_id, coalesce((
-         SELECT min(e.effective_date) FROM membership_events e
-         WHERE e.user_id = u.id AND e.membership_level = 'PremiumYearly' AND NOT EXISTS (
-           SELECT 1 FROM membership_events x
-           WHERE x.user_id = u.id AND x.membership_level != 'PremiumYearly'
-             AND (x.effective_date > e.effective_date OR (x.effective_date = e.effective_date AND x.id > e.id))
-         )
-       ), u.created_at) AS effective_date
-       FROM users u WHERE u.membership_level = 'PremiumYearly'
-       ORDER BY effective_date DESC, u.id LIMIT ? OFFSET ?`,
-    )
-    .all(limits.adminPageSize, offset)
-    .map((row) => ({ userId: row.user_id, effectiveDate: new Date(row.effective_date).toISOString() }));
+  return premiumMembersPage(deps.db, limits.adminPageSize, offset).map((row) => ({
+    userId: row.userId,
+    effectiveDate: new Date(row.effectiveDate).toISOString(),
+  }));
 }
 
 /**
- * Sets the level at once, as a membership event with source "admin"; the membership hooks (premium playlists
- * frozen or unfrozen) run as for any other change. An unknown user is a 404.
+ * Sets the level at once, as a membership event with source "admin"; the next distribution plans with it
+ * (premium-only playlists frozen or updated again). An unknown user is a 404.
  */
 export async function changeMembershipByAdmin(
   deps: Deps,

@@ -9,6 +9,16 @@ import type { AdminStatistics, BatchExecution, DayCounts } from "../../shared/sc
 import { utcDay } from "../auth/signup.ts";
 import type { Deps } from "../deps.ts";
 import { usersBehindHourly } from "../metrics/lag.ts";
+import {
+  latestBatchRuns,
+  monitoredUsers,
+  premiumInfluxSince,
+  signupsSince,
+  statisticsUserIds,
+  usersCreatedAfter,
+  usersCreatedBefore,
+  usersCreatedPerDaySince,
+} from "./statistics-repository.ts";
 
 export const STATISTICS_WINDOW_DAYS = 30;
 export const LATEST_BATCH_EXECUTIONS = 10;
@@ -34,47 +44,23 @@ function fill(window: DayCounts, rows: readonly { day: string; n: number }[]): D
 }
 
 export function getAdminStatistics(deps: StatisticsDeps): AdminStatistics {
-  const sqlite = deps.db.$client;
   const now = deps.clock.now();
   const window = emptyWindow(now);
   const firstDay = Object.keys(window)[0] ?? utcDay(now);
   const windowStart = startOfUtcDay(now) - (STATISTICS_WINDOW_DAYS - 1) * DAY_MS;
 
-  const signups = sqlite
-    .query<{ day: string; n: number }, [string]>("SELECT day, count AS n FROM daily_signups WHERE day >= ?")
-    .all(firstDay);
-
-  const premium = sqlite
-    .query<{ day: string; n: number }, [number]>(
-      `SELECT strftime('%Y-%m-%d', effective_date / 1000, 'unixepoch') AS day, COUNT(DISTINCT user_id) AS n
-       FROM membership_events WHERE membership_level = 'PremiumYearly' AND effective_date >= ? GROUP BY day`,
-    )
-    .all(windowStart);
-
-  const before =
-    sqlite
-      .query<{ n: number }, [number]>("SELECT COUNT(*) AS n FROM users WHERE created_at < ?")
-      .get(windowStart)?.n ?? 0;
-  const createdPerDay = sqlite
-    .query<{ day: string; n: number }, [number]>(
-      `SELECT strftime('%Y-%m-%d', created_at / 1000, 'unixepoch') AS day, COUNT(*) AS n
-       FROM users WHERE created_at >= ? GROUP BY day`,
-    )
-    .all(windowStart);
-  const created = fill(window, createdPerDay);
+  const signups = signupsSince(deps.db, firstDay);
+  const premium = premiumInfluxSince(deps.db, windowStart);
+  const before = usersCreatedBefore(deps.db, windowStart);
+  const created = fill(window, usersCreatedPerDaySince(deps.db, windowStart));
   const numberOfUsersPerDay: DayCounts = {};
   let total = before;
   for (const day of Object.keys(window)) {
     total += created[day] ?? 0;
     numberOfUsersPerDay[day] = total;
   }
-
-  const monitored =
-    sqlite.query<{ n: number }, []>("SELECT COUNT(*) AS n FROM users WHERE monitored = 1").get()?.n ?? 0;
-  const lastDay =
-    sqlite
-      .query<{ n: number }, [number]>("SELECT COUNT(*) AS n FROM users WHERE created_at > ?")
-      .get(now - DAY_MS)?.n ?? 0;
+  const monitored = monitoredUsers(deps.db);
+  const lastDay = usersCreatedAfter(deps.db, now - DAY_MS);
 
   return {
     userData: {
@@ -88,10 +74,7 @@ export function getAdminStatistics(deps: StatisticsDeps): AdminStatistics {
       latestBatchExecutions: latestBatchExecutions(deps),
       usersBehindHourly: usersBehindHourly(deps.db, now),
     },
-    enabledStatisticsUserIds: sqlite
-      .query<{ user_id: string }, []>("SELECT user_id FROM statistics_users ORDER BY enabled_at, user_id")
-      .all()
-      .map((row) => row.user_id),
+    enabledStatisticsUserIds: statisticsUserIds(deps.db),
   };
 }
 
@@ -99,26 +82,11 @@ export function latestBatchExecutions(
   deps: Pick<Deps, "db">,
   limit = LATEST_BATCH_EXECUTIONS,
 ): BatchExecution[] {
-  return deps.db.$client
-    .query<
-      {
-        id: string;
-        job: string;
-        status: BatchExecution["status"];
-        start_time: number;
-        end_time: number | null;
-      },
-      [number]
-    >(
-      `SELECT id, job, status, start_time, end_time FROM batch_executions
-       ORDER BY start_time DESC, rowid DESC LIMIT ?`,
-    )
-    .all(limit)
-    .map((row) => ({
-      id: row.id,
-      job: row.job,
-      status: row.status,
-      startTime: new Date(row.start_time).toISOString(),
-      ...(row.end_time === null ? {} : { endTime: new Date(row.end_time).toISOString() }),
-    }));
+  return latestBatchRuns(deps.db, limit).map((row) => ({
+    id: row.id,
+    job: row.job,
+    status: row.status,
+    startTime: new Date(row.startTime).toISOString(),
+    ...(row.endTime === null ? {} : { endTime: new Date(row.endTime).toISOString() }),
+  }));
 }

@@ -25,7 +25,7 @@ export type EventOutcome = "applied" | "superseded" | "ignored" | "no_user";
 
 export interface ApplyResult {
   outcome: EventOutcome;
-  /** membership changes written (hooks run after the transaction commits) */
+  /** membership changes written in the event's transaction */
   changes: MembershipChange[];
   /** the user the event belongs to, when known */
   userId?: string;

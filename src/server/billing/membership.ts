@@ -16,15 +16,6 @@ export interface MembershipChange {
   effectiveDate: number;
 }
 
-export type MembershipChangedHook = (deps: Deps, change: MembershipChange) => void | Promise<void>;
-
-/**
- * Called after every committed membership level change (in order of registration). Other domains register
- * here, e.g. freezing premium-only playlists when premium ends. Hooks are awaited, so keep them quick;
- * a failing hook is logged and never undoes the change.
- */
-export const onMembershipChanged: MembershipChangedHook[] = [];
-
 /**
  * Writes the level and its membership event with the given database or transaction handle (the caller
  * makes it atomic). Returns null when the user already has that level (nothing is written); throws 404 for
@@ -49,26 +40,11 @@ export function writeMembershipLevel(
   return { userId, from: row.membershipLevel, to: level, source, effectiveDate };
 }
 
-/** Runs the registered hooks for changes that have been committed. */
-export async function runMembershipHooks(deps: Deps, changes: readonly MembershipChange[]): Promise<void> {
-  for (const change of changes) {
-    for (const hook of onMembershipChanged) {
-      try {
-        await hook(deps, change);
-      } catch (err) {
-        deps.log.error("membership hook failed", {
-          userId: change.userId,
-          to: change.to,
-          error: err instanceof Error ? (err.stack ?? err.message) : String(err),
-        });
-      }
-    }
-  }
-}
-
 /**
- * THE way to change a user's membership level (webhooks, admin, expiry): updates users.membershipLevel,
- * records a membership event and runs the onMembershipChanged hooks. Returns null when nothing changed.
+ * THE way to change a user's membership level (admin, expiry; webhooks write through `writeMembershipLevel` in
+ * their event's transaction): updates users.membershipLevel and records a membership event in one transaction.
+ * Nothing else needs telling: the planner reads the level at each run, so premium-only playlists stop updating
+ * (they are kept, frozen) as soon as premium ends. Returns null when nothing changed.
  */
 export async function setMembershipLevel(
   deps: Deps,
@@ -78,9 +54,5 @@ export async function setMembershipLevel(
   options: { effectiveDate?: number } = {},
 ): Promise<MembershipChange | null> {
   const effectiveDate = options.effectiveDate ?? deps.clock.now();
-  const change = withTransaction(deps.db, (tx) =>
-    writeMembershipLevel(tx, userId, level, source, effectiveDate),
-  );
-  if (change) await runMembershipHooks(deps, [change]);
-  return change;
+  return withTransaction(deps.db, (tx) => writeMembershipLevel(tx, userId, level, source, effectiveDate));
 }

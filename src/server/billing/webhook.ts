@@ -8,7 +8,6 @@ import { DEFAULT_SIGNATURE_TOLERANCE_SEC, verifyPaddleSignature } from "../paddl
 import { AppError, badRequest } from "../platform/errors.ts";
 import { zodMessage } from "../platform/transport-errors.ts";
 import { type ApplyResult, applyPaddleEvent, type EventOutcome } from "./apply.ts";
-import { runMembershipHooks } from "./membership.ts";
 import { storedPayload } from "./stored-payload.ts";
 import { requirePremiumOffered } from "./subscriptions.ts";
 
@@ -91,7 +90,6 @@ export async function receivePaddleWebhook(
     outcome: result.outcome,
   });
   deps.metrics.webhookEvent(event.event_type, result.outcome);
-  await runMembershipHooks(deps, result.changes);
   return { received: true, eventId: event.event_id, duplicate: false, outcome: result.outcome };
 }
 

@@ -2,6 +2,7 @@
 // the week (spread evenly by a hash of the id), so unlikes the first page cannot show are never older than that.
 import { limits } from "../../shared/limits.ts";
 import type { Deps } from "../deps.ts";
+import { lastFullSyncOf } from "./likes-repository.ts";
 
 const HOUR_MS = 3_600_000;
 
@@ -15,14 +16,10 @@ export function resyncHour(userId: string): number {
  * more than a period and a day has (the job missed that hour).
  */
 export function fullResyncDue(deps: Pick<Deps, "db">, userId: string, now: number): boolean {
-  const row = deps.db.$client
-    .query<{ at: number | null }, [string]>(
-      "SELECT last_full_sync_at AS at FROM library_syncs WHERE user_id = ?",
-    )
-    .get(userId);
-  if (!row) return false;
+  const lastFullSync = lastFullSyncOf(deps.db, userId);
+  if (lastFullSync === undefined) return false;
   const period = limits.fullResyncEveryHours * HOUR_MS;
-  const since = now - (row.at ?? 0);
+  const since = now - (lastFullSync ?? 0);
   if (since > period + 24 * HOUR_MS) return true;
   const hourOfPeriod = Math.floor(now / HOUR_MS) % limits.fullResyncEveryHours;
   return since >= period - HOUR_MS && hourOfPeriod === resyncHour(userId);

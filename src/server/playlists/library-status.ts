@@ -7,44 +7,28 @@ import {
 } from "../../shared/playlist-overview.ts";
 import type { Deps } from "../deps.ts";
 import { HOURLY_JOB, MAX_ATTEMPTS } from "../distribution/batch.ts";
+import { latestEndedBatchRun, latestSettledRun, userSyncState } from "./parts-repository.ts";
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
 export function libraryStatus(deps: Pick<Deps, "db">, userId: string): LibraryStatus {
-  const sqlite = deps.db.$client;
-  const user = sqlite
-    .query<{ monitored: number; created_at: number; last_sync_at: number | null }, [string]>(
-      `SELECT u.monitored, u.created_at, s.last_sync_at FROM users u
-       LEFT JOIN library_syncs s ON s.user_id = u.id WHERE u.id = ?`,
-    )
-    .get(userId);
-  const lastSyncAt = user?.last_sync_at ?? null;
-  const monitored = user?.monitored === 1;
+  const user = userSyncState(deps.db, userId);
+  const lastSyncAt = user?.lastSyncAt ?? null;
+  const monitored = user?.monitored === true;
   const failures: { at: number; next: LastRunFailure["next"] }[] = [];
 
   // A run that failed and has not been followed by a finished one: the hourly job resumes it.
-  const run = sqlite
-    .query<{ status: string; finished_at: number | null; created_at: number; attempts: number }, [string]>(
-      `SELECT status, finished_at, created_at, attempts FROM distributions
-       WHERE user_id = ? AND trigger != 'deletion' AND status != 'running'
-       ORDER BY coalesce(finished_at, created_at) DESC LIMIT 1`,
-    )
-    .get(userId);
+  const run = latestSettledRun(deps.db, userId);
   if (run?.status === "failed") {
     const next = !monitored ? "signIn" : run.attempts >= MAX_ATTEMPTS ? "stopped" : "retried";
-    failures.push({ at: run.finished_at ?? run.created_at, next });
+    failures.push({ at: run.finishedAt ?? run.createdAt, next });
   }
 
   // The hourly job reads every monitored listener's likes: a run that ended after it started without this
   // listener's likes being read failed for them before any playlist was written.
-  const job = sqlite
-    .query<{ start_time: number; end_time: number }, [string]>(
-      `SELECT start_time, end_time FROM batch_executions
-       WHERE job = ? AND end_time IS NOT NULL ORDER BY start_time DESC LIMIT 1`,
-    )
-    .get(HOURLY_JOB);
-  if (user && job && user.created_at < job.start_time && lastSyncAt !== null && lastSyncAt < job.start_time) {
-    failures.push({ at: job.end_time, next: monitored ? "retried" : "signIn" });
+  const job = latestEndedBatchRun(deps.db, HOURLY_JOB);
+  if (user && job && user.createdAt < job.startTime && lastSyncAt !== null && lastSyncAt < job.startTime) {
+    failures.push({ at: job.endTime, next: monitored ? "retried" : "signIn" });
   }
   const latest = failures.sort((a, b) => b.at - a.at)[0];
   return {

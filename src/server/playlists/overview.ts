@@ -12,16 +12,22 @@ import type { Deps } from "../deps.ts";
 import { loadSelection } from "../distribution/state.ts";
 import { notFound } from "../platform/errors.ts";
 import { libraryStatus } from "./library-status.ts";
-import { comparePartRows, loadParts, loadPartsChangedBetween, type PartRow, toPart } from "./parts.ts";
+import { comparePartRows, toPart } from "./parts.ts";
+import {
+  activeCombinations,
+  loadParts,
+  loadPartsChangedBetween,
+  type PartRow,
+  runOf,
+} from "./parts-repository.ts";
 
 export function getPlaylistsOverview(
   deps: Pick<Deps, "db" | "clock">,
   user: { userId: string; membershipLevel: MembershipLevel },
 ): PlaylistsOverview {
-  const sqlite = deps.db.$client;
   const premium = user.membershipLevel === "PremiumYearly";
   const rowsByKey = new Map<string, PartRow[]>();
-  for (const row of loadParts(sqlite, user.userId)) {
+  for (const row of loadParts(deps.db, user.userId)) {
     const key = `${row.source}:${row.preferenceKey}`;
     const rows = rowsByKey.get(key);
     if (rows) rows.push(row);
@@ -59,12 +65,9 @@ export function getPlaylistsOverview(
     chosen(p.name, "predefined", p.name, p.entry.premiumOnly && !premium),
   );
   const combinationsPaused = !hasCombinationAccess(user.membershipLevel);
-  const combinations = sqlite
-    .query<{ id: string; playlist_name: string }, [string]>(
-      "SELECT id, playlist_name FROM combinations WHERE user_id = ? AND active = 1 ORDER BY created_at, rowid",
-    )
-    .all(user.userId)
-    .map((c) => chosen(c.playlist_name, "combination", c.id, combinationsPaused));
+  const combinations = activeCombinations(deps.db, user.userId).map((c) =>
+    chosen(c.playlistName, "combination", c.id, combinationsPaused),
+  );
   return {
     library: libraryStatus(deps, user.userId),
     playlists: [...predefined.sort(byCatalogueOrder), ...combinations],
@@ -82,18 +85,14 @@ const byCatalogueOrder = (a: ChosenPlaylist, b: ChosenPlaylist): number =>
  * links (404 for another user's run or an unknown id).
  */
 export function getRunPlaylists(deps: Pick<Deps, "db" | "clock">, userId: string, id: string): RunPlaylists {
-  const run = deps.db.$client
-    .query<{ created_at: number; finished_at: number | null }, [string, string]>(
-      "SELECT created_at, finished_at FROM distributions WHERE id = ? AND user_id = ?",
-    )
-    .get(id, userId);
+  const run = runOf(deps.db, userId, id);
   if (!run) throw notFound("Distribution not found.");
-  const end = run.finished_at ?? deps.clock.now();
-  const rows = loadPartsChangedBetween(deps.db.$client, userId, run.created_at, end);
+  const end = run.finishedAt ?? deps.clock.now();
+  const rows = loadPartsChangedBetween(deps.db, userId, run.createdAt, end);
   return {
-    finished: run.finished_at !== null,
+    finished: run.finishedAt !== null,
     playlists: rows
       .sort((a, b) => compareNames(a.name, b.name))
-      .map((row) => ({ ...toPart(row), created: row.createdAt >= run.created_at && row.createdAt <= end })),
+      .map((row) => ({ ...toPart(row), created: row.createdAt >= run.createdAt && row.createdAt <= end })),
   };
 }

@@ -6,6 +6,7 @@ import type {
 import { spotifyForUser } from "../auth/tokens.ts";
 import type { Deps } from "../deps.ts";
 import { syncLibrary } from "../library/sync.ts";
+import { hasLikeWithoutRecording } from "../library/tracks-repository.ts";
 import { userWork } from "../platform/user-work.ts";
 import { readSettings, toSettingsResponse, writeSettings } from "./store.ts";
 import { type OpenPlaylistApi, scheduleSettingsSync } from "./sync.ts";
@@ -33,12 +34,7 @@ export function updatePlaylistSettings(
  * ⌈likes/50⌉ calls, in the background before the next run), so every song's recording is known.
  */
 function scheduleRecordingIds(deps: Deps, userId: string): void {
-  const missing = deps.db.$client
-    .query(
-      "SELECT 1 FROM likes l JOIN tracks t ON t.id = l.track_id WHERE l.user_id = ? AND t.isrc IS NULL LIMIT 1",
-    )
-    .get(userId);
-  if (!missing) return;
+  if (!hasLikeWithoutRecording(deps.db, userId)) return;
   userWork(deps).spawn(userId, "recording-ids", () =>
     syncLibrary(deps, spotifyForUser(deps, userId), userId, { full: true }),
   );

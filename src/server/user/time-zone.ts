@@ -2,7 +2,7 @@
 // the first sign-in that brings one (a zone chosen in settings is never overwritten by a sign-in), changeable
 // in settings. Playlists already made keep their buckets: the planner never moves a song Crate already added
 // to a Liked At playlist, so a new zone only decides where likes not yet distributed go.
-import { eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { DEFAULT_TIME_ZONE, type TimeZoneSetting } from "../../shared/time-zone.ts";
 import type { Db } from "../db/client.ts";
 import { users } from "../db/schema/index.ts";
@@ -23,8 +23,11 @@ export function setTimeZone(db: Db, userId: string, timeZone: string): TimeZoneS
 /** At sign-in: the browser's zone, kept only while the user has none. Returns whether it was stored. */
 export function learnTimeZone(db: Db, userId: string, timeZone: string | undefined): boolean {
   if (timeZone === undefined) return false;
-  const result = db.$client
-    .query("UPDATE users SET time_zone = ? WHERE id = ? AND time_zone IS NULL")
-    .run(timeZone, userId);
-  return result.changes > 0;
+  const stored = db
+    .update(users)
+    .set({ timeZone })
+    .where(and(eq(users.id, userId), isNull(users.timeZone)))
+    .returning({ id: users.id })
+    .all();
+  return stored.length > 0;
 }

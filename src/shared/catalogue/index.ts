@@ -5,82 +5,18 @@
  * The combination catalogue page (`/playlists/combination`) is a pseudo-group for pages only.
  */
 import { limits } from "../limits.ts";
-import { type DecadeStartYear, decadeName, decadeStartYears } from "./decades.ts";
-import { type GenreName, genreNames } from "./genres.ts";
-import { type MoodName, moodNames } from "./moods.ts";
+import { decadeName, decadeStartYears } from "./decades.ts";
+import { genreNames } from "./genres.ts";
+import { moodNames } from "./moods.ts";
 import { isExpandedPlaylistName, splitSpillNumber, stripPostfix } from "./naming.ts";
-import { type NationalityName, nationalityNames } from "./nationalities.ts";
+import { nationalityNames } from "./nationalities.ts";
 import { compareByFirstNumber, compareNames } from "./ordering.ts";
 import { subgenres } from "./subgenres.ts";
-import { type TempoName, tempoNames } from "./tempo.ts";
+import { tempoNames } from "./tempo.ts";
+import type { CatalogueEntry, CatalogueGroup, GroupId, IconName, LikedAtPeriod } from "./types.ts";
 
 export { compareByFirstNumber, compareNames } from "./ordering.ts";
-
-export const groupIds = [
-  "Mood",
-  "Genre",
-  "Decade",
-  "Nationality",
-  "Tempo",
-  "Subgenre",
-  "LikedAt",
-  "Randomized",
-  "LatestLikedSongs",
-  "Miscellaneous",
-] as const;
-export type GroupId = (typeof groupIds)[number];
-
-export const iconNames = [
-  "dice",
-  "calendar",
-  "clock",
-  "globe",
-  "music",
-  "smile",
-  "dots",
-  "history",
-  "speedometer",
-] as const;
-export type IconName = (typeof iconNames)[number];
-
-export type LikedAtPeriod = "month" | "monthFromSelection" | "seasonNorth" | "seasonSouth" | "year";
-
-/** What an entry is, for the distribution engine. */
-export type EntryKind =
-  | { type: "mood"; mood: MoodName }
-  | { type: "genre"; genre: GenreName }
-  | { type: "subgenre"; subgenre: string }
-  | { type: "decade"; startYear: DecadeStartYear }
-  | { type: "nationality"; nationality: NationalityName }
-  | { type: "tempo"; band: TempoName }
-  | { type: "likedAt"; period: LikedAtPeriod }
-  | { type: "random"; size: number; period: "day" | "week" }
-  | { type: "latest"; size: number }
-  | { type: "everything" }
-  | { type: "partition"; size: number };
-
-export interface CatalogueEntry {
-  name: string;
-  group: GroupId;
-  premiumOnly: boolean;
-  kind: EntryKind;
-}
-
-export interface CatalogueGroup {
-  group: GroupId;
-  /** `/playlists/{slug}`; only groups with `hasPage` have a catalogue page */
-  slug: string;
-  hasPage: boolean;
-  title: string;
-  /** 1-based position */
-  order: number;
-  iconName: IconName;
-  /** 2-4 entry names shown on cards */
-  examples: readonly string[];
-  premiumOnly: boolean;
-  description: string;
-  entries: readonly CatalogueEntry[];
-}
+export * from "./types.ts";
 
 type GroupDefinition = Omit<CatalogueGroup, "order" | "entries"> & {
   entries: readonly Omit<CatalogueEntry, "group" | "premiumOnly">[];

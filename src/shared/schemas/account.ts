@@ -1,4 +1,121 @@
 import { z } from "zod";
+import type { MembershipLevel } from "../membership.ts";
 
 /** POST /api/user/delete-data takes no payload; an empty JSON object is accepted too. */
 export const DeleteDataSchema = z.object({}).strict();
+
+/** A time in the personal-data export: ISO 8601 in UTC, null when not set. */
+type ExportTime = string | null;
+
+/** GET /api/user/personal-data: everything stored about the listener (token values are never included). */
+export interface PersonalData {
+  user: {
+    userId: string;
+    spotifyUserId: string;
+    displayName: string | null;
+    membershipLevel: MembershipLevel;
+    monitored: boolean;
+    createdAt: ExportTime;
+    lastLoginAt: ExportTime;
+    creationBlockedUntil: ExportTime;
+    referrer: string | null;
+    spotifyAccountId: string | null;
+    timeZone: string | null;
+  };
+  previousDeletion: { deletedAt: ExportTime } | null;
+  providerTokens: {
+    note: string;
+    scope: string;
+    accessTokenExpiresAt: ExportTime;
+    updatedAt: ExportTime;
+  } | null;
+  sessions: { createdAt: ExportTime; lastSeenAt: ExportTime; expiresAt: ExportTime }[];
+  settings: { createPlaylistsAsPrivate: boolean; removePlaylistPostfix: boolean; addRecordingOnce: boolean };
+  statisticsEnabled: { enabledAt: ExportTime } | false;
+  likedSongsLastRead: { lastSyncAt: ExportTime; lastFullSyncAt: ExportTime } | null;
+  likedSongs: { trackId: string; trackName: string | null; likedAt: ExportTime; unlikedAt: ExportTime }[];
+  simplePlaylistPreferences: { playlistName: string; preferenceDate: ExportTime }[];
+  combinationPlaylistPreferences: {
+    combinationId: string;
+    playlistName: string;
+    criteria: unknown;
+    active: boolean;
+    createdAt: ExportTime;
+  }[];
+  usedCombinationNames: string[];
+  managedPlaylists: {
+    name: string;
+    spotifyPlaylistId: string | null;
+    source: string;
+    preference: string;
+    bucket: string;
+    sequence: number;
+    status: string;
+    createdAt: ExportTime;
+    latestTrackAddedAt: ExportTime;
+    latestSettledTrackLikedAt: ExportTime;
+    samplePeriod: string | null;
+    songsAdded: { trackId: string; addedAt: ExportTime; removedAt: ExportTime }[];
+  }[];
+  distributionHistory: {
+    distributionId: string;
+    trigger: string;
+    status: string;
+    request: unknown;
+    createdPlaylistNames: string[] | null;
+    removedPlaylistNames: string[] | null;
+    totalNumberOfLikedSongs: number | null;
+    createdAt: ExportTime;
+    finishedAt: ExportTime;
+    error: string | null;
+    progress: { distributionType: string; totalWork: number; completedWork: number }[];
+    spotifyWrites: {
+      spotifyPlaylistId: string;
+      operation: string;
+      trackIds: string[] | null;
+      status: string;
+      at: ExportTime;
+    }[];
+  }[];
+  analyses: {
+    analysisId: string;
+    status: string;
+    createdAt: ExportTime;
+    finishedAt: ExportTime;
+    results: { segmentNumber: number; type: string; result: unknown }[];
+  }[];
+  feedback: { feedback: string; sentAt: ExportTime }[];
+  activity: { kind: string; time: ExportTime }[];
+  rateLimits: { action: string; lastAt: ExportTime }[];
+  membershipEvents: { membershipLevel: MembershipLevel; effectiveDate: ExportTime; source: string }[];
+  payments: {
+    change: string;
+    effectiveDate: ExportTime;
+    registeredDate: ExportTime;
+    notificationId: string;
+    customerId: string | null;
+    subscriptionId: string | null;
+    amount: string | null;
+    currency: string | null;
+  }[];
+  subscriptions: {
+    subscriptionId: string;
+    customerId: string | null;
+    status: string;
+    nextBillingDate: ExportTime;
+    currentBillingPeriodEnds: ExportTime;
+    amount: string | null;
+    currency: string | null;
+    endedAt: ExportTime;
+    updatedAt: ExportTime;
+  }[];
+  /** Paddle's notifications about the user's payments, as stored (trimmed to what billing needs) */
+  paymentNotifications: {
+    eventId: string;
+    eventType: string;
+    occurredAt: ExportTime;
+    receivedAt: ExportTime;
+    outcome: string | null;
+    payload: unknown;
+  }[];
+}

@@ -1,5 +1,7 @@
+import { Database } from "bun:sqlite";
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
+import { collectPersonalData } from "../../../src/server/account/personal-data.ts";
 import { providerTokens, users } from "../../../src/server/db/schema/index.ts";
 import { appRouter } from "../../../src/server/trpc/_app.ts";
 import { createCallerFactory, createContextInner } from "../../../src/server/trpc/init.ts";
@@ -124,5 +126,48 @@ describe("GET /api/user/personal-data", () => {
       (await apiClient(server.url, user.cookie)("GET", "/api/user/personal-data")).text,
     );
     expect(JSON.parse(JSON.stringify(viaTrpc))).toEqual(viaRest);
+  });
+
+  test("consistent: one snapshot, even when a library sync commits while the export is being read", () => {
+    const user = seedUser(server.deps);
+    seedEverything(server.deps, user.userId, "pd4");
+    const before = collectPersonalData(server.deps.db, user.userId);
+    const sqlite = server.deps.db.$client;
+    // Another connection (as another process would) records a sync with a new like once the export has begun.
+    const other = new Database(sqlite.filename);
+    const prepare = sqlite.prepare;
+    let selects = 0;
+    sqlite.prepare = ((query: string, ...rest: unknown[]) => {
+      if (/^\s*select/i.test(query) && ++selects === 2) {
+        other.transaction(() => {
+          other
+            .query(
+              "INSERT INTO tracks (id, name, artist_ids, fetched_at) VALUES ('track-pd4-new', 'New', '[]', 1)",
+            )
+            .run();
+          other
+            .query("INSERT INTO likes (user_id, track_id, liked_at) VALUES (?, 'track-pd4-new', ?)")
+            .run(user.userId, Date.UTC(2030, 0, 1));
+          other
+            .query("UPDATE library_syncs SET last_sync_at = ? WHERE user_id = ?")
+            .run(Date.UTC(2030, 0, 1), user.userId);
+        })();
+      }
+      return (prepare as (...args: unknown[]) => unknown).call(sqlite, query, ...rest);
+    }) as typeof sqlite.prepare;
+    let during: ReturnType<typeof collectPersonalData>;
+    try {
+      during = collectPersonalData(server.deps.db, user.userId);
+    } finally {
+      sqlite.prepare = prepare;
+      other.close();
+    }
+    expect(selects).toBeGreaterThan(2);
+    // what was stored when the export began: neither the new like nor the sync that read it
+    expect(during.likedSongs).toEqual(before.likedSongs);
+    expect(during.likedSongsLastRead).toEqual(before.likedSongsLastRead);
+    const after = collectPersonalData(server.deps.db, user.userId);
+    expect(after.likedSongs.map((l) => l.trackId)).toContain("track-pd4-new");
+    expect(after.likedSongsLastRead?.lastSyncAt).toBe(new Date(Date.UTC(2030, 0, 1)).toISOString());
   });
 });

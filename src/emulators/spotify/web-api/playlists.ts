@@ -1,7 +1,8 @@
 // Playlists: details, changes, items (read, add, remove, replace or reorder) and unfollowing.
 import type { Context, Hono } from "hono";
+import { PLAYLIST_CAPACITY, type PlaylistRecord } from "../playlist-records.ts";
 import type { EmulatorRuntime } from "../runtime.ts";
-import { PLAYLIST_CAPACITY, type PlaylistRecord, type World } from "../state.ts";
+import type { World } from "../state.ts";
 import type { StoredToken } from "../store.ts";
 import { type ApiCall, ApiError, endpoint, jsonBody, pageParams, paging, requireScope } from "./http.ts";
 import { followPlaylist, unfollowPlaylist } from "./me.ts";

@@ -1,0 +1,70 @@
+// The personal-data export's library part: liked songs, when they were read, and the playlists chosen.
+import { asc, eq } from "drizzle-orm";
+import type { PersonalData } from "../../shared/schemas/account.ts";
+import type { Db } from "../db/client.ts";
+import {
+  combinations,
+  librarySyncs,
+  likes,
+  simplePreferences,
+  tracks,
+  usedCombinationNames,
+} from "../db/schema/index.ts";
+import { iso } from "./personal-data-history.ts";
+
+type LibraryPart = Pick<
+  PersonalData,
+  | "likedSongsLastRead"
+  | "likedSongs"
+  | "simplePlaylistPreferences"
+  | "combinationPlaylistPreferences"
+  | "usedCombinationNames"
+>;
+
+export function libraryOf(db: Db, userId: string): LibraryPart {
+  const librarySync = db.select().from(librarySyncs).where(eq(librarySyncs.userId, userId)).get();
+  return {
+    likedSongsLastRead: librarySync
+      ? { lastSyncAt: iso(librarySync.lastSyncAt), lastFullSyncAt: iso(librarySync.lastFullSyncAt) }
+      : null,
+    likedSongs: db
+      .select({
+        trackId: likes.trackId,
+        trackName: tracks.name,
+        likedAt: likes.likedAt,
+        unlikedAt: likes.unlikedAt,
+      })
+      .from(likes)
+      .leftJoin(tracks, eq(tracks.id, likes.trackId))
+      .where(eq(likes.userId, userId))
+      .orderBy(asc(likes.likedAt))
+      .all()
+      .map((l) => ({ ...l, likedAt: iso(l.likedAt), unlikedAt: iso(l.unlikedAt) })),
+    simplePlaylistPreferences: db
+      .select()
+      .from(simplePreferences)
+      .where(eq(simplePreferences.userId, userId))
+      .orderBy(asc(simplePreferences.selectedAt))
+      .all()
+      .map((p) => ({ playlistName: p.name, preferenceDate: iso(p.selectedAt) })),
+    combinationPlaylistPreferences: db
+      .select()
+      .from(combinations)
+      .where(eq(combinations.userId, userId))
+      .orderBy(asc(combinations.createdAt))
+      .all()
+      .map((c) => ({
+        combinationId: c.id,
+        playlistName: c.playlistName,
+        criteria: c.criteria,
+        active: c.active,
+        createdAt: iso(c.createdAt),
+      })),
+    usedCombinationNames: db
+      .select({ name: usedCombinationNames.nameKey })
+      .from(usedCombinationNames)
+      .where(eq(usedCombinationNames.userId, userId))
+      .all()
+      .map((n) => n.name),
+  };
+}

@@ -1,0 +1,107 @@
+// The personal-data export's account part: the user row, sign-in, settings, and what Crate records of their
+// use (statistics, activity, rate limits, feedback).
+import { asc, eq, sql } from "drizzle-orm";
+import type { PersonalData } from "../../shared/schemas/account.ts";
+import { providerIdHash } from "../auth/signup.ts";
+import type { Db } from "../db/client.ts";
+import {
+  activity,
+  deletedAccounts,
+  feedback,
+  providerTokens,
+  sessions,
+  statisticsUsers,
+  throttles,
+  userSettings,
+  users,
+} from "../db/schema/index.ts";
+import { iso } from "./personal-data-history.ts";
+
+type Profile = Pick<
+  PersonalData,
+  | "user"
+  | "previousDeletion"
+  | "providerTokens"
+  | "sessions"
+  | "settings"
+  | "statisticsEnabled"
+  | "feedback"
+  | "activity"
+  | "rateLimits"
+>;
+
+/** The account part; undefined when the user does not exist. */
+export function profileOf(db: Db, userId: string): Profile | undefined {
+  const user = db.select().from(users).where(eq(users.id, userId)).get();
+  if (!user) return undefined;
+  const token = db.select().from(providerTokens).where(eq(providerTokens.userId, userId)).get();
+  const settings = db.select().from(userSettings).where(eq(userSettings.userId, userId)).get();
+  const statistics = db.select().from(statisticsUsers).where(eq(statisticsUsers.userId, userId)).get();
+  const previousDeletion = db
+    .select()
+    .from(deletedAccounts)
+    .where(eq(deletedAccounts.spotifyIdHash, providerIdHash(user.spotifyId)))
+    .get();
+  return {
+    user: {
+      userId: user.id,
+      spotifyUserId: user.spotifyId,
+      displayName: user.displayName,
+      membershipLevel: user.membershipLevel,
+      monitored: user.monitored,
+      createdAt: iso(user.createdAt),
+      lastLoginAt: iso(user.lastLoginAt),
+      creationBlockedUntil: iso(user.creationBlockedUntil),
+      referrer: user.referrer,
+      spotifyAccountId: user.accountId,
+      timeZone: user.timeZone,
+    },
+    previousDeletion: previousDeletion ? { deletedAt: iso(previousDeletion.deletedAt) } : null,
+    providerTokens: token
+      ? {
+          note: "Access and refresh tokens are stored encrypted and are not shown.",
+          scope: token.scope,
+          accessTokenExpiresAt: iso(token.expiresAt),
+          updatedAt: iso(token.updatedAt),
+        }
+      : null,
+    sessions: db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.userId, userId))
+      .orderBy(asc(sessions.createdAt))
+      .all()
+      .map((s) => ({
+        createdAt: iso(s.createdAt),
+        lastSeenAt: iso(s.lastSeenAt),
+        expiresAt: iso(s.expiresAt),
+      })),
+    settings: {
+      createPlaylistsAsPrivate: settings?.createPlaylistsAsPrivate ?? false,
+      removePlaylistPostfix: settings?.removePlaylistPostfix ?? false,
+      addRecordingOnce: settings?.addRecordingOnce ?? false,
+    },
+    statisticsEnabled: statistics ? { enabledAt: iso(statistics.enabledAt) } : false,
+    feedback: db
+      .select()
+      .from(feedback)
+      .where(eq(feedback.userId, userId))
+      .orderBy(asc(feedback.createdAt))
+      .all()
+      .map((f) => ({ feedback: f.feedback, sentAt: iso(f.createdAt) })),
+    activity: db
+      .select()
+      .from(activity)
+      .where(eq(activity.userId, userId))
+      .orderBy(asc(activity.time))
+      .all()
+      .map((a) => ({ kind: a.kind, time: iso(a.time) })),
+    // throttle keys name the action and the user
+    rateLimits: db
+      .select()
+      .from(throttles)
+      .where(sql`instr(${throttles.key}, ${userId}) > 0`)
+      .all()
+      .map((t) => ({ action: t.key, lastAt: iso(t.at) })),
+  };
+}
