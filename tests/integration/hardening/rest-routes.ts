@@ -139,6 +139,7 @@ export const restRoutes: RestRoute[] = [
   // signed by Paddle: anything unsigned is refused
   { method: "POST", route: "/payment/webhook", access: "public", kind: "write" },
   { method: "GET", route: "/admin/statistics", access: "admin", kind: "read" },
+  { method: "GET", route: "/admin/statistics/charts", access: "admin", kind: "read" },
   {
     method: "POST",
     route: "/admin/batch/start",

@@ -207,6 +207,12 @@ export function isTrpcRefusal(error: TrpcError | null): boolean {
  */
 const volatileColumns: Record<string, readonly string[]> = { sessions: ["last_seen_at"] };
 
+/**
+ * The operator's chart history: the app's own counters (provider calls per hour, active listeners per day),
+ * flushed from memory every minute and before a chart read, whatever the request's input. Not request data.
+ */
+const operatorHistoryTables = new Set(["provider_call_hours", "active_listener_days"]);
+
 export interface Snapshot {
   /** table → "rows:hash" over every row (sorted), without the volatile columns */
   tables: Map<string, string>;
@@ -239,6 +245,7 @@ export function snapshot(h: Pick<Hardening, "server" | "statisticsUserIds">): Sn
   const recordedActivity: string[] = [];
   const statisticsUsers = new Set(h.statisticsUserIds);
   for (const name of names) {
+    if (operatorHistoryTables.has(name)) continue;
     let rows = sqlite.query<Record<string, unknown>, []>(`SELECT * FROM "${name}"`).all();
     if (name === "activity") {
       const ordered = [...rows].sort((a, b) => Number(a.id) - Number(b.id));
