@@ -2,6 +2,7 @@
 // notifications as stored.
 import { asc, eq } from "drizzle-orm";
 import type { PersonalData } from "../../shared/schemas/account.ts";
+import { paymentRecord } from "../billing/records.ts";
 import type { Db } from "../db/client.ts";
 import { membershipEvents, payments, subscriptions, webhookEvents } from "../db/schema/index.ts";
 import { iso } from "./personal-data-history.ts";
@@ -30,16 +31,7 @@ export function billingOf(db: Db, userId: string): BillingPart {
       .where(eq(payments.userId, userId))
       .orderBy(asc(payments.effectiveDate))
       .all()
-      .map((p) => ({
-        change: p.change,
-        effectiveDate: iso(p.effectiveDate),
-        registeredDate: iso(p.registeredDate),
-        notificationId: p.notificationId,
-        customerId: p.customerId,
-        subscriptionId: p.subscriptionId,
-        amount: p.amount,
-        currency: p.currency,
-      })),
+      .map((p) => ({ ...paymentRecord(p), amount: p.amount, currency: p.currency })),
     subscriptions: db
       .select()
       .from(subscriptions)

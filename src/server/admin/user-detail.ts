@@ -1,6 +1,7 @@
 // GET /api/admin/user/user-id/{id} and /spotify-id/{id}: everything an admin sees about one user.
 import { describeCriteria } from "../../shared/combination-definition.ts";
 import { type AdminUserDetail, adminActivityItems, type UserLookup } from "../../shared/schemas/admin.ts";
+import { paymentRecord } from "../billing/records.ts";
 import type { Deps } from "../deps.ts";
 import { parseStoredCriteria } from "../distribution/combination-store.ts";
 import { countActiveLikes } from "../library/likes-repository.ts";
@@ -51,14 +52,7 @@ export function getAdminUserDetail(
     combinationExpression: describeCriteria(parseStoredCriteria(p.criteria)),
     preferenceDate: iso(p.createdAt),
   }));
-  const payments = paymentsOf(deps.db, userId).map((p) => ({
-    change: p.change,
-    effectiveDate: iso(p.effectiveDate),
-    registeredDate: iso(p.registeredDate),
-    notificationId: p.notificationId,
-    customerId: p.customerId,
-    subscriptionId: p.subscriptionId,
-  }));
+  const payments = paymentsOf(deps.db, userId).map(paymentRecord);
   const membershipEvents = membershipEventsOf(deps.db, userId).map((e) => ({
     membershipLevel: e.membershipLevel,
     effectiveDate: iso(e.effectiveDate),

@@ -6,6 +6,23 @@ export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export type SubscriptionStatusValue = SubscriptionRow["status"];
 export type PaymentInsert = typeof payments.$inferInsert;
 
+type PaymentFacts = Pick<
+  typeof payments.$inferSelect,
+  "change" | "effectiveDate" | "registeredDate" | "notificationId" | "customerId" | "subscriptionId"
+>;
+
+/** A payment as the admin's user detail and the personal-data export show it (times in ISO 8601). */
+export function paymentRecord(p: PaymentFacts) {
+  return {
+    change: p.change,
+    effectiveDate: new Date(p.effectiveDate).toISOString(),
+    registeredDate: new Date(p.registeredDate).toISOString(),
+    notificationId: p.notificationId,
+    customerId: p.customerId,
+    subscriptionId: p.subscriptionId,
+  };
+}
+
 export function findSubscription(db: Db, subscriptionId: string): SubscriptionRow | undefined {
   return db.select().from(subscriptions).where(eq(subscriptions.id, subscriptionId)).get();
 }
