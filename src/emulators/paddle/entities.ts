@@ -1,5 +1,8 @@
 // Paddle Billing entities as the API and webhooks show them (the fields Paddle documents, with realistic values).
-import { type PaddleProductEntity, productOf } from "./product.ts";
+import { type Money, type PaddlePriceEntity, type PaddleProductEntity, productOf } from "./product.ts";
+
+export type { Money, PaddlePriceEntity };
+
 import {
   capturedPayment,
   type LineTotals,
@@ -25,30 +28,6 @@ export function addYear(ms: number): number {
   const d = new Date(ms);
   d.setUTCFullYear(d.getUTCFullYear() + 1);
   return d.getTime();
-}
-
-export interface Money {
-  amount: string;
-  currency_code: string;
-}
-
-export interface PaddlePriceEntity {
-  id: string;
-  product_id: string;
-  type: "standard";
-  description: string;
-  name: string;
-  billing_cycle: { interval: "year"; frequency: 1 };
-  trial_period: null;
-  tax_mode: "account_setting";
-  unit_price: Money;
-  unit_price_overrides: [];
-  quantity: { minimum: 1; maximum: 1 };
-  status: "active";
-  custom_data: null;
-  import_meta: null;
-  created_at: string;
-  updated_at: string;
 }
 
 export interface PaddleCustomerEntity {

@@ -1,6 +1,28 @@
 // The product Crate sells (one, with the yearly price), as Paddle embeds it in subscription items, transaction
 // line items and pricing previews, and totals formatted for display as Paddle formats them.
-import type { Money, PaddlePriceEntity } from "./entities.ts";
+export interface Money {
+  amount: string;
+  currency_code: string;
+}
+
+export interface PaddlePriceEntity {
+  id: string;
+  product_id: string;
+  type: "standard";
+  description: string;
+  name: string;
+  billing_cycle: { interval: "year"; frequency: 1 };
+  trial_period: null;
+  tax_mode: "account_setting";
+  unit_price: Money;
+  unit_price_overrides: [];
+  quantity: { minimum: 1; maximum: 1 };
+  status: "active";
+  custom_data: null;
+  import_meta: null;
+  created_at: string;
+  updated_at: string;
+}
 
 export interface PaddleProductEntity {
   id: string;

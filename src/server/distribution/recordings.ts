@@ -1,6 +1,6 @@
 // AddRecordingOnce: one recording (ISRC) liked from several releases (a single and its album, a remaster)
 // goes into each playlist once, the version liked first. Pure, used by planning and by the analysis counts.
-import type { ExistingPlaylist, PlanContext, PlannedSong } from "./plan.ts";
+import type { ExistingPlaylist, PlanContext, PlannedSong } from "./plan-types.ts";
 
 /**
  * AddRecordingOnce: the songs whose recording is neither in `held` nor brought by an earlier song of the list

@@ -4,7 +4,7 @@
 // the library once to find creations by their mark. A first run trusts its journal and reads nothing.
 
 import type { LibraryPlaylist } from "../spotify/types.ts";
-import type { JournalApi } from "./journal-steps.ts";
+import type { JournalApi } from "./journal-api.ts";
 
 export class ResumeCheck {
   private readonly items = new Map<string, Promise<string[]>>();

@@ -1,23 +1,13 @@
 // What a journal step's handler gets, and the Spotify calls the journal makes.
 import type { Deps } from "../deps.ts";
 import type { LibraryPlaylist, SpotifyUserApi } from "../spotify/types.ts";
+import type { JournalApi } from "./journal-api.ts";
 import type { StepMarks, StepRow } from "./repository/journal.ts";
 import type { SongRecords } from "./repository/playlist-songs.ts";
 import type { PlaylistState } from "./repository/playlists.ts";
 import type { ResumeCheck } from "./resume-check.ts";
 
-export type JournalApi = Pick<
-  SpotifyUserApi,
-  | "createPlaylist"
-  | "addItems"
-  | "removeItems"
-  | "getPlaylistItems"
-  | "removePlaylistFromLibrary"
-  | "playlistsInLibrary"
-> & {
-  /** the user's library (`GET /me/playlists`), when the client offers it: finds a creation a crash lost */
-  myPlaylists?: () => Promise<LibraryPlaylist[]>;
-};
+export type { JournalApi };
 
 export const MAX_UNKNOWN_OUTCOME_RETRIES = 4;
 

@@ -1,7 +1,9 @@
 import { AdaptivePacer, currentPriority, type PacerState, type Priority } from "../platform/pacer.ts";
 import { parseRetryAfter } from "../platform/retry-after.ts";
 import { SpotifyError } from "./errors.ts";
-import type { CallCounts } from "./types.ts";
+
+/** Requests sent per endpoint. */
+export type CallCounts = Record<string, number>;
 
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 

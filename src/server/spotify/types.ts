@@ -1,5 +1,6 @@
 import type { PacerState } from "../platform/pacer.ts";
 import type { SpotifyAccounts } from "./accounts.ts";
+import type { CallCounts } from "./http.ts";
 
 // Spotify Web API objects as Crate reads them (snake_case, as on the wire), and the per-user API surface.
 // Only fields Crate uses are declared; the API sends more. Shapes follow Spotify's public reference.
@@ -165,7 +166,7 @@ export type FirstLikesPage = (
 ) => void;
 
 /** Calls per endpoint, keyed "METHOD /path-template" (e.g. "GET /me/tracks"), plus `total`. */
-export type CallCounts = Record<string, number>;
+export type { CallCounts };
 
 /**
  * The Web API on behalf of one signed-in listener. Tokens are refreshed as needed; failures throw `SpotifyError`
