@@ -5,9 +5,9 @@ import type { Database } from "bun:sqlite";
 import type { Deps } from "../deps.ts";
 import type { MetadataClients } from "../sources/clients.ts";
 import { MUSICBRAINZ_BATCH } from "../sources/musicbrainz.ts";
-import { askable, recordLookups, wasAsked } from "./lookups.ts";
+import { storeArtistLink, storeArtistTags } from "./facts-repository.ts";
+import { askable, recordLookups, wasAsked } from "./lookups-repository.ts";
 import { clearCategoriesOfArtists, type PassArtist, type PassTrack, passArtists } from "./repository.ts";
-import { storeArtistLink, storeArtistTags } from "./store.ts";
 
 type ArtistRow = PassArtist;
 

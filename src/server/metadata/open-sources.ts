@@ -7,11 +7,11 @@ import type { MetadataSourceName } from "../../shared/metadata-sources.ts";
 import type { Deps } from "../deps.ts";
 import type { MetadataClients } from "../sources/clients.ts";
 import { RECCOBEATS_BATCH } from "../sources/reccobeats.ts";
-import { isUnavailable } from "./capabilities.ts";
-import { askable, recordLookups, wasAsked } from "./lookups.ts";
+import { isUnavailable } from "./capabilities-repository.ts";
+import { storeFeatures, storeTempo } from "./facts-repository.ts";
+import { askable, recordLookups, wasAsked } from "./lookups-repository.ts";
 import { lookUpMusicBrainz } from "./musicbrainz-pass.ts";
 import { type PassTrack, passTracks } from "./repository.ts";
-import { storeFeatures, storeTempo } from "./store.ts";
 
 export interface PassResult {
   /** tracks whose facts changed */

@@ -4,15 +4,15 @@
 import type { Database } from "bun:sqlite";
 import type { Deps } from "../deps.ts";
 import type { Artist, SpotifyUserApi } from "../spotify/types.ts";
-import { isUnavailable, recordCapability } from "./capabilities.ts";
-import { askable, recordLookups } from "./lookups.ts";
+import { isUnavailable, recordCapability } from "./capabilities-repository.ts";
+import { storeFeatures } from "./facts-repository.ts";
+import { askable, recordLookups } from "./lookups-repository.ts";
 import {
   artistsOfLikes,
   clearCategoriesOfArtists,
   storeSpotifyArtistGenres,
   tracksWithoutFeatures,
 } from "./repository.ts";
-import { storeFeatures } from "./store.ts";
 
 /** Ids handed to the client per round; each round is stored before the next, so a failure keeps what arrived. */
 const ROUND = 1000;
