@@ -1,6 +1,7 @@
 // What the scheduled jobs leave for the admin charts: one job_runs row per run (one insert when it ends).
 
-import { jobRuns } from "../db/schema/index.ts";
+import { eq, sql } from "drizzle-orm";
+import { jobRuns, librarySyncs, users } from "../db/schema/index.ts";
 import type { Deps } from "../deps.ts";
 import { HOURLY_JOB } from "../distribution/batch.ts";
 
@@ -11,11 +12,11 @@ type RecordDeps = Pick<Deps, "db" | "clock">;
  * their sign-up when never synced): about an hour while the hourly promise holds. Null without listeners.
  */
 export function longestListenerWaitMs(deps: RecordDeps, now: number): number | null {
-  const row = deps.db.$client
-    .query<{ oldest: number | null }, []>(
-      `SELECT min(coalesce(s.last_sync_at, u.created_at)) AS oldest
-       FROM users u LEFT JOIN library_syncs s ON s.user_id = u.id WHERE u.monitored = 1`,
-    )
+  const row = deps.db
+    .select({ oldest: sql<number | null>`min(coalesce(${librarySyncs.lastSyncAt}, ${users.createdAt}))` })
+    .from(users)
+    .leftJoin(librarySyncs, eq(librarySyncs.userId, users.id))
+    .where(eq(users.monitored, true))
     .get();
   return row?.oldest == null ? null : Math.max(0, now - row.oldest);
 }

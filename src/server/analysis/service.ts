@@ -21,12 +21,25 @@ import { readSettings } from "../settings/store.ts";
 import type { SpotifyUserApi } from "../spotify/types.ts";
 import { readTimeZone } from "../user/time-zone.ts";
 import { AnalysisCounter } from "./count.ts";
+import {
+  type AnalysisStatus,
+  analysisOwner,
+  analysisStatus,
+  countUnfinishedAnalyses,
+  finishAnalysis,
+  insertRunningAnalysis,
+  insertSegment,
+  markCancelling,
+  ownAnalysisStatus,
+  segmentsAfter,
+  unfinishedAnalyses,
+} from "./repository.ts";
 import { decodeSegment, encodeSegment } from "./segments.ts";
 
 /** Songs counted per segment. */
 export const ANALYSIS_CHUNK = 500;
 
-type Status = "running" | "completed" | "cancelling" | "cancelled" | "failed";
+type Status = AnalysisStatus;
 
 /** POST /api/distributor/analysis: 37 while one runs, 38 within 20 s of the last start. */
 export function startAnalysis(
@@ -34,24 +47,16 @@ export function startAnalysis(
   userId: string,
   options: { api?: SpotifyUserApi } = {},
 ): { progressId: string } {
-  const sqlite = deps.db.$client;
   const now = deps.clock.now();
-  const id = sqlite.transaction(() => {
-    const ongoing = sqlite
-      .query<{ n: number }, [string]>(
-        "SELECT count(*) AS n FROM analyses WHERE user_id = ? AND status IN ('running', 'cancelling')",
-      )
-      .get(userId);
-    if ((ongoing?.n ?? 0) > 0) throw new AppError(ErrorCode.AnalysisOngoing);
+  const id = deps.db.$client.transaction(() => {
+    if (countUnfinishedAnalyses(deps.db, userId) > 0) throw new AppError(ErrorCode.AnalysisOngoing);
     const key = throttleKeys.analysis(userId);
     if (isThrottled(deps.db, key, limits.analysisThrottleMs, now)) {
       throw new AppError(ErrorCode.AnalysisStartedTooRecently);
     }
     recordThrottle(deps.db, key, now);
     const analysisId = crypto.randomUUID();
-    sqlite
-      .query("INSERT INTO analyses (id, user_id, status, created_at) VALUES (?, ?, 'running', ?)")
-      .run(analysisId, userId, now);
+    insertRunningAnalysis(deps.db, analysisId, userId, now);
     return analysisId;
   })();
   userWork(deps).spawn(userId, "analysis", () => runAnalysis(deps, id, options.api));
@@ -59,10 +64,7 @@ export function startAnalysis(
 }
 
 function statusOf(deps: Pick<Deps, "db">, id: string): Status | null {
-  return (
-    deps.db.$client.query<{ status: Status }, [string]>("SELECT status FROM analyses WHERE id = ?").get(id)
-      ?.status ?? null
-  );
+  return analysisStatus(deps.db, id);
 }
 
 function addSegment(
@@ -72,9 +74,7 @@ function addSegment(
   type: AnalysisSegmentType,
   result: AnalysisResultItem[],
 ) {
-  deps.db.$client
-    .query("INSERT INTO analysis_segments (analysis_id, segment_number, type, result) VALUES (?, ?, ?, ?)")
-    .run(id, segmentNumber, type, encodeSegment(result));
+  insertSegment(deps.db, id, { segmentNumber, type, result: encodeSegment(result) });
 }
 
 function end(
@@ -85,34 +85,26 @@ function end(
   type: AnalysisSegmentType,
   result: AnalysisResultItem[],
 ) {
-  const sqlite = deps.db.$client;
-  sqlite.transaction(() => {
+  deps.db.$client.transaction(() => {
     addSegment(deps, id, segment, type, result);
-    sqlite
-      .query("UPDATE analyses SET status = ?, finished_at = ? WHERE id = ?")
-      .run(status, deps.clock.now(), id);
+    finishAnalysis(deps.db, id, status, deps.clock.now());
   })();
 }
 
 /** Syncs the library, then counts chunk by chunk; stops with a Cancelled segment when asked to. */
 export async function runAnalysis(deps: Deps, id: string, api?: SpotifyUserApi): Promise<void> {
-  const row = deps.db.$client
-    .query<
-      { user_id: string; membership_level: "Free" | "FreeBeforePremiumIntroduced" | "PremiumYearly" },
-      [string]
-    >("SELECT a.user_id, u.membership_level FROM analyses a JOIN users u ON u.id = a.user_id WHERE a.id = ?")
-    .get(id);
+  const row = analysisOwner(deps.db, id);
   if (!row) return;
   let segment = 1;
   try {
     if (statusOf(deps, id) !== "running") return end(deps, id, "cancelled", segment, "Cancelled", []);
-    const userApi = api ?? spotifyForUser(deps, row.user_id);
-    await syncLibrary(deps, userApi, row.user_id);
-    await enrichLibrary(deps, userApi, row.user_id);
-    const songs = loadConsideredSongs(deps, row.user_id, row.membership_level);
+    const userApi = api ?? spotifyForUser(deps, row.userId);
+    await syncLibrary(deps, userApi, row.userId);
+    await enrichLibrary(deps, userApi, row.userId);
+    const songs = loadConsideredSongs(deps, row.userId, row.membershipLevel);
     const counter = new AnalysisCounter(allEntries as CatalogueEntry[], deps.clock.now(), {
-      addRecordingOnce: readSettings(deps.db, row.user_id).addRecordingOnce,
-      timeZone: readTimeZone(deps.db, row.user_id).timeZone,
+      addRecordingOnce: readSettings(deps.db, row.userId).addRecordingOnce,
+      timeZone: readTimeZone(deps.db, row.userId).timeZone,
     });
     for (let i = 0; i < songs.length; i += ANALYSIS_CHUNK) {
       if (statusOf(deps, id) !== "running" || userWork(deps).isStopping) {
@@ -133,11 +125,9 @@ export async function runAnalysis(deps: Deps, id: string, api?: SpotifyUserApi):
 }
 
 function ownAnalysis(deps: Pick<Deps, "db">, userId: string, id: string): Status {
-  const row = deps.db.$client
-    .query<{ status: Status }, [string, string]>("SELECT status FROM analyses WHERE id = ? AND user_id = ?")
-    .get(id, userId);
-  if (!row) throw notFound();
-  return row.status;
+  const status = ownAnalysisStatus(deps.db, userId, id);
+  if (status === null) throw notFound();
+  return status;
 }
 
 /** GET /api/distributor/analysis/{id}?afterSegmentNumber=n: the segments after n, in order. */
@@ -148,15 +138,10 @@ export function getAnalysisResults(
   afterSegmentNumber: number,
 ): AnalysisResults {
   ownAnalysis(deps, userId, id);
-  const rows = deps.db.$client
-    .query<{ segment_number: number; type: AnalysisSegmentType; result: string | null }, [string, number]>(
-      `SELECT segment_number, type, result FROM analysis_segments
-       WHERE analysis_id = ? AND segment_number > ? ORDER BY segment_number`,
-    )
-    .all(id, afterSegmentNumber);
+  const rows = segmentsAfter(deps.db, id, afterSegmentNumber);
   return {
     results: rows.map((r) => ({
-      segmentNumber: r.segment_number,
+      segmentNumber: r.segmentNumber,
       type: r.type,
       result: decodeSegment(r.result, r.type),
     })),
@@ -168,20 +153,13 @@ export function getAnalysisResults(
 export function cancelAnalysis(deps: Pick<Deps, "db">, userId: string, id: string): { cancelled: boolean } {
   const status = ownAnalysis(deps, userId, id);
   if (status !== "running") return { cancelled: status === "cancelling" || status === "cancelled" };
-  deps.db.$client
-    .query("UPDATE analyses SET status = 'cancelling' WHERE id = ? AND status = 'running'")
-    .run(id);
+  markCancelling(deps.db, id);
   return { cancelled: true };
 }
 
 /** Start-up recovery: an analysis a crash interrupted ends with a Cancelled segment (the client resets). */
 export function cancelInterruptedAnalyses(deps: Pick<Deps, "db" | "clock">): number {
-  const rows = deps.db.$client
-    .query<{ id: string; next: number }, []>(
-      `SELECT a.id, coalesce((SELECT max(segment_number) FROM analysis_segments s WHERE s.analysis_id = a.id), 0) + 1
-         AS next FROM analyses a WHERE a.status IN ('running', 'cancelling')`,
-    )
-    .all();
-  for (const row of rows) end(deps, row.id, "cancelled", row.next, "Cancelled", []);
+  const rows = unfinishedAnalyses(deps.db);
+  for (const row of rows) end(deps, row.id, "cancelled", row.nextSegment, "Cancelled", []);
   return rows.length;
 }

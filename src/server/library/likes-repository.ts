@@ -1,16 +1,16 @@
 // The likes and library_syncs tables, as other domains read them.
-import { and, count, eq, isNull } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import { librarySyncs, likes } from "../db/schema/index.ts";
+import { librarySyncs } from "../db/schema/index.ts";
 
-/** Likes the listener still has (unliked ones are kept but not counted). */
+/** Likes the listener still has (unliked ones are kept but not counted); every sync asks, so a cached statement. */
 export function countActiveLikes(db: Db, userId: string): number {
   return (
-    db
-      .select({ n: count() })
-      .from(likes)
-      .where(and(eq(likes.userId, userId), isNull(likes.unlikedAt)))
-      .get()?.n ?? 0
+    db.$client
+      .query<{ n: number }, [string]>(
+        "SELECT count(*) AS n FROM likes WHERE user_id = ? AND unliked_at IS NULL",
+      )
+      .get(userId)?.n ?? 0
   );
 }
 

@@ -1,8 +1,19 @@
 // Library sync: reads the listener's likes newest first and stores them; the first sync reads every like,
 // later ones stop at the first like already stored (one provider call when nothing is new).
-import type { Database } from "bun:sqlite";
+import type { Db } from "../db/client.ts";
 import type { Deps } from "../deps.ts";
 import type { SavedTrack, SpotifyUserApi } from "../spotify/types.ts";
+import { countActiveLikes } from "./likes-repository.ts";
+import {
+  activeLikesAfter,
+  hasSyncRecord,
+  likeStateReader,
+  likeWriter,
+  listedExtraOf,
+  maxLikeSeq,
+  recordSync,
+  unlikeMarker,
+} from "./sync-repository.ts";
 
 export interface SyncResult {
   /** likes stored now that were not stored before (or were liked again) */
@@ -27,16 +38,11 @@ type SyncDeps = Pick<Deps, "db" | "clock">;
 
 /** True once the user's library has been read at least once. */
 export function hasSyncedLibrary(deps: SyncDeps, userId: string): boolean {
-  return deps.db.$client.query("SELECT 1 FROM library_syncs WHERE user_id = ?").get(userId) !== null;
+  return hasSyncRecord(deps.db, userId);
 }
 
 export function countLikes(deps: SyncDeps, userId: string): number {
-  const row = deps.db.$client
-    .query<{ n: number }, [string]>(
-      "SELECT count(*) AS n FROM likes WHERE user_id = ? AND unliked_at IS NULL",
-    )
-    .get(userId);
-  return row?.n ?? 0;
+  return countActiveLikes(deps.db, userId);
 }
 
 /**
@@ -49,16 +55,13 @@ export async function syncLibrary(
   userId: string,
   options: { full?: boolean } = {},
 ): Promise<SyncResult> {
-  const sqlite = deps.db.$client;
   const full = options.full === true || !hasSyncedLibrary(deps, userId);
-  const known = sqlite.query<{ liked_at: number; unliked_at: number | null }, [string, string]>(
-    "SELECT liked_at, unliked_at FROM likes WHERE user_id = ? AND track_id = ?",
-  );
+  const known = likeStateReader(deps.db);
   const isKnown = full
     ? undefined
     : (trackId: string, addedAt: string) => {
-        const row = known.get(userId, trackId);
-        return row !== null && row.unliked_at === null && row.liked_at === Date.parse(addedAt);
+        const row = known(userId, trackId);
+        return row !== null && row.unlikedAt === null && row.likedAt === Date.parse(addedAt);
       };
   const fetched: SavedTrack[] = [];
   let newest: NewestLikes | null = null;
@@ -72,7 +75,7 @@ export async function syncLibrary(
   for await (const page of api.likedTracks({ isKnown, firstPage })) fetched.push(...page);
 
   const now = deps.clock.now();
-  return storeLikes(sqlite, userId, fetched, { full, newest }, now);
+  return storeLikes(deps.db, userId, fetched, { full, newest }, now);
 }
 
 /** The first page of likes as listed now; unlikes among them are found without reading the whole library. */
@@ -84,34 +87,17 @@ interface NewestLikes {
 
 /** `full`: every like was read (a first sync or a full resync); `newest`: the first page, when it was read. */
 function storeLikes(
-  sqlite: Database,
+  db: Db,
   userId: string,
   newestFirst: SavedTrack[],
   read: { full: boolean; newest: NewestLikes | null },
   now: number,
 ) {
   const { full, newest } = read;
-  const insertTrack = sqlite.query(
-    `INSERT INTO tracks (id, name, artist_ids, album_name, release_date, duration_ms, isrc, features_status, fetched_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, 'missing', ?)
-     ON CONFLICT(id) DO UPDATE SET isrc = excluded.isrc WHERE tracks.isrc IS NULL AND excluded.isrc IS NOT NULL`,
-  );
-  const insertArtist = sqlite.query(
-    "INSERT INTO artists (id, name) VALUES (?, ?) ON CONFLICT(id) DO NOTHING",
-  );
-  const upsertLike = sqlite.query(
-    `INSERT INTO likes (user_id, track_id, liked_at, seq, unliked_at) VALUES (?, ?, ?, ?, NULL)
-     ON CONFLICT(user_id, track_id) DO UPDATE SET liked_at = excluded.liked_at, seq = excluded.seq, unliked_at = NULL
-     WHERE likes.liked_at != excluded.liked_at OR likes.unliked_at IS NOT NULL OR likes.seq != excluded.seq`,
-  );
-  const existing = sqlite.query<{ liked_at: number; unliked_at: number | null }, [string, string]>(
-    "SELECT liked_at, unliked_at FROM likes WHERE user_id = ? AND track_id = ?",
-  );
-  const write = sqlite.transaction(() => {
-    const maxSeq =
-      sqlite
-        .query<{ m: number | null }, [string]>("SELECT max(seq) AS m FROM likes WHERE user_id = ?")
-        .get(userId)?.m ?? 0;
+  const writer = likeWriter(db);
+  const existing = likeStateReader(db);
+  const write = db.$client.transaction(() => {
+    const maxSeq = maxLikeSeq(db, userId);
     let newLikes = 0;
     const seen = new Set<string>();
     newestFirst.forEach((saved, index) => {
@@ -121,50 +107,39 @@ function storeLikes(
       seen.add(id);
       const likedAt = Date.parse(saved.added_at);
       if (Number.isNaN(likedAt)) return;
-      insertTrack.run(
+      writer.track({
         id,
-        track.name ?? "",
-        JSON.stringify(track.artists.map((a) => a.id).filter(Boolean)),
-        track.album?.name ?? "",
-        track.album?.release_date ?? null,
-        track.duration_ms ?? 0,
-        normaliseIsrc(track.external_ids?.isrc),
-        now,
-      );
-      for (const artist of track.artists) if (artist.id) insertArtist.run(artist.id, artist.name ?? "");
-      const before = existing.get(userId, id);
-      if (!before || before.unliked_at !== null || before.liked_at !== likedAt) newLikes += 1;
+        name: track.name ?? "",
+        artistIds: track.artists.map((a) => a.id).filter((a): a is string => Boolean(a)),
+        albumName: track.album?.name ?? "",
+        releaseDate: track.album?.release_date ?? null,
+        durationMs: track.duration_ms ?? 0,
+        isrc: normaliseIsrc(track.external_ids?.isrc),
+        fetchedAt: now,
+      });
+      for (const artist of track.artists)
+        if (artist.id) writer.artist({ id: artist.id, name: artist.name ?? "" });
+      const before = existing(userId, id);
+      if (!before || before.unlikedAt !== null || before.likedAt !== likedAt) newLikes += 1;
       // The newest like gets the highest seq, so equal likedAt keeps the provider's order.
-      upsertLike.run(userId, id, likedAt, maxSeq + newestFirst.length - index);
+      writer.like({ userId, trackId: id, likedAt, seq: maxSeq + newestFirst.length - index });
     });
     const unliked = full
-      ? markUnliked(sqlite, userId, seen, now)
+      ? markUnliked(db, userId, seen, now)
       : newest
-        ? markUnlikedAmongNewest(sqlite, userId, newest, now)
+        ? markUnlikedAmongNewest(db, userId, newest, now)
         : 0;
-    const stored = countStored(sqlite, userId);
+    const stored = countActiveLikes(db, userId);
     const total = (newest as NewestLikes | null)?.total ?? null;
-    const listedExtra =
-      sqlite
-        .query<{ x: number }, [string]>("SELECT listed_extra AS x FROM library_syncs WHERE user_id = ?")
-        .get(userId)?.x ?? 0;
-    sqlite
-      .query(
-        `INSERT INTO library_syncs (user_id, last_sync_at, last_full_sync_at, new_likes_pending, listed_extra)
-         VALUES (?, ?, ?, ?, ?)
-         ON CONFLICT(user_id) DO UPDATE SET last_sync_at = excluded.last_sync_at,
-           last_full_sync_at = coalesce(excluded.last_full_sync_at, library_syncs.last_full_sync_at),
-           new_likes_pending = max(library_syncs.new_likes_pending, excluded.new_likes_pending),
-           listed_extra = excluded.listed_extra`,
-      )
+    const listedExtra = listedExtraOf(db, userId);
+    recordSync(db, {
+      userId,
+      lastSyncAt: now,
+      lastFullSyncAt: full ? now : null,
       // An unlike changes Latest N playlists: the job distributes it too.
-      .run(
-        userId,
-        now,
-        full ? now : null,
-        newLikes > 0 || unliked > 0 ? 1 : 0,
-        full && total !== null ? Math.max(0, total - stored) : listedExtra,
-      );
+      newLikesPending: newLikes > 0 || unliked > 0,
+      listedExtra: full && total !== null ? Math.max(0, total - stored) : listedExtra,
+    });
     return {
       newLikes,
       unliked,
@@ -176,31 +151,20 @@ function storeLikes(
   return { newLikes, totalLikes, full, unliked, listingDiffers };
 }
 
-const countStored = (sqlite: Database, userId: string) =>
-  sqlite
-    .query<{ n: number }, [string]>(
-      "SELECT count(*) AS n FROM likes WHERE user_id = ? AND unliked_at IS NULL",
-    )
-    .get(userId)?.n ?? 0;
-
 /** Marks unliked the stored likes newer than `newerThan` (ms) that the provider no longer lists. */
 function markUnliked(
-  sqlite: Database,
+  db: Db,
   userId: string,
   listed: ReadonlySet<string>,
   now: number,
   newerThan = Number.NEGATIVE_INFINITY,
 ): number {
-  const stored = sqlite
-    .query<{ track_id: string }, [string, number]>(
-      "SELECT track_id FROM likes WHERE user_id = ? AND liked_at > ? AND unliked_at IS NULL",
-    )
-    .all(userId, Math.max(newerThan, -8.64e15));
-  const mark = sqlite.query("UPDATE likes SET unliked_at = ? WHERE user_id = ? AND track_id = ?");
+  const stored = activeLikesAfter(db, userId, Math.max(newerThan, -8.64e15));
+  const mark = unlikeMarker(db);
   let count = 0;
-  for (const { track_id } of stored) {
-    if (listed.has(track_id)) continue;
-    mark.run(now, userId, track_id);
+  for (const trackId of stored) {
+    if (listed.has(trackId)) continue;
+    mark(userId, trackId, now);
     count += 1;
   }
   return count;
@@ -211,12 +175,12 @@ function markUnliked(
  * stored like not on it when the page is the whole library). Likes as old as the page's oldest are left alone:
  * another like of the same second may stand on the next page.
  */
-function markUnlikedAmongNewest(sqlite: Database, userId: string, newest: NewestLikes, now: number): number {
+function markUnlikedAmongNewest(db: Db, userId: string, newest: NewestLikes, now: number): number {
   const listed = new Set(newest.likes.map((l) => l.trackId));
-  if (newest.wholeLibrary) return markUnliked(sqlite, userId, listed, now);
+  if (newest.wholeLibrary) return markUnliked(db, userId, listed, now);
   const times = newest.likes.map((l) => Date.parse(l.addedAt)).filter((t) => !Number.isNaN(t));
   if (times.length === 0) return 0;
-  return markUnliked(sqlite, userId, listed, now, Math.min(...times));
+  return markUnliked(db, userId, listed, now, Math.min(...times));
 }
 
 /** ISRCs are 12 letters and digits; anything else is stored as unknown. */

@@ -5,6 +5,12 @@
 import type { Deps, MetadataLookupQueue } from "../deps.ts";
 import { userWork } from "../platform/user-work.ts";
 import { lookUpOpenSources, type PassResult } from "./open-sources.ts";
+import {
+  pendingTracksOf,
+  settleFeaturesStatus,
+  usersPlacingTracks,
+  usersWithPendingLookups,
+} from "./repository.ts";
 
 /** First wait before a failed source is asked again; doubles up to RETRY_MAX_MS. */
 const RETRY_MS = 60_000;
@@ -32,13 +38,8 @@ export class MetadataLookups implements MetadataLookupQueue {
    * stored says so: songs still marked missing). Returns how many users were queued.
    */
   resumePending(): number {
-    const users = this.deps.db.$client
-      .query<{ user_id: string }, []>(
-        `SELECT DISTINCT l.user_id FROM likes l JOIN tracks t ON t.id = l.track_id
-         WHERE t.features_status = 'missing' AND l.unliked_at IS NULL`,
-      )
-      .all();
-    for (const { user_id } of users) this.schedule(user_id);
+    const users = usersWithPendingLookups(this.deps.db.$client);
+    for (const userId of users) this.schedule(userId);
     return users.length;
   }
 
@@ -82,13 +83,7 @@ export class MetadataLookups implements MetadataLookupQueue {
   private async pass(userId: string): Promise<void> {
     const { deps } = this;
     const sqlite = deps.db.$client;
-    const trackIds = sqlite
-      .query<{ track_id: string }, [string]>(
-        `SELECT l.track_id FROM likes l JOIN tracks t ON t.id = l.track_id
-         WHERE l.user_id = ? AND t.features_status = 'missing' ORDER BY l.liked_at DESC, l.seq DESC`,
-      )
-      .all(userId)
-      .map((r) => r.track_id);
+    const trackIds = pendingTracksOf(sqlite, userId);
     if (trackIds.length === 0) return;
     // each source's facts are placed as soon as it has answered: MusicBrainz's genres need not wait for Deezer
     let followedUp = 0;
@@ -101,12 +96,7 @@ export class MetadataLookups implements MetadataLookupQueue {
     if (result.failed.length === 0) {
       // Every source was asked: what is still without features has none anywhere (asked again in 30 days).
       // After a failure the songs stay pending, so the next pass asks the failed source again.
-      sqlite
-        .query(
-          `UPDATE tracks SET features_status = CASE WHEN features_source IS NULL THEN 'unavailable' ELSE 'present' END
-           WHERE features_status = 'missing' AND id IN (SELECT value FROM json_each(?))`,
-        )
-        .run(JSON.stringify(trackIds));
+      settleFeaturesStatus(sqlite, trackIds);
     }
     if (result.failed.length > 0) this.retryLater(userId);
     else this.retryDelay = RETRY_MS;
@@ -127,14 +117,7 @@ export class MetadataLookups implements MetadataLookupQueue {
   /** Every user who likes a changed song and has playlists selected gets their new songs placed. */
   private followUp(changedTrackIds: string[]) {
     const { deps } = this;
-    const users = deps.db.$client
-      .query<{ user_id: string }, [string]>(
-        `SELECT DISTINCT l.user_id FROM likes l WHERE l.track_id IN (SELECT value FROM json_each(?))
-         AND (EXISTS (SELECT 1 FROM simple_preferences p WHERE p.user_id = l.user_id)
-           OR EXISTS (SELECT 1 FROM combinations c WHERE c.user_id = l.user_id AND c.active = 1))`,
-      )
-      .all(JSON.stringify(changedTrackIds))
-      .map((r) => r.user_id);
+    const users = usersPlacingTracks(deps.db.$client, changedTrackIds);
     const work = userWork(deps);
     for (const userId of users) {
       if (work.isStopping) return;

@@ -5,31 +5,17 @@ import type { Database } from "bun:sqlite";
 import type { Deps } from "../deps.ts";
 import type { MetadataClients } from "../sources/clients.ts";
 import { MUSICBRAINZ_BATCH } from "../sources/musicbrainz.ts";
-import { askable, recordLookups, wasAsked } from "./lookups.ts";
-import { clearCategoriesOfArtists } from "./spotify-source.ts";
-import { storeArtistLink, storeArtistTags } from "./store.ts";
+import { storeArtistLink, storeArtistTags } from "./facts-repository.ts";
+import { askable, recordLookups, wasAsked } from "./lookups-repository.ts";
+import { clearCategoriesOfArtists, type PassArtist, type PassTrack, passArtists } from "./repository.ts";
 
-export interface PassTrack {
-  id: string;
-  isrc: string | null;
-  artist_ids: string;
-}
-
-interface ArtistRow {
-  id: string;
-  name: string;
-  mbid: string | null;
-}
+type ArtistRow = PassArtist;
 
 type PassDeps = Pick<Deps, "db" | "clock">;
 
 function loadArtists(sqlite: Database, tracks: readonly PassTrack[]): Map<string, ArtistRow> {
-  const ids = [...new Set(tracks.flatMap((t) => JSON.parse(t.artist_ids) as string[]))];
-  const rows = sqlite
-    .query<ArtistRow, [string]>(
-      "SELECT id, name, mbid FROM artists WHERE id IN (SELECT value FROM json_each(?))",
-    )
-    .all(JSON.stringify(ids));
+  const ids = [...new Set(tracks.flatMap((t) => t.artistIds))];
+  const rows = passArtists(sqlite, ids);
   return new Map(rows.map((r) => [r.id, r]));
 }
 
@@ -45,8 +31,7 @@ export async function lookUpMusicBrainz(
   const mb = clients.musicbrainz;
   const tracksOfArtist = new Map<string, PassTrack[]>();
   for (const t of tracks) {
-    for (const a of JSON.parse(t.artist_ids) as string[])
-      tracksOfArtist.set(a, [...(tracksOfArtist.get(a) ?? []), t]);
+    for (const a of t.artistIds) tracksOfArtist.set(a, [...(tracksOfArtist.get(a) ?? []), t]);
   }
   const touched = new Set<string>();
   const markChanged = (artistId: string) => {
@@ -180,7 +165,7 @@ function matchCredits(
   artists: ReadonlyMap<string, ArtistRow>,
   credits: readonly { mbid: string; name: string }[],
 ): [string, string][] {
-  const unlinked = (JSON.parse(track.artist_ids) as string[])
+  const unlinked = track.artistIds
     .map((id) => artists.get(id))
     .filter((a): a is ArtistRow => a !== undefined && a.mbid === null);
   const pairs: [string, string][] = [];

@@ -7,24 +7,17 @@ import type { MetadataSourceName } from "../../shared/metadata-sources.ts";
 import type { Deps } from "../deps.ts";
 import type { MetadataClients } from "../sources/clients.ts";
 import { RECCOBEATS_BATCH } from "../sources/reccobeats.ts";
-import { isUnavailable } from "./capabilities.ts";
-import { askable, recordLookups, wasAsked } from "./lookups.ts";
+import { isUnavailable } from "./capabilities-repository.ts";
+import { storeFeatures, storeTempo } from "./facts-repository.ts";
+import { askable, recordLookups, wasAsked } from "./lookups-repository.ts";
 import { lookUpMusicBrainz } from "./musicbrainz-pass.ts";
-import { storeFeatures, storeTempo } from "./store.ts";
+import { type PassTrack, passTracks } from "./repository.ts";
 
 export interface PassResult {
   /** tracks whose facts changed */
   changed: Set<string>;
   /** sources that failed in this pass (asked again in the next) */
   failed: MetadataSourceName[];
-}
-
-interface TrackRow {
-  id: string;
-  isrc: string | null;
-  artist_ids: string;
-  features_source: string | null;
-  tempo: number | null;
 }
 
 type PassDeps = Pick<Deps, "db" | "clock" | "log" | "config">;
@@ -64,12 +57,8 @@ export async function lookUpOpenSources(
   return result;
 }
 
-function loadTracks(sqlite: Database, ids: readonly string[]): TrackRow[] {
-  return sqlite
-    .query<TrackRow, [string]>(
-      `SELECT id, isrc, artist_ids, features_source, tempo FROM tracks WHERE id IN (SELECT value FROM json_each(?))`,
-    )
-    .all(JSON.stringify(ids));
+function loadTracks(sqlite: Database, ids: readonly string[]): PassTrack[] {
+  return passTracks(sqlite, ids);
 }
 
 async function reccoBeats(
@@ -81,7 +70,7 @@ async function reccoBeats(
 ) {
   const sqlite = deps.db.$client;
   const lacking = loadTracks(sqlite, trackIds)
-    .filter((t) => t.features_source === null)
+    .filter((t) => t.featuresSource === null)
     .map((t) => t.id);
   const ids = askable(sqlite, "reccobeats", "features", lacking, deps.clock.now());
   for (let i = 0; i < ids.length; i += RECCOBEATS_BATCH) {

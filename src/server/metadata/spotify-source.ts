@@ -4,9 +4,15 @@
 import type { Database } from "bun:sqlite";
 import type { Deps } from "../deps.ts";
 import type { Artist, SpotifyUserApi } from "../spotify/types.ts";
-import { isUnavailable, recordCapability } from "./capabilities.ts";
-import { askable, recordLookups } from "./lookups.ts";
-import { storeFeatures } from "./store.ts";
+import { isUnavailable, recordCapability } from "./capabilities-repository.ts";
+import { storeFeatures } from "./facts-repository.ts";
+import { askable, recordLookups } from "./lookups-repository.ts";
+import {
+  artistsOfLikes,
+  clearCategoriesOfArtists,
+  storeSpotifyArtistGenres,
+  tracksWithoutFeatures,
+} from "./repository.ts";
 
 /** Ids handed to the client per round; each round is stored before the next, so a failure keeps what arrived. */
 const ROUND = 1000;
@@ -39,13 +45,7 @@ async function spotifyFeatures(
 ): Promise<number> {
   const sqlite = deps.db.$client;
   if (isUnavailable(sqlite, "audioFeatures", now)) return 0;
-  const candidates = sqlite
-    .query<{ id: string }, [string]>(
-      `SELECT DISTINCT t.id FROM likes l JOIN tracks t ON t.id = l.track_id
-       WHERE l.user_id = ? AND t.features_source IS NULL`,
-    )
-    .all(userId)
-    .map((r) => r.id);
+  const candidates = tracksWithoutFeatures(sqlite, userId);
   const ids = askable(sqlite, "spotify", "features", candidates, now);
   let fetched = 0;
   for (let i = 0; i < ids.length; i += ROUND) {
@@ -78,13 +78,7 @@ async function spotifyArtists(
 ): Promise<number> {
   const sqlite = deps.db.$client;
   if (isUnavailable(sqlite, "artistGenres", now)) return 0;
-  const candidates = sqlite
-    .query<{ id: string }, [string]>(
-      `SELECT DISTINCT a.id FROM likes l JOIN tracks t ON t.id = l.track_id, json_each(t.artist_ids) j
-       JOIN artists a ON a.id = j.value WHERE l.user_id = ?`,
-    )
-    .all(userId)
-    .map((r) => r.id);
+  const candidates = artistsOfLikes(sqlite, userId);
   const ids = askable(sqlite, "spotify", "artist", candidates, now);
   let fetched = 0;
   // The first round asks about one artist: if Spotify answers it without genres, nothing more is asked.
@@ -106,25 +100,14 @@ async function spotifyArtists(
   return fetched;
 }
 
-function storeSpotifyArtists(sqlite: Database, artists: readonly Artist[], now: number) {
-  const update = sqlite.query("UPDATE artists SET name = ?, genres = ?, fetched_at = ? WHERE id = ?");
-  sqlite.transaction(() => {
-    for (const artist of artists)
-      update.run(artist.name ?? "", JSON.stringify(artist.genres ?? []), now, artist.id);
-  })();
+function storeSpotifyArtists(sqlite: Database, found: readonly Artist[], now: number) {
+  storeSpotifyArtistGenres(
+    sqlite,
+    found.map((a) => ({ id: a.id, name: a.name ?? "", genres: a.genres ?? [] })),
+    now,
+  );
   clearCategoriesOfArtists(
     sqlite,
-    artists.map((a) => a.id),
+    found.map((a) => a.id),
   );
-}
-
-/** Tracks of these artists are classified again at the next plan. */
-export function clearCategoriesOfArtists(sqlite: Database, artistIds: readonly string[]) {
-  if (artistIds.length === 0) return;
-  sqlite
-    .query(
-      `UPDATE tracks SET categories = NULL WHERE categories IS NOT NULL AND EXISTS
-       (SELECT 1 FROM json_each(tracks.artist_ids) j WHERE j.value IN (SELECT value FROM json_each(?)))`,
-    )
-    .run(JSON.stringify(artistIds));
 }

@@ -3,9 +3,9 @@
 // provider_call_hours with one upsert per provider and hour at each flush: every minute, before the charts are
 // read, and at shutdown. Each flush also samples how many listeners used Crate today (and yesterday, for the
 // last minutes of the day), keeping the day's highest sample, so no user id is stored for it.
-import { sql } from "drizzle-orm";
+import { and, countDistinct, gte, lt, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import { activeListenerDays, providerCallHours } from "../db/schema/index.ts";
+import { activeListenerDays, providerCallHours, sessions } from "../db/schema/index.ts";
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -40,11 +40,11 @@ export function createHistoryRecorder(sources: HistorySources): HistoryRecorder 
     const today = Math.floor(at / DAY_MS) * DAY_MS;
     for (const start of [today - DAY_MS, today]) {
       const listeners =
-        db.$client
-          .query<{ n: number }, [number, number]>(
-            "SELECT COUNT(DISTINCT user_id) AS n FROM sessions WHERE last_seen_at >= ? AND last_seen_at < ?",
-          )
-          .get(start, start + DAY_MS)?.n ?? 0;
+        db
+          .select({ n: countDistinct(sessions.userId) })
+          .from(sessions)
+          .where(and(gte(sessions.lastSeenAt, start), lt(sessions.lastSeenAt, start + DAY_MS)))
+          .get()?.n ?? 0;
       if (listeners === 0) continue;
       db.insert(activeListenerDays)
         .values({ day: utcDay(start), listeners })

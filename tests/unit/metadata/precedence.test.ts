@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, test } from "bun:test";
 import type { Db } from "../../../src/server/db/client.ts";
 import { openDatabase } from "../../../src/server/db/client.ts";
 import { loadConsideredSongs } from "../../../src/server/library/considered.ts";
-import { storeArtistTags, storeFeatures, storeTempo } from "../../../src/server/metadata/store.ts";
+import { storeArtistTags, storeFeatures, storeTempo } from "../../../src/server/metadata/facts-repository.ts";
 
 let db: Db;
 const features = (tempo: number, energy = 0.9) => ({

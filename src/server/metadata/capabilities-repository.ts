@@ -2,6 +2,10 @@
 // artists (403 when gone) and artist genres (answered without `genres` by development-mode apps since 2026).
 // An unavailable capability is not asked for again until a day has passed.
 import type { Database } from "bun:sqlite";
+import type { metadataSources } from "../db/schema/index.ts";
+
+type CapabilityRow = typeof metadataSources.$inferSelect;
+type CapabilityStatus = CapabilityRow["status"];
 
 export type SpotifyCapability = "audioFeatures" | "artistsBatch" | "artistGenres";
 
@@ -10,22 +14,17 @@ export const CAPABILITY_RECHECK_MS = 24 * 3600_000;
 
 export function isUnavailable(sqlite: Database, capability: SpotifyCapability, now: number): boolean {
   const row = sqlite
-    .query<{ status: string; checked_at: number }, [string]>(
-      "SELECT status, checked_at FROM metadata_sources WHERE source = ?",
+    .query<Pick<CapabilityRow, "status" | "checkedAt">, [string]>(
+      "SELECT status, checked_at AS checkedAt FROM metadata_sources WHERE source = ?",
     )
     .get(capability);
-  return row?.status === "unavailable" && now - row.checked_at < CAPABILITY_RECHECK_MS;
+  return row?.status === "unavailable" && now - row.checkedAt < CAPABILITY_RECHECK_MS;
 }
 
 /** The recorded status, whatever its age (for display). */
-export function recordedStatus(
-  sqlite: Database,
-  capability: SpotifyCapability,
-): "available" | "unavailable" | null {
+export function recordedStatus(sqlite: Database, capability: SpotifyCapability): CapabilityStatus | null {
   const row = sqlite
-    .query<{ status: "available" | "unavailable" }, [string]>(
-      "SELECT status FROM metadata_sources WHERE source = ?",
-    )
+    .query<Pick<CapabilityRow, "status">, [string]>("SELECT status FROM metadata_sources WHERE source = ?")
     .get(capability);
   return row?.status ?? null;
 }
@@ -33,11 +32,11 @@ export function recordedStatus(
 export function recordCapability(
   sqlite: Database,
   capability: SpotifyCapability,
-  status: "available" | "unavailable",
+  status: CapabilityStatus,
   now: number,
 ): void {
   sqlite
-    .query(
+    .query<never, [string, CapabilityStatus, number]>(
       `INSERT INTO metadata_sources (source, status, checked_at) VALUES (?, ?, ?)
        ON CONFLICT(source) DO UPDATE SET status = excluded.status, checked_at = excluded.checked_at`,
     )

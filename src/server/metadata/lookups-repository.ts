@@ -1,5 +1,8 @@
 // The memory of questions asked: per source, kind and key, whether the answer was found and when it was asked.
 import type { Database } from "bun:sqlite";
+import type { metadataLookups } from "../db/schema/index.ts";
+
+type Lookup = typeof metadataLookups.$inferSelect;
 
 /** A miss is asked again after this long; a hit never. */
 export const MISS_RETRY_MS = 30 * 24 * 3600_000;
@@ -17,7 +20,7 @@ export function askable(
 ): string[] {
   if (keys.length === 0) return [];
   const asked = new Set<string>();
-  const query = sqlite.query<{ key: string }, [string, string, number, string]>(
+  const query = sqlite.query<Pick<Lookup, "key">, [string, string, number, string]>(
     `SELECT key FROM metadata_lookups WHERE source = ? AND kind = ? AND (found = 1 OR checked_at > ?)
      AND key IN (SELECT value FROM json_each(?))`,
   );
@@ -48,7 +51,7 @@ export function recordLookups(
   found: ReadonlySet<string>,
   now: number,
 ): void {
-  const upsert = sqlite.query(
+  const upsert = sqlite.query<never, [string, string, string, number, number]>(
     `INSERT INTO metadata_lookups (source, kind, key, found, checked_at) VALUES (?, ?, ?, ?, ?)
      ON CONFLICT(source, kind, key) DO UPDATE SET found = excluded.found, checked_at = excluded.checked_at`,
   );

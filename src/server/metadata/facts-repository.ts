@@ -1,15 +1,36 @@
-// Writes facts into the shared metadata cache with their provenance; a track whose facts change is classified again.
+// The facts repository: writes facts into the shared metadata cache with their provenance; a track whose facts
+// change is classified again.
 import type { Database } from "bun:sqlite";
+import type { artists, tracks } from "../db/schema/index.ts";
 import type { FeatureValues } from "../sources/reccobeats.ts";
 
 /** Features from `source` (spotify, reccobeats); they also set the tempo, overriding a Deezer bpm. */
+type Track = typeof tracks.$inferSelect;
+type Artist = typeof artists.$inferSelect;
+type Feature = Track["tempo"];
+/** tempo…speechiness, source, fetched at, the tempo again (for its provenance), source, id */
+type FeatureParams = [
+  Feature,
+  Feature,
+  Feature,
+  Feature,
+  Feature,
+  Feature,
+  Feature,
+  Track["featuresSource"],
+  number,
+  Feature,
+  string,
+  Track["id"],
+];
+
 export function storeFeatures(
   sqlite: Database,
   features: ReadonlyMap<string, FeatureValues>,
   source: "spotify" | "reccobeats",
   now: number,
 ): void {
-  const update = sqlite.query(
+  const update = sqlite.query<never, FeatureParams>(
     `UPDATE tracks SET features_status = 'present', tempo = ?, energy = ?, valence = ?, danceability = ?,
        acousticness = ?, instrumentalness = ?, speechiness = ?, features_source = ?, features_fetched_at = ?,
        tempo_source = CASE WHEN ? IS NULL THEN tempo_source ELSE ? END, categories = NULL WHERE id = ?`,
@@ -37,7 +58,7 @@ export function storeFeatures(
 /** A bpm from Deezer, for a track no feature source gave a tempo. */
 export function storeTempo(sqlite: Database, trackId: string, bpm: number): void {
   sqlite
-    .query(
+    .query<never, [number, Track["id"]]>(
       "UPDATE tracks SET tempo = ?, tempo_source = 'deezer', categories = NULL WHERE id = ? AND tempo IS NULL",
     )
     .run(bpm, trackId);
@@ -51,7 +72,9 @@ export function storeArtistLink(
   country: string | null,
 ): void {
   sqlite
-    .query("UPDATE artists SET mbid = ?, country = coalesce(?, country) WHERE id = ?")
+    .query<never, [string, Artist["country"], Artist["id"]]>(
+      "UPDATE artists SET mbid = ?, country = coalesce(?, country) WHERE id = ?",
+    )
     .run(mbid, country, artistId);
 }
 
@@ -64,6 +87,8 @@ export function storeArtistTags(
   now: number,
 ): void {
   sqlite
-    .query("UPDATE artists SET mb_tags = ?, country = coalesce(country, ?), mb_fetched_at = ? WHERE mbid = ?")
+    .query<never, [string, Artist["country"], number, string]>(
+      "UPDATE artists SET mb_tags = ?, country = coalesce(country, ?), mb_fetched_at = ? WHERE mbid = ?",
+    )
     .run(JSON.stringify(tags), country, now, mbid);
 }

@@ -1,0 +1,157 @@
+// What loading the considered songs reads and caches: the user's active likes with each track's cached
+// categories, and the facts classifying a track needs. Prepared bun:sqlite statements read as plain values: a
+// plan reads every like (tens of thousands for a large library), and drizzle's builder made this about twice as
+// slow. Rows are typed from the schema; stored JSON lists are parsed and checked here.
+import type { Db } from "../db/client.ts";
+import type { artists, likes, tracks } from "../db/schema/index.ts";
+
+type Like = typeof likes.$inferSelect;
+type Track = typeof tracks.$inferSelect;
+
+/** An active like with its track's cached categories (null when none are cached). */
+export type ConsideredLike = Pick<Like, "trackId" | "likedAt"> &
+  Pick<Track, "categories" | "categoriesVersion" | "isrc">;
+
+/** A stored JSON list of strings; anything else reads as null. */
+export function parseStringList(json: string | null): string[] | null {
+  if (json === null) return null;
+  const parsed: unknown = JSON.parse(json);
+  return Array.isArray(parsed) && parsed.every((v) => typeof v === "string") ? parsed : null;
+}
+
+const text = (v: unknown): string | null => (typeof v === "string" ? v : null);
+const num = (v: unknown): number | null => (typeof v === "number" ? v : null);
+
+/**
+ * Visits the user's active likes oldest first, at most the newest `limit` (all of them when null). Cached
+ * categories are passed as stored (`categoriesJson`) so that a stale cache is never parsed.
+ */
+export function visitActiveLikesOldestFirst(
+  db: Db,
+  userId: string,
+  limit: number | null,
+  visit: (like: Omit<ConsideredLike, "categories">, categoriesJson: string | null) => void,
+): void {
+  const rows = db.$client
+    .query<never, [string, number]>(
+      `SELECT l.track_id, l.liked_at, t.categories, t.categories_version, t.isrc
+       FROM likes l JOIN tracks t ON t.id = l.track_id
+       WHERE l.user_id = ? AND l.unliked_at IS NULL
+       ORDER BY l.liked_at DESC, l.seq DESC LIMIT ?`,
+    )
+    .values(userId, limit ?? -1);
+  for (let i = rows.length - 1; i >= 0; i--) {
+    const [trackId, likedAt, categories, version, isrc] = rows[i] ?? [];
+    if (typeof trackId !== "string" || typeof likedAt !== "number") continue;
+    visit({ trackId, likedAt, categoriesVersion: text(version), isrc: text(isrc) }, text(categories));
+  }
+}
+
+/** The track facts classification reads. */
+export type TrackFacts = Pick<
+  Track,
+  | "id"
+  | "artistIds"
+  | "releaseDate"
+  | "featuresStatus"
+  | "featuresSource"
+  | "tempo"
+  | "energy"
+  | "valence"
+  | "danceability"
+  | "acousticness"
+  | "instrumentalness"
+  | "speechiness"
+>;
+
+export type ArtistFacts = Pick<typeof artists.$inferSelect, "id" | "genres" | "mbTags" | "country">;
+
+/** `IN (…)` lists stay well under SQLite's bound-parameter limit. */
+const CHUNK = 500;
+
+function valuesByIds(db: Db, selectIn: string, ids: readonly string[], take: (row: unknown[]) => void): void {
+  for (let i = 0; i < ids.length; i += CHUNK) {
+    const part = ids.slice(i, i + CHUNK);
+    const rows = db.$client
+      .query<never, string[]>(`${selectIn} (${part.map(() => "?").join(",")})`)
+      .values(...part);
+    for (const row of rows) take(row);
+  }
+}
+
+const featuresStatusOf = (v: unknown): Track["featuresStatus"] =>
+  v === "present" || v === "unavailable" ? v : "missing";
+
+export function trackFactsByIds(db: Db, ids: readonly string[]): Map<string, TrackFacts> {
+  const found = new Map<string, TrackFacts>();
+  valuesByIds(
+    db,
+    `SELECT id, artist_ids, release_date, features_status, features_source, tempo, energy, valence, danceability,
+       acousticness, instrumentalness, speechiness FROM tracks WHERE id IN`,
+    ids,
+    ([
+      id,
+      artistIds,
+      releaseDate,
+      status,
+      source,
+      tempo,
+      energy,
+      valence,
+      dance,
+      acoustic,
+      instrumental,
+      speech,
+    ]) => {
+      if (typeof id !== "string") return;
+      found.set(id, {
+        id,
+        artistIds: parseStringList(text(artistIds)) ?? [],
+        releaseDate: text(releaseDate),
+        featuresStatus: featuresStatusOf(status),
+        featuresSource: text(source),
+        tempo: num(tempo),
+        energy: num(energy),
+        valence: num(valence),
+        danceability: num(dance),
+        acousticness: num(acoustic),
+        instrumentalness: num(instrumental),
+        speechiness: num(speech),
+      });
+    },
+  );
+  return found;
+}
+
+export function artistFactsByIds(db: Db, ids: readonly string[]): Map<string, ArtistFacts> {
+  const found = new Map<string, ArtistFacts>();
+  valuesByIds(
+    db,
+    "SELECT id, genres, mb_tags, country FROM artists WHERE id IN",
+    ids,
+    ([id, genres, mbTags, country]) => {
+      if (typeof id !== "string") return;
+      found.set(id, {
+        id,
+        genres: parseStringList(text(genres)),
+        mbTags: parseStringList(text(mbTags)),
+        country: text(country),
+      });
+    },
+  );
+  return found;
+}
+
+/** Caches tracks' categories under a classification version, in one transaction. */
+export function saveCategories(
+  db: Db,
+  saved: readonly { trackId: string; categories: readonly string[] }[],
+  version: string,
+): void {
+  const save = db.$client.query<never, [string, string, string]>(
+    "UPDATE tracks SET categories = ?, categories_version = ? WHERE id = ?",
+  );
+  db.$client.transaction(() => {
+    for (const { trackId, categories } of saved) save.run(JSON.stringify(categories), version, trackId);
+  })();
+}
