@@ -100,6 +100,15 @@ try {
       seo: score("seo"),
       lcpMs: Math.round(audit("largest-contentful-paint")),
       cls: Number(audit("cumulative-layout-shift").toFixed(3)),
+      tbtMs: Math.round(audit("total-blocking-time")),
+      // what cost points outside performance, so a score below 100 says why
+      failed: ["accessibility", "best-practices", "seo"].flatMap((id) =>
+        (lhr.categories[id]?.auditRefs ?? [])
+          .filter(
+            (ref) => ref.weight > 0 && lhr.audits[ref.id]?.score !== null && lhr.audits[ref.id]?.score < 1,
+          )
+          .map((ref) => ref.id),
+      ),
       scriptKB: Math.round(
         (lhr.audits["resource-summary"]?.details?.items ?? []).find((i) => i.resourceType === "script")
           ?.transferSize / 1024,
@@ -111,9 +120,10 @@ try {
   crate.stop();
 }
 console.log(`Lighthouse ${lighthouse.version ?? "12"} (mobile, simulated throttling) against ${crate.what}`);
-console.log("page                 perf  a11y  best   seo   LCP ms    CLS  script KB");
+console.log("page                 perf  a11y  best   seo   LCP ms    CLS  TBT ms  script KB");
 for (const r of rows) {
   console.log(
-    `${r.path.padEnd(20)} ${String(r.performance).padStart(4)}  ${String(r.accessibility).padStart(4)}  ${String(r.bestPractices).padStart(4)}  ${String(r.seo).padStart(4)}  ${String(r.lcpMs).padStart(7)}  ${String(r.cls).padStart(5)}  ${String(r.scriptKB).padStart(9)}`,
+    `${r.path.padEnd(20)} ${String(r.performance).padStart(4)}  ${String(r.accessibility).padStart(4)}  ${String(r.bestPractices).padStart(4)}  ${String(r.seo).padStart(4)}  ${String(r.lcpMs).padStart(7)}  ${String(r.cls).padStart(5)}  ${String(r.tbtMs).padStart(6)}  ${String(r.scriptKB).padStart(9)}` +
+      (r.failed.length > 0 ? `   failed: ${r.failed.join(", ")}` : ""),
   );
 }

@@ -1,4 +1,4 @@
-import "@fontsource-variable/plus-jakarta-sans";
+// The UI font is not imported here: the server serves its files and puts its rules in the page (static/fonts.ts).
 import { ChakraProvider } from "@chakra-ui/react";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode, useState } from "react";

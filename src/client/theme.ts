@@ -4,7 +4,8 @@ import { chakraTheme } from "./chakra-theme.ts";
 
 // Crate's look: a dark, slightly violet "ink" background with a warm tangerine accent (the wood of a record
 // crate) and a violet second colour. The app always renders in dark mode (index.html sets class="dark").
-const fallbackFonts = `-apple-system, BlinkMacSystemFont, "Segoe UI", Helvetica, Arial, sans-serif`;
+// the first is a local font sized to the UI font's metrics (server/static/fonts.ts), so its swap moves little
+const fallbackFonts = `"Plus Jakarta Sans Fallback", -apple-system, BlinkMacSystemFont, "Segoe UI", Helvetica, Arial, sans-serif`;
 
 const config = defineConfig({
   globalCss: {

@@ -1,6 +1,7 @@
 import { basename, join } from "node:path";
 import type { Bytes } from "../http/compression.ts";
 import { type Asset, assetResponse, IMMUTABLE, makeAsset } from "./assets.ts";
+import { buildFontFiles } from "./fonts.ts";
 import { landingShell } from "./landing-shell.ts";
 import { embeddedPackedBundle, type PackedFile } from "./precompressed.ts";
 
@@ -45,7 +46,10 @@ function assemble(
   };
 }
 
-/** The client bundle's files, built from source as the server serves them (also used by `scripts/compile.ts`). */
+/**
+ * The client bundle's files, built from source as the server serves them (also used by `scripts/compile.ts`), with
+ * the UI font's files beside them and its rules in the page's head.
+ */
 export async function buildClientFiles(): Promise<{ name: string; body: Bytes; type: string }[]> {
   const result = await Bun.build({
     entrypoints: [clientEntry],
@@ -58,13 +62,21 @@ export async function buildClientFiles(): Promise<{ name: string; body: Bytes; t
   if (!result.success) {
     throw new AggregateError(result.logs, "The client bundle did not build");
   }
-  return Promise.all(
-    result.outputs.map(async (output) => ({
-      name: output.path.replace(/^\.?\//, ""),
-      body: new Uint8Array(await output.arrayBuffer()),
-      type: output.type,
-    })),
+  const font = await buildFontFiles();
+  const outputs = await Promise.all(
+    result.outputs.map(async (output) => {
+      const name = output.path.replace(/^\.?\//, "");
+      const body = new Uint8Array(await output.arrayBuffer());
+      if (!name.endsWith(".html")) return { name, body, type: output.type };
+      const page = new TextDecoder().decode(body);
+      if (!page.includes("</head>")) throw new Error("The client page has no head");
+      const withFont = new Uint8Array(
+        new TextEncoder().encode(page.replace("</head>", `${font.head}</head>`)),
+      );
+      return { name, body: withFont, type: output.type };
+    }),
   );
+  return [...outputs, ...font.files];
 }
 
 async function buildClientBundle(): Promise<ClientBundle> {

@@ -9,7 +9,7 @@ const escapeHtml = (text: string) =>
 
 const STYLE = `<style>
 #prerendered-hero{box-sizing:border-box;max-width:80rem;margin:0 auto;padding:5.5rem 1.25rem 4rem;color:#f6f5fa;
-font-family:"Plus Jakarta Sans Variable",system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
+font-family:"Plus Jakarta Sans Variable","Plus Jakarta Sans Fallback",system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
 #prerendered-hero p.eyebrow{display:inline-block;margin:0 0 1.5rem;padding:.25rem .75rem;border:1px solid #7e2314;
 border-radius:999px;color:#ffa06d;font-size:.75rem;font-weight:600}
 #prerendered-hero h1{margin:0 0 1.5rem;font-size:2.75rem;line-height:1.05;font-weight:800;letter-spacing:-.035em;max-width:40rem}

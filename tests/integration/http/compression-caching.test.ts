@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { TestServer } from "../../support/server.ts";
-import { decode, raw, startPolicyFixture } from "./support.ts";
+import { decode, linkedAssets, raw, startPolicyFixture } from "./support.ts";
 
 let server: TestServer;
 let script = "";
-let style = "";
+let font = "";
 let cookie = "";
 beforeAll(async () => {
-  ({ server, script, style, cookie } = await startPolicyFixture("cache-listener"));
+  ({ server, script, font, cookie } = await startPolicyFixture("cache-listener"));
 }, 60_000);
 afterAll(async () => {
   await server.dispose();
@@ -15,7 +15,7 @@ afterAll(async () => {
 
 describe("compression", () => {
   test("assets and the shell in Brotli and gzip, decoding to the identity body, with Vary", async () => {
-    for (const path of ["/", script, style]) {
+    for (const path of ["/", script]) {
       const identity = await raw(`${server.url}${path}`, { headers: { "accept-encoding": "identity" } });
       expect(identity.res.headers.get("content-encoding"), path).toBeNull();
       const plain = new TextDecoder().decode(identity.bytes);
@@ -57,6 +57,30 @@ describe("compression", () => {
   });
 });
 
+describe("the UI font", () => {
+  test("the page links no stylesheet and declares every subset as a served, hashed woff2", async () => {
+    const html = new TextDecoder().decode(
+      (await raw(`${server.url}/`, { headers: { "accept-encoding": "identity" } })).bytes,
+    );
+    const { styles, preloadedFonts, fontFaces } = linkedAssets(html);
+    expect(styles).toEqual([]);
+    expect(preloadedFonts).toEqual([font]);
+    expect(fontFaces.length).toBe(4);
+    expect(fontFaces).toContain(font);
+    for (const path of fontFaces) {
+      const { res, bytes } = await raw(`${server.url}${path}`, {
+        headers: { "accept-encoding": "br, gzip" },
+      });
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get("content-type"), path).toBe("font/woff2");
+      expect(res.headers.get("cache-control"), path).toBe("public, max-age=31536000, immutable");
+      // woff2 is Brotli inside already: sent as is, like the other incompressible assets
+      expect(res.headers.get("content-encoding"), path).toBeNull();
+      expect(new TextDecoder().decode(bytes.slice(0, 4)), path).toBe("wOF2");
+    }
+  });
+});
+
 describe("robots.txt", () => {
   test("is plain text for crawlers, not the SPA shell", async () => {
     const { res, bytes } = await raw(`${server.url}/robots.txt`);
@@ -67,8 +91,9 @@ describe("robots.txt", () => {
 });
 
 describe("caching", () => {
-  test("hashed assets are immutable for a year and revalidate with 304", async () => {
-    for (const path of [script, style]) {
+  test("hashed assets, fonts included, are immutable for a year and revalidate with 304", async () => {
+    expect(font).toMatch(/^\/font-latin-.*\.woff2$/);
+    for (const path of [script, font]) {
       const { res } = await raw(`${server.url}${path}`);
       expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
       const etag = res.headers.get("etag");

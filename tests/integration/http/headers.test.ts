@@ -4,10 +4,10 @@ import { cspDirectives, raw, startPolicyFixture } from "./support.ts";
 
 let server: TestServer;
 let script = "";
-let style = "";
+let font = "";
 let cookie = "";
 beforeAll(async () => {
-  ({ server, script, style, cookie } = await startPolicyFixture("headers-listener"));
+  ({ server, script, font, cookie } = await startPolicyFixture("headers-listener"));
 }, 60_000);
 afterAll(async () => {
   await server.dispose();
@@ -33,10 +33,10 @@ function expectSecurityHeaders(res: Response, what: string): void {
 }
 
 describe("security headers on every kind of response", () => {
-  test("the shell at / and at a deep route, a JS and a CSS asset", async () => {
+  test("the shell at / and at a deep route, a JS asset and a font", async () => {
     expect(script).toMatch(/^\/chunk-.*\.js$/);
-    expect(style).toMatch(/^\/chunk-.*\.css$/);
-    for (const path of ["/", "/playlists/mood/happy", script, style, "/favicon.svg"]) {
+    expect(font).toMatch(/^\/font-latin-.*\.woff2$/);
+    for (const path of ["/", "/playlists/mood/happy", script, font, "/favicon.svg"]) {
       const { res } = await raw(`${server.url}${path}`);
       expectSecurityHeaders(res, path);
     }

@@ -22,11 +22,20 @@ export function decode(bytes: Uint8Array, encoding: string | null): string {
   return plain.toString("utf8");
 }
 
-/** The script and stylesheet paths the shell links. */
-export function linkedAssets(html: string): { scripts: string[]; styles: string[] } {
+/** The script, stylesheet, preloaded font and `@font-face` file paths the shell links. */
+export function linkedAssets(html: string): {
+  scripts: string[];
+  styles: string[];
+  preloadedFonts: string[];
+  fontFaces: string[];
+} {
   const scripts = [...html.matchAll(/<script[^>]*src="([^"]+)"/g)].map((m) => m[1] ?? "");
   const styles = [...html.matchAll(/<link[^>]*rel="stylesheet"[^>]*href="([^"]+)"/g)].map((m) => m[1] ?? "");
-  return { scripts, styles };
+  const preloadedFonts = [...html.matchAll(/<link[^>]*rel="preload"[^>]*href="([^"]+)"[^>]*as="font"/g)].map(
+    (m) => m[1] ?? "",
+  );
+  const fontFaces = [...html.matchAll(/@font-face\s*\{[^}]*url\(([^)]+)\)/g)].map((m) => m[1] ?? "");
+  return { scripts, styles, preloadedFonts, fontFaces };
 }
 
 /** The CSP directives as a map of name to sources. */
@@ -39,18 +48,18 @@ export function cspDirectives(header: string | null): Map<string, string[]> {
   return map;
 }
 
-/** A demo server, the first script and style its shell links, and a signed-in listener's cookie. */
+/** A demo server, the first script and the preloaded font its shell links, and a signed-in listener's cookie. */
 export interface PolicyFixture {
   server: TestServer;
   script: string;
-  style: string;
+  font: string;
   cookie: string;
 }
 
 export async function startPolicyFixture(listener: string): Promise<PolicyFixture> {
   const server = await startTestServer();
-  const { scripts, styles } = linkedAssets(await (await fetch(`${server.url}/`)).text());
+  const { scripts, preloadedFonts } = linkedAssets(await (await fetch(`${server.url}/`)).text());
   await createListener(server.url, listener, 5);
   const { cookie } = await signInAs(server.url, listener);
-  return { server, script: scripts[0] ?? "", style: styles[0] ?? "", cookie };
+  return { server, script: scripts[0] ?? "", font: preloadedFonts[0] ?? "", cookie };
 }
