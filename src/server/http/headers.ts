@@ -19,7 +19,7 @@ export function contentSecurityPolicy(config: Config): string {
     "script-src": ["'self'", ...(paddle ? [paddleOrigins.script] : [])],
     "style-src": ["'self'", "'unsafe-inline'", ...(paddle ? [paddleOrigins.script] : [])],
     "img-src": ["'self'", "data:"],
-    "font-src": ["'self'", "data:"],
+    "font-src": ["'self'"],
     "connect-src": ["'self'", ...(paddle ? [paddleOrigins.connect[env]] : [])],
     "frame-src": paddle ? [paddleOrigins.frame[env]] : ["'none'"],
     "form-action": ["'self'"],
