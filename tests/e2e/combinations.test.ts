@@ -8,7 +8,7 @@ import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { setMembershipLevel } from "../../src/server/billing/membership.ts";
 import { decadeStartOf, genresOf, moodsOf } from "../../src/server/library/classify.ts";
-import { describeCriteria } from "../../src/shared/combination-definition.ts";
+import { describeCriteria } from "../../src/shared/combinations/definition.ts";
 import { ErrorCode, messages, textForErrorCode } from "../../src/shared/errors.ts";
 import { collectPageErrors, launchBrowser, type TestBrowser, viewports } from "../support/browser.ts";
 import { startTestServer, type TestServer } from "../support/server.ts";

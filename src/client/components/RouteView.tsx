@@ -1,5 +1,5 @@
 import { usePageMeta } from "../hooks/usePageMeta.ts";
-import type { AppRoute } from "../routes/types.ts";
+import type { AppRoute } from "../lib/route-types.ts";
 
 /** Renders a route's page after setting its title and meta description. */
 export function RouteView({ route }: { route: AppRoute }) {

@@ -3,7 +3,7 @@ import { limits } from "../../shared/limits.ts";
 import type { MetadataCoverage } from "../../shared/metadata.ts";
 import { errorCodeOf } from "../api/errors.ts";
 import { trpc } from "../api/trpc.ts";
-import { readSession, removeSession, storageKeys, writeSession } from "../pages/playlists/storage.ts";
+import { readSession, removeSession, storageKeys, writeSession } from "../lib/session-storage.ts";
 
 export type AnalysisStatus =
   | "idle"

@@ -1,5 +1,5 @@
 import { lazyPage } from "../lib/lazyPage.ts";
-import type { AppRoute } from "./types.ts";
+import type { AppRoute } from "../lib/route-types.ts";
 
 /** Settings, my data, deletion and feedback (spec §2 route table). */
 export const accountRoutes: AppRoute[] = [

@@ -1,5 +1,5 @@
 import { lazyPage } from "../lib/lazyPage.ts";
-import type { AppRoute } from "./types.ts";
+import type { AppRoute } from "../lib/route-types.ts";
 
 // Lazily loaded: the admin pages and the chart library arrive only when an admin opens them.
 export const adminRoutes: AppRoute[] = [

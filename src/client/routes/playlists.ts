@@ -1,5 +1,5 @@
 import { lazyPage } from "../lib/lazyPage.ts";
-import type { AppRoute } from "./types.ts";
+import type { AppRoute } from "../lib/route-types.ts";
 
 const PlaylistsPage = lazyPage(
   () => import("../pages/playlists/PlaylistsPage.tsx"),

@@ -1,6 +1,6 @@
 import { lazyPage } from "../lib/lazyPage.ts";
+import type { AppRoute } from "../lib/route-types.ts";
 import { cataloguePages } from "../pages/public/catalogueSlugs.ts";
-import type { AppRoute } from "./types.ts";
 
 const CataloguePage = lazyPage(
   () => import("../pages/public/CataloguePage.tsx"),

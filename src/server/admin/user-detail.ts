@@ -1,5 +1,5 @@
 // GET /api/admin/user/user-id/{id} and /spotify-id/{id}: everything an admin sees about one user.
-import { describeCriteria } from "../../shared/combination-definition.ts";
+import { describeCriteria } from "../../shared/combinations/definition.ts";
 import { type AdminUserDetail, adminActivityItems, type UserLookup } from "../../shared/schemas/admin.ts";
 import { paymentRecord } from "../billing/records.ts";
 import type { Deps } from "../deps.ts";

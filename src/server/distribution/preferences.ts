@@ -1,9 +1,10 @@
 // GET /api/playlist-preferences: the catalogue with availability, the user's selection and what the page needs.
 // The client reads only the listener's part (`getListenerPreferences`) and takes the catalogue's from its bundle.
-import { cataloguePreferences } from "../../shared/catalogue/preferences.ts";
+
 import { limits } from "../../shared/limits.ts";
 import { hasUnlimitedPlaylists, type MembershipLevel } from "../../shared/membership.ts";
 import { isPlaylistFailure } from "../../shared/playlist-failures.ts";
+import { cataloguePreferences } from "../../shared/schemas/catalogue-preferences.ts";
 import type {
   CombinatorialPreference,
   PlaylistPreferencesResponse,

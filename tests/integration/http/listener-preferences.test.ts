@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { cataloguePreferences } from "../../../src/shared/catalogue/preferences.ts";
+import { cataloguePreferences } from "../../../src/shared/schemas/catalogue-preferences.ts";
 import type { PlaylistPreferencesResponse } from "../../../src/shared/schemas/distribution.ts";
 import type { TestServer } from "../../support/server.ts";
 import { raw, startPolicyFixture } from "./support.ts";

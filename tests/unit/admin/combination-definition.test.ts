@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { describeCriteria, describeCriterion } from "../../../src/shared/combination-definition.ts";
+import { describeCriteria, describeCriterion } from "../../../src/shared/combinations/definition.ts";
 
 describe("describeCriterion", () => {
   test("genres are alternatives, the parts are joined by ', and also'", () => {

@@ -10,9 +10,9 @@ import { LoginPrompt } from "../../components/LoginPrompt.tsx";
 import { AppLink, LinkButton } from "../../components/RouterLink.tsx";
 import { isPolling, useDistributionProgress } from "../../hooks/useDistributionProgress.ts";
 import { useSession } from "../../hooks/useSession.ts";
+import { readNameList, readNumber, storageKeys, writeSession } from "../../lib/session-storage.ts";
 import { CreatedNameList, HintLine, ProgressPanel } from "./CreatedPlaylistsSummary.tsx";
 import { RunPlaylistsList } from "./overview/RunPlaylistsList.tsx";
-import { readNameList, readNumber, storageKeys, writeSession } from "./storage.ts";
 
 function UpgradePrompt({ likes }: { likes: number }) {
   return (

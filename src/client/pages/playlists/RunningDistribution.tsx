@@ -4,7 +4,7 @@ import { useState } from "react";
 import { trpc } from "../../api/trpc.ts";
 import { DistributionProgress } from "../../components/DistributionProgress.tsx";
 import { isPolling, useDistributionProgress } from "../../hooks/useDistributionProgress.ts";
-import { readSession, storageKeys } from "./storage.ts";
+import { readSession, storageKeys } from "../../lib/session-storage.ts";
 
 /**
  * 'Songs are being added' (spec §2): shown while a distribution is unfinished, the one the server reports as

@@ -1,7 +1,7 @@
 import { Box, Checkbox, IconButton, Stack, Table, Text } from "@chakra-ui/react";
 import { Trash2 } from "lucide-react";
 import { useState } from "react";
-import { describeCriteria } from "../../../../shared/combination-definition.ts";
+import { describeCriteria } from "../../../../shared/combinations/definition.ts";
 import { messages, textForErrorCode } from "../../../../shared/errors.ts";
 import { type PlaylistFailure, playlistFailureTexts } from "../../../../shared/playlist-failures.ts";
 import type { CombinatorialPreference } from "../../../../shared/schemas/distribution.ts";

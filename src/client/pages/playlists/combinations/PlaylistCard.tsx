@@ -1,6 +1,6 @@
 import { Box, Button, Field, HStack, Input, Separator, Stack, Text } from "@chakra-ui/react";
 import { X } from "lucide-react";
-import { describeCriteria } from "../../../../shared/combination-definition.ts";
+import { describeCriteria } from "../../../../shared/combinations/definition.ts";
 import { limits } from "../../../../shared/limits.ts";
 import { CriterionCard } from "./CriterionCard.tsx";
 import type { PlaylistDraft, WizardAction } from "./wizard.ts";

@@ -1,5 +1,5 @@
 // What the combination screens keep in the browser (spec §3 'Session storage', 'Local storage').
-import { readNameList, writeSession } from "../storage.ts";
+import { readNameList, writeSession } from "../../../lib/session-storage.ts";
 
 /** `{id}-combinatorial-created`: the names created by a combination request, for its created page. */
 export const combinatorialCreatedKey = (progressId: string) => `${progressId}-combinatorial-created`;

@@ -10,7 +10,7 @@ import { MetadataCoverage } from "../../../components/MetadataCoverage.tsx";
 import { toaster } from "../../../components/Toaster.tsx";
 import { analysisHasStarted, songsApplicable, useAnalysis } from "../../../hooks/useAnalysis.ts";
 import { useSession } from "../../../hooks/useSession.ts";
-import { saveDistributionOutcome } from "../storage.ts";
+import { saveDistributionOutcome } from "../../../lib/session-storage.ts";
 import { AnalysisPanel } from "./AnalysisPanel.tsx";
 import { type EntryChoice, GroupModule } from "./GroupModule.tsx";
 import { MobileSelectionBar } from "./MobileSelectionBar.tsx";

@@ -4,11 +4,11 @@ import {
   type GroupId,
   groupById,
 } from "../../../../shared/catalogue/index.ts";
-import { cataloguePreferences } from "../../../../shared/catalogue/preferences.ts";
 import { messages } from "../../../../shared/errors.ts";
 import { limits } from "../../../../shared/limits.ts";
 import { hasUnlimitedPlaylists, type MembershipLevel } from "../../../../shared/membership.ts";
 import type { PlaylistFailure } from "../../../../shared/playlist-failures.ts";
+import { cataloguePreferences } from "../../../../shared/schemas/catalogue-preferences.ts";
 
 /** What the Predefined tab reads from `GET /api/playlist-preferences` (spec §7). */
 export interface PreferencesAnswer {

@@ -1,6 +1,6 @@
 // A combination playlist's definition as readable text, e.g. "Rock or Rap, and also 2000s".
-import { decadeName } from "./catalogue/decades.ts";
-import type { CriterionDraft } from "./combinations/rules.ts";
+import { decadeName } from "../catalogue/decades.ts";
+import type { CriterionDraft } from "./rules.ts";
 
 /** One criterion as stored or drafted; every field is optional (spec §3); the decade may be its name ("1990s"). */
 export type CriterionDefinition = Omit<CriterionDraft, "decade"> & {

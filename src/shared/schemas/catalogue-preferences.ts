@@ -1,8 +1,9 @@
 // The catalogue's part of GET /api/playlist-preferences: the same for every listener of a level and built from this
 // bundle's catalogue, so the client takes it from here and reads only the listener's part per page view.
+
+import { catalogue } from "../catalogue/index.ts";
 import { hasPremiumCatalogue, type MembershipLevel } from "../membership.ts";
-import type { AvailableSimplePreference, PreferenceGroupInfo } from "../schemas/distribution.ts";
-import { catalogue } from "./index.ts";
+import type { AvailableSimplePreference, PreferenceGroupInfo } from "./distribution.ts";
 
 export interface CataloguePreferences {
   availableSimplePlaylistPreferences: AvailableSimplePreference[];
