@@ -2,7 +2,6 @@
 // MusicBrainz for artist ids, countries and tags (through Spotify artist URLs, else songs' ISRCs), Deezer for the
 // bpm of songs no earlier source gave a tempo. Every answer is stored as it arrives; a source that fails is left
 // for the next pass and the others go on.
-import type { Database } from "bun:sqlite";
 import type { MetadataSourceName } from "../../shared/metadata-sources.ts";
 import type { Deps } from "../deps.ts";
 import type { MetadataClients } from "../sources/clients.ts";
@@ -11,7 +10,7 @@ import { isUnavailable } from "./capabilities-repository.ts";
 import { storeFeatures, storeTempo } from "./facts-repository.ts";
 import { askable, recordLookups, wasAsked } from "./lookups-repository.ts";
 import { lookUpMusicBrainz } from "./musicbrainz-pass.ts";
-import { type PassTrack, passTracks } from "./repository.ts";
+import { passTracks } from "./repository.ts";
 
 export interface PassResult {
   /** tracks whose facts changed */
@@ -50,15 +49,11 @@ export async function lookUpOpenSources(
   await run("reccobeats", () => reccoBeats(deps, clients, trackIds, result, onProgress));
   await Promise.all([
     run("musicbrainz", () =>
-      lookUpMusicBrainz(deps, clients, loadTracks(deps.db.$client, trackIds), result.changed, onProgress),
+      lookUpMusicBrainz(deps, clients, passTracks(deps.db.$client, trackIds), result.changed, onProgress),
     ),
     run("deezer", () => deezer(deps, clients, trackIds, result, onProgress)),
   ]);
   return result;
-}
-
-function loadTracks(sqlite: Database, ids: readonly string[]): PassTrack[] {
-  return passTracks(sqlite, ids);
 }
 
 async function reccoBeats(
@@ -69,7 +64,7 @@ async function reccoBeats(
   onProgress: () => void,
 ) {
   const sqlite = deps.db.$client;
-  const lacking = loadTracks(sqlite, trackIds)
+  const lacking = passTracks(sqlite, trackIds)
     .filter((t) => t.featuresSource === null)
     .map((t) => t.id);
   const ids = askable(sqlite, "reccobeats", "features", lacking, deps.clock.now());
@@ -101,7 +96,7 @@ async function deezer(
     wasAsked(sqlite, "spotify", "features", id, now);
   const reccoDone = (id: string) =>
     !sources.includes("reccobeats") || wasAsked(sqlite, "reccobeats", "features", id, now);
-  const lacking = loadTracks(sqlite, trackIds).filter(
+  const lacking = passTracks(sqlite, trackIds).filter(
     (t) => t.tempo === null && t.isrc !== null && spotifyDone(t.id) && reccoDone(t.id),
   );
   const open = new Set(
