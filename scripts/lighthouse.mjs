@@ -59,7 +59,11 @@ async function startCrate() {
     throw new Error("Crate did not start (its output is above)");
   }
   const what = existsSync(binary) ? "dist/crate" : "bun src/server/main.ts";
-  return { url, what, stop: () => (child.kill("SIGTERM"), rmSync(dir, { recursive: true, force: true })) };
+  const stop = () => {
+    child.kill("SIGTERM");
+    rmSync(dir, { recursive: true, force: true });
+  };
+  return { url, what, stop };
 }
 
 /** Waits until the server has compressed what the pages load (it does so once, in the background, after start). */

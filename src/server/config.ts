@@ -35,6 +35,7 @@ const EnvSchema = z.object({
   PADDLE_WEBHOOK_SECRET: optionalText,
   ADMIN_SPOTIFY_IDS: z.string().default(""),
   DAILY_NEW_USER_CAP: z.coerce.number().int().min(0).default(500),
+  JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   JOBS: flag.default("on"),
   /** demo mode (the emulators) where a production start would otherwise refuse to run without Spotify */
   DEMO: flag.optional(),
@@ -101,6 +102,8 @@ export interface Config {
   adminSpotifyIds: string[];
   dailyNewUserCap: number;
   jobs: boolean;
+  /** listeners the hourly job and the random refresh serve at once; null: adapts to Spotify's pace */
+  jobConcurrency: number | null;
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
   /** false with PREMIUM=off: nothing is sold, the plans pages say so */
   premium: boolean;
@@ -210,6 +213,7 @@ export function parseConfig(
       .filter(Boolean),
     dailyNewUserCap: e.DAILY_NEW_USER_CAP,
     jobs: e.JOBS === "on",
+    jobConcurrency: e.JOB_CONCURRENCY ?? null,
     premium: e.PREMIUM === "on",
     logLevel: e.LOG_LEVEL,
     metricsToken: e.METRICS_TOKEN,

@@ -8,7 +8,7 @@ import type { Clock } from "./platform/clock.ts";
 import type { Logger } from "./platform/log.ts";
 import type { UserWork } from "./platform/user-work.ts";
 import type { MetadataClients } from "./sources/clients.ts";
-import type { SpotifyClient } from "./spotify/types.ts";
+import type { SpotifyClient, SpotifyUserApi } from "./spotify/types.ts";
 
 /** What services need, built once at start and passed in (never read from globals during a request). */
 export interface Deps {
@@ -16,8 +16,10 @@ export interface Deps {
   db: Db;
   clock: Clock;
   log: Logger;
-  /** the shared Spotify client (accounts service + Web API); per user: spotifyForUser(deps, userId) */
+  /** the shared Spotify client (accounts service + Web API) */
   spotify: SpotifyClient;
+  /** the Web API on behalf of a user, with their stored tokens refreshed as needed (auth/tokens.ts) */
+  spotifyFor(userId: string): SpotifyUserApi;
   /** AES-256 key for provider tokens at rest */
   tokenKey: Buffer;
   /** Paddle Billing API client (config.paddle.apiUrl, Bearer apiKey) */

@@ -4,6 +4,7 @@ import { operations } from "../shared/operations.ts";
 import { createApiApp } from "./app.ts";
 import { loadEncryptionKey } from "./auth/key.ts";
 import { prepareSessionLookup } from "./auth/sessions.ts";
+import { spotifyForUser } from "./auth/tokens.ts";
 import type { Config } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
 import type { Deps } from "./deps.ts";
@@ -70,6 +71,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     log,
     spotify: spotifyClientFromConfig(config, log, metrics),
     tokenKey,
+    spotifyFor: (userId) => spotifyForUser(deps, userId),
     paddle: createPaddleClient({
       apiUrl: config.paddle.apiUrl,
       apiKey: config.paddle.apiKey,

@@ -199,7 +199,7 @@ describe("admin dashboard", () => {
           yield [];
         },
       } as unknown as SpotifyUserApi;
-      const held = runHourlySync(server.deps, { apiFor: () => blockingApi });
+      const held = runHourlySync({ ...server.deps, spotifyFor: () => blockingApi });
       await page.getByTestId("batch-start").click();
       await page.getByText(messages.batchNotStarted).waitFor();
       release();

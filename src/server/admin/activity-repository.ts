@@ -1,7 +1,7 @@
 // The statistics_users and activity tables: who has their activity recorded, and what they did.
 import { and, desc, eq, gt, notExists, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import { activity, sessions, statisticsUsers, users } from "../db/schema/index.ts";
+import { activity, statisticsUsers, users } from "../db/schema/index.ts";
 
 export function userExists(db: Db, userId: string): boolean {
   return db.select({ id: users.id }).from(users).where(eq(users.id, userId)).get() !== undefined;

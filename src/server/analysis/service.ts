@@ -8,7 +8,6 @@ import type {
   AnalysisResults,
   AnalysisSegmentType,
 } from "../../shared/schemas/distribution.ts";
-import { spotifyForUser } from "../auth/tokens.ts";
 import type { Deps } from "../deps.ts";
 import { loadConsideredSongs } from "../library/considered.ts";
 import { enrichLibrary } from "../library/metadata.ts";
@@ -16,9 +15,7 @@ import { syncLibrary } from "../library/sync.ts";
 import { metadataCoverage } from "../metadata/coverage.ts";
 import { AppError, notFound } from "../platform/errors.ts";
 import { isThrottled, recordThrottle, throttleKeys } from "../platform/throttles.ts";
-import { userWork } from "../platform/user-work.ts";
 import { readSettings } from "../settings/store.ts";
-import type { SpotifyUserApi } from "../spotify/types.ts";
 import { readTimeZone } from "../user/time-zone.ts";
 import { AnalysisCounter } from "./count.ts";
 import {
@@ -42,11 +39,7 @@ export const ANALYSIS_CHUNK = 500;
 type Status = AnalysisStatus;
 
 /** POST /api/distributor/analysis: 37 while one runs, 38 within 20 s of the last start. */
-export function startAnalysis(
-  deps: Deps,
-  userId: string,
-  options: { api?: SpotifyUserApi } = {},
-): { progressId: string } {
+export function startAnalysis(deps: Deps, userId: string): { progressId: string } {
   const now = deps.clock.now();
   const id = deps.db.$client.transaction(() => {
     if (countUnfinishedAnalyses(deps.db, userId) > 0) throw new AppError(ErrorCode.AnalysisOngoing);
@@ -59,7 +52,7 @@ export function startAnalysis(
     insertRunningAnalysis(deps.db, analysisId, userId, now);
     return analysisId;
   })();
-  userWork(deps).spawn(userId, "analysis", () => runAnalysis(deps, id, options.api));
+  deps.work.spawn(userId, "analysis", () => runAnalysis(deps, id));
   return { progressId: id };
 }
 
@@ -92,13 +85,13 @@ function end(
 }
 
 /** Syncs the library, then counts chunk by chunk; stops with a Cancelled segment when asked to. */
-export async function runAnalysis(deps: Deps, id: string, api?: SpotifyUserApi): Promise<void> {
+export async function runAnalysis(deps: Deps, id: string): Promise<void> {
   const row = analysisOwner(deps.db, id);
   if (!row) return;
   let segment = 1;
   try {
     if (statusOf(deps, id) !== "running") return end(deps, id, "cancelled", segment, "Cancelled", []);
-    const userApi = api ?? spotifyForUser(deps, row.userId);
+    const userApi = deps.spotifyFor(row.userId);
     await syncLibrary(deps, userApi, row.userId);
     await enrichLibrary(deps, userApi, row.userId);
     const songs = loadConsideredSongs(deps, row.userId, row.membershipLevel);
@@ -107,7 +100,7 @@ export async function runAnalysis(deps: Deps, id: string, api?: SpotifyUserApi):
       timeZone: readTimeZone(deps.db, row.userId).timeZone,
     });
     for (let i = 0; i < songs.length; i += ANALYSIS_CHUNK) {
-      if (statusOf(deps, id) !== "running" || userWork(deps).isStopping) {
+      if (statusOf(deps, id) !== "running" || deps.work.isStopping) {
         return end(deps, id, "cancelled", segment, "Cancelled", []);
       }
       counter.add(songs.slice(i, i + ANALYSIS_CHUNK));

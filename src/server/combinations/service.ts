@@ -24,7 +24,6 @@ import { runDistribution } from "../distribution/run.ts";
 import { createWholeLibraryDistribution } from "../distribution/start.ts";
 import { AppError } from "../platform/errors.ts";
 import { isThrottled, recordThrottle } from "../platform/throttles.ts";
-import { userWork } from "../platform/user-work.ts";
 
 export const combinationThrottleKey = (userId: string) => `combination:${userId}`;
 
@@ -89,7 +88,7 @@ export function createCombinations(
     });
     return createWholeLibraryDistribution(deps, caller, "combination", { combinationIds }).id;
   })();
-  userWork(deps).spawn(caller.userId, "combination distribution", () => runDistribution(deps, id));
+  deps.work.spawn(caller.userId, "combination distribution", () => runDistribution(deps, id));
   return { distributionProgressId: id };
 }
 

@@ -1,13 +1,11 @@
 // The batch jobs' services: the hourly sync of every monitored user and the daily/weekly random refresh.
 // Each run is recorded in batch_executions; one job never runs twice at once in the process.
 import { allEntries } from "../../shared/catalogue/index.ts";
-import { spotifyForUser } from "../auth/tokens.ts";
 import type { Db } from "../db/client.ts";
 import type { Deps } from "../deps.ts";
 import { fullResyncDue } from "../library/resync.ts";
 import { syncLibrary } from "../library/sync.ts";
 import { withPriority } from "../platform/pacer.ts";
-import { userWork } from "../platform/user-work.ts";
 import { SpotifyAuthRevokedError } from "../spotify/errors.ts";
 import type { SpotifyUserApi } from "../spotify/types.ts";
 import { AdaptiveConcurrency } from "./job-concurrency.ts";
@@ -26,13 +24,6 @@ export const RANDOM_JOB = "random-refresh";
 /** Users a batch run starts with at once; it adapts from there (job-concurrency.ts). */
 export const BATCH_CONCURRENCY = 4;
 
-export interface BatchOptions {
-  /** the Web API per user (tests and benchmarks); stored tokens otherwise */
-  apiFor?: (userId: string) => SpotifyUserApi;
-  /** a fixed number of users at a time instead of the adaptive one */
-  concurrency?: number;
-}
-
 export interface BatchOutcome {
   started: boolean;
   executionId?: string;
@@ -50,7 +41,6 @@ async function runBatch(
   job: string,
   userIds: () => string[],
   perUser: (userId: string, api: SpotifyUserApi) => Promise<boolean>,
-  options: BatchOptions,
 ): Promise<BatchOutcome> {
   const running = deps.runningBatchJobs;
   if (running.has(job)) return { started: false, usersProcessed: 0, distributions: 0, failures: 0 };
@@ -67,15 +57,16 @@ async function runBatch(
   };
   try {
     const queue = userIds();
-    const work = userWork(deps);
+    const work = deps.work;
+    const fixedConcurrency = deps.config.jobConcurrency;
     const control = new AdaptiveConcurrency({
-      initial: options.concurrency ?? BATCH_CONCURRENCY,
-      fixed: options.concurrency !== undefined,
+      initial: fixedConcurrency ?? BATCH_CONCURRENCY,
+      fixed: fixedConcurrency !== null,
       pacing: () => deps.spotify.pacing(),
     });
     const turn = async (userId: string) => {
       try {
-        const api = options.apiFor?.(userId) ?? spotifyForUser(deps, userId);
+        const api = deps.spotifyFor(userId);
         // The job's calls wait behind interactive ones (a listener's own distribution goes first).
         const distributed = await withPriority("background", () =>
           work.forUser(userId, () => perUser(userId, api)),
@@ -134,7 +125,7 @@ function retryableRun(db: Db, userId: string): { id: string; planned: boolean } 
 }
 
 /** The hourly job: sync every monitored user's likes, then add the new ones to their playlists. */
-export function runHourlySync(deps: Deps, options: BatchOptions = {}): Promise<BatchOutcome> {
+export function runHourlySync(deps: Deps): Promise<BatchOutcome> {
   const { db } = deps;
   return runBatch(
     deps,
@@ -155,35 +146,26 @@ export function runHourlySync(deps: Deps, options: BatchOptions = {}): Promise<B
       await runDistribution(deps, id, { api, synced: true });
       return true;
     },
-    options,
   );
 }
 
 /** Daily (and, on the first day of an ISO week, weekly) replacement of random playlists. */
-export function runRandomRefresh(deps: Deps, options: BatchOptions = {}): Promise<BatchOutcome> {
+export function runRandomRefresh(deps: Deps): Promise<BatchOutcome> {
   const randomNames = allEntries.filter((e) => e.kind.type === "random").map((e) => e.name);
   const usersWithRandom = () => monitoredPremiumUsersWith(deps.db, randomNames);
-  return runBatch(
-    deps,
-    RANDOM_JOB,
-    usersWithRandom,
-    async (userId, api) => {
-      const id = createDistribution(deps, userId, "random");
-      await runDistribution(deps, id, { api });
-      return true;
-    },
-    options,
-  );
+  return runBatch(deps, RANDOM_JOB, usersWithRandom, async (userId, api) => {
+    const id = createDistribution(deps, userId, "random");
+    await runDistribution(deps, id, { api });
+    return true;
+  });
 }
 
 /**
  * POST /api/admin/batch/start: starts the hourly job now in the background; `jobStarted: false` while a run
  * is still going.
  */
-export function startBatchJob(deps: Deps, options: BatchOptions = {}): { jobStarted: boolean } {
+export function startBatchJob(deps: Deps): { jobStarted: boolean } {
   if (isBatchJobRunning(deps, HOURLY_JOB)) return { jobStarted: false };
-  runHourlySync(deps, options).catch((error) =>
-    deps.log.error("hourly job failed", { error: String(error) }),
-  );
+  runHourlySync(deps).catch((error) => deps.log.error("hourly job failed", { error: String(error) }));
   return { jobStarted: true };
 }

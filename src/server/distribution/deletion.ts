@@ -1,7 +1,6 @@
 // One deletion scheduler for predefined and combination playlists: the playlists stop being updated and a
 // deletion run of the journal removes them from the listener's library one `unfollow` step at a time.
 import type { Deps } from "../deps.ts";
-import { userWork } from "../platform/user-work.ts";
 import { insertSteps } from "./repository/journal.ts";
 import { deselectPlaylists } from "./repository/playlists.ts";
 import { markPlanned, setEntryTotal } from "./repository/runs.ts";
@@ -55,7 +54,7 @@ export function startDeletion(
   label: string,
   after?: (outcome: RunOutcome) => void,
 ): void {
-  userWork(deps).spawn(userId, label, async () => {
+  deps.work.spawn(userId, label, async () => {
     const outcome = await runDistribution(deps, distributionId);
     after?.(outcome);
   });

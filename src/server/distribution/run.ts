@@ -1,11 +1,9 @@
 // Runs a distribution: sync the library, plan into the journal, apply the journal; failures are recorded
 // (completedWork -1) and the next run of the same user resumes the journal where it stopped.
-import { spotifyForUser } from "../auth/tokens.ts";
 import type { Deps } from "../deps.ts";
 import { enrichLibrary } from "../library/metadata.ts";
 import { countLikes, syncLibrary } from "../library/sync.ts";
 import { AppError } from "../platform/errors.ts";
-import { userWork } from "../platform/user-work.ts";
 import { SpotifyAuthRevokedError } from "../spotify/errors.ts";
 import type { SpotifyUserApi } from "../spotify/types.ts";
 import { applyJournal } from "./apply.ts";
@@ -66,11 +64,11 @@ export async function runDistribution(
 ): Promise<RunOutcome> {
   const row = findDistribution(deps.db, distributionId);
   if (!row || row.status === "finished") return "finished";
-  const work = userWork(deps);
+  const work = deps.work;
   startAttempt(deps.db, distributionId);
   restoreProgress(deps.db, distributionId);
   try {
-    const api = options.api ?? spotifyForUser(deps, row.userId);
+    const api = options.api ?? deps.spotifyFor(row.userId);
     const earlier = await resumeEarlierJournals(deps, api, row.userId, distributionId, () => work.isStopping);
     if (earlier === "stopped") return "stopped";
     if (!row.planned) {
@@ -152,7 +150,7 @@ export function failDistribution(
 /** Start-up recovery: every distribution a crash left "running" is resumed in the background. */
 export function resumeInterruptedDistributions(deps: Deps): number {
   const rows = runningDistributions(deps.db);
-  const work = userWork(deps);
+  const work = deps.work;
   for (const row of rows) {
     work.spawn(row.userId, "resume distribution", () => runDistribution(deps, row.id));
   }

@@ -14,7 +14,6 @@ import type { Deps } from "../deps.ts";
 import { signInSyncSettled } from "../library/service.ts";
 import { AppError, notFound } from "../platform/errors.ts";
 import { isThrottled, recordThrottle, throttleKeys } from "../platform/throttles.ts";
-import { userWork } from "../platform/user-work.ts";
 import { scheduleDeletion, startDeletion } from "./deletion.ts";
 import { assertMayDelete, assertMayDistribute, type Caller } from "./guards.ts";
 import { kindOfEntry } from "./kinds.ts";
@@ -72,7 +71,7 @@ export async function distributeHistorically(
     }
     return started;
   })();
-  userWork(deps).spawn(caller.userId, "distribution", () => runDistribution(deps, id));
+  deps.work.spawn(caller.userId, "distribution", () => runDistribution(deps, id));
   return { distributionProgressId: id, totalNumberOfLikedSongs };
 }
 

@@ -1,7 +1,5 @@
 // Library reads outside a distribution (after sign-in), in the user's background work.
-import { spotifyForUser } from "../auth/tokens.ts";
 import type { Deps } from "../deps.ts";
-import { userWork } from "../platform/user-work.ts";
 import { enrichLibrary } from "./metadata.ts";
 import { syncLibrary } from "./sync.ts";
 
@@ -10,12 +8,12 @@ import { syncLibrary } from "./sync.ts";
  * the first distribution are ready sooner. Safe to call on every sign-in (a known library costs one call).
  */
 export function startLibrarySync(deps: Deps, userId: string): void {
-  const work = userWork(deps);
+  const work = deps.work;
   if (work.isStopping) return;
   const running = deps.signInSyncs;
   const done = work
     .forUser(userId, async () => {
-      const api = spotifyForUser(deps, userId);
+      const api = deps.spotifyFor(userId);
       await syncLibrary(deps, api, userId);
       await enrichLibrary(deps, api, userId);
     })

@@ -3,7 +3,6 @@
 // brings new facts, every user who likes the changed songs gets a follow-up pass of their playlists. A source
 // that fails is asked again later; songs still pending when the process stops are looked up at the next start.
 import type { Deps, MetadataLookupQueue } from "../deps.ts";
-import { userWork } from "../platform/user-work.ts";
 import { lookUpOpenSources, type PassResult } from "./open-sources.ts";
 import {
   pendingTracksOf,
@@ -118,7 +117,7 @@ export class MetadataLookups implements MetadataLookupQueue {
   private followUp(changedTrackIds: string[]) {
     const { deps } = this;
     const users = usersPlacingTracks(deps.db.$client, changedTrackIds);
-    const work = userWork(deps);
+    const work = deps.work;
     for (const userId of users) {
       if (work.isStopping) return;
       const done = work

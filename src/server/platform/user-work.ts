@@ -50,6 +50,3 @@ export class UserWork {
     while (this.running.size > 0) await Promise.allSettled([...this.running]);
   }
 }
-
-/** The app's background work (built once with the app's dependencies). */
-export const userWork = (deps: { work: UserWork }): UserWork => deps.work;

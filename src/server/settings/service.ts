@@ -3,13 +3,11 @@ import type {
   PlaylistSettingsInput,
   SettingsResponse,
 } from "../../shared/schemas/settings.ts";
-import { spotifyForUser } from "../auth/tokens.ts";
 import type { Deps } from "../deps.ts";
 import { syncLibrary } from "../library/sync.ts";
 import { hasLikeWithoutRecording } from "../library/tracks-repository.ts";
-import { userWork } from "../platform/user-work.ts";
 import { readSettings, toSettingsResponse, writeSettings } from "./store.ts";
-import { type OpenPlaylistApi, scheduleSettingsSync } from "./sync.ts";
+import { scheduleSettingsSync } from "./sync.ts";
 
 /**
  * Stores the settings; when they changed, brings the user's managed playlists on Spotify in line in the
@@ -20,11 +18,10 @@ export function updatePlaylistSettings(
   deps: Deps,
   userId: string,
   input: PlaylistSettingsInput,
-  open: OpenPlaylistApi = async (id) => spotifyForUser(deps, id),
 ): SettingsResponse {
   const settings: PlaylistSettings = { ...input, addRecordingOnce: input.addRecordingOnce ?? false };
   const before = readSettings(deps.db, userId);
-  if (writeSettings(deps.db, userId, settings)) scheduleSettingsSync(deps, userId, open);
+  if (writeSettings(deps.db, userId, settings)) scheduleSettingsSync(deps, userId);
   if (settings.addRecordingOnce && !before.addRecordingOnce) scheduleRecordingIds(deps, userId);
   return toSettingsResponse(settings);
 }
@@ -35,7 +32,7 @@ export function updatePlaylistSettings(
  */
 function scheduleRecordingIds(deps: Deps, userId: string): void {
   if (!hasLikeWithoutRecording(deps.db, userId)) return;
-  userWork(deps).spawn(userId, "recording-ids", () =>
-    syncLibrary(deps, spotifyForUser(deps, userId), userId, { full: true }),
+  deps.work.spawn(userId, "recording-ids", () =>
+    syncLibrary(deps, deps.spotifyFor(userId), userId, { full: true }),
   );
 }

@@ -3,13 +3,11 @@ import { spotifyPlaylistName, stripPostfix } from "../../shared/catalogue/naming
 import { managedPlaylists } from "../db/schema/index.ts";
 import type { Deps } from "../deps.ts";
 import { markThoseOutOfLibrary, markVanished } from "../distribution/vanished.ts";
-import { userWork } from "../platform/user-work.ts";
 import { isSpotifyNotFound, SpotifyAuthRevokedError } from "../spotify/errors.ts";
 import type { PlaylistChanges, SpotifyUserApi } from "../spotify/types.ts";
 import { readSettings } from "./store.ts";
 
 export type PlaylistApi = Pick<SpotifyUserApi, "getPlaylist" | "updatePlaylist" | "playlistsInLibrary">;
-export type OpenPlaylistApi = (userId: string) => Promise<PlaylistApi>;
 
 export interface SettingsSyncResult {
   updated: number;
@@ -112,19 +110,19 @@ export async function syncPlaylistSettings(
  * beside it). A sync already waiting in the queue reads the settings when it starts, so rapid flips add no
  * second one and end in the last state.
  */
-export function scheduleSettingsSync(deps: Deps, userId: string, open: OpenPlaylistApi): void {
+export function scheduleSettingsSync(deps: Deps, userId: string): void {
   const queued = deps.queuedSettingsSyncs;
   if (queued.has(userId)) return;
   queued.add(userId);
   const waiting = queued;
-  userWork(deps).spawn(userId, "playlist settings", async () => {
+  deps.work.spawn(userId, "playlist settings", async () => {
     waiting.delete(userId);
-    const result = await syncPlaylistSettings(deps, userId, await open(userId));
+    const result = await syncPlaylistSettings(deps, userId, deps.spotifyFor(userId));
     deps.log.info("playlist settings applied on Spotify", { userId, ...result });
   });
 }
 
 /** Resolves once the user's queued work, settings syncs included, has finished (tests). */
 export async function settingsSyncIdle(deps: Deps, userId: string): Promise<void> {
-  await userWork(deps).forUser(userId, async () => undefined);
+  await deps.work.forUser(userId, async () => undefined);
 }

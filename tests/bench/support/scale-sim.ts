@@ -133,7 +133,16 @@ export async function runScaleSimulation(options: SimOptions): Promise<SimFigure
       clock: { now: time.now },
       log: createLogger("silent"),
       spotify,
-      config: {} as Config,
+      // each turn starts with the token refresh an hour-old token needs: one round trip at the accounts service
+      spotifyFor: (userId: string) =>
+        spotify.forUser({
+          current: async () => {
+            await time.sleep(options.rttMs);
+            return `tok-${userId}`;
+          },
+          refresh: async () => `tok-${userId}`,
+        }),
+      config: { jobConcurrency: null } as Config,
     } as unknown as Deps;
     // the interactive workload alone first, on the same client (nothing learned yet)
     const interactiveRun = async () => {
@@ -154,17 +163,7 @@ export async function runScaleSimulation(options: SimOptions): Promise<SimFigure
     const cpu = process.cpuUsage();
     t0 = performance.now();
     let jobEnd = 0;
-    const job = runHourlySync(deps, {
-      // each turn starts with the token refresh an hour-old token needs: one round trip at the accounts service
-      apiFor: (userId) =>
-        spotify.forUser({
-          current: async () => {
-            await time.sleep(options.rttMs);
-            return `tok-${userId}`;
-          },
-          refresh: async () => `tok-${userId}`,
-        }),
-    });
+    const job = runHourlySync(deps);
     void job.finally(() => {
       jobEnd = time.now();
     });

@@ -3,7 +3,6 @@
 // process (real mode), so its CPU time and memory are measured here. Shared by scale.bench.ts and the CI smoke test.
 import { statSync } from "node:fs";
 import { join } from "node:path";
-import { spotifyForUser } from "../../../src/server/auth/tokens.ts";
 import { type BatchOutcome, runHourlySync } from "../../../src/server/distribution/batch.ts";
 import { startTestServer, type TestServer } from "../../support/server.ts";
 import { distribute, signInAll, waitDistributed } from "./crate-client.ts";
@@ -94,11 +93,12 @@ async function measuredRun(
   const stopRss = peakRss();
   const cpu = process.cpuUsage();
   const runStart = Date.now();
-  const outcome = await runHourlySync(crate.deps, {
-    ...(concurrency === null ? {} : { concurrency }),
-    apiFor: (userId) => {
+  const outcome = await runHourlySync({
+    ...crate.deps,
+    config: { ...crate.deps.config, jobConcurrency: concurrency },
+    spotifyFor: (userId) => {
       turnStarted.set(userId, Date.now());
-      return spotifyForUser(crate.deps, userId);
+      return crate.deps.spotifyFor(userId);
     },
   });
   const wallMs = Date.now() - runStart;

@@ -191,7 +191,7 @@ describe("batch start", () => {
         yield [];
       },
     } as unknown as SpotifyUserApi;
-    const held = runHourlySync(server.deps, { apiFor: () => blockingApi });
+    const held = runHourlySync({ ...server.deps, spotifyFor: () => blockingApi });
     expect(isBatchJobRunning(server.deps, "hourly-sync")).toBe(true);
     expect(await rest(server.url, "POST", "/api/admin/batch/start", admin.cookie)).toEqual({
       status: 200,

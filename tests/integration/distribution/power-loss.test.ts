@@ -4,7 +4,7 @@
 // possibly sent (it reads each playlist once, looks for its creations by their mark).
 import { Database } from "bun:sqlite";
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { copyFileSync, mkdirSync, rmSync } from "node:fs";
+import { mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import {
   type SpotifyEmulatorServer,

@@ -2,7 +2,6 @@
 // listener, a premium listener and the admin), HTTP helpers that keep the raw answer, and a snapshot of every
 // table of the database to prove that a refused request changed nothing.
 import { expect } from "bun:test";
-import { userWork } from "../../../src/server/platform/user-work.ts";
 import { ErrorCode } from "../../../src/shared/errors.ts";
 import { jsonOrUndefined } from "../../support/json.ts";
 import { startTestServer, type TestServer } from "../../support/server.ts";
@@ -78,7 +77,7 @@ export async function startHardening(prefix: string): Promise<Hardening> {
 
 /** Waits until none of the users has background work queued or running. */
 export async function untilIdle(server: TestServer, userIds: (string | null)[], timeoutMs = 30_000) {
-  const work = userWork(server.deps);
+  const work = server.deps.work;
   const until = Date.now() + timeoutMs;
   while (userIds.some((id) => id !== null && work.isBusy(id))) {
     if (Date.now() > until) throw new Error("background work did not finish");

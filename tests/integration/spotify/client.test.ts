@@ -3,7 +3,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:tes
 import { eq } from "drizzle-orm";
 import { spotifyForUser } from "../../../src/server/auth/tokens.ts";
 import { users } from "../../../src/server/db/schema/index.ts";
-import { userWork } from "../../../src/server/platform/user-work.ts";
 import type { SavedTrack, SpotifyUserApi } from "../../../src/server/spotify/types.ts";
 import {
   type CrateWithSpotify,
@@ -24,7 +23,7 @@ beforeAll(async () => {
   const user = setup.crate.deps.db.select().from(users).where(eq(users.spotifyId, LISTENER)).get();
   api = spotifyForUser(setup.crate.deps, user?.id ?? "");
   // Signing in starts a library sync in the background; let it finish so the counts below are the client's own.
-  while (userWork(setup.crate.deps).isBusy(user?.id ?? "")) await Bun.sleep(20);
+  while (setup.crate.deps.work.isBusy(user?.id ?? "")) await Bun.sleep(20);
 });
 afterAll(() => setup.dispose());
 beforeEach(async () => {

@@ -1,6 +1,6 @@
 // What distribution reads and keeps of a listener: membership and settings, the predefined selection
 // (simple_preferences), whether likes wait for a plan (library_syncs) and who the batch jobs visit.
-import { and, asc, eq, inArray, lt, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { combinations, librarySyncs, simplePreferences, userSettings, users } from "../../db/schema/index.ts";
 
