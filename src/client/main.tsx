@@ -1,7 +1,7 @@
 // The UI font is not imported here: the server serves its files and puts its rules in the page (static/fonts.ts).
 import { ChakraProvider } from "@chakra-ui/react";
 import { QueryClientProvider } from "@tanstack/react-query";
-import { StrictMode, useState } from "react";
+import { StrictMode, startTransition, useState } from "react";
 import { createRoot } from "react-dom/client";
 import { App, preloadPageFor } from "./App.tsx";
 import { createQueryClient, createTrpcClient, trpc } from "./api/trpc.ts";
@@ -27,4 +27,9 @@ function Root() {
 rememberExternalReferrer();
 preloadPageFor(window.location.pathname);
 const container = document.getElementById("root");
-if (container) createRoot(container).render(<Root />);
+// A transition lets React render the first page in slices, yielding to the browser between them, instead of
+// one long task that keeps a phone from responding.
+if (container) {
+  const root = createRoot(container);
+  startTransition(() => root.render(<Root />));
+}

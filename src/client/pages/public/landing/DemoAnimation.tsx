@@ -99,13 +99,14 @@ export function DemoAnimation() {
       </Box>
 
       <Center py="2" aria-hidden>
-        <Box
-          w="2px"
-          h="8"
-          bgImage="linear-gradient(to bottom, var(--chakra-colors-brand-400) 50%, transparent 50%)"
-          bgSize="2px 12px"
-          animation="crateFlow 0.8s linear infinite"
-        />
+        <Box w="2px" h="8" overflow="hidden">
+          <Box
+            h="calc(100% + 12px)"
+            bgImage="linear-gradient(to bottom, var(--chakra-colors-brand-400) 50%, transparent 50%)"
+            bgSize="2px 12px"
+            animation="crateFlow 0.4s linear infinite"
+          />
+        </Box>
       </Center>
 
       <Text
