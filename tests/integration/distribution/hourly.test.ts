@@ -4,7 +4,9 @@
 // A playlist deleted in the Spotify app (unfollowed, still there): tests/integration/distribution/vanished.test.ts;
 // a 404 on a write: tests/unit/distribution/vanished.test.ts.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { parseConfig } from "../../../src/server/config.ts";
 import { runHourlySync, startBatchJob } from "../../../src/server/distribution/batch.ts";
+import type { SpotifyUserApi } from "../../../src/server/spotify/types.ts";
 import {
   distributeAndWait,
   type Harness,
@@ -152,5 +154,39 @@ describe("hourly job", () => {
     for (const row of rows) expect(row).toMatchObject({ job: "hourly-sync", status: "finished" });
     const newest = h.spotify.control.likes(listener.id)[0]?.trackId ?? "";
     expect(playlistsOf(h, listener.id).get(managed("Everything"))?.at(-1)).toBe(newest);
+  });
+
+  test("JOB_CONCURRENCY fixes how many listeners the job serves at once; unset, it adapts from 4", async () => {
+    for (const id of ["hourly-a", "hourly-b", "hourly-c", "hourly-d", "hourly-e"]) await signIn(h, id, 20);
+    const { deps } = h.crate;
+    /** The job's deps with every listener's library read held a moment, counting the reads under way at once. */
+    const counted = (jobConcurrency: number | null) => {
+      const seen = { now: 0, most: 0 };
+      const spotifyFor = (userId: string): SpotifyUserApi => {
+        const api = deps.spotifyFor(userId);
+        return Object.assign(Object.create(api), {
+          async *likedTracks(...args: Parameters<SpotifyUserApi["likedTracks"]>) {
+            seen.now += 1;
+            seen.most = Math.max(seen.most, seen.now);
+            await Bun.sleep(30);
+            try {
+              yield* api.likedTracks(...args);
+            } finally {
+              seen.now -= 1;
+            }
+          },
+        });
+      };
+      return { seen, deps: { ...deps, config: { ...deps.config, jobConcurrency }, spotifyFor } };
+    };
+    const one = counted(1);
+    expect(await runHourlySync(one.deps)).toMatchObject({ usersProcessed: 6, failures: 0 });
+    expect(one.seen.most).toBe(1);
+    const adaptive = counted(null);
+    expect(await runHourlySync(adaptive.deps)).toMatchObject({ usersProcessed: 6, failures: 0 });
+    expect(adaptive.seen.most).toBeGreaterThan(1);
+    expect(parseConfig({ JOB_CONCURRENCY: "16" }).jobConcurrency).toBe(16);
+    expect(parseConfig({}).jobConcurrency).toBeNull();
+    expect(() => parseConfig({ JOB_CONCURRENCY: "0" })).toThrow(/JOB_CONCURRENCY/);
   });
 });
