@@ -55,13 +55,16 @@ describe("landing page", () => {
         expect(await page.locator(`main a[href="${href}"]`).count()).toBeGreaterThan(0);
       }
 
-      const title = page.getByTestId("demo-song-title");
-      const first = await title.textContent();
+      // every song is in the page; the one shown is marked active
+      const shownTitle = '[data-testid="demo"] [data-active] [data-testid="demo-song-title"]';
+      const first = await page.locator(shownTitle).textContent();
       await page.waitForFunction(
-        (previous) => document.querySelector('[data-testid="demo-song-title"]')?.textContent !== previous,
-        first,
+        ([selector, previous]) => document.querySelector(selector ?? "")?.textContent !== previous,
+        [shownTitle, first],
         { timeout: 5_000 },
       );
+      expect(await page.locator(shownTitle).count()).toBe(1);
+      expect(await page.locator(shownTitle).isVisible()).toBe(true);
       expect(await page.getByTestId("demo").getAttribute("data-song-index")).not.toBe("0");
       expect(await page.getByTestId("demo-playlist").count()).toBeGreaterThan(0);
       expect(errors).toEqual([]);
