@@ -8,11 +8,12 @@ import type { Edge } from "./import-graph.ts";
  */
 export const layers: { name: string; units: string[] }[] = [
   { name: "shared", units: ["shared"] },
+  // The emulators stand for the providers: only shared/ and their own files, never Crate's server code.
+  { name: "emulators", units: ["emulators/*"] },
   { name: "database", units: ["server/db"] },
   { name: "platform", units: ["server/platform"] },
   { name: "configuration", units: ["server/config.ts"] },
   { name: "providers", units: ["server/metrics", "server/spotify", "server/paddle", "server/sources"] },
-  { name: "emulators", units: ["emulators/*"] },
   { name: "dependencies", units: ["server/deps.ts"] },
   { name: "accounts", units: ["server/user", "server/system", "server/feedback"] },
   { name: "sign-in", units: ["server/auth"] },
@@ -58,4 +59,11 @@ export function upwardImports(edges: Edge[]): string[] {
     lines.set(key, [...(lines.get(key) ?? []), `${edge.from} -> ${edge.to}`]);
   }
   return [...lines].map(([key, files]) => `${key}: ${files.slice(0, 3).join(", ")})`);
+}
+
+/** Imports from src/emulators into src/server: the emulators implement the providers' public APIs on their own. */
+export function emulatorImportsOfServer(edges: Edge[]): string[] {
+  return edges
+    .filter((edge) => edge.from.startsWith("emulators/") && edge.to.startsWith("server/"))
+    .map((edge) => `${edge.from} -> ${edge.to}`);
 }
