@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { findCycles } from "./import-graph.ts";
-import { emulatorImportsOfServer, unitOf, upwardImports } from "./layers.ts";
+import { clientFolderEdges, emulatorImportsOfServer, unitOf, upwardImports } from "./layers.ts";
 
 describe("findCycles", () => {
   test("names the edges of a cycle, closed on its first node", () => {
@@ -64,5 +64,21 @@ describe("emulatorImportsOfServer", () => {
   test("the layer table puts the emulators below every server unit", () => {
     const edges = [{ from: "emulators/paddle/checkout.ts", to: "server/paddle/money.ts" }];
     expect(upwardImports(edges)).toHaveLength(1);
+  });
+});
+
+describe("clientFolderEdges", () => {
+  test("a page folder and its subfolder importing each other are a cycle", () => {
+    const edges = [
+      {
+        from: "client/pages/playlists/CombinationsPage.tsx",
+        to: "client/pages/playlists/combinations/Tab.tsx",
+      },
+      { from: "client/pages/playlists/combinations/Success.tsx", to: "client/pages/playlists/Summary.tsx" },
+      { from: "client/pages/playlists/combinations/Tab.tsx", to: "client/components/Layout.tsx" },
+    ];
+    expect(findCycles(clientFolderEdges(edges))).toEqual([
+      ["client/pages/playlists", "client/pages/playlists/combinations", "client/pages/playlists"],
+    ]);
   });
 });

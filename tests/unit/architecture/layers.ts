@@ -1,5 +1,5 @@
 // The declared layer order of src/ and the imports that go against it.
-import type { Edge } from "./import-graph.ts";
+import { type Edge, folderOf } from "./import-graph.ts";
 
 /**
  * The layers of src/, lowest first. A unit may import its own layer's units (without a cycle) and every lower
@@ -66,4 +66,15 @@ export function emulatorImportsOfServer(edges: Edge[]): string[] {
   return edges
     .filter((edge) => edge.from.startsWith("emulators/") && edge.to.startsWith("server/"))
     .map((edge) => `${edge.from} -> ${edge.to}`);
+}
+
+/**
+ * The imports between folders of src/client, each folder a unit of its own (a subfolder apart from its parent),
+ * so a page folder and its subfolder importing each other show as a cycle.
+ */
+export function clientFolderEdges(edges: Edge[]): Edge[] {
+  return edges
+    .filter((edge) => edge.from.startsWith("client/") && edge.to.startsWith("client/"))
+    .map((edge) => ({ from: folderOf(edge.from), to: folderOf(edge.to) }))
+    .filter((edge) => edge.from !== edge.to);
 }
