@@ -11,6 +11,7 @@ import { storeFeatures, storeTempo } from "./facts-repository.ts";
 import { askable, recordLookups, wasAsked } from "./lookups-repository.ts";
 import { lookUpMusicBrainz } from "./musicbrainz-pass.ts";
 import { passTracks } from "./repository.ts";
+import { askInRounds } from "./rounds.ts";
 
 export interface PassResult {
   /** tracks whose facts changed */
@@ -67,16 +68,19 @@ async function reccoBeats(
   const lacking = passTracks(sqlite, trackIds)
     .filter((t) => t.featuresSource === null)
     .map((t) => t.id);
-  const ids = askable(sqlite, "reccobeats", "features", lacking, deps.clock.now());
-  for (let i = 0; i < ids.length; i += RECCOBEATS_BATCH) {
-    const batch = ids.slice(i, i + RECCOBEATS_BATCH);
-    const found = await clients.reccobeats.audioFeatures(batch);
-    const now = deps.clock.now();
-    storeFeatures(sqlite, found, "reccobeats", now);
-    recordLookups(sqlite, "reccobeats", "features", batch, new Set(found.keys()), now);
+  const rounds = {
+    source: "reccobeats",
+    kind: "features",
+    size: RECCOBEATS_BATCH,
+    now: () => deps.clock.now(),
+  } as const;
+  await askInRounds(sqlite, rounds, lacking, async (round) => {
+    const found = await clients.reccobeats.audioFeatures(round);
+    storeFeatures(sqlite, found, "reccobeats", deps.clock.now());
     for (const id of found.keys()) result.changed.add(id);
     onProgress();
-  }
+    return new Set(found.keys());
+  });
 }
 
 async function deezer(
