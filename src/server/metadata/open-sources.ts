@@ -22,6 +22,15 @@ export interface PassResult {
 
 type PassDeps = Pick<Deps, "db" | "clock" | "log" | "config">;
 
+/** One pass's inputs and its result so far, as each source's step sees them. */
+interface Pass {
+  deps: PassDeps;
+  clients: MetadataClients;
+  trackIds: readonly string[];
+  result: PassResult;
+  onProgress: () => void;
+}
+
 /**
  * Looks up what the tracks lack; `onProgress` is told after each call, `onSourceDone` after each source has
  * answered (with what changed so far), so songs can join their playlists before the slower sources finish.
@@ -47,23 +56,18 @@ export async function lookUpOpenSources(
   };
   // ReccoBeats first (Deezer is only asked about songs it lacks); MusicBrainz and Deezer then run side by side,
   // each at its own pace.
-  await run("reccobeats", () => reccoBeats(deps, clients, trackIds, result, onProgress));
+  const pass: Pass = { deps, clients, trackIds, result, onProgress };
+  await run("reccobeats", () => reccoBeats(pass));
   await Promise.all([
     run("musicbrainz", () =>
       lookUpMusicBrainz(deps, clients, passTracks(deps.db.$client, trackIds), result.changed, onProgress),
     ),
-    run("deezer", () => deezer(deps, clients, trackIds, result, onProgress)),
+    run("deezer", () => deezer(pass)),
   ]);
   return result;
 }
 
-async function reccoBeats(
-  deps: PassDeps,
-  clients: MetadataClients,
-  trackIds: readonly string[],
-  result: PassResult,
-  onProgress: () => void,
-) {
+async function reccoBeats({ deps, clients, trackIds, result, onProgress }: Pass) {
   const sqlite = deps.db.$client;
   const lacking = passTracks(sqlite, trackIds)
     .filter((t) => t.featuresSource === null)
@@ -83,13 +87,7 @@ async function reccoBeats(
   });
 }
 
-async function deezer(
-  deps: PassDeps,
-  clients: MetadataClients,
-  trackIds: readonly string[],
-  result: PassResult,
-  onProgress: () => void,
-) {
+async function deezer({ deps, clients, trackIds, result, onProgress }: Pass) {
   const sqlite = deps.db.$client;
   const sources = deps.config.metadata.sources;
   const now = deps.clock.now();

@@ -30,20 +30,20 @@ export async function lookUpSpotify(
   api: SpotifyMetadataApi,
   userId: string,
 ): Promise<SpotifyStepResult> {
-  const now = deps.clock.now();
-  return {
-    featuresFetched: await spotifyFeatures(deps, api, userId, now),
-    artistsFetched: await spotifyArtists(deps, api, userId, now),
-  };
+  const step: Step = { sqlite: deps.db.$client, log: deps.log, api, userId, now: deps.clock.now() };
+  return { featuresFetched: await spotifyFeatures(step), artistsFetched: await spotifyArtists(step) };
 }
 
-async function spotifyFeatures(
-  deps: Pick<Deps, "db" | "log">,
-  api: SpotifyMetadataApi,
-  userId: string,
-  now: number,
-): Promise<number> {
-  const sqlite = deps.db.$client;
+/** What both of Spotify's lookups work with: the database, the log, the listener's client, one time for all. */
+interface Step {
+  sqlite: Database;
+  log: Deps["log"];
+  api: SpotifyMetadataApi;
+  userId: string;
+  now: number;
+}
+
+async function spotifyFeatures({ sqlite, log, api, userId, now }: Step): Promise<number> {
   if (isUnavailable(sqlite, "audioFeatures", now)) return 0;
   let fetched = 0;
   const rounds = { source: "spotify", kind: "features", size: ROUND, now: () => now } as const;
@@ -51,7 +51,7 @@ async function spotifyFeatures(
     const features = await api.getAudioFeatures(round);
     if (features === "unavailable") {
       recordCapability(sqlite, "audioFeatures", "unavailable", now);
-      deps.log.info("Spotify gives this app no audio features: other sources are used for a day");
+      log.info("Spotify gives this app no audio features: other sources are used for a day");
       return "stop";
     }
     recordCapability(sqlite, "audioFeatures", "available", now);
@@ -68,13 +68,7 @@ const genresGone = (artists: readonly Artist[]) =>
   artists.length > 0 &&
   artists.every((a) => !Array.isArray(a.genres) || (a.genres.length === 0 && a.popularity === undefined));
 
-async function spotifyArtists(
-  deps: Pick<Deps, "db" | "log">,
-  api: SpotifyMetadataApi,
-  userId: string,
-  now: number,
-): Promise<number> {
-  const sqlite = deps.db.$client;
+async function spotifyArtists({ sqlite, log, api, userId, now }: Step): Promise<number> {
   if (isUnavailable(sqlite, "artistGenres", now)) return 0;
   let fetched = 0;
   // The first round asks about one artist: if Spotify answers it without genres, nothing more is asked.
@@ -83,7 +77,7 @@ async function spotifyArtists(
     const artists = await api.getArtists(round);
     if (genresGone(artists)) {
       recordCapability(sqlite, "artistGenres", "unavailable", now);
-      deps.log.info("Spotify answers artists without genres: MusicBrainz is used for a day");
+      log.info("Spotify answers artists without genres: MusicBrainz is used for a day");
       return "stop";
     }
     if (artists.length > 0) recordCapability(sqlite, "artistGenres", "available", now);
