@@ -1,8 +1,20 @@
 import { Hono } from "hono";
-import type { Config } from "../server/config.ts";
 import { createMetadataEmulators } from "./metadata.ts";
-import { paddleEmulatorFromConfig } from "./paddle/index.ts";
-import { spotifyEmulatorFromConfig } from "./spotify/from-config.ts";
+import { createPaddleEmulator } from "./paddle/index.ts";
+import { createSpotifyEmulator, type SpotifyEmulatorApp } from "./spotify/index.ts";
+import { stateFileBeside } from "./state-files.ts";
+
+/**
+ * What the mounted emulators need to know, in their own terms: the emulators implement the providers' public
+ * APIs and share no types with Crate's server, so the composition root builds this from Crate's configuration.
+ */
+export interface EmulatorOptions {
+  /** Crate's database file: each emulator keeps its state in a file beside it (in memory for an in-memory one) */
+  databasePath: string;
+  spotify: { clientId: string; clientSecret: string; app: SpotifyEmulatorApp };
+  /** webhookUrl: where the notifications are posted */
+  paddle: { apiKey: string; webhookSecret: string; priceId: string; webhookUrl: string };
+}
 
 export interface MountedEmulators {
   /** server: the Bun server, so the control APIs can tell loopback clients from others */
@@ -11,11 +23,17 @@ export interface MountedEmulators {
 }
 
 /** The Spotify, Paddle, ReccoBeats, MusicBrainz and Deezer emulators, mounted under /emulator in demo mode and in tests. */
-export function createEmulators(config: Config): MountedEmulators {
+export function createEmulators(options: EmulatorOptions): MountedEmulators {
   const app = new Hono().basePath("/emulator");
-  const paddle = paddleEmulatorFromConfig(config);
+  const paddle = createPaddleEmulator({
+    ...options.paddle,
+    statePath: stateFileBeside(options.databasePath, "paddle-emulator.db"),
+  });
   app.all("/paddle/*", (c) => paddle.app.fetch(c.req.raw, c.env));
-  const spotify = spotifyEmulatorFromConfig(config);
+  const spotify = createSpotifyEmulator({
+    ...options.spotify,
+    statePath: stateFileBeside(options.databasePath, "spotify-emulator.db"),
+  });
   app.all("/spotify/*", (c) => spotify.app.fetch(c.req.raw, c.env));
   const metadata = createMetadataEmulators();
   app.all("/reccobeats/*", (c) => metadata.reccobeats.app.fetch(c.req.raw, c.env));

@@ -1,5 +1,6 @@
 import { dirname, isAbsolute, relative, resolve } from "node:path";
 import { z } from "zod";
+import { demoCredentials } from "../shared/demo-credentials.ts";
 import { type MetadataSourceName, metadataSourceNames } from "../shared/metadata-sources.ts";
 import { operations } from "../shared/operations.ts";
 
@@ -127,17 +128,6 @@ export interface Config {
 }
 
 export class ConfigError extends Error {}
-
-/** Demo credentials of the bundled emulators; only used when no Spotify app is configured. */
-export const demoCredentials = {
-  spotifyClientId: "crate-demo-client",
-  spotifyClientSecret: "crate-demo-secret",
-  paddleApiKey: "pdl_demo_apikey_crate",
-  paddleClientToken: "test_demo_client_token",
-  paddlePriceId: "pri_01crateyearlydemo0000000",
-  paddleWebhookSecret: "pdl_ntfset_demo_webhook_secret",
-  adminSpotifyId: "crate-admin",
-} as const;
 
 /** Parses the environment once. A bad value throws a ConfigError whose message is one line naming the variable. */
 export function parseConfig(

@@ -1,5 +1,5 @@
 import index from "../client/index.html";
-import { createEmulators } from "../emulators/index.ts";
+import { createEmulators, type EmulatorOptions } from "../emulators/index.ts";
 import { operations } from "../shared/operations.ts";
 import { createApiApp } from "./app.ts";
 import { loadEncryptionKey } from "./auth/key.ts";
@@ -29,6 +29,24 @@ function localUrl(publicUrl: string, port: number): string {
   const url = new URL(publicUrl);
   const loopback = ["localhost", "127.0.0.1", "[::1]"].includes(url.hostname);
   return loopback && url.port === String(port) ? url.origin : `http://127.0.0.1:${port}`;
+}
+
+/** The emulators' own options from Crate's configuration: Crate's app credentials, its webhook, its database's folder. */
+export function emulatorOptions(config: Config): EmulatorOptions {
+  return {
+    databasePath: config.databasePath,
+    spotify: {
+      clientId: config.spotify.clientId,
+      clientSecret: config.spotify.clientSecret,
+      app: config.spotifyEmulatorApp,
+    },
+    paddle: {
+      apiKey: config.paddle.apiKey,
+      webhookSecret: config.paddle.webhookSecret,
+      priceId: config.paddle.priceId,
+      webhookUrl: `${config.publicUrl}/api/payment/webhook`,
+    },
+  };
 }
 
 export interface RunningServer {
@@ -93,7 +111,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     },
   });
   const api = createApiApp(deps);
-  const emulators = config.emulators ? createEmulators(config) : undefined;
+  const emulators = config.emulators ? createEmulators(emulatorOptions(config)) : undefined;
   // `bun run dev` serves the HTML import unminified with hot reload; otherwise every page and asset comes from the
   // split bundle (embedded in the binary, or built once from source on the first page request).
   const development = process.env.NODE_ENV === "development";

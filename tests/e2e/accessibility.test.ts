@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
 import { cataloguePages } from "../../src/client/pages/public/catalogueSlugs.ts";
-import { demoCredentials } from "../../src/server/config.ts";
+import { demoCredentials } from "../../src/shared/demo-credentials.ts";
 import { createListener } from "../integration/account/signin.ts";
 import { seriousAxeViolations } from "../support/axe.ts";
 import { viewports } from "../support/browser.ts";

@@ -2,7 +2,7 @@
 // screen readers, their figures as tables), by day and by hour, and on a 390 px phone without sideways scrolling.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
-import { demoCredentials } from "../../src/server/config.ts";
+import { demoCredentials } from "../../src/shared/demo-credentials.ts";
 import { makeUser } from "../integration/admin/support.ts";
 import { seriousAxeViolations } from "../support/axe.ts";
 import { collectPageErrors, launchBrowser, type TestBrowser, viewports } from "../support/browser.ts";

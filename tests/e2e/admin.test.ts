@@ -4,9 +4,9 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
 import { setMembershipLevel } from "../../src/server/billing/membership.ts";
-import { demoCredentials } from "../../src/server/config.ts";
 import { runHourlySync } from "../../src/server/distribution/batch.ts";
 import type { SpotifyUserApi } from "../../src/server/spotify/types.ts";
+import { demoCredentials } from "../../src/shared/demo-credentials.ts";
 import { messages } from "../../src/shared/errors.ts";
 import { operations } from "../../src/shared/operations.ts";
 import { makeUser, type TestUser } from "../integration/admin/support.ts";

@@ -68,3 +68,20 @@ export function ConfirmDialog({
     </Dialog.Root>
   );
 }
+
+/** Asks before a playlist is deleted from Spotify (`name` null: closed); `children` as for ConfirmDialog. */
+export function DeletePlaylistDialog({
+  name,
+  ...props
+}: { name: string | null } & Pick<ConfirmDialogProps, "pending" | "onConfirm" | "onCancel" | "children">) {
+  return (
+    <ConfirmDialog
+      open={name !== null}
+      title="Delete playlist"
+      message={`${name ?? ""} will be deleted from your Spotify library and no longer kept up to date.`}
+      confirmLabel="Delete"
+      destructive
+      {...props}
+    />
+  );
+}

@@ -33,6 +33,18 @@ const searchLimit = (raw: string | undefined) => {
   return Number.isInteger(n) && n >= 1 && n <= 100 ? n : 25;
 };
 
+/** A search's answer: the page `offset` and `limit` ask for, in MusicBrainz's envelope under `key`. */
+function searchAnswer<T>(
+  c: Context,
+  found: readonly T[],
+  key: "artists" | "recordings",
+  entry: (item: T) => object,
+) {
+  const offset = Math.max(0, Number(c.req.query("offset")) || 0);
+  const page = found.slice(offset, offset + searchLimit(c.req.query("limit")));
+  return { created: new Date(0).toISOString(), count: found.length, offset, [key]: page.map(entry) };
+}
+
 /** The values of `field:` terms in a Lucene query such as `arid:X OR arid:Y` (quotes and brackets allowed). */
 export const queryTerms = (query: string, field: string): string[] =>
   [...query.matchAll(new RegExp(`${field}:\\s*"?([^\\s"()]+)"?`, "gi"))].map((m) => m[1] ?? "");
@@ -142,14 +154,9 @@ export function createMusicBrainzEmulator(options: MusicBrainzEmulatorOptions): 
     const found = ids
       .map((id) => w().artistByMbid(id.toLowerCase()))
       .filter((a): a is MbArtist => a !== undefined);
-    const offset = Math.max(0, Number(c.req.query("offset")) || 0);
-    const page = found.slice(offset, offset + searchLimit(c.req.query("limit")));
-    return c.json({
-      created: new Date(0).toISOString(),
-      count: found.length,
-      offset,
-      artists: page.map((a) => ({ ...artistRef(a, true), score: 100, tags: a.tags })),
-    });
+    return c.json(
+      searchAnswer(c, found, "artists", (a) => ({ ...artistRef(a, true), score: 100, tags: a.tags })),
+    );
   });
 
   api.get("/isrc/:isrc", (c) => {
@@ -174,13 +181,8 @@ export function createMusicBrainzEmulator(options: MusicBrainzEmulatorOptions): 
   api.get("/recording", (c) => {
     const isrcs = queryTerms(c.req.query("query") ?? "", "isrc");
     const tracks = isrcs.flatMap((isrc) => (ISRC.test(isrc) ? w().recordingsOfIsrc(isrc) : []));
-    const offset = Math.max(0, Number(c.req.query("offset")) || 0);
-    const page = tracks.slice(offset, offset + searchLimit(c.req.query("limit")));
-    return c.json({
-      created: new Date(0).toISOString(),
-      count: tracks.length,
-      offset,
-      recordings: page.map((t) => ({
+    return c.json(
+      searchAnswer(c, tracks, "recordings", (t) => ({
         id: w().recordingId(t),
         score: 100,
         title: t.name,
@@ -188,7 +190,7 @@ export function createMusicBrainzEmulator(options: MusicBrainzEmulatorOptions): 
         isrcs: [t.isrc],
         "artist-credit": credits(t, false),
       })),
-    });
+    );
   });
 
   api.notFound(notFound);

@@ -1,6 +1,6 @@
 // The hosted checkout: a page with the price and a card form; paying creates the subscription and sends webhooks.
 import type { Context, Hono } from "hono";
-import { toDisplayAmount } from "../../server/paddle/money.ts";
+import { toDisplayAmount } from "../../shared/money.ts";
 import type { PaddlePriceEntity } from "./entities.ts";
 import { PaddleEmulatorError, type PaddleWorld } from "./world.ts";
 

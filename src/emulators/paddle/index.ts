@@ -1,6 +1,5 @@
 // A Paddle Billing emulator for demo mode and tests: the API calls Crate makes, a hosted checkout page that
 // sends signed webhooks, and a control API to move subscriptions through time.
-import { dirname, join } from "node:path";
 import { Hono } from "hono";
 import { mountPaddleApi } from "./api.ts";
 import { mountCheckout } from "./checkout.ts";
@@ -78,23 +77,4 @@ export function createPaddleEmulator(options: PaddleEmulatorOptions): PaddleEmul
       store.close();
     },
   };
-}
-
-/** The emulator as demo mode mounts it: Crate's Paddle settings, state in a file beside Crate's database. */
-export function paddleEmulatorFromConfig(config: {
-  publicUrl: string;
-  databasePath: string;
-  paddle: { apiKey: string; webhookSecret: string; priceId: string };
-}): PaddleEmulator {
-  const statePath =
-    config.databasePath === ":memory:"
-      ? ":memory:"
-      : join(dirname(config.databasePath), "paddle-emulator.db");
-  return createPaddleEmulator({
-    apiKey: config.paddle.apiKey,
-    webhookSecret: config.paddle.webhookSecret,
-    priceId: config.paddle.priceId,
-    webhookUrl: `${config.publicUrl}/api/payment/webhook`,
-    statePath,
-  });
 }

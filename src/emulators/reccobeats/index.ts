@@ -71,21 +71,13 @@ export function createReccoBeatsEmulator(options: ReccoBeatsEmulatorOptions): Re
       const known = getWorld().reccoBeats(id);
       const f = known?.track.features;
       if (!known || !f) continue;
+      // ReccoBeats reports Spotify's features but the time signature
+      const { time_signature: _, ...features } = f;
       content.push({
         id: known.id,
         href: `https://open.spotify.com/track/${id}`,
         isrc: known.track.isrc,
-        acousticness: f.acousticness,
-        danceability: f.danceability,
-        energy: f.energy,
-        instrumentalness: f.instrumentalness,
-        key: f.key,
-        liveness: f.liveness,
-        loudness: f.loudness,
-        mode: f.mode,
-        speechiness: f.speechiness,
-        tempo: f.tempo,
-        valence: f.valence,
+        ...features,
       });
     }
     // Order is not promised: the emulator answers newest-known first.

@@ -50,9 +50,8 @@ export async function body<T>(c: Context, schema: z.ZodType<T>): Promise<T> {
   return parsed.data;
 }
 
-export function controlApp(control: SpotifyEmulatorControl): Hono {
-  const app = new Hono();
-  app.use("*", loopbackOnly);
+/** `app` as a control app: JSON bodies up to CONTROL_MAX_BODY_BYTES, a ControlError answered as `{error}`. */
+export function jsonControlApp(app: Hono = new Hono()): Hono {
   app.use(
     "*",
     bodyLimit({
@@ -64,6 +63,11 @@ export function controlApp(control: SpotifyEmulatorControl): Hono {
     if (error instanceof ControlError) return c.json({ error: error.message }, error.status);
     throw error;
   });
+  return app;
+}
+
+export function controlApp(control: SpotifyEmulatorControl): Hono {
+  const app = jsonControlApp(new Hono().use("*", loopbackOnly));
 
   app.get("/listeners", (c) => c.json({ listeners: control.listeners() }));
   app.post("/listeners", async (c) => c.json(control.createListener(await body(c, NewListenerSchema)), 201));

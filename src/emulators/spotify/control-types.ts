@@ -1,4 +1,5 @@
 // The control surface's shapes: the listeners, likes, playlists and tracks it reports, and its refusals.
+import type { AudioFeatureValues } from "../../shared/audio-features.ts";
 import type { CallLog, FaultSettings, FaultSettingsInput } from "./faults.ts";
 
 export class ControlError extends Error {
@@ -65,20 +66,7 @@ export interface TrackFacts {
   /** the recording's ISRC (`external_ids.isrc`); a single and its album may share it */
   isrc: string;
   /** the audio features as `GET /audio-features` reports them; null when Spotify has none */
-  features: {
-    acousticness: number;
-    danceability: number;
-    energy: number;
-    instrumentalness: number;
-    liveness: number;
-    loudness: number;
-    speechiness: number;
-    valence: number;
-    tempo: number;
-    key: number;
-    mode: number;
-    time_signature: number;
-  } | null;
+  features: AudioFeatureValues | null;
 }
 
 export interface SpotifyEmulatorControl {

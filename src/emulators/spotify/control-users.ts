@@ -1,10 +1,9 @@
 // Control paths for who may use the app and how Spotify names them: development mode's registered users
 // (at most 5) and renaming a listener's Spotify id. JSON; faults never apply here.
-import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
+import type { Hono } from "hono";
 import { z } from "zod";
 import { ControlError } from "./control.ts";
-import { body, CONTROL_MAX_BODY_BYTES } from "./control-routes.ts";
+import { body, jsonControlApp } from "./control-routes.ts";
 import { MAX_REGISTERED_USERS } from "./registered-users.ts";
 import type { EmulatorRuntime } from "./runtime.ts";
 
@@ -17,18 +16,7 @@ const RegisteredUsersSchema = z.object({
 const RenameSchema = z.object({ id: z.string().regex(/^[A-Za-z0-9._-]{1,64}$/, "a Spotify user id") });
 
 export function controlUsersApp(runtime: EmulatorRuntime): Hono {
-  const app = new Hono();
-  app.use(
-    "*",
-    bodyLimit({
-      maxSize: CONTROL_MAX_BODY_BYTES,
-      onError: (c) => c.json({ error: "The body is too large" }, 413),
-    }),
-  );
-  app.onError((error, c) => {
-    if (error instanceof ControlError) return c.json({ error: error.message }, error.status);
-    throw error;
-  });
+  const app = jsonControlApp();
 
   app.get("/registered-users", (c) => c.json(runtime.registeredUsers().get()));
   /** `{users?, restricted?}`: the registered listeners (default: as now) and whether only they may call (default true). */

@@ -1,11 +1,9 @@
 // The control surface for tests and demos: what a listener does in the Spotify app, plus call log and faults.
-import type { AudioFeatureValues } from "./catalogue.ts";
 import {
   ControlError,
   type ListenerSummary,
   type PlaylistSummary,
   type SpotifyEmulatorControl,
-  type TrackFacts,
 } from "./control-types.ts";
 import { createdListener, type ListenerProfile, toIsoSeconds } from "./listeners.ts";
 import { PLAYLIST_CAPACITY, type PlaylistRecord } from "./playlist-records.ts";
@@ -155,7 +153,7 @@ export function createControl(runtime: EmulatorRuntime): SpotifyEmulatorControl 
         releaseDate: album.releaseDate,
         releaseDatePrecision: album.precision,
         isrc: track.isrc,
-        features: track.features ? featureFacts(track.features) : null,
+        features: track.features,
       };
     },
     calls: () => runtime.faults.calls(),
@@ -173,11 +171,6 @@ export function createControl(runtime: EmulatorRuntime): SpotifyEmulatorControl 
       return runtime.tokens().revoke(listenerId);
     },
   };
-}
-
-function featureFacts(f: AudioFeatureValues): TrackFacts["features"] {
-  const { timeSignature, ...rest } = f;
-  return { ...rest, time_signature: timeSignature };
 }
 
 function existingPlaylist(world: World, playlistId: string): PlaylistRecord {

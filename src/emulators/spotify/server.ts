@@ -1,5 +1,5 @@
 // The emulator alone on a port, for tests that point Crate's SPOTIFY_* URLs at it as if it were Spotify.
-import { demoCredentials } from "../../server/config.ts";
+import { demoCredentials } from "../../shared/demo-credentials.ts";
 import type { SpotifyEmulatorControl } from "./control.ts";
 import { createSpotifyEmulator, type SpotifyEmulatorOptions } from "./index.ts";
 

@@ -1,20 +1,6 @@
 // Per-track facts: audio features and ISRC codes, drawn from the track's own random stream.
+import type { AudioFeatureValues } from "../../shared/audio-features.ts";
 import type { Rng } from "./random.ts";
-
-export interface AudioFeatureValues {
-  acousticness: number;
-  danceability: number;
-  energy: number;
-  instrumentalness: number;
-  liveness: number;
-  loudness: number;
-  speechiness: number;
-  valence: number;
-  tempo: number;
-  key: number;
-  mode: number;
-  timeSignature: number;
-}
 
 /** Tempos on the edges of the tempo bands (rounded to whole BPM before banding). */
 const edgeTempos = [40, 50.4, 50.5, 50.6, 51.2, 70.4, 70.6, 110.4, 110.6, 160.4, 160.6, 199.9, 200];
@@ -75,6 +61,6 @@ export function featuresOf(rng: Rng, index: number): AudioFeatureValues | null {
     tempo: round(tempo),
     key: rng.int(-1, 11),
     mode: rng.int(0, 1),
-    timeSignature: rng.chance(0.85) ? 4 : rng.pick([3, 5, 7]),
+    time_signature: rng.chance(0.85) ? 4 : rng.pick([3, 5, 7]),
   };
 }

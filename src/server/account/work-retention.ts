@@ -37,6 +37,9 @@ const deleteWhere = (db: Db, table: SQLiteTable, where: SQL | undefined) =>
 const endedAt = (table: typeof analyses | typeof distributions) =>
   sql`coalesce(${table.finishedAt}, ${table.createdAt})`;
 
+/** Most of a user's own rows: they go when the account does (account/delete.ts). */
+const untilAccountDeleted: RetentionRule = { kind: "kept", until: "the account is deleted" };
+
 export const retentionRules: Record<string, RetentionRule> = {
   analyses: {
     kind: "aged",
@@ -128,11 +131,11 @@ export const retentionRules: Record<string, RetentionRule> = {
   _migrations: { kind: "kept", until: "the schema's history" },
   users: { kind: "kept", until: "the account is deleted (account/delete.ts)" },
   sessions: { kind: "kept", until: "expiry or idle time (purgeExpiredData)" },
-  provider_tokens: { kind: "kept", until: "the account is deleted" },
+  provider_tokens: untilAccountDeleted,
   deleted_accounts: { kind: "kept", until: "deletedUserDataDays (purgeExpiredData)" },
   daily_signups: { kind: "kept", until: "one row a day, the sign-up cap's count" },
-  likes: { kind: "kept", until: "the account is deleted" },
-  library_syncs: { kind: "kept", until: "the account is deleted" },
+  likes: untilAccountDeleted,
+  library_syncs: untilAccountDeleted,
   tracks: { kind: "kept", until: "shared metadata cache, the app's own data" },
   artists: { kind: "kept", until: "shared metadata cache, the app's own data" },
   metadata_sources: { kind: "kept", until: "one row per provider source" },
@@ -140,14 +143,14 @@ export const retentionRules: Record<string, RetentionRule> = {
     kind: "kept",
     until: "shared metadata cache: one row per source and looked-up key, a miss rewritten when asked again",
   },
-  simple_preferences: { kind: "kept", until: "the account is deleted" },
-  combinations: { kind: "kept", until: "the account is deleted" },
-  used_combination_names: { kind: "kept", until: "the account is deleted" },
-  user_settings: { kind: "kept", until: "the account is deleted" },
-  managed_playlists: { kind: "kept", until: "the account is deleted" },
+  simple_preferences: untilAccountDeleted,
+  combinations: untilAccountDeleted,
+  used_combination_names: untilAccountDeleted,
+  user_settings: untilAccountDeleted,
+  managed_playlists: untilAccountDeleted,
   playlist_songs: { kind: "cascade", parent: "managed_playlists" },
-  statistics_users: { kind: "kept", until: "the account is deleted" },
-  feedback: { kind: "kept", until: "the account is deleted" },
+  statistics_users: untilAccountDeleted,
+  feedback: untilAccountDeleted,
   membership_events: { kind: "kept", until: "the membership retention period (purgeExpiredData)" },
   payments: { kind: "kept", until: "the membership retention period (purgeExpiredData)" },
   subscriptions: { kind: "kept", until: "the membership retention period (purgeExpiredData)" },

@@ -1,5 +1,5 @@
+import { toDisplayAmount } from "../../shared/money.ts";
 import type { Db } from "../db/client.ts";
-import { toDisplayAmount } from "../paddle/money.ts";
 import {
   customUserId,
   type PaddleSubscription,

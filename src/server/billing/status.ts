@@ -1,6 +1,6 @@
 import type { SubscriptionStatus } from "../../shared/membership.ts";
+import { multiplyAmount, toDisplayAmount } from "../../shared/money.ts";
 import type { PriceInfo, SubscriptionDetails } from "../../shared/schemas/billing.ts";
-import { multiplyAmount, toDisplayAmount } from "../paddle/money.ts";
 import type { PaddleMoney, PaddleSubscription } from "../paddle/types.ts";
 
 /**

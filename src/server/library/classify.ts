@@ -4,6 +4,7 @@
  * src/shared/catalogue. Genre strings are normalised once and their results cached, so classifying
  * tens of thousands of tracks costs a few map lookups per artist genre.
  */
+import type { FeatureFacts } from "../../shared/audio-features.ts";
 import { nationalityOfCountry } from "../../shared/catalogue/countries.ts";
 import { decadeName, decadeStartYears } from "../../shared/catalogue/decades.ts";
 import { type GenreName, genreNames, genreRules } from "../../shared/catalogue/genres.ts";
@@ -16,16 +17,6 @@ import {
 import { subgenres } from "../../shared/catalogue/subgenres.ts";
 import { type TempoName, tempoBands } from "../../shared/catalogue/tempo.ts";
 
-export interface AudioFeatureFacts {
-  tempo: number | null;
-  energy: number | null;
-  valence: number | null;
-  danceability: number | null;
-  acousticness: number | null;
-  instrumentalness: number | null;
-  speechiness: number | null;
-}
-
 export interface TrackFacts {
   /** the union of the genres of the track's artists (Spotify's, else MusicBrainz genres and tags) */
   artistGenres: readonly string[];
@@ -34,7 +25,7 @@ export interface TrackFacts {
   /** album release date: `YYYY`, `YYYY-MM` or `YYYY-MM-DD` */
   releaseDate: string | null;
   /** null when audio features are unavailable; a tempo alone (Deezer) leaves the other values null */
-  features: AudioFeatureFacts | null;
+  features: FeatureFacts | null;
 }
 
 export interface TrackCategories {
@@ -207,7 +198,7 @@ export const tempoBandOf = (tempo: number | null | undefined): TempoName | null 
 };
 
 /** The moods whose every threshold holds; none without features. */
-export const moodsOf = (features: AudioFeatureFacts | null | undefined): MoodName[] => {
+export const moodsOf = (features: FeatureFacts | null | undefined): MoodName[] => {
   if (!features) return [];
   return moodRules
     .filter((rule) =>

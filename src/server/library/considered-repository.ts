@@ -2,6 +2,11 @@
 // categories, and the facts classifying a track needs. Prepared bun:sqlite statements read as plain values: a
 // plan reads every like (tens of thousands for a large library), and drizzle's builder made this about twice as
 // slow. Rows are typed from the schema; stored JSON lists are parsed and checked here.
+import {
+  type ClassifiedFeatureName,
+  classifiedFeatureNames,
+  featureFacts,
+} from "../../shared/audio-features.ts";
 import type { Db } from "../db/client.ts";
 import type { artists, likes, tracks } from "../db/schema/index.ts";
 
@@ -50,18 +55,7 @@ export function visitActiveLikesOldestFirst(
 /** The track facts classification reads. */
 export type TrackFacts = Pick<
   Track,
-  | "id"
-  | "artistIds"
-  | "releaseDate"
-  | "featuresStatus"
-  | "featuresSource"
-  | "tempo"
-  | "energy"
-  | "valence"
-  | "danceability"
-  | "acousticness"
-  | "instrumentalness"
-  | "speechiness"
+  "id" | "artistIds" | "releaseDate" | "featuresStatus" | "featuresSource" | ClassifiedFeatureName
 >;
 
 export type ArtistFacts = Pick<typeof artists.$inferSelect, "id" | "genres" | "mbTags" | "country">;
@@ -86,23 +80,10 @@ export function trackFactsByIds(db: Db, ids: readonly string[]): Map<string, Tra
   const found = new Map<string, TrackFacts>();
   valuesByIds(
     db,
-    `SELECT id, artist_ids, release_date, features_status, features_source, tempo, energy, valence, danceability,
-       acousticness, instrumentalness, speechiness FROM tracks WHERE id IN`,
+    `SELECT id, artist_ids, release_date, features_status, features_source, ${classifiedFeatureNames.join(", ")}
+       FROM tracks WHERE id IN`,
     ids,
-    ([
-      id,
-      artistIds,
-      releaseDate,
-      status,
-      source,
-      tempo,
-      energy,
-      valence,
-      dance,
-      acoustic,
-      instrumental,
-      speech,
-    ]) => {
+    ([id, artistIds, releaseDate, status, source, ...features]) => {
       if (typeof id !== "string") return;
       found.set(id, {
         id,
@@ -110,13 +91,7 @@ export function trackFactsByIds(db: Db, ids: readonly string[]): Map<string, Tra
         releaseDate: text(releaseDate),
         featuresStatus: featuresStatusOf(status),
         featuresSource: text(source),
-        tempo: num(tempo),
-        energy: num(energy),
-        valence: num(valence),
-        danceability: num(dance),
-        acousticness: num(acoustic),
-        instrumentalness: num(instrumental),
-        speechiness: num(speech),
+        ...featureFacts((_, index) => num(features[index])),
       });
     },
   );

@@ -1,5 +1,6 @@
 // The songs a plan considers, with each track's catalogue categories (classified once per track, cached in
 // the shared tracks table and recomputed only when the rules or the track's metadata change).
+import { type FeatureFacts, featureFacts } from "../../shared/audio-features.ts";
 import { countryNationalities } from "../../shared/catalogue/countries.ts";
 import { decadeStartYears } from "../../shared/catalogue/decades.ts";
 import { genreRules } from "../../shared/catalogue/genres.ts";
@@ -13,7 +14,7 @@ import type { Db } from "../db/client.ts";
 import type { Deps } from "../deps.ts";
 import { tagsToGenreStrings } from "../metadata/tags.ts";
 import { hash53 } from "../platform/sample.ts";
-import { type AudioFeatureFacts, classifyTrack } from "./classify.ts";
+import { classifyTrack } from "./classify.ts";
 import {
   type ArtistFacts,
   artistFactsByIds,
@@ -124,26 +125,10 @@ function artistGenreStrings(artist: ArtistFacts): string[] {
 }
 
 /** Features from their source; a tempo alone (Deezer's bpm) leaves the rest unknown; null when nothing is known. */
-function featuresOf(row: TrackFacts): AudioFeatureFacts | null {
+function featuresOf(row: TrackFacts): FeatureFacts | null {
   if (row.featuresSource === null) {
     if (row.tempo === null) return null;
-    return {
-      tempo: row.tempo,
-      energy: null,
-      valence: null,
-      danceability: null,
-      acousticness: null,
-      instrumentalness: null,
-      speechiness: null,
-    };
+    return featureFacts((name) => (name === "tempo" ? row.tempo : null));
   }
-  return {
-    tempo: row.tempo,
-    energy: row.energy,
-    valence: row.valence,
-    danceability: row.danceability,
-    acousticness: row.acousticness,
-    instrumentalness: row.instrumentalness,
-    speechiness: row.speechiness,
-  };
+  return featureFacts((name) => row[name]);
 }

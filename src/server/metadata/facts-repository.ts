@@ -1,56 +1,28 @@
 // The facts repository: writes facts into the shared metadata cache with their provenance; a track whose facts
 // change is classified again.
 import type { Database } from "bun:sqlite";
+import { classifiedFeatureNames, type FeatureFacts } from "../../shared/audio-features.ts";
 import type { artists, tracks } from "../db/schema/index.ts";
-import type { FeatureValues } from "../sources/reccobeats.ts";
 
-/** Features from `source` (spotify, reccobeats); they also set the tempo, overriding a Deezer bpm. */
 type Track = typeof tracks.$inferSelect;
 type Artist = typeof artists.$inferSelect;
-type Feature = Track["tempo"];
-/** tempo…speechiness, source, fetched at, the tempo again (for its provenance), source, id */
-type FeatureParams = [
-  Feature,
-  Feature,
-  Feature,
-  Feature,
-  Feature,
-  Feature,
-  Feature,
-  Track["featuresSource"],
-  number,
-  Feature,
-  string,
-  Track["id"],
-];
 
+/** Features from `source` (spotify, reccobeats); they also set the tempo, overriding a Deezer bpm. */
 export function storeFeatures(
   sqlite: Database,
-  features: ReadonlyMap<string, FeatureValues>,
+  features: ReadonlyMap<string, FeatureFacts>,
   source: "spotify" | "reccobeats",
   now: number,
 ): void {
-  const update = sqlite.query<never, FeatureParams>(
-    `UPDATE tracks SET features_status = 'present', tempo = ?, energy = ?, valence = ?, danceability = ?,
-       acousticness = ?, instrumentalness = ?, speechiness = ?, features_source = ?, features_fetched_at = ?,
+  // the features' columns are named as the features; then source, fetched at, the tempo again (for its provenance)
+  const update = sqlite.query<never, (number | string | null)[]>(
+    `UPDATE tracks SET features_status = 'present', ${classifiedFeatureNames.map((name) => `${name} = ?`).join(", ")},
+       features_source = ?, features_fetched_at = ?,
        tempo_source = CASE WHEN ? IS NULL THEN tempo_source ELSE ? END, categories = NULL WHERE id = ?`,
   );
   sqlite.transaction(() => {
     for (const [id, f] of features) {
-      update.run(
-        f.tempo,
-        f.energy,
-        f.valence,
-        f.danceability,
-        f.acousticness,
-        f.instrumentalness,
-        f.speechiness,
-        source,
-        now,
-        f.tempo,
-        source,
-        id,
-      );
+      update.run(...classifiedFeatureNames.map((name) => f[name]), source, now, f.tempo, source, id);
     }
   })();
 }

@@ -8,6 +8,7 @@ import { MUSICBRAINZ_BATCH } from "../sources/musicbrainz.ts";
 import { storeArtistLink, storeArtistTags } from "./facts-repository.ts";
 import { askable, recordLookups, wasAsked } from "./lookups-repository.ts";
 import { clearCategoriesOfArtists, type PassArtist, type PassTrack, passArtists } from "./repository.ts";
+import { askInRounds } from "./rounds.ts";
 
 type ArtistRow = PassArtist;
 
@@ -42,40 +43,48 @@ export async function lookUpMusicBrainz(
   // 1. Spotify artist URL → MusicBrainz artist (id, country), 100 a call.
   const artists = loadArtists(sqlite, tracks);
   const unlinked = [...artists.values()].filter((a) => a.mbid === null).map((a) => a.id);
-  const urlIds = askable(sqlite, "musicbrainz", "url", unlinked, deps.clock.now());
-  for (let i = 0; i < urlIds.length; i += MUSICBRAINZ_BATCH) {
-    const batch = urlIds.slice(i, i + MUSICBRAINZ_BATCH);
-    const found = await mb.artistsBySpotifyIds(batch);
+  const urls = {
+    source: "musicbrainz",
+    kind: "url",
+    size: MUSICBRAINZ_BATCH,
+    now: () => deps.clock.now(),
+  } as const;
+  await askInRounds(sqlite, urls, unlinked, async (round) => {
+    const found = await mb.artistsBySpotifyIds(round);
     for (const [artistId, ref] of found) {
       storeArtistLink(sqlite, artistId, ref.mbid, ref.country);
       const artist = artists.get(artistId);
       if (artist) artist.mbid = ref.mbid;
       markChanged(artistId);
     }
-    recordLookups(sqlite, "musicbrainz", "url", batch, new Set(found.keys()), deps.clock.now());
     onProgress();
-  }
+    return new Set(found.keys());
+  });
 
   // 2. Artists MusicBrainz does not link to Spotify: through their songs' ISRCs.
   await lookUpByIsrcs(deps, clients, artists, tracksOfArtist, markChanged, onProgress);
 
   // 3. Tags and country of the linked artists, 100 a call (Spotify's genres win where present).
   const mbids = [...new Set([...artists.values()].flatMap((a) => (a.mbid === null ? [] : [a.mbid])))];
-  const tagIds = askable(sqlite, "musicbrainz", "tags", mbids, deps.clock.now());
   const artistsOfMbid = new Map<string, string[]>();
   for (const a of artists.values())
     if (a.mbid) artistsOfMbid.set(a.mbid, [...(artistsOfMbid.get(a.mbid) ?? []), a.id]);
-  for (let i = 0; i < tagIds.length; i += MUSICBRAINZ_BATCH) {
-    const batch = tagIds.slice(i, i + MUSICBRAINZ_BATCH);
-    const found = await mb.tagsByMbids(batch);
+  const tags = {
+    source: "musicbrainz",
+    kind: "tags",
+    size: MUSICBRAINZ_BATCH,
+    now: () => deps.clock.now(),
+  } as const;
+  await askInRounds(sqlite, tags, mbids, async (round) => {
+    const found = await mb.tagsByMbids(round);
     const now = deps.clock.now();
     for (const [mbid, facts] of found) {
       storeArtistTags(sqlite, mbid, facts.tags, facts.country, now);
       for (const artistId of artistsOfMbid.get(mbid) ?? []) markChanged(artistId);
     }
-    recordLookups(sqlite, "musicbrainz", "tags", batch, new Set(found.keys()), now);
     onProgress();
-  }
+    return new Set(found.keys());
+  });
   clearCategoriesOfArtists(sqlite, [...touched]);
 }
 

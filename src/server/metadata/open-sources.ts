@@ -11,6 +11,7 @@ import { storeFeatures, storeTempo } from "./facts-repository.ts";
 import { askable, recordLookups, wasAsked } from "./lookups-repository.ts";
 import { lookUpMusicBrainz } from "./musicbrainz-pass.ts";
 import { passTracks } from "./repository.ts";
+import { askInRounds } from "./rounds.ts";
 
 export interface PassResult {
   /** tracks whose facts changed */
@@ -20,6 +21,15 @@ export interface PassResult {
 }
 
 type PassDeps = Pick<Deps, "db" | "clock" | "log" | "config">;
+
+/** One pass's inputs and its result so far, as each source's step sees them. */
+interface Pass {
+  deps: PassDeps;
+  clients: MetadataClients;
+  trackIds: readonly string[];
+  result: PassResult;
+  onProgress: () => void;
+}
 
 /**
  * Looks up what the tracks lack; `onProgress` is told after each call, `onSourceDone` after each source has
@@ -46,46 +56,38 @@ export async function lookUpOpenSources(
   };
   // ReccoBeats first (Deezer is only asked about songs it lacks); MusicBrainz and Deezer then run side by side,
   // each at its own pace.
-  await run("reccobeats", () => reccoBeats(deps, clients, trackIds, result, onProgress));
+  const pass: Pass = { deps, clients, trackIds, result, onProgress };
+  await run("reccobeats", () => reccoBeats(pass));
   await Promise.all([
     run("musicbrainz", () =>
       lookUpMusicBrainz(deps, clients, passTracks(deps.db.$client, trackIds), result.changed, onProgress),
     ),
-    run("deezer", () => deezer(deps, clients, trackIds, result, onProgress)),
+    run("deezer", () => deezer(pass)),
   ]);
   return result;
 }
 
-async function reccoBeats(
-  deps: PassDeps,
-  clients: MetadataClients,
-  trackIds: readonly string[],
-  result: PassResult,
-  onProgress: () => void,
-) {
+async function reccoBeats({ deps, clients, trackIds, result, onProgress }: Pass) {
   const sqlite = deps.db.$client;
   const lacking = passTracks(sqlite, trackIds)
     .filter((t) => t.featuresSource === null)
     .map((t) => t.id);
-  const ids = askable(sqlite, "reccobeats", "features", lacking, deps.clock.now());
-  for (let i = 0; i < ids.length; i += RECCOBEATS_BATCH) {
-    const batch = ids.slice(i, i + RECCOBEATS_BATCH);
-    const found = await clients.reccobeats.audioFeatures(batch);
-    const now = deps.clock.now();
-    storeFeatures(sqlite, found, "reccobeats", now);
-    recordLookups(sqlite, "reccobeats", "features", batch, new Set(found.keys()), now);
+  const rounds = {
+    source: "reccobeats",
+    kind: "features",
+    size: RECCOBEATS_BATCH,
+    now: () => deps.clock.now(),
+  } as const;
+  await askInRounds(sqlite, rounds, lacking, async (round) => {
+    const found = await clients.reccobeats.audioFeatures(round);
+    storeFeatures(sqlite, found, "reccobeats", deps.clock.now());
     for (const id of found.keys()) result.changed.add(id);
     onProgress();
-  }
+    return new Set(found.keys());
+  });
 }
 
-async function deezer(
-  deps: PassDeps,
-  clients: MetadataClients,
-  trackIds: readonly string[],
-  result: PassResult,
-  onProgress: () => void,
-) {
+async function deezer({ deps, clients, trackIds, result, onProgress }: Pass) {
   const sqlite = deps.db.$client;
   const sources = deps.config.metadata.sources;
   const now = deps.clock.now();

@@ -6,13 +6,13 @@ import type { Deps } from "../deps.ts";
 import type { Artist, SpotifyUserApi } from "../spotify/types.ts";
 import { isUnavailable, recordCapability } from "./capabilities-repository.ts";
 import { storeFeatures } from "./facts-repository.ts";
-import { askable, recordLookups } from "./lookups-repository.ts";
 import {
   artistsOfLikes,
   clearCategoriesOfArtists,
   storeSpotifyArtistGenres,
   tracksWithoutFeatures,
 } from "./repository.ts";
+import { askInRounds } from "./rounds.ts";
 
 /** Ids handed to the client per round; each round is stored before the next, so a failure keeps what arrived. */
 const ROUND = 1000;
@@ -30,38 +30,36 @@ export async function lookUpSpotify(
   api: SpotifyMetadataApi,
   userId: string,
 ): Promise<SpotifyStepResult> {
-  const now = deps.clock.now();
-  return {
-    featuresFetched: await spotifyFeatures(deps, api, userId, now),
-    artistsFetched: await spotifyArtists(deps, api, userId, now),
-  };
+  const step: Step = { sqlite: deps.db.$client, log: deps.log, api, userId, now: deps.clock.now() };
+  return { featuresFetched: await spotifyFeatures(step), artistsFetched: await spotifyArtists(step) };
 }
 
-async function spotifyFeatures(
-  deps: Pick<Deps, "db" | "log">,
-  api: SpotifyMetadataApi,
-  userId: string,
-  now: number,
-): Promise<number> {
-  const sqlite = deps.db.$client;
+/** What both of Spotify's lookups work with: the database, the log, the listener's client, one time for all. */
+interface Step {
+  sqlite: Database;
+  log: Deps["log"];
+  api: SpotifyMetadataApi;
+  userId: string;
+  now: number;
+}
+
+async function spotifyFeatures({ sqlite, log, api, userId, now }: Step): Promise<number> {
   if (isUnavailable(sqlite, "audioFeatures", now)) return 0;
-  const candidates = tracksWithoutFeatures(sqlite, userId);
-  const ids = askable(sqlite, "spotify", "features", candidates, now);
   let fetched = 0;
-  for (let i = 0; i < ids.length; i += ROUND) {
-    const round = ids.slice(i, i + ROUND);
+  const rounds = { source: "spotify", kind: "features", size: ROUND, now: () => now } as const;
+  await askInRounds(sqlite, rounds, tracksWithoutFeatures(sqlite, userId), async (round) => {
     const features = await api.getAudioFeatures(round);
     if (features === "unavailable") {
       recordCapability(sqlite, "audioFeatures", "unavailable", now);
-      deps.log.info("Spotify gives this app no audio features: other sources are used for a day");
-      return fetched;
+      log.info("Spotify gives this app no audio features: other sources are used for a day");
+      return "stop";
     }
     recordCapability(sqlite, "audioFeatures", "available", now);
     const found = new Map(features.map((f) => [f.id, f]));
     storeFeatures(sqlite, found, "spotify", now);
-    recordLookups(sqlite, "spotify", "features", round, new Set(found.keys()), now);
     fetched += found.size;
-  }
+    return new Set(found.keys());
+  });
   return fetched;
 }
 
@@ -70,33 +68,23 @@ const genresGone = (artists: readonly Artist[]) =>
   artists.length > 0 &&
   artists.every((a) => !Array.isArray(a.genres) || (a.genres.length === 0 && a.popularity === undefined));
 
-async function spotifyArtists(
-  deps: Pick<Deps, "db" | "log">,
-  api: SpotifyMetadataApi,
-  userId: string,
-  now: number,
-): Promise<number> {
-  const sqlite = deps.db.$client;
+async function spotifyArtists({ sqlite, log, api, userId, now }: Step): Promise<number> {
   if (isUnavailable(sqlite, "artistGenres", now)) return 0;
-  const candidates = artistsOfLikes(sqlite, userId);
-  const ids = askable(sqlite, "spotify", "artist", candidates, now);
   let fetched = 0;
   // The first round asks about one artist: if Spotify answers it without genres, nothing more is asked.
-  for (let i = 0; i < ids.length; ) {
-    const size = i === 0 ? 1 : ROUND;
-    const round = ids.slice(i, i + size);
-    i += size;
+  const rounds = { source: "spotify", kind: "artist", size: ROUND, firstSize: 1, now: () => now } as const;
+  await askInRounds(sqlite, rounds, artistsOfLikes(sqlite, userId), async (round) => {
     const artists = await api.getArtists(round);
     if (genresGone(artists)) {
       recordCapability(sqlite, "artistGenres", "unavailable", now);
-      deps.log.info("Spotify answers artists without genres: MusicBrainz is used for a day");
-      return fetched;
+      log.info("Spotify answers artists without genres: MusicBrainz is used for a day");
+      return "stop";
     }
     if (artists.length > 0) recordCapability(sqlite, "artistGenres", "available", now);
     storeSpotifyArtists(sqlite, artists, now);
-    recordLookups(sqlite, "spotify", "artist", round, new Set(artists.map((a) => a.id)), now);
     fetched += artists.length;
-  }
+    return new Set(artists.map((a) => a.id));
+  });
   return fetched;
 }
 

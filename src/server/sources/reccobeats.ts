@@ -1,18 +1,9 @@
 // ReccoBeats: audio features by Spotify track id, at most 40 ids a call. The Spotify id is only in `href`;
 // unknown tracks are absent from `content`. 429 is waited out by Retry-After.
+import { type FeatureFacts, featureFacts } from "../../shared/audio-features.ts";
 import { MetadataSourceError, type SourceHttp } from "./http.ts";
 
 export const RECCOBEATS_BATCH = 40;
-
-export interface FeatureValues {
-  tempo: number | null;
-  energy: number | null;
-  valence: number | null;
-  danceability: number | null;
-  acousticness: number | null;
-  instrumentalness: number | null;
-  speechiness: number | null;
-}
 
 const num = (value: unknown): number | null =>
   typeof value === "number" && Number.isFinite(value) ? value : null;
@@ -28,8 +19,8 @@ export function createReccoBeatsClient(http: SourceHttp) {
   return {
     http,
     /** Features of the tracks ReccoBeats knows, keyed by Spotify id (one call per 40 ids). */
-    async audioFeatures(spotifyIds: readonly string[]): Promise<Map<string, FeatureValues>> {
-      const found = new Map<string, FeatureValues>();
+    async audioFeatures(spotifyIds: readonly string[]): Promise<Map<string, FeatureFacts>> {
+      const found = new Map<string, FeatureFacts>();
       for (let i = 0; i < spotifyIds.length; i += RECCOBEATS_BATCH) {
         const batch = spotifyIds.slice(i, i + RECCOBEATS_BATCH);
         const answer = await http.get(
@@ -49,15 +40,10 @@ export function createReccoBeatsClient(http: SourceHttp) {
         for (const item of content as Record<string, unknown>[]) {
           const id = spotifyIdOfHref(item?.href);
           if (!id || !asked.has(id)) continue;
-          found.set(id, {
-            tempo: num(item.tempo),
-            energy: num(item.energy),
-            valence: num(item.valence),
-            danceability: num(item.danceability),
-            acousticness: num(item.acousticness),
-            instrumentalness: num(item.instrumentalness),
-            speechiness: num(item.speechiness),
-          });
+          found.set(
+            id,
+            featureFacts((name) => num(item[name])),
+          );
         }
       }
       return found;

@@ -1,19 +1,10 @@
+import type { ClassifiedFeatureName } from "../../shared/audio-features.ts";
 import type { PacerState } from "../platform/pacer.ts";
 import type { SpotifyAccounts } from "./accounts.ts";
 import type { CallCounts } from "./http.ts";
 
 // Spotify Web API objects as Crate reads them (snake_case, as on the wire), and the per-user API surface.
 // Only fields Crate uses are declared; the API sends more. Shapes follow Spotify's public reference.
-
-export interface Paging<T> {
-  href: string;
-  items: T[];
-  limit: number;
-  next: string | null;
-  offset: number;
-  previous: string | null;
-  total: number;
-}
 
 export interface ImageObject {
   url: string;
@@ -84,17 +75,11 @@ export interface SavedTrack {
   track: Track;
 }
 
-export interface AudioFeatures {
+/** `GET /audio-features` item: the features Crate classifies by (`shared/audio-features.ts`), then the others. */
+export interface AudioFeatures extends Record<ClassifiedFeatureName, number> {
   id: string;
-  acousticness: number;
-  danceability: number;
-  energy: number;
-  instrumentalness: number;
   liveness: number;
   loudness: number;
-  speechiness: number;
-  valence: number;
-  tempo: number;
   key?: number;
   mode?: number;
   time_signature?: number;

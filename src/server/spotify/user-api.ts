@@ -1,5 +1,6 @@
 import { chunk } from "../../shared/chunk.ts";
 import { limits } from "../../shared/limits.ts";
+import type { Paging } from "../../shared/spotify-paging.ts";
 import { type ApiCall, callApi, expectShape, type SharedClientState } from "./call.ts";
 import type {
   AccessTokenSource,
@@ -8,7 +9,6 @@ import type {
   FirstLikesPage,
   IsKnownLike,
   LibraryPlaylist,
-  Paging,
   Playlist,
   PlaylistChanges,
   PlaylistItem,

@@ -12,18 +12,15 @@
  * | Party       | danceability ≥ 0.7, energy ≥ 0.65, valence ≥ 0.4, speechiness ≤ 0.66        | danceable, lively, not spoken |
  * | Upbeat      | valence ≥ 0.7, energy ≥ 0.5                                                 | happy and lively              |
  */
+import { type ClassifiedFeatureName, classifiedFeatureNames } from "../audio-features.ts";
 
 export const moodNames = ["Beats", "Chill", "High Energy", "Moody", "Party", "Upbeat"] as const;
 export type MoodName = (typeof moodNames)[number];
 
-export const moodFeatures = [
-  "energy",
-  "valence",
-  "danceability",
-  "acousticness",
-  "instrumentalness",
-  "speechiness",
-] as const;
+/** Every classified feature but the tempo, which has its own bands (tempo.ts). */
+export const moodFeatures = classifiedFeatureNames.filter(
+  (name): name is Exclude<ClassifiedFeatureName, "tempo"> => name !== "tempo",
+);
 export type MoodFeature = (typeof moodFeatures)[number];
 
 export interface MoodCondition {

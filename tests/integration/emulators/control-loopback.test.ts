@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { createEmulators } from "../../../src/emulators/index.ts";
 import { isLoopbackAddress } from "../../../src/emulators/loopback.ts";
 import { parseConfig } from "../../../src/server/config.ts";
+import { emulatorOptions } from "../../../src/server/server.ts";
 import { startTestServer, type TestServer, tempDir } from "../../support/server.ts";
 
 const controls = [
@@ -47,7 +48,9 @@ describe("the emulators' control APIs answer only loopback clients", () => {
     const remote = { requestIP: () => ({ address: "192.0.2.2", family: "IPv4", port: 40000 }) };
     const dir = tempDir();
     const emulators = createEmulators(
-      parseConfig({ PORT: "3999", DATABASE_PATH: join(dir, "crate.db"), LOG_LEVEL: "silent" }),
+      emulatorOptions(
+        parseConfig({ PORT: "3999", DATABASE_PATH: join(dir, "crate.db"), LOG_LEVEL: "silent" }),
+      ),
     );
     try {
       for (const path of controls)

@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { existsSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { spotifyStatePath } from "../../../src/emulators/spotify/from-config.ts";
 import { startSpotifyEmulatorServer } from "../../../src/emulators/spotify/server.ts";
+import { stateFileBeside } from "../../../src/emulators/state-files.ts";
 import { startTestServer, tempDir } from "../../support/server.ts";
 import { api, json, REDIRECT_URI, signIn, testEmulator, tokenCall } from "./spotify-support.ts";
 
@@ -165,8 +165,11 @@ describe("mounted in demo mode", () => {
   });
 
   test("in-memory databases keep the emulator in memory too", () => {
-    expect(spotifyStatePath(":memory:")).toBeUndefined();
-    expect(spotifyStatePath(join("data", "crate.db"))).toBe(join("data", "spotify-emulator.db"));
+    expect(stateFileBeside(":memory:", "spotify-emulator.db")).toBeUndefined();
+    expect(stateFileBeside("file::memory:?cache=shared", "paddle-emulator.db")).toBeUndefined();
+    expect(stateFileBeside(join("data", "crate.db"), "spotify-emulator.db")).toBe(
+      join("data", "spotify-emulator.db"),
+    );
   });
 });
 

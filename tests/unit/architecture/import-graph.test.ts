@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { findCycles } from "./import-graph.ts";
-import { unitOf, upwardImports } from "./layers.ts";
+import { clientFolderEdges, emulatorImportsOfServer, unitOf, upwardImports } from "./layers.ts";
 
 describe("findCycles", () => {
   test("names the edges of a cycle, closed on its first node", () => {
@@ -47,5 +47,38 @@ describe("upwardImports", () => {
     expect(unitOf("server/trpc/routers/auth.ts")).toBe("server/trpc");
     expect(unitOf("server/deps.ts")).toBe("server/deps.ts");
     expect(unitOf("shared/catalogue/genres.ts")).toBe("shared");
+  });
+});
+
+describe("emulatorImportsOfServer", () => {
+  test("names an emulator's import of server code, and lets its imports of shared/ and its own files pass", () => {
+    const edges = [
+      { from: "emulators/spotify/server.ts", to: "server/config.ts" },
+      { from: "emulators/spotify/server.ts", to: "shared/demo-credentials.ts" },
+      { from: "emulators/index.ts", to: "emulators/spotify/index.ts" },
+      { from: "server/server.ts", to: "emulators/index.ts" },
+    ];
+    expect(emulatorImportsOfServer(edges)).toEqual(["emulators/spotify/server.ts -> server/config.ts"]);
+  });
+
+  test("the layer table puts the emulators below every server unit", () => {
+    const edges = [{ from: "emulators/paddle/checkout.ts", to: "server/paddle/money.ts" }];
+    expect(upwardImports(edges)).toHaveLength(1);
+  });
+});
+
+describe("clientFolderEdges", () => {
+  test("a page folder and its subfolder importing each other are a cycle", () => {
+    const edges = [
+      {
+        from: "client/pages/playlists/CombinationsPage.tsx",
+        to: "client/pages/playlists/combinations/Tab.tsx",
+      },
+      { from: "client/pages/playlists/combinations/Success.tsx", to: "client/pages/playlists/Summary.tsx" },
+      { from: "client/pages/playlists/combinations/Tab.tsx", to: "client/components/Layout.tsx" },
+    ];
+    expect(findCycles(clientFolderEdges(edges))).toEqual([
+      ["client/pages/playlists", "client/pages/playlists/combinations", "client/pages/playlists"],
+    ]);
   });
 });

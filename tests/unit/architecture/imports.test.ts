@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { type Edge, fileEdges, findCycles } from "./import-graph.ts";
-import { layerOf, unitOf, upwardImports } from "./layers.ts";
+import { clientFolderEdges, emulatorImportsOfServer, layerOf, unitOf, upwardImports } from "./layers.ts";
 
 const edges = fileEdges();
 const unitEdges: Edge[] = edges
@@ -25,6 +25,16 @@ describe("imports of src/", () => {
 
   test("no cycle between folders", () => {
     expect(findCycles(unitEdges).map((cycle) => cycle.join(" -> "))).toEqual([]);
+  });
+
+  test("the emulators import nothing from the server", () => {
+    expect(emulatorImportsOfServer(edges)).toEqual([]);
+  });
+
+  // The client is one layer, so its folders are checked apart: every folder of src/client at any depth
+  // (pages/playlists and pages/playlists/combinations are two) imports no folder that imports it back.
+  test("no cycle between client folders", () => {
+    expect(findCycles(clientFolderEdges(edges)).map((cycle) => cycle.join(" -> "))).toEqual([]);
   });
 
   // Between files every import counts too, types included: the drawn graph of src/ has no circle anywhere.

@@ -1,5 +1,5 @@
 // The declared layer order of src/ and the imports that go against it.
-import type { Edge } from "./import-graph.ts";
+import { type Edge, folderOf } from "./import-graph.ts";
 
 /**
  * The layers of src/, lowest first. A unit may import its own layer's units (without a cycle) and every lower
@@ -8,11 +8,12 @@ import type { Edge } from "./import-graph.ts";
  */
 export const layers: { name: string; units: string[] }[] = [
   { name: "shared", units: ["shared"] },
+  // The emulators stand for the providers: only shared/ and their own files, never Crate's server code.
+  { name: "emulators", units: ["emulators/*"] },
   { name: "database", units: ["server/db"] },
   { name: "platform", units: ["server/platform"] },
   { name: "configuration", units: ["server/config.ts"] },
   { name: "providers", units: ["server/metrics", "server/spotify", "server/paddle", "server/sources"] },
-  { name: "emulators", units: ["emulators/*"] },
   { name: "dependencies", units: ["server/deps.ts"] },
   { name: "accounts", units: ["server/user", "server/system", "server/feedback"] },
   { name: "sign-in", units: ["server/auth"] },
@@ -58,4 +59,22 @@ export function upwardImports(edges: Edge[]): string[] {
     lines.set(key, [...(lines.get(key) ?? []), `${edge.from} -> ${edge.to}`]);
   }
   return [...lines].map(([key, files]) => `${key}: ${files.slice(0, 3).join(", ")})`);
+}
+
+/** Imports from src/emulators into src/server: the emulators implement the providers' public APIs on their own. */
+export function emulatorImportsOfServer(edges: Edge[]): string[] {
+  return edges
+    .filter((edge) => edge.from.startsWith("emulators/") && edge.to.startsWith("server/"))
+    .map((edge) => `${edge.from} -> ${edge.to}`);
+}
+
+/**
+ * The imports between folders of src/client, each folder a unit of its own (a subfolder apart from its parent),
+ * so a page folder and its subfolder importing each other show as a cycle.
+ */
+export function clientFolderEdges(edges: Edge[]): Edge[] {
+  return edges
+    .filter((edge) => edge.from.startsWith("client/") && edge.to.startsWith("client/"))
+    .map((edge) => ({ from: folderOf(edge.from), to: folderOf(edge.to) }))
+    .filter((edge) => edge.from !== edge.to);
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createPaddleClient, PaddleApiError } from "../../../src/server/paddle/client.ts";
-import { toDisplayAmount } from "../../../src/server/paddle/money.ts";
+import { toDisplayAmount } from "../../../src/shared/money.ts";
 
 interface Seen {
   method: string;

@@ -1,6 +1,5 @@
 import { describe, expect, test } from "bun:test";
 import {
-  type AudioFeatureFacts,
   categoriesOf,
   classifyTrack,
   decadeOf,
@@ -12,9 +11,10 @@ import {
   subgenresOf,
   tempoBandOf,
 } from "../../../src/server/library/classify.ts";
+import type { FeatureFacts } from "../../../src/shared/audio-features.ts";
 import { entryByName } from "../../../src/shared/catalogue/index.ts";
 
-const features = (values: Partial<AudioFeatureFacts>): AudioFeatureFacts => ({
+const features = (values: Partial<FeatureFacts>): FeatureFacts => ({
   tempo: 120,
   energy: 0.5,
   valence: 0.5,

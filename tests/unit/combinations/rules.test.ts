@@ -1,6 +1,7 @@
 // Evaluation of combinations on songs classified from real Spotify genre strings, and catalogue spellings.
 import { describe, expect, test } from "bun:test";
-import { type AudioFeatureFacts, classifyTrack } from "../../../src/server/library/classify.ts";
+import { classifyTrack } from "../../../src/server/library/classify.ts";
+import type { FeatureFacts } from "../../../src/shared/audio-features.ts";
 import {
   type CriterionDraft,
   canonicalCriteria,
@@ -12,7 +13,7 @@ import {
   resolveGenre,
 } from "../../../src/shared/combinations/rules.ts";
 
-const energetic: AudioFeatureFacts = {
+const energetic: FeatureFacts = {
   tempo: 124,
   energy: 0.9,
   valence: 0.8,
@@ -21,7 +22,7 @@ const energetic: AudioFeatureFacts = {
   instrumentalness: 0,
   speechiness: 0.05,
 };
-const calm: AudioFeatureFacts = {
+const calm: FeatureFacts = {
   tempo: 80,
   energy: 0.3,
   valence: 0.6,

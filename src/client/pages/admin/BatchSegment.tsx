@@ -7,6 +7,7 @@ import type { BatchExecution } from "../../../shared/schemas/admin.ts";
 import { trpc } from "../../api/trpc.ts";
 import { ErrorText } from "../../components/ErrorText.tsx";
 import { toaster } from "../../components/Toaster.tsx";
+import { EmptyTableRow } from "./DetailTable.tsx";
 import { formatDuration, formatTime } from "./format.ts";
 import { Segment } from "./Segment.tsx";
 
@@ -62,13 +63,7 @@ export function BatchSegment({
                 </Table.Cell>
               </Table.Row>
             ))}
-            {executions.length === 0 ? (
-              <Table.Row>
-                <Table.Cell colSpan={5} color="fg.muted">
-                  No batch runs yet.
-                </Table.Cell>
-              </Table.Row>
-            ) : null}
+            {executions.length === 0 ? <EmptyTableRow columns={5}>No batch runs yet.</EmptyTableRow> : null}
           </Table.Body>
         </Table.Root>
       </Table.ScrollArea>

@@ -57,3 +57,14 @@ export function DetailTable<Row>({
     </Stack>
   );
 }
+
+/** The one row of an empty table: what is missing, across all its columns. */
+export function EmptyTableRow({ columns, children }: { columns: number; children: ReactNode }) {
+  return (
+    <Table.Row>
+      <Table.Cell colSpan={columns} color="fg.muted">
+        {children}
+      </Table.Cell>
+    </Table.Row>
+  );
+}

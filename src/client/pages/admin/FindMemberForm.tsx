@@ -1,8 +1,9 @@
-import { Button, Field, HStack, Input, NativeSelect, Stack } from "@chakra-ui/react";
+import { Field, Input, NativeSelect } from "@chakra-ui/react";
 import { Search } from "lucide-react";
 import { useState } from "react";
 import { useLocation } from "wouter";
 import { adminUserPath } from "./format.ts";
+import { InlineForm, InlineSubmit } from "./InlineForm.tsx";
 
 type LookupKind = "spotifyId" | "userId";
 
@@ -13,13 +14,8 @@ export function FindMemberForm() {
   const [value, setValue] = useState("");
   const id = value.trim();
   return (
-    <Stack
-      as="form"
-      direction={{ base: "column", md: "row" }}
-      gap="3"
-      align={{ base: "stretch", md: "flex-end" }}
-      onSubmit={(event) => {
-        event.preventDefault();
+    <InlineForm
+      onSubmit={() => {
         if (id === "") return;
         navigate(kind === "userId" ? adminUserPath({ userId: id }) : adminUserPath({ spotifyId: id }));
       }}
@@ -49,18 +45,10 @@ export function FindMemberForm() {
           data-testid="find-member-id"
         />
       </Field.Root>
-      <HStack>
-        <Button
-          type="submit"
-          size="sm"
-          colorPalette="brand"
-          disabled={id === ""}
-          data-testid="find-member-submit"
-        >
-          <Search aria-hidden />
-          Find
-        </Button>
-      </HStack>
-    </Stack>
+      <InlineSubmit disabled={id === ""} data-testid="find-member-submit">
+        <Search aria-hidden />
+        Find
+      </InlineSubmit>
+    </InlineForm>
   );
 }

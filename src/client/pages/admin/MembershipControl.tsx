@@ -1,9 +1,10 @@
-import { Alert, Button, Field, HStack, NativeSelect, Stack } from "@chakra-ui/react";
+import { Alert, Field, NativeSelect, Stack } from "@chakra-ui/react";
 import { useState } from "react";
 import { messages } from "../../../shared/errors.ts";
 import type { MembershipLevel } from "../../../shared/membership.ts";
 import { trpc } from "../../api/trpc.ts";
 import { useSession } from "../../hooks/useSession.ts";
+import { InlineForm, InlineSubmit } from "./InlineForm.tsx";
 
 // Listed here rather than imported with the shared zod schema, which would add zod to the admin chunk; the
 // Record type makes the compiler check that every level is listed.
@@ -32,13 +33,9 @@ export function MembershipControl({ userId, current }: { userId: string; current
   });
   return (
     <Stack gap="3" data-testid="membership-control">
-      <Stack
-        as="form"
-        direction={{ base: "column", sm: "row" }}
-        gap="3"
-        align={{ base: "stretch", sm: "flex-end" }}
-        onSubmit={(event) => {
-          event.preventDefault();
+      <InlineForm
+        breakpoint="sm"
+        onSubmit={() => {
           if (!change.isPending) change.mutate({ userId, membershipLevel: level });
         }}
       >
@@ -62,18 +59,10 @@ export function MembershipControl({ userId, current }: { userId: string; current
             <NativeSelect.Indicator />
           </NativeSelect.Root>
         </Field.Root>
-        <HStack>
-          <Button
-            type="submit"
-            size="sm"
-            colorPalette="brand"
-            loading={change.isPending}
-            data-testid="membership-change"
-          >
-            Change membership
-          </Button>
-        </HStack>
-      </Stack>
+        <InlineSubmit loading={change.isPending} data-testid="membership-change">
+          Change membership
+        </InlineSubmit>
+      </InlineForm>
       {change.isSuccess ? (
         <Alert.Root status="success" borderRadius="lg" data-testid="membership-change-result">
           <Alert.Indicator />

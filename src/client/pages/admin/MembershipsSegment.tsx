@@ -5,6 +5,7 @@ import { limits } from "../../../shared/limits.ts";
 import { trpc } from "../../api/trpc.ts";
 import { ErrorText } from "../../components/ErrorText.tsx";
 import { AppLink } from "../../components/RouterLink.tsx";
+import { EmptyTableRow } from "./DetailTable.tsx";
 import { FindMemberForm } from "./FindMemberForm.tsx";
 import { adminUserPath, formatTime } from "./format.ts";
 import { nextOffset, previousOffset } from "./paging.ts";
@@ -38,11 +39,7 @@ export function MembershipsSegment() {
               </Table.Row>
             ))}
             {rows.length === 0 && !members.isPending ? (
-              <Table.Row>
-                <Table.Cell colSpan={2} color="fg.muted">
-                  No premium members here.
-                </Table.Cell>
-              </Table.Row>
+              <EmptyTableRow columns={2}>No premium members here.</EmptyTableRow>
             ) : null}
           </Table.Body>
         </Table.Root>

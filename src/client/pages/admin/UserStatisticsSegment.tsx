@@ -1,4 +1,4 @@
-import { Button, Field, HStack, Input, List, Stack, Text } from "@chakra-ui/react";
+import { Button, Field, HStack, Input, List, Text } from "@chakra-ui/react";
 import { useState } from "react";
 import { ErrorCode } from "../../../shared/errors.ts";
 import { errorCodeOf } from "../../api/errors.ts";
@@ -6,6 +6,7 @@ import { trpc } from "../../api/trpc.ts";
 import { ErrorText } from "../../components/ErrorText.tsx";
 import { AppLink } from "../../components/RouterLink.tsx";
 import { adminUserPath } from "./format.ts";
+import { InlineForm, InlineSubmit } from "./InlineForm.tsx";
 import { Segment } from "./Segment.tsx";
 
 /** Enable statistics (activity recording) for a user id; disable it per enabled user. */
@@ -27,13 +28,8 @@ export function UserStatisticsSegment({ enabledUserIds }: { enabledUserIds: stri
       subtitle="Record the calls a user makes; shown as activity on their detail."
       testId="admin-user-statistics"
     >
-      <Stack
-        as="form"
-        direction={{ base: "column", md: "row" }}
-        gap="3"
-        align={{ base: "stretch", md: "flex-end" }}
-        onSubmit={(event) => {
-          event.preventDefault();
+      <InlineForm
+        onSubmit={() => {
           if (id !== "" && !enable.isPending) enable.mutate({ userId: id });
         }}
       >
@@ -46,19 +42,10 @@ export function UserStatisticsSegment({ enabledUserIds }: { enabledUserIds: stri
             data-testid="statistics-user-id"
           />
         </Field.Root>
-        <HStack>
-          <Button
-            type="submit"
-            size="sm"
-            colorPalette="brand"
-            loading={enable.isPending}
-            disabled={id === ""}
-            data-testid="statistics-enable"
-          >
-            Enable statistics
-          </Button>
-        </HStack>
-      </Stack>
+        <InlineSubmit loading={enable.isPending} disabled={id === ""} data-testid="statistics-enable">
+          Enable statistics
+        </InlineSubmit>
+      </InlineForm>
       {enable.isError ? (
         <ErrorText
           error={enable.error}

@@ -1,17 +1,18 @@
 import { Center, HStack, Stack, Text } from "@chakra-ui/react";
 import { ArrowLeft, Crown, ListMusic, RefreshCw } from "lucide-react";
 import { useEffect, useState } from "react";
-import { useSearch } from "wouter";
 import { compareNames } from "../../../shared/catalogue/index.ts";
 import { limits } from "../../../shared/limits.ts";
 import { hasUnlimitedPlaylists } from "../../../shared/membership.ts";
-import { Layout } from "../../components/Layout.tsx";
-import { LoginPrompt } from "../../components/LoginPrompt.tsx";
+import {
+  CreatedNameList,
+  DistributionOutcomeLayout,
+  HintLine,
+  useFollowedDistribution,
+} from "../../components/DistributionOutcome.tsx";
 import { AppLink, LinkButton } from "../../components/RouterLink.tsx";
-import { isPolling, useDistributionProgress } from "../../hooks/useDistributionProgress.ts";
-import { useSession } from "../../hooks/useSession.ts";
+import { isPolling } from "../../hooks/useDistributionProgress.ts";
 import { readNameList, readNumber, storageKeys, writeSession } from "../../lib/session-storage.ts";
-import { CreatedNameList, HintLine, ProgressPanel } from "./CreatedPlaylistsSummary.tsx";
 import { RunPlaylistsList } from "./overview/RunPlaylistsList.tsx";
 
 function UpgradePrompt({ likes }: { likes: number }) {
@@ -50,8 +51,7 @@ function UpgradePrompt({ likes }: { likes: number }) {
  * of the playlists it created (spec §2 'Playlists-created page').
  */
 export function DistributionSuccessPage() {
-  const session = useSession();
-  const progressId = new URLSearchParams(useSearch()).get("distributionProgressId");
+  const { session, progressId, progress } = useFollowedDistribution();
   const [stored] = useState(() => ({
     created: progressId ? readNameList(storageKeys.created(progressId)).sort(compareNames) : [],
     removed: progressId ? readNameList(storageKeys.removed(progressId)).sort(compareNames) : [],
@@ -60,7 +60,6 @@ export function DistributionSuccessPage() {
   useEffect(() => {
     if (progressId) writeSession(storageKeys.latestDistributionProgressId, progressId);
   }, [progressId]);
-  const progress = useDistributionProgress(session.status === "loggedIn" ? progressId : null);
   const done = !isPolling(progress);
   // A library not read before the request counts 0 likes at first; the run's count replaces it once known.
   const likes = Math.max(stored.likes ?? 0, progress.totalNumberOfLikedSongs ?? 0);
@@ -71,17 +70,10 @@ export function DistributionSuccessPage() {
   }, [progressId, likes, stored.likes]);
   const showUpgrade = !hasUnlimitedPlaylists(session.membershipLevel) && likes > limits.upgradePromptLikes;
 
-  if (session.status !== "loggedIn") {
-    return (
-      <Layout width="normal" heading={{ title: "Playlists updated" }}>
-        <LoginPrompt text="Please sign in to see your playlists." />
-      </Layout>
-    );
-  }
-
   return (
-    <Layout
-      width="normal"
+    <DistributionOutcomeLayout
+      signedIn={session.status === "loggedIn"}
+      signedOutTitle="Playlists updated"
       heading={{
         eyebrow: "Your playlists",
         title: done ? "Playlists updated" : "Updating your playlists",
@@ -89,47 +81,10 @@ export function DistributionSuccessPage() {
           ? "Your liked songs have been added to your playlists in Spotify."
           : "Your liked songs are being added to your playlists in Spotify. This can take a few minutes for a large library.",
       }}
-    >
-      <Stack gap={{ base: "6", md: "8" }}>
-        <ProgressPanel progressId={progressId} progress={progress} />
-
-        {done && progressId ? <RunPlaylistsList progressId={progressId} /> : null}
-
-        {done ? (
-          <Stack gap="4" data-testid="distribution-outcome">
-            {stored.created.length > 0 ? (
-              <>
-                <Text as="h2" textStyle="xl" fontWeight="bold">
-                  {stored.created.length === 1
-                    ? "Your new playlist"
-                    : `Your ${stored.created.length} new playlists`}
-                </Text>
-                <CreatedNameList
-                  names={stored.created}
-                  icon={ListMusic}
-                  testId="created-playlists"
-                  gridTemplateColumns={{ base: "1fr", sm: "1fr 1fr" }}
-                />
-              </>
-            ) : (
-              <Text color="fg.muted">No new playlists were added; your other changes are saved.</Text>
-            )}
-            {stored.removed.length > 0 ? (
-              <Stack gap="2">
-                <Text textStyle="sm" fontWeight="semibold" color="fg.muted">
-                  No longer updated (they stay in Spotify until you delete them)
-                </Text>
-                <Text textStyle="sm" color="fg.subtle" data-testid="removed-playlists">
-                  {stored.removed.join(", ")}
-                </Text>
-              </Stack>
-            ) : null}
-          </Stack>
-        ) : null}
-
-        {showUpgrade ? <UpgradePrompt likes={likes} /> : null}
-
-        <Stack gap="3" textStyle="sm" color="fg.muted">
+      progressId={progressId}
+      progress={progress}
+      hints={
+        <>
           <HintLine icon={ArrowLeft} testId="back-to-playlists">
             Want to change something? Go back to{" "}
             <AppLink href="/playlists" color="brand.fg" fontWeight="semibold">
@@ -140,8 +95,44 @@ export function DistributionSuccessPage() {
           <HintLine icon={RefreshCw} testId="restart-hint">
             New playlists may only show up in Spotify after you restart the Spotify app.
           </HintLine>
+        </>
+      }
+    >
+      {done && progressId ? <RunPlaylistsList progressId={progressId} /> : null}
+
+      {done ? (
+        <Stack gap="4" data-testid="distribution-outcome">
+          {stored.created.length > 0 ? (
+            <>
+              <Text as="h2" textStyle="xl" fontWeight="bold">
+                {stored.created.length === 1
+                  ? "Your new playlist"
+                  : `Your ${stored.created.length} new playlists`}
+              </Text>
+              <CreatedNameList
+                names={stored.created}
+                icon={ListMusic}
+                testId="created-playlists"
+                gridTemplateColumns={{ base: "1fr", sm: "1fr 1fr" }}
+              />
+            </>
+          ) : (
+            <Text color="fg.muted">No new playlists were added; your other changes are saved.</Text>
+          )}
+          {stored.removed.length > 0 ? (
+            <Stack gap="2">
+              <Text textStyle="sm" fontWeight="semibold" color="fg.muted">
+                No longer updated (they stay in Spotify until you delete them)
+              </Text>
+              <Text textStyle="sm" color="fg.subtle" data-testid="removed-playlists">
+                {stored.removed.join(", ")}
+              </Text>
+            </Stack>
+          ) : null}
         </Stack>
-      </Stack>
-    </Layout>
+      ) : null}
+
+      {showUpgrade ? <UpgradePrompt likes={likes} /> : null}
+    </DistributionOutcomeLayout>
   );
 }

@@ -1,6 +1,7 @@
 // The Web API's request pipeline (call log, latency, rate limit and faults, Bearer check) and small helpers.
 import type { Context, Hono } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { Paging } from "../../../shared/spotify-paging.ts";
 import { UNREGISTERED_MESSAGE } from "../registered-users.ts";
 import type { EmulatorRuntime } from "../runtime.ts";
 import type { World } from "../state.ts";
@@ -130,16 +131,6 @@ export function pageParams(c: Context, max: number): { limit: number; offset: nu
   if (!Number.isInteger(limit) || limit < 1 || limit > max) throw new ApiError(400, "Invalid limit");
   if (!Number.isInteger(offset) || offset < 0) throw new ApiError(400, "Invalid offset");
   return { limit, offset };
-}
-
-export interface Paging<T> {
-  href: string;
-  items: T[];
-  limit: number;
-  next: string | null;
-  offset: number;
-  previous: string | null;
-  total: number;
 }
 
 /** A paging object over `total` items, `items` being the page at `offset`; `market` is kept in the links. */

@@ -122,24 +122,13 @@ export function audioFeaturesObject(track: CatalogueTrack, base: string) {
   const f = track.features;
   if (!f) return null;
   return {
-    acousticness: f.acousticness,
+    ...f,
     analysis_url: `${base}/audio-analysis/${track.id}`,
-    danceability: f.danceability,
     duration_ms: track.durationMs,
-    energy: f.energy,
     id: track.id,
-    instrumentalness: f.instrumentalness,
-    key: f.key,
-    liveness: f.liveness,
-    loudness: f.loudness,
-    mode: f.mode,
-    speechiness: f.speechiness,
-    tempo: f.tempo,
-    time_signature: f.timeSignature,
     track_href: `${base}/tracks/${track.id}`,
     type: "audio_features" as const,
     uri: `spotify:track:${track.id}`,
-    valence: f.valence,
   };
 }
 

@@ -7,7 +7,7 @@ import { type PlaylistFailure, playlistFailureTexts } from "../../../../shared/p
 import type { CombinatorialPreference } from "../../../../shared/schemas/distribution.ts";
 import { errorCodeOf } from "../../../api/errors.ts";
 import { trpc } from "../../../api/trpc.ts";
-import { ConfirmDialog } from "../../../components/ConfirmDialog.tsx";
+import { DeletePlaylistDialog } from "../../../components/ConfirmDialog.tsx";
 import { toaster } from "../../../components/Toaster.tsx";
 import { hideDeleteConfirmation, isDeleteConfirmationHidden } from "./storage.ts";
 
@@ -137,12 +137,8 @@ export function CombinationsTable({
         </Table.Root>
       </Table.ScrollArea>
 
-      <ConfirmDialog
-        open={confirming !== null}
-        title="Delete playlist"
-        message={`${confirming?.playlistName ?? ""} will be deleted from your Spotify library and no longer kept up to date.`}
-        confirmLabel="Delete"
-        destructive
+      <DeletePlaylistDialog
+        name={confirming?.playlistName ?? null}
         pending={deletion.isPending}
         onConfirm={() => {
           if (!confirming) return;
@@ -163,7 +159,7 @@ export function CombinationsTable({
             <Checkbox.Label>Don't ask me again</Checkbox.Label>
           </Checkbox.Root>
         </Box>
-      </ConfirmDialog>
+      </DeletePlaylistDialog>
     </Stack>
   );
 }

@@ -1,7 +1,8 @@
-import { Box, HStack, Stack, Text } from "@chakra-ui/react";
+import { Stack, Text } from "@chakra-ui/react";
 import { ListMusic } from "lucide-react";
 import { overviewTexts } from "../../../../shared/playlist-overview.ts";
 import { trpc } from "../../../api/trpc.ts";
+import { PlaylistTile, PlaylistTiles } from "../../../components/DistributionOutcome.tsx";
 import { SpotifyLink } from "./PlaylistRow.tsx";
 
 /**
@@ -17,31 +18,9 @@ export function RunPlaylistsList({ progressId }: { progressId: string }) {
       <Text as="h2" textStyle="xl" fontWeight="bold">
         {overviewTexts.runHeading(playlists.length)}
       </Text>
-      <Box
-        as="ul"
-        listStyleType="none"
-        display="grid"
-        gridTemplateColumns={{ base: "1fr", sm: "1fr 1fr" }}
-        gap="2"
-        data-testid="run-playlists"
-      >
+      <PlaylistTiles testId="run-playlists" gridTemplateColumns={{ base: "1fr", sm: "1fr 1fr" }}>
         {playlists.map((part) => (
-          <HStack
-            as="li"
-            key={part.name}
-            gap="3"
-            px="3.5"
-            py="2.5"
-            borderRadius="lg"
-            bg="bg.subtle"
-            borderWidth="1px"
-            borderColor="border.muted"
-            data-testid="run-playlist"
-            data-name={part.name}
-          >
-            <Box color="brand.fg" flexShrink="0">
-              <ListMusic size={16} aria-hidden />
-            </Box>
+          <PlaylistTile key={part.name} icon={ListMusic} data-testid="run-playlist" data-name={part.name}>
             <Stack gap="0" minW="0" flex="1">
               <Text textStyle="sm" fontWeight="medium" truncate>
                 {part.name}
@@ -52,9 +31,9 @@ export function RunPlaylistsList({ progressId }: { progressId: string }) {
               </Text>
             </Stack>
             <SpotifyLink part={part} />
-          </HStack>
+          </PlaylistTile>
         ))}
-      </Box>
+      </PlaylistTiles>
     </Stack>
   );
 }

@@ -5,7 +5,7 @@ import { textForErrorCode } from "../../../../shared/errors.ts";
 import { hasUnlimitedPlaylists, type MembershipLevel } from "../../../../shared/membership.ts";
 import { errorCodeOf } from "../../../api/errors.ts";
 import { trpc } from "../../../api/trpc.ts";
-import { ConfirmDialog } from "../../../components/ConfirmDialog.tsx";
+import { DeletePlaylistDialog } from "../../../components/ConfirmDialog.tsx";
 import { MetadataCoverage } from "../../../components/MetadataCoverage.tsx";
 import { toaster } from "../../../components/Toaster.tsx";
 import { analysisHasStarted, songsApplicable, useAnalysis } from "../../../hooks/useAnalysis.ts";
@@ -273,12 +273,8 @@ function PredefinedEditor({
       </Stack>
 
       <PremiumDialog playlistName={premiumFor} onClose={() => setPremiumFor(null)} />
-      <ConfirmDialog
-        open={deleteFor !== null}
-        title="Delete playlist"
-        message={`${deleteFor?.name ?? ""} will be deleted from your Spotify library and no longer kept up to date.`}
-        confirmLabel="Delete"
-        destructive
+      <DeletePlaylistDialog
+        name={deleteFor?.name ?? null}
         pending={deletion.isPending}
         onConfirm={confirmDelete}
         onCancel={() => setDeleteFor(null)}
