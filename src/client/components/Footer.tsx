@@ -2,7 +2,10 @@ import { Box, Container, Grid, HStack, Link, Separator, Stack, Text } from "@cha
 import { AtSign, Mail } from "lucide-react";
 import { site } from "../lib/site.ts";
 import { Logo } from "./Logo.tsx";
+import { Overline } from "./Overline.tsx";
 import { AppLink } from "./RouterLink.tsx";
+
+const footerLink = { textStyle: "sm", color: "fg.muted", _hover: { color: "fg" } } as const;
 
 const columns: { title: string; links: { label: string; href: string }[] }[] = [
   {
@@ -39,55 +42,21 @@ export function Footer() {
           </Stack>
           {columns.map((column) => (
             <Stack key={column.title} gap="3" as="nav" aria-label={column.title}>
-              <Text
-                textStyle="xs"
-                fontWeight="bold"
-                letterSpacing="0.1em"
-                textTransform="uppercase"
-                color="fg.subtle"
-              >
-                {column.title}
-              </Text>
+              <Overline>{column.title}</Overline>
               {column.links.map((link) => (
-                <AppLink
-                  key={link.href}
-                  href={link.href}
-                  textStyle="sm"
-                  color="fg.muted"
-                  _hover={{ color: "fg" }}
-                >
+                <AppLink key={link.href} href={link.href} {...footerLink}>
                   {link.label}
                 </AppLink>
               ))}
             </Stack>
           ))}
           <Stack gap="3" gridColumn={{ base: "span 2", md: "auto" }}>
-            <Text
-              textStyle="xs"
-              fontWeight="bold"
-              letterSpacing="0.1em"
-              textTransform="uppercase"
-              color="fg.subtle"
-            >
-              Contact
-            </Text>
-            <Link
-              href={`mailto:${site.supportEmail}`}
-              textStyle="sm"
-              color="fg.muted"
-              _hover={{ color: "fg" }}
-            >
+            <Overline>Contact</Overline>
+            <Link href={`mailto:${site.supportEmail}`} {...footerLink}>
               <Mail size={16} aria-hidden />
               {site.supportEmail}
             </Link>
-            <Link
-              href={site.socialUrl}
-              target="_blank"
-              rel="noopener noreferrer"
-              textStyle="sm"
-              color="fg.muted"
-              _hover={{ color: "fg" }}
-            >
+            <Link href={site.socialUrl} target="_blank" rel="noopener noreferrer" {...footerLink}>
               <AtSign size={16} aria-hidden />
               {site.socialLabel}
             </Link>

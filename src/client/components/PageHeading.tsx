@@ -1,5 +1,6 @@
 import { Heading, Stack, Text } from "@chakra-ui/react";
 import type { ReactNode } from "react";
+import { Overline } from "./Overline.tsx";
 
 export interface PageHeadingProps {
   title: ReactNode;
@@ -18,17 +19,7 @@ export function PageHeading({ title, eyebrow, subtitle, align = "start" }: PageH
       textAlign={align}
       align={align === "center" ? "center" : "stretch"}
     >
-      {eyebrow ? (
-        <Text
-          textStyle="xs"
-          fontWeight="bold"
-          letterSpacing="0.12em"
-          textTransform="uppercase"
-          color="brand.fg"
-        >
-          {eyebrow}
-        </Text>
-      ) : null}
+      {eyebrow ? <Overline tone="brand">{eyebrow}</Overline> : null}
       <Heading as="h1" textStyle={{ base: "3xl", md: "4xl" }} fontWeight="800" letterSpacing="-0.02em">
         {title}
       </Heading>

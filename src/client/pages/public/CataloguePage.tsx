@@ -3,6 +3,7 @@ import { ArrowLeft, Check, Crown, Minus } from "lucide-react";
 import { useLocation } from "wouter";
 import { GroupIcon } from "../../components/GroupIcon.tsx";
 import { Layout } from "../../components/Layout.tsx";
+import { Overline } from "../../components/Overline.tsx";
 import { AppLink, LinkButton } from "../../components/RouterLink.tsx";
 import { SignInButton } from "../../components/SignInButton.tsx";
 import { useSession } from "../../hooks/useSession.ts";
@@ -168,15 +169,7 @@ export function CataloguePage() {
           <CallToAction premiumOnly={page.premiumOnly} />
         </Box>
         <Stack gridArea="others" gap="2" px="1">
-          <Text
-            textStyle="xs"
-            fontWeight="bold"
-            letterSpacing="0.1em"
-            textTransform="uppercase"
-            color="fg.subtle"
-          >
-            Other kinds
-          </Text>
+          <Overline>Other kinds</Overline>
           <HStack gap="2" flexWrap="wrap">
             {others.map((other) => (
               <AppLink

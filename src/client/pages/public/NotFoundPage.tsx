@@ -1,6 +1,7 @@
 import { Box, Stack, Text } from "@chakra-ui/react";
 import { ArrowRight } from "lucide-react";
 import { messages } from "../../../shared/errors.ts";
+import { gradientText } from "../../components/gradient-text.ts";
 import { Layout } from "../../components/Layout.tsx";
 import { LinkButton } from "../../components/RouterLink.tsx";
 
@@ -13,12 +14,7 @@ export function NotFoundPage() {
           fontWeight="800"
           lineHeight="1"
           letterSpacing="-0.04em"
-          bgGradient="to-r"
-          gradientFrom="brand.400"
-          gradientVia="pink.400"
-          gradientTo="purple.400"
-          bgClip="text"
-          color="transparent"
+          {...gradientText}
           aria-hidden
         >
           404

@@ -2,6 +2,7 @@ import { Badge, Box, Center, HStack, SimpleGrid, Stack, Text } from "@chakra-ui/
 import { Disc3, Heart, ListMusic } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { limits } from "../../../../shared/limits.ts";
+import { Overline } from "../../../components/Overline.tsx";
 import { coverGradient, type DemoSong, demoSongs } from "./demoSongs.ts";
 
 // Shown only while marked active: the tick moves the mark, and an element shown again replays its animations.
@@ -147,16 +148,7 @@ function DemoSongFlow({ song }: { song: DemoSong }) {
         </Box>
       </Center>
 
-      <Text
-        textStyle="xs"
-        fontWeight="bold"
-        letterSpacing="0.1em"
-        textTransform="uppercase"
-        color="fg.subtle"
-        mb="2"
-      >
-        Added to your playlists
-      </Text>
+      <Overline mb="2">Added to your playlists</Overline>
       <SimpleGrid columns={2} gap="2.5">
         {song.playlists.map((name, position) => (
           <HStack

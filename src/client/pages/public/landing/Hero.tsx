@@ -1,6 +1,7 @@
 import { Box, Container, Grid, Heading, HStack, Stack, Text } from "@chakra-ui/react";
 import { ArrowRight, Check } from "lucide-react";
 import { landingHero } from "../../../../shared/landing.ts";
+import { gradientText } from "../../../components/gradient-text.ts";
 import { LinkButton } from "../../../components/RouterLink.tsx";
 import { SignInButton } from "../../../components/SignInButton.tsx";
 import { DemoAnimation } from "./DemoAnimation.tsx";
@@ -50,15 +51,7 @@ export function Hero() {
               letterSpacing="-0.035em"
             >
               {landingHero.titleStart}{" "}
-              <Box
-                as="span"
-                bgGradient="to-r"
-                gradientFrom="brand.400"
-                gradientVia="pink.400"
-                gradientTo="purple.400"
-                bgClip="text"
-                color="transparent"
-              >
+              <Box as="span" {...gradientText}>
                 {landingHero.titleHighlight}
               </Box>{" "}
               {landingHero.titleEnd}

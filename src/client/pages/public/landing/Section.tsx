@@ -1,5 +1,6 @@
 import { Box, Container, Heading, Stack, Text } from "@chakra-ui/react";
 import type { ReactNode } from "react";
+import { Overline } from "../../../components/Overline.tsx";
 import { proseLinks } from "../../../components/prose.ts";
 
 /** One band of the landing page with a consistent heading block. */
@@ -29,15 +30,7 @@ export function Section({
     >
       <Container maxW="7xl" px={{ base: "5", md: "8" }} py={{ base: "16", md: "24" }}>
         <Stack gap="3" mb={{ base: "8", md: "12" }} maxW="2xl">
-          <Text
-            textStyle="xs"
-            fontWeight="bold"
-            letterSpacing="0.12em"
-            textTransform="uppercase"
-            color="brand.fg"
-          >
-            {eyebrow}
-          </Text>
+          <Overline tone="brand">{eyebrow}</Overline>
           <Heading
             id={`${id}-title`}
             as="h2"

@@ -1,7 +1,8 @@
-import { Grid, Link, Stack, Text } from "@chakra-ui/react";
+import { Grid, Link, Stack } from "@chakra-ui/react";
 import type { ReactNode } from "react";
 import { useLocation, Link as WouterLink } from "wouter";
 import { Layout } from "../../../components/Layout.tsx";
+import { Overline } from "../../../components/Overline.tsx";
 import { policyPages } from "./policyPages.ts";
 
 /** The policies area: a list of the five documents beside the open one. */
@@ -15,17 +16,9 @@ export function PoliciesLayout({ children }: { children: ReactNode }) {
         alignItems="start"
       >
         <Stack as="nav" aria-label="Policies" gap="1" position={{ lg: "sticky" }} top={{ lg: "24" }}>
-          <Text
-            textStyle="xs"
-            fontWeight="bold"
-            letterSpacing="0.1em"
-            textTransform="uppercase"
-            color="fg.subtle"
-            px="3"
-            mb="2"
-          >
+          <Overline px="3" mb="2">
             <WouterLink href="/policies">Policies</WouterLink>
-          </Text>
+          </Overline>
           <Stack direction={{ base: "row", lg: "column" }} gap="1" flexWrap="wrap">
             {policyPages.map((page) => {
               const href = `/policies/${page.slug}`;
