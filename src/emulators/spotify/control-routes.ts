@@ -50,8 +50,12 @@ export async function body<T>(c: Context, schema: z.ZodType<T>): Promise<T> {
   return parsed.data;
 }
 
-/** `app` as a control app: JSON bodies up to CONTROL_MAX_BODY_BYTES, a ControlError answered as `{error}`. */
-export function jsonControlApp(app: Hono = new Hono()): Hono {
+/**
+ * A control app: loopback clients only, JSON bodies up to CONTROL_MAX_BODY_BYTES, a ControlError answered as
+ * `{error}`.
+ */
+export function jsonControlApp(): Hono {
+  const app = new Hono().use("*", loopbackOnly);
   app.use(
     "*",
     bodyLimit({
@@ -67,7 +71,7 @@ export function jsonControlApp(app: Hono = new Hono()): Hono {
 }
 
 export function controlApp(control: SpotifyEmulatorControl): Hono {
-  const app = jsonControlApp(new Hono().use("*", loopbackOnly));
+  const app = jsonControlApp();
 
   app.get("/listeners", (c) => c.json({ listeners: control.listeners() }));
   app.post("/listeners", async (c) => c.json(control.createListener(await body(c, NewListenerSchema)), 201));

@@ -8,6 +8,7 @@ import { startTestServer, type TestServer, tempDir } from "../../support/server.
 
 const controls = [
   "/emulator/spotify/control/listeners",
+  "/emulator/spotify/control/registered-users",
   "/emulator/paddle/control/subscriptions",
   "/emulator/reccobeats/control/calls",
   "/emulator/musicbrainz/control/calls",
