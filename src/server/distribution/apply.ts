@@ -2,6 +2,7 @@
 // its effects on the database) after, so a crash or a provider failure resumes at the first step not done.
 // Writes to different playlists run side by side; one playlist's writes run one after another, in order.
 import type { Deps } from "../deps.ts";
+import { giveLoopRoom } from "../platform/loop-room.ts";
 import { isSpotifyNotFound } from "../spotify/errors.ts";
 import { permanentFailure } from "./failures.ts";
 import { applyStep, type JournalApi, type PlaylistState, type StepRow } from "./journal-steps.ts";
@@ -85,6 +86,8 @@ export async function applyJournal(
     const previous = busy.get(step.playlistId);
     if (previous) await previous;
     while (busy.size >= PLAYLISTS_AT_ONCE) await Promise.race(busy.values());
+    // A batch job's step waits its turn behind requests (a listener's own run does not wait).
+    await giveLoopRoom();
     if (failure) break;
     const running: Promise<void> = runStep(step)
       .catch((error) => {

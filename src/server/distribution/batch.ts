@@ -5,6 +5,7 @@ import type { Db } from "../db/client.ts";
 import type { Deps } from "../deps.ts";
 import { fullResyncDue } from "../library/resync.ts";
 import { syncLibrary } from "../library/sync.ts";
+import { LoopRoom, withLoopRoom } from "../platform/loop-room.ts";
 import { withPriority } from "../platform/pacer.ts";
 import { SpotifyAuthRevokedError } from "../spotify/errors.ts";
 import type { SpotifyUserApi } from "../spotify/types.ts";
@@ -55,6 +56,8 @@ async function runBatch(
     distributions: 0,
     failures: 0,
   };
+  // Requests share the thread with the job: it gives the loop back between users and steps while it lags.
+  const room = new LoopRoom().start();
   try {
     const queue = userIds();
     const work = deps.work;
@@ -63,13 +66,15 @@ async function runBatch(
       initial: fixedConcurrency ?? BATCH_CONCURRENCY,
       fixed: fixedConcurrency !== null,
       pacing: () => deps.spotify.pacing(),
+      loopLagging: () => room.lagging,
     });
     const turn = async (userId: string) => {
       try {
+        await room.give();
         const api = deps.spotifyFor(userId);
         // The job's calls wait behind interactive ones (a listener's own distribution goes first).
-        const distributed = await withPriority("background", () =>
-          work.forUser(userId, () => perUser(userId, api)),
+        const distributed = await withLoopRoom(room, () =>
+          withPriority("background", () => work.forUser(userId, () => perUser(userId, api))),
         );
         if (distributed) outcome.distributions += 1;
       } catch (error) {
@@ -110,6 +115,7 @@ async function runBatch(
     );
     throw error;
   } finally {
+    room.stop();
     running.delete(job);
   }
   return outcome;

@@ -1,6 +1,7 @@
 // How many users a batch job works on at once: enough to keep the provider's pacer busy whatever the round trip,
 // no more. Additive increase while the pacer has no background call waiting, multiplicative decrease at a 429,
-// one less while more calls wait than users are being worked on.
+// one less while more calls wait than users are being worked on; halved while the event loop lags, so requests
+// waiting on the one JavaScript thread go first.
 import type { PacerState } from "../platform/pacer.ts";
 
 export interface ConcurrencyOptions {
@@ -9,6 +10,8 @@ export interface ConcurrencyOptions {
   max?: number;
   /** the Web API pacer, read after each user's turn */
   pacing: () => PacerState;
+  /** the event loop lags (requests wait behind the job's work) */
+  loopLagging?: () => boolean;
   /** a fixed number of users at a time (benchmarks comparing fixed settings) */
   fixed?: boolean;
 }
@@ -34,7 +37,10 @@ export class AdaptiveConcurrency {
   update(): void {
     if (this.options.fixed) return;
     const state = this.options.pacing();
-    if (state.refusals > this.seenRefusals) {
+    if (this.options.loopLagging?.()) {
+      this.seenRefusals = state.refusals;
+      this.value = Math.max(this.min, Math.floor(this.value / 2));
+    } else if (state.refusals > this.seenRefusals) {
       this.seenRefusals = state.refusals;
       this.value = Math.max(this.min, Math.floor(this.value * 0.75));
     } else if (state.waiting.background === 0) {

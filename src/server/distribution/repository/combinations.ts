@@ -2,6 +2,7 @@
 import { and, asc, count, eq, inArray, not, or, sql } from "drizzle-orm";
 import type { Criterion } from "../../../shared/combinations/rules.ts";
 import type { Db } from "../../db/client.ts";
+import { preparedOnce } from "../../db/prepared.ts";
 import {
   combinations,
   distributions,
@@ -35,8 +36,8 @@ export function combinationExists(db: Db, id: string, userId: string): boolean {
 }
 
 /** The combinations the table lists: one being deleted, or deleted, is left out. */
-export function listedCombinations(db: Db, userId: string) {
-  return db
+const listedCombinationsQuery = preparedOnce((db) =>
+  db
     .select({
       id: combinations.id,
       playlistName: combinations.playlistName,
@@ -46,12 +47,16 @@ export function listedCombinations(db: Db, userId: string) {
     .from(combinations)
     .where(
       and(
-        eq(combinations.userId, userId),
+        eq(combinations.userId, sql.placeholder("userId")),
         not(and(eq(combinations.active, false), or(deletionRunning, nothingOnSpotify)) ?? sql`false`),
       ),
     )
     .orderBy(asc(combinations.createdAt), asc(sql`${combinations}.rowid`))
-    .all();
+    .prepare(),
+);
+
+export function listedCombinations(db: Db, userId: string) {
+  return listedCombinationsQuery(db).all({ userId });
 }
 
 /** The combinations that are updated, in the order they were created. */

@@ -2,6 +2,7 @@
 // (simple_preferences), whether likes wait for a plan (library_syncs) and who the batch jobs visit.
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
+import { preparedOnce } from "../../db/prepared.ts";
 import { combinations, librarySyncs, simplePreferences, userSettings, users } from "../../db/schema/index.ts";
 
 /** Membership and the settings planning follows (a user without settings has them all off). */
@@ -32,13 +33,17 @@ export function createsPrivatePlaylists(db: Db, userId: string): boolean {
 }
 
 /** The predefined selection, oldest choice first. */
-export function selectedPreferences(db: Db, userId: string) {
-  return db
+const selectedPreferencesQuery = preparedOnce((db) =>
+  db
     .select({ name: simplePreferences.name, selectedAt: simplePreferences.selectedAt })
     .from(simplePreferences)
-    .where(eq(simplePreferences.userId, userId))
+    .where(eq(simplePreferences.userId, sql.placeholder("userId")))
     .orderBy(asc(simplePreferences.selectedAt), asc(simplePreferences.name))
-    .all();
+    .prepare(),
+);
+
+export function selectedPreferences(db: Db, userId: string) {
+  return selectedPreferencesQuery(db).all({ userId });
 }
 
 /** Replaces the selection; entries kept keep the date they were first selected. */

@@ -2,6 +2,7 @@
 import { and, asc, desc, eq, inArray, isNotNull, ne, sql } from "drizzle-orm";
 import type { PlaylistFailure } from "../../../shared/playlist-failures.ts";
 import type { Db } from "../../db/client.ts";
+import { preparedOnce } from "../../db/prepared.ts";
 import { managedPlaylists, users } from "../../db/schema/index.ts";
 import { changesOf } from "./changes.ts";
 
@@ -195,8 +196,8 @@ export function knownSpotifyPlaylistIds(db: Db, userId: string): Set<string> {
 }
 
 /** The vanished and failed playlists, as the preferences page lists them. */
-export function leftAlonePlaylists(db: Db, userId: string) {
-  return db
+const leftAlonePlaylistsQuery = preparedOnce((db) =>
+  db
     .select({
       source: managedPlaylists.source,
       preferenceKey: managedPlaylists.preferenceKey,
@@ -205,12 +206,21 @@ export function leftAlonePlaylists(db: Db, userId: string) {
       failure: managedPlaylists.failure,
     })
     .from(managedPlaylists)
-    .where(and(eq(managedPlaylists.userId, userId), inArray(managedPlaylists.status, ["vanished", "failed"])))
+    .where(
+      and(
+        eq(managedPlaylists.userId, sql.placeholder("userId")),
+        inArray(managedPlaylists.status, ["vanished", "failed"]),
+      ),
+    )
     .orderBy(
       desc(managedPlaylists.source),
       asc(managedPlaylists.preferenceKey),
       asc(managedPlaylists.bucket),
       asc(managedPlaylists.sequence),
     )
-    .all();
+    .prepare(),
+);
+
+export function leftAlonePlaylists(db: Db, userId: string) {
+  return leftAlonePlaylistsQuery(db).all({ userId });
 }

@@ -1,6 +1,7 @@
 // The distributions table and its progress entries (distribution_entries).
 import { and, asc, count, desc, eq, gt, inArray, lt, max, ne, notInArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
+import { preparedOnce } from "../../db/prepared.ts";
 import { analyses, distributionEntries, distributions, journalSteps } from "../../db/schema/index.ts";
 import { changesOf } from "./changes.ts";
 
@@ -137,19 +138,34 @@ export function runningDistributions(db: Db) {
 }
 
 /** Running runs of the user started by one of `triggers`, newest first. */
+function runningOfQuery(triggers: readonly DistributionTrigger[]) {
+  return preparedOnce((db) =>
+    db
+      .select({ id: distributions.id })
+      .from(distributions)
+      .where(
+        and(
+          eq(distributions.userId, sql.placeholder("userId")),
+          eq(distributions.status, "running"),
+          inArray(distributions.trigger, [...triggers]),
+        ),
+      )
+      .orderBy(desc(distributions.createdAt))
+      .prepare(),
+  );
+}
+
+// Guards and the preferences read ask on every call; one statement per trigger list the code uses (a handful).
+const runningOfQueries = new Map<string, ReturnType<typeof runningOfQuery>>();
+
 export function runningOf(db: Db, userId: string, triggers: readonly DistributionTrigger[]) {
-  return db
-    .select({ id: distributions.id })
-    .from(distributions)
-    .where(
-      and(
-        eq(distributions.userId, userId),
-        eq(distributions.status, "running"),
-        inArray(distributions.trigger, [...triggers]),
-      ),
-    )
-    .orderBy(desc(distributions.createdAt))
-    .all();
+  const key = triggers.join(",");
+  let query = runningOfQueries.get(key);
+  if (!query) {
+    query = runningOfQuery(triggers);
+    runningOfQueries.set(key, query);
+  }
+  return query(db).all({ userId });
 }
 
 export function countRunningAnalyses(db: Db, userId: string): number {
@@ -258,9 +274,9 @@ export function resetEntry(db: Db, distributionId: string, type: EntryType): voi
     .run();
 }
 
-/** The user's run with its entries in one statement (one row per entry; one row with null entry columns while it has none). */
-export function ownDistributionWithEntries(db: Db, id: string, userId: string) {
-  return db
+// Pages poll it every `limits.progressPollMs`: built once per connection.
+const ownDistributionWithEntriesQuery = preparedOnce((db) =>
+  db
     .select({
       status: distributions.status,
       totalNumberOfLikedSongs: distributions.totalNumberOfLikedSongs,
@@ -271,7 +287,14 @@ export function ownDistributionWithEntries(db: Db, id: string, userId: string) {
     })
     .from(distributions)
     .leftJoin(distributionEntries, eq(distributionEntries.distributionId, distributions.id))
-    .where(and(eq(distributions.id, id), eq(distributions.userId, userId)))
+    .where(
+      and(eq(distributions.id, sql.placeholder("id")), eq(distributions.userId, sql.placeholder("userId"))),
+    )
     .orderBy(asc(distributionEntries.id))
-    .all();
+    .prepare(),
+);
+
+/** The user's run with its entries in one statement (one row per entry; one row with null entry columns while it has none). */
+export function ownDistributionWithEntries(db: Db, id: string, userId: string) {
+  return ownDistributionWithEntriesQuery(db).all({ id, userId });
 }

@@ -1,0 +1,19 @@
+// Statements the request path runs on every call, built by the query builder once per connection instead of on
+// every call (building and preparing cost several times what SQLite then spends answering them).
+import type { Db } from "./client.ts";
+
+/**
+ * The statement `build` makes, built on the first call for each database handle and kept as long as the handle
+ * lives. A transaction's handle is a new object each time, so inside one the statement is built for it anew.
+ */
+export function preparedOnce<T>(build: (db: Db) => T): (db: Db) => T {
+  const byDb = new WeakMap<Db, T>();
+  return (db) => {
+    let statement = byDb.get(db);
+    if (statement === undefined) {
+      statement = build(db);
+      byDb.set(db, statement);
+    }
+    return statement;
+  };
+}

@@ -1,0 +1,84 @@
+// Background work (the batch jobs) shares the one JavaScript thread with requests. It watches how late the event
+// loop runs a timer — the wait a request arriving now would see — and gives the loop back between users and
+// between steps: always one turn of the loop, and while the loop lags, short pauses so waiting requests go first.
+import { AsyncLocalStorage } from "node:async_hooks";
+
+export interface LoopRoomOptions {
+  /** lag above which background work pauses and backs off (ms) */
+  targetLagMs?: number;
+  /** how often the lag is sampled (ms) */
+  sampleMs?: number;
+  /** the longest one pause lasts, so a loop that never calms down still lets the work move on (ms) */
+  maxWaitMs?: number;
+  now?: () => number;
+}
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+export class LoopRoom {
+  readonly targetLagMs: number;
+  private readonly sampleMs: number;
+  private readonly maxWaitMs: number;
+  private readonly now: () => number;
+  private lag = 0;
+  private expected = 0;
+  private timer: ReturnType<typeof setInterval> | undefined;
+
+  constructor(options: LoopRoomOptions = {}) {
+    this.targetLagMs = options.targetLagMs ?? 10;
+    this.sampleMs = options.sampleMs ?? 10;
+    this.maxWaitMs = options.maxWaitMs ?? 250;
+    this.now = options.now ?? (() => performance.now());
+  }
+
+  /** The loop's recent lag: a late timer counts at once, calm samples bring it down over a few samples. */
+  get lagMs(): number {
+    return this.lag;
+  }
+
+  get lagging(): boolean {
+    return this.lag > this.targetLagMs;
+  }
+
+  /** Starts sampling (while background work runs; the timer does not keep the process alive). */
+  start(): this {
+    if (this.timer) return this;
+    this.expected = this.now() + this.sampleMs;
+    this.timer = setInterval(() => this.sample(), this.sampleMs);
+    this.timer.unref?.();
+    return this;
+  }
+
+  stop(): void {
+    clearInterval(this.timer);
+    this.timer = undefined;
+    this.lag = 0;
+  }
+
+  /** One sample: how late this tick ran against when it was due. */
+  sample(at = this.now()): void {
+    const late = Math.max(0, at - this.expected);
+    this.expected = at + this.sampleMs;
+    this.lag = late >= this.lag ? late : this.lag * 0.7 + late * 0.3;
+  }
+
+  /** Between two pieces of background work: one turn of the loop, then short pauses while it lags. */
+  async give(): Promise<void> {
+    await nextTurn();
+    const until = this.now() + this.maxWaitMs;
+    while (this.lagging && this.now() < until) await sleep(this.sampleMs);
+  }
+}
+
+const roomScope = new AsyncLocalStorage<LoopRoom>();
+
+/** Runs fn (and everything it starts) as background work that gives way to requests through `room`. */
+export function withLoopRoom<T>(room: LoopRoom, fn: () => T): T {
+  return roomScope.run(room, fn);
+}
+
+/** A point where background work may give the loop back; nothing outside `withLoopRoom` (a listener's own call). */
+export function giveLoopRoom(): Promise<void> | undefined {
+  return roomScope.getStore()?.give();
+}
