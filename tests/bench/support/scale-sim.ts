@@ -11,6 +11,7 @@ import { openDatabase } from "../../../src/server/db/client.ts";
 import type { Deps } from "../../../src/server/deps.ts";
 import { runHourlySync } from "../../../src/server/distribution/batch.ts";
 import { createLogger } from "../../../src/server/platform/log.ts";
+import { UserWork } from "../../../src/server/platform/user-work.ts";
 import type { PacerState } from "../../../src/server/platform/pacer.ts";
 import { createSpotifyClient } from "../../../src/server/spotify/client.ts";
 import { type LimitedProviderStats, limitedProvider } from "../../support/limited-provider.ts";
@@ -128,11 +129,14 @@ export async function runScaleSimulation(options: SimOptions): Promise<SimFigure
         );
       },
     });
+    const logger = createLogger("silent");
     const deps = {
       db: opened.db,
       clock: { now: time.now },
-      log: createLogger("silent"),
+      log: logger,
       spotify,
+      work: new UserWork(logger),
+      runningBatchJobs: new Set(),
       // each turn starts with the token refresh an hour-old token needs: one round trip at the accounts service
       spotifyFor: (userId: string) =>
         spotify.forUser({
