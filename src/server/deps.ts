@@ -6,6 +6,7 @@ import type { Metrics } from "./metrics/registry.ts";
 import type { PaddleClient } from "./paddle/client.ts";
 import type { Clock } from "./platform/clock.ts";
 import type { Logger } from "./platform/log.ts";
+import type { RequestTraffic } from "./platform/loop-room.ts";
 import type { UserWork } from "./platform/user-work.ts";
 import type { MetadataClients } from "./sources/clients.ts";
 import type { SpotifyClient, SpotifyUserApi } from "./spotify/types.ts";
@@ -44,6 +45,8 @@ export interface Deps {
   tokenRefreshes: Map<string, Promise<string>>;
   /** Paddle prices by price id, kept for a few minutes */
   priceCache: Map<string, { value: PriceInfo; expiresAt: number }>;
+  /** when the app last took an API request: the batch jobs give way while requests are coming in */
+  requestTraffic: RequestTraffic;
   /** the statement every signed-in request runs, prepared once */
   sessionLookup: SessionLookup;
 

@@ -18,6 +18,7 @@ import { createMetrics, providerObservers } from "./metrics/registry.ts";
 import { createPaddleClient } from "./paddle/client.ts";
 import { type Clock, systemClock } from "./platform/clock.ts";
 import { createLogger, type Logger } from "./platform/log.ts";
+import { RequestTraffic } from "./platform/loop-room.ts";
 import { UserWork } from "./platform/user-work.ts";
 import { createMetadataClients } from "./sources/clients.ts";
 import { spotifyClientFromConfig } from "./spotify/index.ts";
@@ -104,6 +105,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     tokenRefreshes: new Map(),
     priceCache: new Map(),
     sessionLookup: prepareSessionLookup(database.db),
+    requestTraffic: new RequestTraffic(),
     afterSignIn: (userId) => startLibrarySync(deps, userId),
     distributeNewFacts: async (userId) => {
       const id = createDistribution(deps, userId, "hourly");
@@ -116,7 +118,10 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   // split bundle (embedded in the binary, or built once from source on the first page request).
   const development = process.env.NODE_ENV === "development";
   const policy = createResponsePolicy(config, log);
-  const apiFetch = policy.wrap((req: Request) => api.fetch(req));
+  const apiFetch = policy.wrap((req: Request) => {
+    deps.requestTraffic.seen();
+    return api.fetch(req);
+  });
   const routes: Record<
     string,
     Bun.HTMLBundle | ((req: Request, srv: Bun.Server<undefined>) => Response | Promise<Response>)

@@ -56,8 +56,9 @@ async function runBatch(
     distributions: 0,
     failures: 0,
   };
-  // Requests share the thread with the job: it gives the loop back between users and steps while it lags.
-  const room = new LoopRoom().start();
+  // Requests share the thread with the job: it gives the loop back between users and steps while it lags and
+  // requests are coming in.
+  const room = new LoopRoom({ requestsComing: () => deps.requestTraffic.recent() }).start();
   try {
     const queue = userIds();
     const work = deps.work;

@@ -1,6 +1,7 @@
 // Background work (the batch jobs) shares the one JavaScript thread with requests. It watches how late the event
 // loop runs a timer — the wait a request arriving now would see — and gives the loop back between users and
-// between steps: always one turn of the loop, and while the loop lags, short pauses so waiting requests go first.
+// between steps: always one turn of the loop, and while the loop lags and requests are coming in, short pauses so
+// waiting requests go first. With no request in sight the job's own lag costs it nothing.
 import { AsyncLocalStorage } from "node:async_hooks";
 
 export interface LoopRoomOptions {
@@ -11,6 +12,23 @@ export interface LoopRoomOptions {
   /** the longest one pause lasts, so a loop that never calms down still lets the work move on (ms) */
   maxWaitMs?: number;
   now?: () => number;
+  /** true while requests are coming in; without it the loop's lag is the work's own and nobody waits */
+  requestsComing?: () => boolean;
+}
+
+/** When the app last took a request: background work gives way only while requests are coming in. */
+export class RequestTraffic {
+  private lastAt = Number.NEGATIVE_INFINITY;
+  constructor(private readonly now: () => number = () => performance.now()) {}
+
+  seen(): void {
+    this.lastAt = this.now();
+  }
+
+  /** A request arrived within the last `withinMs` (a second by default). */
+  recent(withinMs = 1_000): boolean {
+    return this.now() - this.lastAt < withinMs;
+  }
 }
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -21,6 +39,7 @@ export class LoopRoom {
   private readonly sampleMs: number;
   private readonly maxWaitMs: number;
   private readonly now: () => number;
+  private readonly requestsComing: () => boolean;
   private lag = 0;
   private expected = 0;
   private timer: ReturnType<typeof setInterval> | undefined;
@@ -30,6 +49,7 @@ export class LoopRoom {
     this.sampleMs = options.sampleMs ?? 10;
     this.maxWaitMs = options.maxWaitMs ?? 250;
     this.now = options.now ?? (() => performance.now());
+    this.requestsComing = options.requestsComing ?? (() => true);
   }
 
   /** The loop's recent lag: a late timer counts at once, calm samples bring it down over a few samples. */
@@ -37,8 +57,9 @@ export class LoopRoom {
     return this.lag;
   }
 
+  /** The loop lags while requests are coming in: they wait behind the background work. */
   get lagging(): boolean {
-    return this.lag > this.targetLagMs;
+    return this.lag > this.targetLagMs && this.requestsComing();
   }
 
   /** Starts sampling (while background work runs; the timer does not keep the process alive). */

@@ -11,8 +11,9 @@ import { openDatabase } from "../../../src/server/db/client.ts";
 import type { Deps } from "../../../src/server/deps.ts";
 import { runHourlySync } from "../../../src/server/distribution/batch.ts";
 import { createLogger } from "../../../src/server/platform/log.ts";
-import { UserWork } from "../../../src/server/platform/user-work.ts";
+import { RequestTraffic } from "../../../src/server/platform/loop-room.ts";
 import type { PacerState } from "../../../src/server/platform/pacer.ts";
+import { UserWork } from "../../../src/server/platform/user-work.ts";
 import { createSpotifyClient } from "../../../src/server/spotify/client.ts";
 import { type LimitedProviderStats, limitedProvider } from "../../support/limited-provider.ts";
 import { virtualTime } from "../../support/virtual-time.ts";
@@ -137,6 +138,7 @@ export async function runScaleSimulation(options: SimOptions): Promise<SimFigure
       spotify,
       work: new UserWork(logger),
       runningBatchJobs: new Set(),
+      requestTraffic: new RequestTraffic(),
       // each turn starts with the token refresh an hour-old token needs: one round trip at the accounts service
       spotifyFor: (userId: string) =>
         spotify.forUser({

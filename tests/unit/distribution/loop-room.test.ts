@@ -1,5 +1,10 @@
 import { describe, expect, test } from "bun:test";
-import { giveLoopRoom, LoopRoom, withLoopRoom } from "../../../src/server/platform/loop-room.ts";
+import {
+  giveLoopRoom,
+  LoopRoom,
+  RequestTraffic,
+  withLoopRoom,
+} from "../../../src/server/platform/loop-room.ts";
 
 describe("room for requests between pieces of background work", () => {
   test("a late timer counts at once; calm samples bring the lag down gradually", () => {
@@ -28,6 +33,34 @@ describe("room for requests between pieces of background work", () => {
     started = performance.now();
     await room.give();
     expect(performance.now() - started).toBeLessThan(55);
+  });
+
+  test("the loop's lag makes the work wait only while requests are coming in", async () => {
+    let clock = 0;
+    const traffic = new RequestTraffic(() => clock);
+    const room = new LoopRoom({
+      sampleMs: 5,
+      maxWaitMs: 60,
+      targetLagMs: 20,
+      requestsComing: () => traffic.recent(),
+    });
+    room.sample(0);
+    room.sample(1_000);
+    expect(room.lagMs).toBeGreaterThan(20);
+    // no request yet: the lag is the work's own, nobody waits behind it
+    expect(room.lagging).toBe(false);
+    let started = performance.now();
+    await room.give();
+    expect(performance.now() - started).toBeLessThan(55);
+    traffic.seen();
+    expect(room.lagging).toBe(true);
+    started = performance.now();
+    await room.give();
+    expect(performance.now() - started).toBeGreaterThanOrEqual(55);
+    // a second after the last request, the work goes on at full pace again
+    clock += 1_000;
+    expect(room.lagging).toBe(false);
+    room.stop();
   });
 
   test("only work inside withLoopRoom gives way; elsewhere (a listener's own run) it is a no-op", async () => {
