@@ -8,13 +8,13 @@ import { operations } from "../shared/operations.ts";
 import { activityRecorder } from "./admin/activity.ts";
 import { presentedSessionToken } from "./auth/cookies.ts";
 import { requestSession } from "./auth/request-session.ts";
-import type { Deps } from "./deps.ts";
+import type { Deps } from "./deps/deps.ts";
 import { csrfGuard, trpcTransportGuard } from "./http/security.ts";
 import { httpMetrics, metricsHandler } from "./metrics/http.ts";
 import { errorResponse, refuse } from "./platform/http-errors.ts";
 import { restRoutes } from "./rest/index.ts";
 import { appRouter } from "./trpc/_app.ts";
-import { createContextInner, describeTrpcError } from "./trpc/init.ts";
+import { createContextInner, describeTrpcError } from "./trpc/core/init.ts";
 
 export const MAX_BODY_BYTES = 256 * 1024;
 const WEBHOOK_PATH = "/api/payment/webhook";

@@ -1,4 +1,4 @@
-import { type Config, ConfigError, parseConfig } from "./config.ts";
+import { type Config, ConfigError, parseConfig } from "./config/config.ts";
 import { StartupError } from "./platform/errors.ts";
 import { startServer } from "./server.ts";
 import { backupDatabase } from "./system/backup.ts";

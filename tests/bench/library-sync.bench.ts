@@ -5,7 +5,7 @@
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { openDatabase } from "../../src/server/db/client.ts";
-import type { Deps } from "../../src/server/deps.ts";
+import type { Deps } from "../../src/server/deps/deps.ts";
 import { loadConsideredSongs } from "../../src/server/library/considered.ts";
 import { syncLibrary } from "../../src/server/library/sync.ts";
 import type { SavedTrack, SpotifyUserApi } from "../../src/server/spotify/types.ts";

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { parseConfig } from "../../src/server/config.ts";
+import { parseConfig } from "../../src/server/config/config.ts";
 import type { Clock } from "../../src/server/platform/clock.ts";
 import { type RunningServer, startServer } from "../../src/server/server.ts";
 import { classicMetadata } from "./crate-process.ts";

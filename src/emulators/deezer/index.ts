@@ -4,7 +4,7 @@
 import { type Context, Hono } from "hono";
 import { MetadataFaults, metadataControlApp } from "../metadata-world/faults.ts";
 import { type MetadataWorld, metadataWorldFor } from "../metadata-world/world.ts";
-import type { CatalogueTrack } from "../spotify/catalogue.ts";
+import type { CatalogueTrack } from "../spotify/model/catalogue.ts";
 
 export const DEEZER_EMULATOR_BASE = "/emulator/deezer";
 

@@ -2,9 +2,9 @@
 
 import { type Context, Hono } from "hono";
 import { z } from "zod";
-import { loopbackOnly } from "../loopback.ts";
-import { RollingLimit } from "../rolling-limit.ts";
-import { createRng, type Rng } from "../spotify/random.ts";
+import { loopbackOnly } from "../common/loopback.ts";
+import { RollingLimit } from "../common/rolling-limit.ts";
+import { createRng, type Rng } from "../spotify/model/random.ts";
 
 export const MetadataFaultSchema = z.object({
   /** every call answers as when the service is down (503) */

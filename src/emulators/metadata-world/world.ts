@@ -6,9 +6,9 @@ import {
   type CatalogueArtist,
   type CatalogueTrack,
   defaultCatalogueSize,
-} from "../spotify/catalogue.ts";
-import { createRng, mix } from "../spotify/random.ts";
-import { catalogueFor } from "../spotify/runtime.ts";
+} from "../spotify/model/catalogue.ts";
+import { createRng, mix } from "../spotify/model/random.ts";
+import { catalogueFor } from "../spotify/model/runtime.ts";
 import { countryOfGenres } from "./countries.ts";
 
 export interface MetadataWorldOptions {

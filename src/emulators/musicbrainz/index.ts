@@ -4,7 +4,7 @@
 import { type Context, Hono } from "hono";
 import { isGenericAgent, MetadataFaults, metadataControlApp } from "../metadata-world/faults.ts";
 import { type MbArtist, type MetadataWorld, metadataWorldFor } from "../metadata-world/world.ts";
-import type { CatalogueTrack } from "../spotify/catalogue.ts";
+import type { CatalogueTrack } from "../spotify/model/catalogue.ts";
 
 export const MUSICBRAINZ_EMULATOR_BASE = "/emulator/musicbrainz";
 const MAX_RESOURCES = 100;

@@ -1,7 +1,7 @@
 // Control API for tests and demos: move subscriptions through time, inspect and replay notifications.
 import type { Context, Hono } from "hono";
 import { z } from "zod";
-import { loopbackOnly } from "../loopback.ts";
+import { loopbackOnly } from "../common/loopback.ts";
 import { InvalidFieldsError, paddleRefusal, readBody } from "./api.ts";
 import type { PaddleStore, StoredNotification } from "./store.ts";
 import type { WebhookSender } from "./webhooks.ts";

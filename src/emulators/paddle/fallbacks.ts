@@ -4,7 +4,7 @@
 // checkout, which browsers open, answers with a page.
 import type { Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { routeMethods } from "../route-methods.ts";
+import { routeMethods } from "../common/route-methods.ts";
 import { paddleError } from "./api.ts";
 
 /** Paddle's request bodies are small JSON objects; checkout forms are a few fields. */

@@ -2,9 +2,9 @@
 // with a log of what the client was answered and whether it kept to Retry-After.
 import type { Context, Hono } from "hono";
 import { z } from "zod";
-import { RollingLimit } from "../rolling-limit.ts";
-import { createRng, type Rng } from "../spotify/random.ts";
-import { RetryAfterWatch } from "../spotify/retry-after-watch.ts";
+import { RollingLimit } from "../common/rolling-limit.ts";
+import { createRng, type Rng } from "../spotify/model/random.ts";
+import { RetryAfterWatch } from "../spotify/model/retry-after-watch.ts";
 
 export const PaddleFaultSettingsSchema = z
   .object({

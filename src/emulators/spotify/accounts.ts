@@ -3,8 +3,8 @@ import { timingSafeEqual } from "node:crypto";
 import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { consentPage, errorPage } from "./consent-page.ts";
-import type { EmulatorRuntime } from "./runtime.ts";
-import type { IssuedTokens } from "./tokens.ts";
+import type { EmulatorRuntime } from "./model/runtime.ts";
+import type { IssuedTokens } from "./model/tokens.ts";
 
 /** Scopes the accounts service knows (Spotify's public list). */
 export const KNOWN_SCOPES = new Set([

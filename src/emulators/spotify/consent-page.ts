@@ -1,5 +1,5 @@
 // The accounts service's consent page: pick an emulated listener to sign in as, or cancel.
-import type { ListenerProfile } from "./listeners.ts";
+import type { ListenerProfile } from "./model/listeners.ts";
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 

@@ -2,9 +2,9 @@
 import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
-import { loopbackOnly } from "../loopback.ts";
+import { loopbackOnly } from "../common/loopback.ts";
 import { ControlError, type SpotifyEmulatorControl } from "./control.ts";
-import { FaultSettingsSchema } from "./faults.ts";
+import { FaultSettingsSchema } from "./model/faults.ts";
 
 /** 10,000 track ids a call fit well within this. */
 export const CONTROL_MAX_BODY_BYTES = 2 * 1024 * 1024;

@@ -1,6 +1,6 @@
 // The control surface's shapes: the listeners, likes, playlists and tracks it reports, and its refusals.
 import type { AudioFeatureValues } from "../../shared/audio-features.ts";
-import type { CallLog, FaultSettings, FaultSettingsInput } from "./faults.ts";
+import type { CallLog, FaultSettings, FaultSettingsInput } from "./model/faults.ts";
 
 export class ControlError extends Error {
   constructor(

@@ -4,8 +4,8 @@ import type { Hono } from "hono";
 import { z } from "zod";
 import { ControlError } from "./control.ts";
 import { body, jsonControlApp } from "./control-routes.ts";
-import { MAX_REGISTERED_USERS } from "./registered-users.ts";
-import type { EmulatorRuntime } from "./runtime.ts";
+import { MAX_REGISTERED_USERS } from "./model/registered-users.ts";
+import type { EmulatorRuntime } from "./model/runtime.ts";
 
 const RegisteredUsersSchema = z.object({
   users: z.array(z.string().min(1).max(100)).max(MAX_REGISTERED_USERS).optional(),

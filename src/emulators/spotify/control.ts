@@ -5,11 +5,11 @@ import {
   type PlaylistSummary,
   type SpotifyEmulatorControl,
 } from "./control-types.ts";
-import { createdListener, type ListenerProfile, toIsoSeconds } from "./listeners.ts";
-import { PLAYLIST_CAPACITY, type PlaylistRecord } from "./playlist-records.ts";
-import { createRng, hashText, mix } from "./random.ts";
-import type { EmulatorRuntime } from "./runtime.ts";
-import type { World } from "./state.ts";
+import { createdListener, type ListenerProfile, toIsoSeconds } from "./model/listeners.ts";
+import { PLAYLIST_CAPACITY, type PlaylistRecord } from "./model/playlist-records.ts";
+import { createRng, hashText, mix } from "./model/random.ts";
+import type { EmulatorRuntime } from "./model/runtime.ts";
+import type { World } from "./model/state.ts";
 
 export * from "./control-types.ts";
 

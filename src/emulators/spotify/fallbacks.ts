@@ -3,7 +3,7 @@
 // `{error: {status, message}}`, the accounts service's OAuth `{error, error_description}`, the control API's
 // `{error}`. Registered on the root app, so routes added anywhere are known without touching this file.
 import type { Context, Hono } from "hono";
-import { routeMethods } from "../route-methods.ts";
+import { routeMethods } from "../common/route-methods.ts";
 import { apiError } from "./web-api/http.ts";
 
 type Part = "api" | "accounts" | "control";

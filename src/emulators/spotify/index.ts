@@ -1,12 +1,12 @@
 // Spotify emulator: accounts service, Web API and control API under /emulator/spotify.
 import { Hono } from "hono";
 import { accountsApp } from "./accounts.ts";
-import type { CatalogueSize } from "./catalogue.ts";
 import { createControl, type SpotifyEmulatorControl } from "./control.ts";
 import { controlApp } from "./control-routes.ts";
 import { controlUsersApp } from "./control-users.ts";
 import { spotifyFallbacks } from "./fallbacks.ts";
-import { createRuntime } from "./runtime.ts";
+import type { CatalogueSize } from "./model/catalogue.ts";
+import { createRuntime } from "./model/runtime.ts";
 import { catalogueRoutes } from "./web-api/catalogue-routes.ts";
 import { webApiBodyLimit, webApiErrors } from "./web-api/fallbacks.ts";
 import { meRoutes } from "./web-api/me.ts";
@@ -22,7 +22,7 @@ export type {
   TrackFacts,
 } from "./control.ts";
 export { ControlError } from "./control.ts";
-export type { CallLog, FaultSettings, FaultSettingsInput } from "./faults.ts";
+export type { CallLog, FaultSettings, FaultSettingsInput } from "./model/faults.ts";
 
 export const SPOTIFY_EMULATOR_BASE = "/emulator/spotify";
 export const DEFAULT_SEED = 20_260_101;

@@ -3,7 +3,7 @@ import { deletedAccountHashes } from "../auth/signup.ts";
 import { cancelSubscriptionsBeforeDeletion } from "../billing/account-deletion.ts";
 import { type Db, withTransaction } from "../db/client.ts";
 import { deletedAccounts, membershipEvents, payments, subscriptions, users } from "../db/schema/index.ts";
-import type { Deps } from "../deps.ts";
+import type { Deps } from "../deps/deps.ts";
 import type { Clock } from "../platform/clock.ts";
 import { notSignedIn } from "../platform/errors.ts";
 import { deleteOwnedRows } from "./user-data.ts";

@@ -2,7 +2,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { matchedRoutes } from "hono/route";
 import { requestSession } from "../auth/request-session.ts";
-import type { Deps } from "../deps.ts";
+import type { Deps } from "../deps/deps.ts";
 import { insertActivityUnlessRecent } from "./activity-repository.ts";
 
 /** The same call again within this time is not recorded again (polling would drown everything else). */

@@ -23,7 +23,7 @@ import {
   providerCallHours,
   users,
 } from "../db/schema/index.ts";
-import type { Deps } from "../deps.ts";
+import type { Deps } from "../deps/deps.ts";
 import { HOURLY_JOB } from "../distribution/batch.ts";
 
 const DAY_MS = 86_400_000;

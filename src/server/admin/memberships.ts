@@ -3,7 +3,7 @@ import { limits } from "../../shared/limits.ts";
 import type { MembershipLevel } from "../../shared/membership.ts";
 import type { MembershipChangeResult, PremiumMember } from "../../shared/schemas/admin.ts";
 import { setMembershipLevel } from "../billing/membership.ts";
-import type { Deps } from "../deps.ts";
+import type { Deps } from "../deps/deps.ts";
 import { premiumMembersPage } from "./premium-members-repository.ts";
 
 /**

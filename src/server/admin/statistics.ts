@@ -7,7 +7,7 @@
 // - numberOfUsersLastDay: accounts created in the 24 hours before now.
 import type { AdminStatistics, BatchExecution, DayCounts } from "../../shared/schemas/admin.ts";
 import { utcDay } from "../auth/signup.ts";
-import type { Deps } from "../deps.ts";
+import type { Deps } from "../deps/deps.ts";
 import { usersBehindHourly } from "../metrics/lag.ts";
 import {
   latestBatchRuns,

@@ -1,6 +1,6 @@
 // Which users have their activity recorded (enabled by an admin, per user).
 import type { StatisticsToggleResult } from "../../shared/schemas/admin.ts";
-import type { Deps } from "../deps.ts";
+import type { Deps } from "../deps/deps.ts";
 import { notFound } from "../platform/errors.ts";
 import { disableStatistics, enableStatistics, statisticsEnabled, userExists } from "./activity-repository.ts";
 

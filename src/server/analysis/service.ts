@@ -8,7 +8,7 @@ import type {
   AnalysisResults,
   AnalysisSegmentType,
 } from "../../shared/schemas/distribution.ts";
-import type { Deps } from "../deps.ts";
+import type { Deps } from "../deps/deps.ts";
 import { loadConsideredSongs } from "../library/considered.ts";
 import { enrichLibrary } from "../library/metadata.ts";
 import { syncLibrary } from "../library/sync.ts";

@@ -3,7 +3,7 @@
 import type { Context } from "hono";
 import { generateCookie, generateSignedCookie, getCookie, getSignedCookie } from "hono/cookie";
 import type { CookieOptions } from "hono/utils/cookie";
-import type { Config } from "../config.ts";
+import type { Config } from "../config/config.ts";
 import { SESSION_ABSOLUTE_MS, SESSION_COOKIE } from "./sessions.ts";
 
 /** The short-lived cookie that carries state, PKCE verifier and return path from /api/authorize to the callback. */

@@ -12,7 +12,7 @@ import {
 } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { desc } from "drizzle-orm";
-import type { Config } from "../config.ts";
+import type { Config } from "../config/config.ts";
 import type { Db } from "../db/client.ts";
 import { providerTokens } from "../db/schema/index.ts";
 import { StartupError } from "../platform/errors.ts";

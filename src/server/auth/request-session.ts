@@ -1,7 +1,7 @@
 // The signed-in user of a request, looked up once: the activity recorder, the REST shims and the tRPC context of
 // one request share it instead of each hashing the token and querying the session again.
 import type { Context } from "hono";
-import type { Deps } from "../deps.ts";
+import type { Deps } from "../deps/deps.ts";
 import { presentedSessionToken } from "./cookies.ts";
 import { lookupSession, type SessionUser } from "./sessions.ts";
 

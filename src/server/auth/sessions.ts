@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { sessions } from "../db/schema/index.ts";
-import type { Deps, SessionLookup, SessionRow } from "../deps.ts";
+import type { Deps, SessionLookup, SessionRow } from "../deps/deps.ts";
 import type { Clock } from "../platform/clock.ts";
 
 export const SESSION_COOKIE = "crate_session";

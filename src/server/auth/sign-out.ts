@@ -1,4 +1,4 @@
-import type { Deps } from "../deps.ts";
+import type { Deps } from "../deps/deps.ts";
 import { clearSessionCookie } from "./cookies.ts";
 import { revokeSession } from "./sessions.ts";
 

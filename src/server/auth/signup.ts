@@ -3,7 +3,7 @@ import { ErrorCode } from "../../shared/errors.ts";
 import { limits } from "../../shared/limits.ts";
 import { withTransaction } from "../db/client.ts";
 import { dailySignups, deletedAccounts, membershipEvents, users } from "../db/schema/index.ts";
-import type { Deps } from "../deps.ts";
+import type { Deps } from "../deps/deps.ts";
 import { AppError } from "../platform/errors.ts";
 
 export interface ProviderProfile {

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { providerTokens, users } from "../db/schema/index.ts";
-import type { Deps } from "../deps.ts";
+import type { Deps } from "../deps/deps.ts";
 import { SpotifyAuthRevokedError, SpotifyError } from "../spotify/errors.ts";
 import type { AccessTokenSource, SpotifyUserApi } from "../spotify/types.ts";
 import { decryptToken, encryptToken } from "./token-crypto.ts";

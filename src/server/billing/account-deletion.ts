@@ -1,7 +1,7 @@
 import { and, eq, ne } from "drizzle-orm";
 import { messages } from "../../shared/errors.ts";
 import { subscriptions } from "../db/schema/index.ts";
-import type { Deps } from "../deps.ts";
+import type { Deps } from "../deps/deps.ts";
 import { PaddleApiError } from "../paddle/client.ts";
 import { AppError } from "../platform/errors.ts";
 import { providerError } from "./subscriptions.ts";

@@ -3,7 +3,7 @@ import type { MembershipLevel } from "../../shared/membership.ts";
 import type { Db } from "../db/client.ts";
 import { withTransaction } from "../db/client.ts";
 import { membershipEvents, users } from "../db/schema/index.ts";
-import type { Deps } from "../deps.ts";
+import type { Deps } from "../deps/deps.ts";
 import { notFound } from "../platform/errors.ts";
 
 export type MembershipSource = (typeof membershipEvents.$inferInsert)["source"];

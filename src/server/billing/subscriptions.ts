@@ -6,7 +6,7 @@ import {
   type SubscriptionDetails,
   type UpdatePaymentMethodTransaction,
 } from "../../shared/schemas/billing.ts";
-import type { Deps } from "../deps.ts";
+import type { Deps } from "../deps/deps.ts";
 import { PaddleApiError } from "../paddle/client.ts";
 import { AppError, notFound } from "../platform/errors.ts";
 import { currentSubscriptionFor } from "./records.ts";

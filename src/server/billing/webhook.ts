@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { ErrorCode } from "../../shared/errors.ts";
 import { withTransaction } from "../db/client.ts";
 import { webhookEvents } from "../db/schema/index.ts";
-import type { Deps } from "../deps.ts";
+import type { Deps } from "../deps/deps.ts";
 import { type PaddleWebhookEvent, WebhookEventSchema } from "../paddle/types.ts";
 import { DEFAULT_SIGNATURE_TOLERANCE_SEC, verifyPaddleSignature } from "../paddle/webhook-signature.ts";
 import { AppError, badRequest } from "../platform/errors.ts";

@@ -6,7 +6,7 @@
 // the table says it was not deleted correctly, and deleting it again finishes the job.
 import type { DeleteCombinationResponse } from "../../shared/combinations/types.ts";
 import type { Db } from "../db/client.ts";
-import type { Deps } from "../deps.ts";
+import type { Deps } from "../deps/deps.ts";
 import { scheduleDeletion, startDeletion } from "../distribution/deletion.ts";
 import { assertMayDelete, type Caller } from "../distribution/guards.ts";
 import {

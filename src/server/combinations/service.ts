@@ -12,7 +12,7 @@ import { ErrorCode } from "../../shared/errors.ts";
 import { limits } from "../../shared/limits.ts";
 import { hasCombinationAccess } from "../../shared/membership.ts";
 import type { CombinatorialPreference } from "../../shared/schemas/distribution.ts";
-import type { Deps } from "../deps.ts";
+import type { Deps } from "../deps/deps.ts";
 import { listCombinations } from "../distribution/combination-store.ts";
 import { assertMayDistribute, type Caller } from "../distribution/guards.ts";
 import {

@@ -1,7 +1,7 @@
 // Applies a distribution's journal: each write is marked "sent" before it goes to Spotify and "done" (with
 // its effects on the database) after, so a crash or a provider failure resumes at the first step not done.
 // Writes to different playlists run side by side; one playlist's writes run one after another, in order.
-import type { Deps } from "../deps.ts";
+import type { Deps } from "../deps/deps.ts";
 import { giveLoopRoom } from "../platform/loop-room.ts";
 import { isSpotifyNotFound } from "../spotify/errors.ts";
 import { permanentFailure } from "./failures.ts";

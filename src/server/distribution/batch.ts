@@ -2,7 +2,7 @@
 // Each run is recorded in batch_executions; one job never runs twice at once in the process.
 import { allEntries } from "../../shared/catalogue/index.ts";
 import type { Db } from "../db/client.ts";
-import type { Deps } from "../deps.ts";
+import type { Deps } from "../deps/deps.ts";
 import { fullResyncDue } from "../library/resync.ts";
 import { syncLibrary } from "../library/sync.ts";
 import { LoopRoom, withLoopRoom } from "../platform/loop-room.ts";

@@ -1,6 +1,6 @@
 // One deletion scheduler for predefined and combination playlists: the playlists stop being updated and a
 // deletion run of the journal removes them from the listener's library one `unfollow` step at a time.
-import type { Deps } from "../deps.ts";
+import type { Deps } from "../deps/deps.ts";
 import { insertSteps } from "./repository/journal.ts";
 import { deselectPlaylists } from "./repository/playlists.ts";
 import { markPlanned, setEntryTotal } from "./repository/runs.ts";

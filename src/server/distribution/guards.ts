@@ -2,7 +2,7 @@
 import { ErrorCode } from "../../shared/errors.ts";
 import type { MembershipLevel } from "../../shared/membership.ts";
 import { assertMayCreate } from "../auth/signup.ts";
-import type { Deps } from "../deps.ts";
+import type { Deps } from "../deps/deps.ts";
 import { AppError } from "../platform/errors.ts";
 import { countRunningAnalyses, runningOf } from "./repository/runs.ts";
 

@@ -1,5 +1,5 @@
 // One journal step against Spotify and its effects on the database: one handler per op.
-import type { Deps } from "../deps.ts";
+import type { Deps } from "../deps/deps.ts";
 import { isUnknownOutcome } from "../spotify/errors.ts";
 import { createPlaylistOnce } from "./journal-create.ts";
 import type { JournalOp, StepRow } from "./repository/journal.ts";

@@ -2,7 +2,7 @@
 // statuses with the selection and membership, plan (pure), persist the plan.
 import { managedPlaylistName } from "../../shared/catalogue/index.ts";
 import { limits } from "../../shared/limits.ts";
-import type { Deps } from "../deps.ts";
+import type { Deps } from "../deps/deps.ts";
 import { loadConsideredSongs } from "../library/considered.ts";
 import { readTimeZone } from "../user/time-zone.ts";
 import { type CombinationInput, planCombinations, reconcileCombinations } from "./combination-plan.ts";

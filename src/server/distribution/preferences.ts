@@ -9,7 +9,7 @@ import type {
   CombinatorialPreference,
   PlaylistPreferencesResponse,
 } from "../../shared/schemas/distribution.ts";
-import type { Deps } from "../deps.ts";
+import type { Deps } from "../deps/deps.ts";
 import { audioFeaturesUnavailable } from "../library/metadata.ts";
 import { listCombinations } from "./combination-store.ts";
 import { leftAlonePlaylists } from "./repository/playlists.ts";

@@ -1,6 +1,6 @@
 // Runs a distribution: sync the library, plan into the journal, apply the journal; failures are recorded
 // (completedWork -1) and the next run of the same user resumes the journal where it stopped.
-import type { Deps } from "../deps.ts";
+import type { Deps } from "../deps/deps.ts";
 import { enrichLibrary } from "../library/metadata.ts";
 import { countLikes, syncLibrary } from "../library/sync.ts";
 import { AppError } from "../platform/errors.ts";

@@ -10,7 +10,7 @@ import type {
   DistributionProgress,
   ProgressEntry,
 } from "../../shared/schemas/distribution.ts";
-import type { Deps } from "../deps.ts";
+import type { Deps } from "../deps/deps.ts";
 import { signInSyncSettled } from "../library/service.ts";
 import { AppError, notFound } from "../platform/errors.ts";
 import { isThrottled, recordThrottle, throttleKeys } from "../platform/throttles.ts";

@@ -1,5 +1,5 @@
 // Starting a run over the whole library (the predefined selection or new combinations).
-import type { Deps } from "../deps.ts";
+import type { Deps } from "../deps/deps.ts";
 import { consideredLimit } from "../library/considered.ts";
 import { countLikes } from "../library/sync.ts";
 import type { Caller } from "./guards.ts";

@@ -1,5 +1,5 @@
 // What a journal step's handler gets, and the Spotify calls the journal makes.
-import type { Deps } from "../deps.ts";
+import type { Deps } from "../deps/deps.ts";
 import type { JournalApi } from "./journal-api.ts";
 import type { StepMarks, StepRow } from "./repository/journal.ts";
 import type { SongRecords } from "./repository/playlist-songs.ts";

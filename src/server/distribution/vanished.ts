@@ -3,7 +3,7 @@
 // or, what deleting it in the Spotify app really does, the playlist leaving the user's library while the Web
 // API still serves it and still accepts writes. Both end in markVanished.
 import type { PlaylistFailure } from "../../shared/playlist-failures.ts";
-import type { Deps } from "../deps.ts";
+import type { Deps } from "../deps/deps.ts";
 import type { SpotifyUserApi } from "../spotify/types.ts";
 import { setPlaylistFailed, setPlaylistStatus } from "./repository/playlists.ts";
 

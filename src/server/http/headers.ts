@@ -1,5 +1,5 @@
 import { httpPolicy, paddleOrigins } from "../../shared/http.ts";
-import type { Config } from "../config.ts";
+import type { Config } from "../config/config.ts";
 
 /** True when the Plans page opens Paddle.js's overlay (a real Paddle client token, not the bundled emulator). */
 export function usesPaddleJs(config: Config): boolean {

@@ -1,6 +1,6 @@
 import { ErrorCode } from "../../shared/errors.ts";
 import { httpPolicy } from "../../shared/http.ts";
-import type { Config } from "../config.ts";
+import type { Config } from "../config/config.ts";
 import type { Logger } from "../platform/log.ts";
 import { canonicalRedirect } from "./canonical.ts";
 import {

@@ -1,6 +1,6 @@
 import { Cron } from "croner";
 import { beginJobRun } from "../admin/charts-record.ts";
-import type { Deps } from "../deps.ts";
+import type { Deps } from "../deps/deps.ts";
 import { backupJob } from "./backup.ts";
 import { hourlySyncJob } from "./hourly-sync.ts";
 import type { JobDefinition } from "./job.ts";

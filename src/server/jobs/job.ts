@@ -1,4 +1,4 @@
-import type { Deps } from "../deps.ts";
+import type { Deps } from "../deps/deps.ts";
 
 /** A scheduled job: `jobs/index.ts` registers each with croner and counts and times its runs. */
 export interface JobDefinition {

@@ -11,7 +11,7 @@ import { tempoBands } from "../../shared/catalogue/tempo.ts";
 import { limits } from "../../shared/limits.ts";
 import type { MembershipLevel } from "../../shared/membership.ts";
 import type { Db } from "../db/client.ts";
-import type { Deps } from "../deps.ts";
+import type { Deps } from "../deps/deps.ts";
 import { tagsToGenreStrings } from "../metadata/tags.ts";
 import { hash53 } from "../platform/sample.ts";
 import { classifyTrack } from "./classify.ts";

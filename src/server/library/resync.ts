@@ -1,7 +1,7 @@
 // The weekly full resync: every user's whole library is read again once a week, each user in their own hour of
 // the week (spread evenly by a hash of the id), so unlikes the first page cannot show are never older than that.
 import { limits } from "../../shared/limits.ts";
-import type { Deps } from "../deps.ts";
+import type { Deps } from "../deps/deps.ts";
 import { lastFullSyncOf } from "./likes-repository.ts";
 
 const HOUR_MS = 3_600_000;

@@ -1,5 +1,5 @@
 // Library reads outside a distribution (after sign-in), in the user's background work.
-import type { Deps } from "../deps.ts";
+import type { Deps } from "../deps/deps.ts";
 import { enrichLibrary } from "./metadata.ts";
 import { syncLibrary } from "./sync.ts";
 

@@ -1,7 +1,7 @@
 // Library sync: reads the listener's likes newest first and stores them; the first sync reads every like,
 // later ones stop at the first like already stored (one provider call when nothing is new).
 import type { Db } from "../db/client.ts";
-import type { Deps } from "../deps.ts";
+import type { Deps } from "../deps/deps.ts";
 import type { SavedTrack, SpotifyUserApi } from "../spotify/types.ts";
 import { countActiveLikes } from "./likes-repository.ts";
 import {

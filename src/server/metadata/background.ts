@@ -2,7 +2,7 @@
 // pace); one queue per app, a member of its `Deps`. A distribution places what is known at once; when a pass
 // brings new facts, every user who likes the changed songs gets a follow-up pass of their playlists. A source
 // that fails is asked again later; songs still pending when the process stops are looked up at the next start.
-import type { Deps, MetadataLookupQueue } from "../deps.ts";
+import type { Deps, MetadataLookupQueue } from "../deps/deps.ts";
 import { lookUpOpenSources, type PassResult } from "./open-sources.ts";
 import {
   pendingTracksOf,

@@ -6,7 +6,7 @@ import {
   type MetadataCoverage,
   metadataGroups,
 } from "../../shared/metadata.ts";
-import type { Deps } from "../deps.ts";
+import type { Deps } from "../deps/deps.ts";
 import { isUnavailable } from "./capabilities-repository.ts";
 
 export function metadataCoverage(deps: Deps, userId: string): MetadataCoverage {

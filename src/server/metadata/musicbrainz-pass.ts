@@ -2,7 +2,7 @@
 // MusicBrainz does not link to Spotify through their songs' ISRCs, then the tags of every linked artist, each
 // 100 a call.
 import type { Database } from "bun:sqlite";
-import type { Deps } from "../deps.ts";
+import type { Deps } from "../deps/deps.ts";
 import type { MetadataClients } from "../sources/clients.ts";
 import { MUSICBRAINZ_BATCH } from "../sources/musicbrainz.ts";
 import { storeArtistLink, storeArtistTags } from "./facts-repository.ts";

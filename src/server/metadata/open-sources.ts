@@ -3,7 +3,7 @@
 // bpm of songs no earlier source gave a tempo. Every answer is stored as it arrives; a source that fails is left
 // for the next pass and the others go on.
 import type { MetadataSourceName } from "../../shared/metadata-sources.ts";
-import type { Deps } from "../deps.ts";
+import type { Deps } from "../deps/deps.ts";
 import type { MetadataClients } from "../sources/clients.ts";
 import { RECCOBEATS_BATCH } from "../sources/reccobeats.ts";
 import { isUnavailable } from "./capabilities-repository.ts";

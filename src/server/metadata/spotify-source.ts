@@ -2,7 +2,7 @@
 // Data Spotify no longer gives this app is noticed once (a 403, or artists without `genres`) and not asked for
 // again for a day, so a development-mode app spends a handful of calls, not one per artist.
 import type { Database } from "bun:sqlite";
-import type { Deps } from "../deps.ts";
+import type { Deps } from "../deps/deps.ts";
 import type { Artist, SpotifyUserApi } from "../spotify/types.ts";
 import { isUnavailable, recordCapability } from "./capabilities-repository.ts";
 import { storeFeatures } from "./facts-repository.ts";

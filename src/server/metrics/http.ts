@@ -4,7 +4,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { matchedRoutes } from "hono/route";
 import { ErrorCode } from "../../shared/errors.ts";
 import { operations } from "../../shared/operations.ts";
-import type { Config } from "../config.ts";
+import type { Config } from "../config/config.ts";
 import { refuse } from "../platform/http-errors.ts";
 import type { Metrics } from "./registry.ts";
 

@@ -5,7 +5,7 @@ import {
   type LastRunFailure,
   type LibraryStatus,
 } from "../../shared/playlist-overview.ts";
-import type { Deps } from "../deps.ts";
+import type { Deps } from "../deps/deps.ts";
 import { HOURLY_JOB, MAX_ATTEMPTS } from "../distribution/batch.ts";
 import { latestEndedBatchRun, latestSettledRun, userSyncState } from "./parts-repository.ts";
 

@@ -8,7 +8,7 @@ import type {
   PlaylistsOverview,
   RunPlaylists,
 } from "../../shared/playlist-overview.ts";
-import type { Deps } from "../deps.ts";
+import type { Deps } from "../deps/deps.ts";
 import { loadSelection } from "../distribution/state.ts";
 import { notFound } from "../platform/errors.ts";
 import { libraryStatus } from "./library-status.ts";

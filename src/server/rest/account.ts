@@ -3,7 +3,7 @@ import { DeleteDataSchema } from "../../shared/schemas/account.ts";
 import { deleteAccount } from "../account/delete.ts";
 import { collectPersonalData } from "../account/personal-data.ts";
 import { clearSessionCookie } from "../auth/cookies.ts";
-import type { Deps } from "../deps.ts";
+import type { Deps } from "../deps/deps.ts";
 import { jsonBody, requireUser } from "./validate.ts";
 
 /** /api/user/personal-data and /api/user/delete-data (the rest of /api/user/* lives in user.ts). */

@@ -12,7 +12,7 @@ import { changeMembershipByAdmin, listPremiumMembers } from "../admin/membership
 import { getAdminStatistics } from "../admin/statistics.ts";
 import { getAdminUserDetail } from "../admin/user-detail.ts";
 import { disableUserStatistics, enableUserStatistics } from "../admin/user-statistics.ts";
-import type { Deps } from "../deps.ts";
+import type { Deps } from "../deps/deps.ts";
 import { startBatchJob } from "../distribution/batch.ts";
 import { jsonBody, parseWith, requireAdmin } from "./validate.ts";
 

@@ -9,7 +9,7 @@ import {
   startAuthorization,
 } from "../auth/oauth.ts";
 import { signOut } from "../auth/sign-out.ts";
-import type { Deps } from "../deps.ts";
+import type { Deps } from "../deps/deps.ts";
 import { optionalUser, sessionToken } from "./validate.ts";
 
 function redirect(c: Context, to: Redirect): Response {

@@ -7,7 +7,7 @@ import {
   reactivateSubscription,
 } from "../billing/subscriptions.ts";
 import { receivePaddleWebhook } from "../billing/webhook.ts";
-import type { Deps } from "../deps.ts";
+import type { Deps } from "../deps/deps.ts";
 import { requireUser } from "./validate.ts";
 
 /** The documented /api/payment paths; the subscription calls act on the signed-in user's own subscription. */

@@ -7,7 +7,7 @@ import {
   DistributionIdSchema,
 } from "../../shared/schemas/distribution.ts";
 import { cancelAnalysis, getAnalysisResults, startAnalysis } from "../analysis/service.ts";
-import type { Deps } from "../deps.ts";
+import type { Deps } from "../deps/deps.ts";
 import { getPlaylistPreferences, playlistPreferencesJson } from "../distribution/preferences.ts";
 import { deletePredefined, distributeHistorically, getProgress } from "../distribution/service.ts";
 import { jsonBody, parseWith, requireUser } from "./validate.ts";

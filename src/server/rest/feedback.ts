@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { FeedbackSchema } from "../../shared/schemas/feedback.ts";
-import type { Deps } from "../deps.ts";
+import type { Deps } from "../deps/deps.ts";
 import { submitFeedback } from "../feedback/service.ts";
 import { jsonBody, requireUser } from "./validate.ts";
 

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import type { Deps } from "../deps.ts";
+import type { Deps } from "../deps/deps.ts";
 import { accountRest } from "./account.ts";
 import { adminRest } from "./admin.ts";
 import { authRest } from "./auth.ts";

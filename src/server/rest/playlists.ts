@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { DistributionIdSchema } from "../../shared/schemas/distribution.ts";
-import type { Deps } from "../deps.ts";
+import type { Deps } from "../deps/deps.ts";
 import { getPlaylistsOverview, getRunPlaylists } from "../playlists/overview.ts";
 import { parseWith, requireUser } from "./validate.ts";
 

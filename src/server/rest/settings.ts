@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { UpdateSettingsSchema } from "../../shared/schemas/settings.ts";
 import { SetTimeZoneSchema, TimeZoneSchema } from "../../shared/time-zone.ts";
-import type { Deps } from "../deps.ts";
+import type { Deps } from "../deps/deps.ts";
 import { updatePlaylistSettings } from "../settings/service.ts";
 import { readSettings, toSettingsResponse } from "../settings/store.ts";
 import { readTimeZone, setTimeZone } from "../user/time-zone.ts";

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import type { Deps } from "../deps.ts";
+import type { Deps } from "../deps/deps.ts";
 import { checkHealth } from "../system/health.ts";
 
 export function systemRest(deps: Deps) {

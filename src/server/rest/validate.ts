@@ -3,7 +3,7 @@ import type { z } from "zod";
 import { presentedSessionToken } from "../auth/cookies.ts";
 import { requestSession } from "../auth/request-session.ts";
 import type { SessionUser } from "../auth/sessions.ts";
-import type { Deps } from "../deps.ts";
+import type { Deps } from "../deps/deps.ts";
 import { badRequest, notAdmin, notSignedIn } from "../platform/errors.ts";
 import { zodMessage } from "../platform/transport-errors.ts";
 

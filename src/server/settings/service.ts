@@ -3,7 +3,7 @@ import type {
   PlaylistSettingsInput,
   SettingsResponse,
 } from "../../shared/schemas/settings.ts";
-import type { Deps } from "../deps.ts";
+import type { Deps } from "../deps/deps.ts";
 import { syncLibrary } from "../library/sync.ts";
 import { hasLikeWithoutRecording } from "../library/tracks-repository.ts";
 import { readSettings, toSettingsResponse, writeSettings } from "./store.ts";

@@ -1,6 +1,6 @@
 // The app's clients of the open metadata sources: one per source for all users, so each keeps one pace. Built
 // once in the composition root and passed in `Deps`.
-import type { Config } from "../config.ts";
+import type { Config } from "../config/config.ts";
 import { type Metrics, providerObservers } from "../metrics/registry.ts";
 import { createDeezerClient, DEEZER_WINDOW_MS, type DeezerClient } from "./deezer.ts";
 import { type FetchLike, SourceHttp, userAgentFor } from "./http.ts";

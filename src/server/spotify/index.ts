@@ -1,4 +1,4 @@
-import type { Config } from "../config.ts";
+import type { Config } from "../config/config.ts";
 import { type Metrics, providerObservers } from "../metrics/registry.ts";
 import type { Logger } from "../platform/log.ts";
 import { createSpotifyClient } from "./client.ts";

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Deps } from "../deps.ts";
+import type { Deps } from "../deps/deps.ts";
 
 /** `ok` once the database answers a query. */
 export function checkHealth(deps: Pick<Deps, "db">): { status: "ok" } {

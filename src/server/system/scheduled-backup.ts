@@ -3,7 +3,7 @@
 import { readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { operations } from "../../shared/operations.ts";
-import type { Deps } from "../deps.ts";
+import type { Deps } from "../deps/deps.ts";
 import { backupDatabase } from "./backup.ts";
 
 const BACKUP_NAME = new RegExp(`^${operations.backupPrefix}\\d{8}T\\d{9}Z\\.db$`);

@@ -1,4 +1,4 @@
-import { router } from "./init.ts";
+import { router } from "./core/init.ts";
 import { accountRouter } from "./routers/account.ts";
 import { adminRouter } from "./routers/admin.ts";
 import { authRouter } from "./routers/auth.ts";

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { assertMayCreate, findOrCreateUser, providerIdHash } from "../../../src/server/auth/signup.ts";
 import { manualClock } from "../../../src/server/platform/clock.ts";
 import { appRouter } from "../../../src/server/trpc/_app.ts";
-import { createCallerFactory, createContextInner } from "../../../src/server/trpc/init.ts";
+import { createCallerFactory, createContextInner } from "../../../src/server/trpc/core/init.ts";
 import { startTestServer, type TestServer } from "../../support/server.ts";
 import { apiClient, seedEverything, seedUser } from "./seed.ts";
 import { createListener, signInAs } from "./signin.ts";

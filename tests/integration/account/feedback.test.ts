@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { manualClock } from "../../../src/server/platform/clock.ts";
 import { appRouter } from "../../../src/server/trpc/_app.ts";
-import { createCallerFactory, createContextInner } from "../../../src/server/trpc/init.ts";
+import { createCallerFactory, createContextInner } from "../../../src/server/trpc/core/init.ts";
 import { limits } from "../../../src/shared/limits.ts";
 import { startTestServer, type TestServer } from "../../support/server.ts";
 import { apiClient, seedUser } from "./seed.ts";

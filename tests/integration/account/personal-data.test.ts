@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { collectPersonalData } from "../../../src/server/account/personal-data.ts";
 import { providerTokens, users } from "../../../src/server/db/schema/index.ts";
 import { appRouter } from "../../../src/server/trpc/_app.ts";
-import { createCallerFactory, createContextInner } from "../../../src/server/trpc/init.ts";
+import { createCallerFactory, createContextInner } from "../../../src/server/trpc/core/init.ts";
 import { startTestServer, type TestServer } from "../../support/server.ts";
 import { apiClient, seedEverything, seedUser } from "./seed.ts";
 

@@ -3,7 +3,7 @@ import { createSession } from "../../../src/server/auth/sessions.ts";
 import { findOrCreateUser } from "../../../src/server/auth/signup.ts";
 import { saveTokens } from "../../../src/server/auth/tokens.ts";
 import * as t from "../../../src/server/db/schema/index.ts";
-import type { Deps } from "../../../src/server/deps.ts";
+import type { Deps } from "../../../src/server/deps/deps.ts";
 
 export interface SeededUser {
   userId: string;

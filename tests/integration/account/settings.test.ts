@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { appRouter } from "../../../src/server/trpc/_app.ts";
-import { createCallerFactory, createContextInner } from "../../../src/server/trpc/init.ts";
+import { createCallerFactory, createContextInner } from "../../../src/server/trpc/core/init.ts";
 import { startTestServer, type TestServer } from "../../support/server.ts";
 import { apiClient, seedUser } from "./seed.ts";
 

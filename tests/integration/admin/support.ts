@@ -1,7 +1,7 @@
 // Users, sessions and HTTP helpers for the admin suites (REST and tRPC over real HTTP).
 import { createSession } from "../../../src/server/auth/sessions.ts";
 import { findOrCreateUser } from "../../../src/server/auth/signup.ts";
-import type { Deps } from "../../../src/server/deps.ts";
+import type { Deps } from "../../../src/server/deps/deps.ts";
 import { demoCredentials } from "../../../src/shared/demo-credentials.ts";
 
 export interface TestUser {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { ConfigError, parseConfig } from "../../../src/server/config.ts";
+import { ConfigError, parseConfig } from "../../../src/server/config/config.ts";
 import { users } from "../../../src/server/db/schema/index.ts";
 import { ErrorCode } from "../../../src/shared/errors.ts";
 import { startTestServer, type TestServer } from "../../support/server.ts";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createPaddleEmulator, type PaddleEmulator } from "../../../src/emulators/paddle/index.ts";
 import { appRouter } from "../../../src/server/trpc/_app.ts";
-import { createCallerFactory, createContextInner } from "../../../src/server/trpc/init.ts";
+import { createCallerFactory, createContextInner } from "../../../src/server/trpc/core/init.ts";
 import { freePort, startTestServer, type TestServer } from "../../support/server.ts";
 import { createSignedInUser, levelOf } from "./helpers.ts";
 

@@ -7,7 +7,7 @@ import {
   users,
   webhookEvents,
 } from "../../../src/server/db/schema/index.ts";
-import type { Deps } from "../../../src/server/deps.ts";
+import type { Deps } from "../../../src/server/deps/deps.ts";
 import { computeSignature } from "../../../src/server/paddle/webhook-signature.ts";
 
 export interface TestUser {

@@ -2,7 +2,7 @@
 // 11 and the distribution guards 18 and 21.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { appRouter } from "../../../src/server/trpc/_app.ts";
-import { createCallerFactory, createContextInner } from "../../../src/server/trpc/init.ts";
+import { createCallerFactory, createContextInner } from "../../../src/server/trpc/core/init.ts";
 import { ErrorCode, errorTexts, messages } from "../../../src/shared/errors.ts";
 import {
   type ApiAnswer,

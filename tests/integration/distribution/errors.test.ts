@@ -1,7 +1,7 @@
 // Validation, throttles and every error code of the distribution calls, over REST and tRPC.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { appRouter } from "../../../src/server/trpc/_app.ts";
-import { createCallerFactory, createContextInner } from "../../../src/server/trpc/init.ts";
+import { createCallerFactory, createContextInner } from "../../../src/server/trpc/core/init.ts";
 import { allEntries } from "../../../src/shared/catalogue/index.ts";
 import { ErrorCode, errorTexts, messages } from "../../../src/shared/errors.ts";
 import {

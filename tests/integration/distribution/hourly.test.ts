@@ -4,7 +4,7 @@
 // A playlist deleted in the Spotify app (unfollowed, still there): tests/integration/distribution/vanished.test.ts;
 // a 404 on a write: tests/unit/distribution/vanished.test.ts.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { parseConfig } from "../../../src/server/config.ts";
+import { parseConfig } from "../../../src/server/config/config.ts";
 import { runHourlySync, startBatchJob } from "../../../src/server/distribution/batch.ts";
 import type { SpotifyUserApi } from "../../../src/server/spotify/types.ts";
 import {

@@ -1,7 +1,7 @@
 // Crate in real mode against a Spotify emulator on its own port, plus helpers to sign listeners in, call the
 // distribution API and read what ended up on "Spotify".
 import { expect } from "bun:test";
-import type { CatalogueSize } from "../../../src/emulators/spotify/catalogue.ts";
+import type { CatalogueSize } from "../../../src/emulators/spotify/model/catalogue.ts";
 import {
   type SpotifyEmulatorServer,
   startSpotifyEmulatorServer,

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
+import { isLoopbackAddress } from "../../../src/emulators/common/loopback.ts";
 import { createEmulators } from "../../../src/emulators/index.ts";
-import { isLoopbackAddress } from "../../../src/emulators/loopback.ts";
-import { parseConfig } from "../../../src/server/config.ts";
+import { parseConfig } from "../../../src/server/config/config.ts";
 import { emulatorOptions } from "../../../src/server/server.ts";
 import { startTestServer, type TestServer, tempDir } from "../../support/server.ts";
 

@@ -1,9 +1,9 @@
 // The emulated catalogue carries every fact the shared catalogue classifies by.
 import { describe, expect, test } from "bun:test";
-import { buildCatalogue, type CatalogueTrack } from "../../../src/emulators/spotify/catalogue.ts";
-import { catalogueGenreStrings } from "../../../src/emulators/spotify/catalogue-genres.ts";
-import { buildGenrePool } from "../../../src/emulators/spotify/genre-pool.ts";
 import { DEFAULT_SEED } from "../../../src/emulators/spotify/index.ts";
+import { buildCatalogue, type CatalogueTrack } from "../../../src/emulators/spotify/model/catalogue.ts";
+import { catalogueGenreStrings } from "../../../src/emulators/spotify/model/catalogue-genres.ts";
+import { buildGenrePool } from "../../../src/emulators/spotify/model/genre-pool.ts";
 import { genreRules } from "../../../src/shared/catalogue/genres.ts";
 import { moodRules } from "../../../src/shared/catalogue/moods.ts";
 import { nationalityRules } from "../../../src/shared/catalogue/nationalities.ts";

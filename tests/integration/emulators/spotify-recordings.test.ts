@@ -1,9 +1,9 @@
 // The emulated catalogue holds the same recording on a single and an album; demo listeners liked both.
 import { describe, expect, test } from "bun:test";
-import { buildCatalogue } from "../../../src/emulators/spotify/catalogue.ts";
-import { catalogueGenreStrings } from "../../../src/emulators/spotify/catalogue-genres.ts";
-import { buildGenrePool } from "../../../src/emulators/spotify/genre-pool.ts";
 import { DEFAULT_SEED } from "../../../src/emulators/spotify/index.ts";
+import { buildCatalogue } from "../../../src/emulators/spotify/model/catalogue.ts";
+import { catalogueGenreStrings } from "../../../src/emulators/spotify/model/catalogue-genres.ts";
+import { buildGenrePool } from "../../../src/emulators/spotify/model/genre-pool.ts";
 import { api, json, signIn, testEmulator } from "./spotify-support.ts";
 
 const catalogue = buildCatalogue(DEFAULT_SEED, buildGenrePool(catalogueGenreStrings()));

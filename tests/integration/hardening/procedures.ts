@@ -2,7 +2,7 @@
 // its name, type, input schema and who may call it, plus what a hostile call to it may do.
 import type { z } from "zod";
 import { appRouter } from "../../../src/server/trpc/_app.ts";
-import { adminProcedure, authedProcedure, premiumProcedure } from "../../../src/server/trpc/init.ts";
+import { adminProcedure, authedProcedure, premiumProcedure } from "../../../src/server/trpc/core/init.ts";
 import { entryByName } from "../../../src/shared/catalogue/index.ts";
 import type { PersonaName } from "./support.ts";
 

@@ -1,8 +1,9 @@
 // Duplicate recordings of the test catalogue (the harness's small one) and the overview calls.
-import { buildCatalogue } from "../../../src/emulators/spotify/catalogue.ts";
-import { catalogueGenreStrings } from "../../../src/emulators/spotify/catalogue-genres.ts";
-import { buildGenrePool } from "../../../src/emulators/spotify/genre-pool.ts";
+
 import { DEFAULT_SEED } from "../../../src/emulators/spotify/index.ts";
+import { buildCatalogue } from "../../../src/emulators/spotify/model/catalogue.ts";
+import { catalogueGenreStrings } from "../../../src/emulators/spotify/model/catalogue-genres.ts";
+import { buildGenrePool } from "../../../src/emulators/spotify/model/genre-pool.ts";
 import type { PlaylistsOverview, RunPlaylists } from "../../../src/shared/playlist-overview.ts";
 import { call, type Harness, type Listener } from "../distribution/support.ts";
 

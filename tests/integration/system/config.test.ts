@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { join } from "node:path";
-import { ConfigError, parseConfig } from "../../../src/server/config.ts";
+import { ConfigError, parseConfig } from "../../../src/server/config/config.ts";
 import { tempDir } from "../../support/server.ts";
 
 describe("configuration", () => {

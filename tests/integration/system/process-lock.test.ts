@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { rmSync } from "node:fs";
 import { join } from "node:path";
-import { parseConfig } from "../../../src/server/config.ts";
+import { parseConfig } from "../../../src/server/config/config.ts";
 import { StartupError } from "../../../src/server/platform/errors.ts";
 import { startServer } from "../../../src/server/server.ts";
 import { type CrateProcess, crateProcess } from "../../support/crate-process.ts";

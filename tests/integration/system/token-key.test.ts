@@ -4,7 +4,7 @@ import { existsSync, readFileSync, rmSync, statSync, unlinkSync, writeFileSync }
 import { join } from "node:path";
 import { LEGACY_KEY_FILE } from "../../../src/server/auth/key.ts";
 import { saveTokens } from "../../../src/server/auth/tokens.ts";
-import { ConfigError, parseConfig } from "../../../src/server/config.ts";
+import { ConfigError, parseConfig } from "../../../src/server/config/config.ts";
 import { users } from "../../../src/server/db/schema/index.ts";
 import { StartupError } from "../../../src/server/platform/errors.ts";
 import { startServer } from "../../../src/server/server.ts";

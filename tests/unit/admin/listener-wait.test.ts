@@ -3,7 +3,7 @@ import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { longestListenerWaitMs } from "../../../src/server/admin/charts-record.ts";
 import { openDatabase } from "../../../src/server/db/client.ts";
-import type { Deps } from "../../../src/server/deps.ts";
+import type { Deps } from "../../../src/server/deps/deps.ts";
 import { tempDir } from "../../support/server.ts";
 
 const dirs: string[] = [];

@@ -3,7 +3,7 @@ import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { cancelInterruptedAnalyses } from "../../../src/server/analysis/service.ts";
 import { openDatabase } from "../../../src/server/db/client.ts";
-import type { Deps } from "../../../src/server/deps.ts";
+import type { Deps } from "../../../src/server/deps/deps.ts";
 import { tempDir } from "../../support/server.ts";
 
 const dirs: string[] = [];

@@ -2,7 +2,7 @@
 // attempt limit, then is given up (its open steps failed with the reason), so it never blocks the user for good.
 import { describe, expect, test } from "bun:test";
 import { openDatabase } from "../../../src/server/db/client.ts";
-import type { Deps } from "../../../src/server/deps.ts";
+import type { Deps } from "../../../src/server/deps/deps.ts";
 import type { JournalApi } from "../../../src/server/distribution/apply.ts";
 import { MAX_ATTEMPTS, runDistribution } from "../../../src/server/distribution/run.ts";
 import { manualClock } from "../../../src/server/platform/clock.ts";

@@ -1,10 +1,10 @@
 // Library sync and the metadata cache against a scripted provider (no network): what is read, what is
 // stored, and how many calls it takes.
 import { beforeEach, describe, expect, test } from "bun:test";
-import { parseConfig } from "../../../src/server/config.ts";
+import { parseConfig } from "../../../src/server/config/config.ts";
 import type { Db } from "../../../src/server/db/client.ts";
 import { openDatabase } from "../../../src/server/db/client.ts";
-import type { Deps } from "../../../src/server/deps.ts";
+import type { Deps } from "../../../src/server/deps/deps.ts";
 import { loadConsideredSongs } from "../../../src/server/library/considered.ts";
 import { audioFeaturesUnavailable, enrichLibrary } from "../../../src/server/library/metadata.ts";
 import { syncLibrary } from "../../../src/server/library/sync.ts";

@@ -1,6 +1,6 @@
 // The two reads pages repeat most: a run's progress (polled) and the playlist preferences (every page view).
 import { describe, expect, test } from "bun:test";
-import { parseConfig } from "../../../src/server/config.ts";
+import { parseConfig } from "../../../src/server/config/config.ts";
 import { openDatabase } from "../../../src/server/db/client.ts";
 import {
   getPlaylistPreferences,

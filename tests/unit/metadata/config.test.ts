@@ -1,6 +1,6 @@
 // METADATA_SOURCES and the source URLs: defaults, demo-mode emulators, and a clear line for a bad value.
 import { describe, expect, test } from "bun:test";
-import { ConfigError, parseConfig } from "../../../src/server/config.ts";
+import { ConfigError, parseConfig } from "../../../src/server/config/config.ts";
 
 describe("metadata configuration", () => {
   test("defaults: every source in order, the public services in real mode, the emulators in demo mode", () => {

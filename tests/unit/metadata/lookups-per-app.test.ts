@@ -3,9 +3,9 @@
 import { afterAll, expect, test } from "bun:test";
 import { rmSync } from "node:fs";
 import { join } from "node:path";
-import { parseConfig } from "../../../src/server/config.ts";
+import { parseConfig } from "../../../src/server/config/config.ts";
 import { openDatabase } from "../../../src/server/db/client.ts";
-import type { Deps } from "../../../src/server/deps.ts";
+import type { Deps } from "../../../src/server/deps/deps.ts";
 import { withMetadataLookups } from "../../../src/server/metadata/background.ts";
 import { systemClock } from "../../../src/server/platform/clock.ts";
 import { createLogger } from "../../../src/server/platform/log.ts";

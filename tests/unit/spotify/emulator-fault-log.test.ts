@@ -1,6 +1,6 @@
 // The Spotify emulator's record of how a client treats 429 answers, and its seeded timeout fault.
 import { describe, expect, test } from "bun:test";
-import { FaultInjector } from "../../../src/emulators/spotify/faults.ts";
+import { FaultInjector } from "../../../src/emulators/spotify/model/faults.ts";
 
 function injector() {
   let now = 1_000_000;

@@ -1,8 +1,8 @@
 // Catalogue lookups: artists (batch and single), tracks (batch and single) and audio features.
 import type { Hono } from "hono";
-import { isBase62Id } from "../random.ts";
-import type { EmulatorRuntime } from "../runtime.ts";
-import type { World } from "../state.ts";
+import { isBase62Id } from "../model/random.ts";
+import type { EmulatorRuntime } from "../model/runtime.ts";
+import type { World } from "../model/state.ts";
 import { ApiError, apiError, endpoint, idsParam } from "./http.ts";
 import { audioFeaturesObject, fullArtist, trackObject } from "./objects.ts";
 

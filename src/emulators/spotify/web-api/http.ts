@@ -2,10 +2,10 @@
 import type { Context, Hono } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { Paging } from "../../../shared/spotify-paging.ts";
-import { UNREGISTERED_MESSAGE } from "../registered-users.ts";
-import type { EmulatorRuntime } from "../runtime.ts";
-import type { World } from "../state.ts";
-import type { StoredToken } from "../store.ts";
+import { UNREGISTERED_MESSAGE } from "../model/registered-users.ts";
+import type { EmulatorRuntime } from "../model/runtime.ts";
+import type { World } from "../model/state.ts";
+import type { StoredToken } from "../model/store.ts";
 
 export const API_PREFIX = "/emulator/spotify/v1";
 

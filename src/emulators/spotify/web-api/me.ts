@@ -1,8 +1,8 @@
 // /me, the listener's liked songs, their playlists list and playlist creation, and /me/library.
 import type { Hono } from "hono";
-import { toIsoSeconds } from "../listeners.ts";
-import type { EmulatorRuntime } from "../runtime.ts";
-import type { World } from "../state.ts";
+import { toIsoSeconds } from "../model/listeners.ts";
+import type { EmulatorRuntime } from "../model/runtime.ts";
+import type { World } from "../model/state.ts";
 import {
   ApiError,
   apiError,

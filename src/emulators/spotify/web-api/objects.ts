@@ -1,8 +1,8 @@
 // Web API objects in Spotify's wire shapes (snake_case), built from the catalogue and state.
-import type { Catalogue, CatalogueAlbum, CatalogueArtist, CatalogueTrack } from "../catalogue.ts";
-import { type ListenerProfile, toIsoSeconds } from "../listeners.ts";
-import type { PlaylistRecord } from "../playlist-records.ts";
-import type { World } from "../state.ts";
+import type { Catalogue, CatalogueAlbum, CatalogueArtist, CatalogueTrack } from "../model/catalogue.ts";
+import { type ListenerProfile, toIsoSeconds } from "../model/listeners.ts";
+import type { PlaylistRecord } from "../model/playlist-records.ts";
+import type { World } from "../model/state.ts";
 import { paging } from "./http.ts";
 
 const OPEN = "https://open.spotify.com";

@@ -1,6 +1,6 @@
 // Validation of playlist write bodies, with Spotify's limits and messages.
-import type { NewPlaylistInput } from "../playlist-records.ts";
-import type { World } from "../state.ts";
+import type { NewPlaylistInput } from "../model/playlist-records.ts";
+import type { World } from "../model/state.ts";
 import { ApiError } from "./http.ts";
 
 const WRITE_BATCH = 100;

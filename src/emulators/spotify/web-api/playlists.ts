@@ -1,9 +1,9 @@
 // Playlists: details, changes, items (read, add, remove, replace or reorder) and unfollowing.
 import type { Context, Hono } from "hono";
-import { PLAYLIST_CAPACITY, type PlaylistRecord } from "../playlist-records.ts";
-import type { EmulatorRuntime } from "../runtime.ts";
-import type { World } from "../state.ts";
-import type { StoredToken } from "../store.ts";
+import { PLAYLIST_CAPACITY, type PlaylistRecord } from "../model/playlist-records.ts";
+import type { EmulatorRuntime } from "../model/runtime.ts";
+import type { World } from "../model/state.ts";
+import type { StoredToken } from "../model/store.ts";
 import { type ApiCall, ApiError, endpoint, jsonBody, pageParams, paging, requireScope } from "./http.ts";
 import { followPlaylist, unfollowPlaylist } from "./me.ts";
 import { playlistItems, playlistObject } from "./objects.ts";

@@ -2,7 +2,7 @@ import { DeleteDataSchema } from "../../../shared/schemas/account.ts";
 import { deleteAccount } from "../../account/delete.ts";
 import { collectPersonalData } from "../../account/personal-data.ts";
 import { clearSessionCookie } from "../../auth/cookies.ts";
-import { authedProcedure, router } from "../init.ts";
+import { authedProcedure, router } from "../core/init.ts";
 
 export const accountRouter = router({
   personalData: authedProcedure.query(({ ctx }) => collectPersonalData(ctx.deps.db, ctx.user.userId)),

@@ -11,7 +11,7 @@ import { getAdminStatistics } from "../../admin/statistics.ts";
 import { getAdminUserDetail } from "../../admin/user-detail.ts";
 import { disableUserStatistics, enableUserStatistics } from "../../admin/user-statistics.ts";
 import { startBatchJob } from "../../distribution/batch.ts";
-import { adminProcedure, router } from "../init.ts";
+import { adminProcedure, router } from "../core/init.ts";
 
 /** The admin area; every procedure answers 401/403 (errorCode 6) to anyone who is not an admin. */
 export const adminRouter = router({

@@ -1,5 +1,5 @@
 import { signOut } from "../../auth/sign-out.ts";
-import { publicProcedure, router } from "../init.ts";
+import { publicProcedure, router } from "../core/init.ts";
 
 export const authRouter = router({
   loggedIn: publicProcedure.query(({ ctx }) => ({ loggedIn: ctx.user !== null })),

@@ -6,7 +6,7 @@ import {
   getUpdatePaymentMethodTransaction,
   reactivateSubscription,
 } from "../../billing/subscriptions.ts";
-import { authedProcedure, publicProcedure, router } from "../init.ts";
+import { authedProcedure, publicProcedure, router } from "../core/init.ts";
 
 export const billingRouter = router({
   /** the yearly premium price, shown to everyone on /plans */

@@ -1,7 +1,7 @@
 import { CombinationIdSchema, CreateCombinationsSchema } from "../../../shared/combinations/schema.ts";
 import { deleteCombination } from "../../combinations/deletion.ts";
 import { createCombinations, listCombinatorialPreferencesOf } from "../../combinations/service.ts";
-import { authedProcedure, router } from "../init.ts";
+import { authedProcedure, router } from "../core/init.ts";
 
 export const combinationsRouter = router({
   /** the combinations of GET /api/playlist-preferences */

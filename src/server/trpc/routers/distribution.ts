@@ -8,7 +8,7 @@ import {
 import { cancelAnalysis, getAnalysisResults, startAnalysis } from "../../analysis/service.ts";
 import { getListenerPreferences, getPlaylistPreferences } from "../../distribution/preferences.ts";
 import { deletePredefined, distributeHistorically, getProgress } from "../../distribution/service.ts";
-import { authedProcedure, router } from "../init.ts";
+import { authedProcedure, router } from "../core/init.ts";
 
 export const distributionRouter = router({
   /** GET /api/playlist-preferences */

@@ -1,6 +1,6 @@
 import { FeedbackSchema } from "../../../shared/schemas/feedback.ts";
 import { submitFeedback } from "../../feedback/service.ts";
-import { authedProcedure, router } from "../init.ts";
+import { authedProcedure, router } from "../core/init.ts";
 
 export const feedbackRouter = router({
   submit: authedProcedure

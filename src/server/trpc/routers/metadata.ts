@@ -1,5 +1,5 @@
 import { metadataCoverage } from "../../metadata/coverage.ts";
-import { authedProcedure, router } from "../init.ts";
+import { authedProcedure, router } from "../core/init.ts";
 
 export const metadataRouter = router({
   /** Per metadata group, how many of the user's songs are classified; the lookup's progress while it runs. */

@@ -1,6 +1,6 @@
 import { DistributionIdSchema } from "../../../shared/schemas/distribution.ts";
 import { getPlaylistsOverview, getRunPlaylists } from "../../playlists/overview.ts";
-import { authedProcedure, router } from "../init.ts";
+import { authedProcedure, router } from "../core/init.ts";
 
 export const playlistsRouter = router({
   /** GET /api/playlist-preferences/playlists */

@@ -3,7 +3,7 @@ import { SetTimeZoneSchema } from "../../../shared/time-zone.ts";
 import { updatePlaylistSettings } from "../../settings/service.ts";
 import { readSettings, toSettingsResponse } from "../../settings/store.ts";
 import { readTimeZone, setTimeZone } from "../../user/time-zone.ts";
-import { authedProcedure, router } from "../init.ts";
+import { authedProcedure, router } from "../core/init.ts";
 
 export const settingsRouter = router({
   get: authedProcedure.query(({ ctx }) => toSettingsResponse(readSettings(ctx.deps.db, ctx.user.userId))),

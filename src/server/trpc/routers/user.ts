@@ -1,5 +1,5 @@
 import { getMembershipLevel } from "../../user/membership.ts";
-import { authedProcedure, publicProcedure, router } from "../init.ts";
+import { authedProcedure, publicProcedure, router } from "../core/init.ts";
 
 export const userRouter = router({
   /** The shell's start-up lookup: null when signed out (no error), else who is signed in. */

@@ -1,7 +1,7 @@
 // The genre strings the shared catalogue classifies by; the emulated world must carry every one of them.
-import { genreRules } from "../../shared/catalogue/genres.ts";
-import { nationalityRules } from "../../shared/catalogue/nationalities.ts";
-import { subgenres } from "../../shared/catalogue/subgenres.ts";
+import { genreRules } from "../../../shared/catalogue/genres.ts";
+import { nationalityRules } from "../../../shared/catalogue/nationalities.ts";
+import { subgenres } from "../../../shared/catalogue/subgenres.ts";
 
 /** Whole-word match as the catalogue's rules use it (bounded by the ends, a space or a hyphen). */
 function containsWord(text: string, word: string): boolean {

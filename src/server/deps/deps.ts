@@ -1,15 +1,15 @@
-import type { MembershipLevel } from "../shared/membership.ts";
-import type { PriceInfo } from "../shared/schemas/billing.ts";
-import type { Config } from "./config.ts";
-import type { Db } from "./db/client.ts";
-import type { Metrics } from "./metrics/registry.ts";
-import type { PaddleClient } from "./paddle/client.ts";
-import type { Clock } from "./platform/clock.ts";
-import type { Logger } from "./platform/log.ts";
-import type { RequestTraffic } from "./platform/loop-room.ts";
-import type { UserWork } from "./platform/user-work.ts";
-import type { MetadataClients } from "./sources/clients.ts";
-import type { SpotifyClient, SpotifyUserApi } from "./spotify/types.ts";
+import type { MembershipLevel } from "../../shared/membership.ts";
+import type { PriceInfo } from "../../shared/schemas/billing.ts";
+import type { Config } from "../config/config.ts";
+import type { Db } from "../db/client.ts";
+import type { Metrics } from "../metrics/registry.ts";
+import type { PaddleClient } from "../paddle/client.ts";
+import type { Clock } from "../platform/clock.ts";
+import type { Logger } from "../platform/log.ts";
+import type { RequestTraffic } from "../platform/loop-room.ts";
+import type { UserWork } from "../platform/user-work.ts";
+import type { MetadataClients } from "../sources/clients.ts";
+import type { SpotifyClient, SpotifyUserApi } from "../spotify/types.ts";
 
 /** What services need, built once at start and passed in (never read from globals during a request). */
 export interface Deps {

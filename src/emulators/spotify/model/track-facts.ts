@@ -1,5 +1,5 @@
 // Per-track facts: audio features and ISRC codes, drawn from the track's own random stream.
-import type { AudioFeatureValues } from "../../shared/audio-features.ts";
+import type { AudioFeatureValues } from "../../../shared/audio-features.ts";
 import type { Rng } from "./random.ts";
 
 /** Tempos on the edges of the tempo bands (rounded to whole BPM before banding). */

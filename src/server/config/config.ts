@@ -1,8 +1,8 @@
 import { dirname, isAbsolute, relative, resolve } from "node:path";
 import { z } from "zod";
-import { demoCredentials } from "../shared/demo-credentials.ts";
-import { type MetadataSourceName, metadataSourceNames } from "../shared/metadata-sources.ts";
-import { operations } from "../shared/operations.ts";
+import { demoCredentials } from "../../shared/demo-credentials.ts";
+import { type MetadataSourceName, metadataSourceNames } from "../../shared/metadata-sources.ts";
+import { operations } from "../../shared/operations.ts";
 
 const flag = z.enum(["on", "off"]);
 const optionalText = z

@@ -1,6 +1,6 @@
 // Fault injection and rate limiting for the Web API, and the call log of every Web API and token call.
 import { z } from "zod";
-import { RollingLimit } from "../rolling-limit.ts";
+import { RollingLimit } from "../../common/rolling-limit.ts";
 import { createRng, type Rng } from "./random.ts";
 import { type RateLimitLog, RetryAfterWatch } from "./retry-after-watch.ts";
 

@@ -1,6 +1,6 @@
 // The emulated world's music: artists, albums, tracks and audio features, generated from a seed.
 // Built once per emulator (about 40,000 tracks in a few tens of milliseconds); nothing here is mutable.
-import type { AudioFeatureValues } from "../../shared/audio-features.ts";
+import type { AudioFeatureValues } from "../../../shared/audio-features.ts";
 import type { GenrePool } from "./genre-pool.ts";
 import { albumName, artistName, trackName } from "./names.ts";
 import { base62Id, createRng, decodeIndexedId, indexedId, mix, type Rng } from "./random.ts";

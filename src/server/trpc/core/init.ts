@@ -1,12 +1,12 @@
 // 1. Context ─ 2. Initialisation and error mapping ─ 3. Procedures
 import { initTRPC, TRPCError } from "@trpc/server";
 import { ZodError } from "zod";
-import { ErrorCode } from "../../shared/errors.ts";
-import { hasPremiumCatalogue } from "../../shared/membership.ts";
-import { lookupSession, type SessionUser } from "../auth/sessions.ts";
-import type { Deps } from "../deps.ts";
-import { AppError, notAdmin, notSignedIn } from "../platform/errors.ts";
-import { trpcCodeForStatus, zodMessage } from "../platform/transport-errors.ts";
+import { ErrorCode } from "../../../shared/errors.ts";
+import { hasPremiumCatalogue } from "../../../shared/membership.ts";
+import { lookupSession, type SessionUser } from "../../auth/sessions.ts";
+import type { Deps } from "../../deps/deps.ts";
+import { AppError, notAdmin, notSignedIn } from "../../platform/errors.ts";
+import { trpcCodeForStatus, zodMessage } from "../../platform/transport-errors.ts";
 
 // ── 1. Context ──────────────────────────────────────────────────────────────
 export interface Context {
