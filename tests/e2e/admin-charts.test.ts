@@ -5,7 +5,7 @@ import type { Page } from "playwright-core";
 import { demoCredentials } from "../../src/shared/demo-credentials.ts";
 import { makeUser } from "../integration/admin/support.ts";
 import { seriousAxeViolations } from "../support/axe.ts";
-import { collectPageErrors, launchBrowser, type TestBrowser, viewports } from "../support/browser.ts";
+import { launchBrowser, signInThroughConsentPage, type TestBrowser, viewports } from "../support/browser.ts";
 import { startTestServer, type TestServer } from "../support/server.ts";
 
 let server: TestServer;
@@ -27,14 +27,7 @@ afterAll(async () => {
 
 /** The demo admin signs in through Crate's authorize and the emulator's consent page. */
 async function adminPage(): Promise<{ page: Page; errors: Error[] }> {
-  const page = await browser.newPage();
-  const errors = collectPageErrors(page);
-  await page.goto(`${server.url}/api/authorize`);
-  await page.waitForURL(/\/emulator\/spotify\/accounts\/authorize\?/);
-  await page.locator(`button[name="emulator_user"][value="${demoCredentials.adminSpotifyId}"]`).click();
-  await page.waitForURL(`${server.url}/`);
-  await page.getByRole("button", { name: "Logout" }).first().waitFor();
-  return { page, errors };
+  return signInThroughConsentPage(browser, server.url, demoCredentials.adminSpotifyId);
 }
 
 describe("operator charts", () => {

@@ -10,7 +10,7 @@ import { demoCredentials } from "../../src/shared/demo-credentials.ts";
 import { messages } from "../../src/shared/errors.ts";
 import { operations } from "../../src/shared/operations.ts";
 import { makeUser, type TestUser } from "../integration/admin/support.ts";
-import { collectPageErrors, launchBrowser, type TestBrowser } from "../support/browser.ts";
+import { launchBrowser, signInThroughConsentPage, type TestBrowser } from "../support/browser.ts";
 import { startTestServer, type TestServer } from "../support/server.ts";
 
 let server: TestServer;
@@ -35,14 +35,7 @@ afterAll(async () => {
 
 /** The demo admin signs in through Crate's authorize and the emulator's consent page (once; the page is reused). */
 async function signInAdmin(): Promise<{ page: Page; errors: Error[] }> {
-  const page = await browser.newPage();
-  const errors = collectPageErrors(page);
-  await page.goto(`${server.url}/api/authorize`);
-  await page.waitForURL(/\/emulator\/spotify\/accounts\/authorize\?/);
-  await page.locator(`button[name="emulator_user"][value="${demoCredentials.adminSpotifyId}"]`).click();
-  await page.waitForURL(`${server.url}/`);
-  await page.getByRole("button", { name: "Logout" }).first().waitFor();
-  return { page, errors };
+  return signInThroughConsentPage(browser, server.url, demoCredentials.adminSpotifyId);
 }
 let signedInAdmin: Promise<{ page: Page; errors: Error[] }> | undefined;
 const adminPage = () => {

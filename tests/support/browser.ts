@@ -65,3 +65,19 @@ export function collectPageErrors(page: Page): Error[] {
   page.on("pageerror", (error) => errors.push(error));
   return errors;
 }
+
+/** Signs in as `spotifyId` in a fresh page: Crate's authorize, then the emulator's consent page; errors collected. */
+export async function signInThroughConsentPage(
+  browser: TestBrowser,
+  baseUrl: string,
+  spotifyId: string,
+): Promise<{ page: Page; errors: Error[] }> {
+  const page = await browser.newPage();
+  const errors = collectPageErrors(page);
+  await page.goto(`${baseUrl}/api/authorize`);
+  await page.waitForURL(/\/emulator\/spotify\/accounts\/authorize\?/);
+  await page.locator(`button[name="emulator_user"][value="${spotifyId}"]`).click();
+  await page.waitForURL(`${baseUrl}/`);
+  await page.getByRole("button", { name: "Logout" }).first().waitFor();
+  return { page, errors };
+}
