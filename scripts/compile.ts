@@ -38,9 +38,14 @@ const result = Bun.spawnSync(
     'process.env.NODE_ENV="production"',
     "--define",
     "CRATE_EMBEDDED_BUNDLE=true",
+    // Entry points are embedded under /$bunfs/root/ by their path from the folder all of them share (the repository).
+    "--define",
+    'CRATE_PAGE_RENDERER="/$bunfs/root/src/client/prerender/worker.js"',
     "--loader",
     ".bin:file",
     join(root, "src/server/main.ts"),
+    // the page renderer runs as a worker (server/static/prerendered-pages.ts)
+    join(root, "src/client/prerender/worker.tsx"),
     packed,
     "--outfile",
     outfile,

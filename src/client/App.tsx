@@ -8,6 +8,7 @@ import { RouteView } from "./components/RouteView.tsx";
 import { useScrollToTopOnSection } from "./hooks/useScrollToTopOnSection.ts";
 import { useSession } from "./hooks/useSession.ts";
 import type { LazyPage } from "./lib/lazyPage.ts";
+import type { AppRoute } from "./lib/route-types.ts";
 import { accountRoutes } from "./routes/account.ts";
 import { adminRoutes } from "./routes/admin.ts";
 import { plansRoutes } from "./routes/plans.ts";
@@ -20,11 +21,19 @@ const Toaster = lazy(async () => ({ default: (await import("./components/Toaster
 const areaRoutes = [...publicRoutes, ...playlistsRoutes, ...plansRoutes, ...accountRoutes, ...adminRoutes];
 const playlistsHome = playlistsRoutes.find((route) => route.path === "/playlists");
 
-/** Starts fetching the chunk of the page the visitor opens on, so it arrives while the session is looked up. */
-export function preloadPageFor(path: string) {
-  const route = path === "/" ? landingRoute : areaRoutes.find((candidate) => candidate.path === path);
-  const component = route?.component as Partial<LazyPage> | undefined;
-  component?.preload?.();
+/** The route registered for exactly `path` (the landing page at `/`), if any. */
+export function routeAt(path: string): AppRoute | undefined {
+  if (path === "/") return landingRoute;
+  return areaRoutes.find((candidate) => candidate.path === path);
+}
+
+/**
+ * Starts fetching the chunk of the page the visitor opens on, so it arrives while the session is looked up;
+ * resolves when it has arrived (or failed: the error boundary shows that when the page renders).
+ */
+export function preloadPageFor(path: string): Promise<void> {
+  const component = routeAt(path)?.component as Partial<LazyPage> | undefined;
+  return component?.preload?.() ?? Promise.resolve();
 }
 
 /** The empty path: the landing page when logged out, the playlists screen when logged in (spec §2). */

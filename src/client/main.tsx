@@ -1,35 +1,74 @@
+// The first script of every page, kept small. For an empty shell it loads the app at once. For a page the server
+// rendered (a public page for a signed-out visitor) the page is already there to read; the app is loaded when the
+// visitor first reaches for it (a touch, the pointer, a key, focus), so a phone spends nothing on script before
+// then. A click made before the app has taken over is held and run again once it has (or, should the app fail to
+// load, let through to the browser, so links still work).
 // The UI font is not imported here: the server serves its files and puts its rules in the page (static/fonts.ts).
-import { ChakraProvider } from "@chakra-ui/react";
-import { QueryClientProvider } from "@tanstack/react-query";
-import { StrictMode, startTransition, useState } from "react";
-import { createRoot } from "react-dom/client";
-import { App, preloadPageFor } from "./App.tsx";
-import { createQueryClient, createTrpcClient, trpc } from "./api/trpc.ts";
+import { PRERENDER_STATE_ID, type RenderedState } from "../shared/prerender.ts";
 import { rememberExternalReferrer } from "./lib/referrer.ts";
-import { system } from "./theme.ts";
 
-function Root() {
-  const [queryClient] = useState(createQueryClient);
-  const [trpcClient] = useState(createTrpcClient);
-  return (
-    <StrictMode>
-      <trpc.Provider client={trpcClient} queryClient={queryClient}>
-        <QueryClientProvider client={queryClient}>
-          <ChakraProvider value={system}>
-            <App />
-          </ChakraProvider>
-        </QueryClientProvider>
-      </trpc.Provider>
-    </StrictMode>
-  );
+const FIRST_INTERACTIONS = ["pointerdown", "pointermove", "touchstart", "keydown", "focusin"] as const;
+
+/** Resolves at the visitor's first interaction; clicks until then are held back and handed to `held`. */
+function firstInteraction(held: (target: Element) => void): Promise<void> {
+  return new Promise((resolve) => {
+    const start = () => {
+      for (const type of FIRST_INTERACTIONS) window.removeEventListener(type, start, true);
+      resolve();
+    };
+    for (const type of FIRST_INTERACTIONS)
+      window.addEventListener(type, start, { capture: true, passive: true });
+    document.addEventListener(
+      "click",
+      (event) => {
+        if (document.documentElement.dataset.app) return;
+        // a link opened in a new tab or window needs nothing from this page
+        if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+        if (!(event.target instanceof Element)) return;
+        event.preventDefault();
+        event.stopPropagation();
+        held(event.target);
+      },
+      true,
+    );
+  });
+}
+
+async function start(container: HTMLElement) {
+  const stateElement = document.getElementById(PRERENDER_STATE_ID);
+  if (!stateElement?.textContent) {
+    const app = await import("./boot.tsx");
+    app.mount(container);
+    document.documentElement.dataset.app = "ready";
+    return;
+  }
+  const state = JSON.parse(stateElement.textContent) as RenderedState;
+  let lastClick: Element | undefined;
+  await firstInteraction((target) => {
+    lastClick = target;
+  });
+  try {
+    const app = await import("./boot.tsx");
+    await app.hydratePage(container, state);
+    document.documentElement.dataset.app = "ready";
+  } catch (error) {
+    document.documentElement.dataset.app = "failed";
+    console.error(error);
+  }
+  // Focus that moved before the app ran was not seen by it (a widget that tracks focus would ignore the click):
+  // give it again.
+  const focused = document.activeElement;
+  if (focused instanceof HTMLElement && focused !== document.body) {
+    focused.blur();
+    focused.focus({ preventScroll: true });
+    // let the app render what the focus changed before the click arrives, as between a real press and release
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  }
+  if (lastClick?.isConnected) {
+    lastClick.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true, view: window }));
+  }
 }
 
 rememberExternalReferrer();
-preloadPageFor(window.location.pathname);
 const container = document.getElementById("root");
-// A transition lets React render the first page in slices, yielding to the browser between them, instead of
-// one long task that keeps a phone from responding.
-if (container) {
-  const root = createRoot(container);
-  startTransition(() => root.render(<Root />));
-}
+if (container) void start(container);

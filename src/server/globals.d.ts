@@ -5,3 +5,6 @@ declare module "*.sql" {
 
 /** true in the compiled binary (`scripts/compile.ts` defines it); undefined when run from source */
 declare const CRATE_EMBEDDED_BUNDLE: boolean | undefined;
+
+/** the page renderer worker's path inside the compiled binary (`scripts/compile.ts` defines it) */
+declare const CRATE_PAGE_RENDERER: string | undefined;

@@ -23,6 +23,7 @@ import { UserWork } from "./platform/user-work.ts";
 import { createMetadataClients } from "./sources/clients.ts";
 import { spotifyClientFromConfig } from "./spotify/index.ts";
 import { clientBundle, clientHandler } from "./static/client-bundle.ts";
+import { createPrerenderedPages, pageSeed } from "./static/prerendered-pages.ts";
 import { lockDatabase } from "./system/process-lock.ts";
 
 /** Where this process answers on loopback: PUBLIC_URL itself when it names this port on loopback. */
@@ -118,6 +119,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   // split bundle (embedded in the binary, or built once from source on the first page request).
   const development = process.env.NODE_ENV === "development";
   const policy = createResponsePolicy(config, log);
+  const pages = createPrerenderedPages((path) => pageSeed(deps, path), log);
   const apiFetch = policy.wrap((req: Request) => {
     deps.requestTraffic.seen();
     return api.fetch(req);
@@ -129,7 +131,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     "/api": apiFetch,
     "/api/*": apiFetch,
     [operations.metricsPath]: apiFetch,
-    "/*": development ? index : policy.wrap(clientHandler(index)),
+    "/*": development ? index : policy.wrap(clientHandler(index, pages)),
   };
   // load (or build) and compress the bundle now rather than on the first visitor's request
   if (!development)
@@ -164,6 +166,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
       await stopBackgroundWork(deps);
       await jobs?.stopAll();
       await server.stop();
+      pages.stop();
       emulators?.close();
       try {
         metrics.close();

@@ -5,7 +5,7 @@ import * as schema from "../../src/server/db/schema/index.ts";
 import { messages } from "../../src/shared/errors.ts";
 import { limits } from "../../src/shared/limits.ts";
 import { createListener, signInAs } from "../integration/account/signin.ts";
-import { collectPageErrors, launchBrowser, type TestBrowser } from "../support/browser.ts";
+import { appTakesOver, collectPageErrors, launchBrowser, type TestBrowser } from "../support/browser.ts";
 import { startTestServer, type TestServer } from "../support/server.ts";
 
 let server: TestServer;
@@ -59,6 +59,7 @@ async function goto(page: Page, path: string) {
 
 /** Client-side navigation (wouter follows history.pushState): no second load of the bundle. */
 async function navigate(page: Page, path: string) {
+  await appTakesOver(page);
   await page.evaluate((target) => {
     window.history.pushState(null, "", target);
   }, path);

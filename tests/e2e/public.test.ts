@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
 import { messages } from "../../src/shared/errors.ts";
-import { collectPageErrors, viewports } from "../support/browser.ts";
+import { appTakesOver, collectPageErrors, viewports } from "../support/browser.ts";
 import { setUpBrowserSuite } from "../support/e2e.ts";
 
 const TIMEOUT = 60_000;
@@ -18,6 +18,7 @@ async function open(path: string, viewport: { width: number; height: number } = 
 
 /** Client-side navigation (wouter follows history.pushState), cheaper than loading the bundle again. */
 async function navigate(page: Page, path: string) {
+  await appTakesOver(page);
   await page.evaluate((target) => window.history.pushState(null, "", target), path);
 }
 
@@ -55,6 +56,8 @@ describe("landing page", () => {
         expect(await page.locator(`main a[href="${href}"]`).count()).toBeGreaterThan(0);
       }
 
+      // the demo plays once the app runs the page: at the visitor's first interaction
+      await appTakesOver(page);
       // every song is in the page; the one shown is marked active
       const shownTitle = '[data-testid="demo"] [data-active] [data-testid="demo-song-title"]';
       const first = await page.locator(shownTitle).textContent();

@@ -81,3 +81,12 @@ export async function signInThroughConsentPage(
   await page.getByRole("button", { name: "Logout" }).first().waitFor();
   return { page, errors };
 }
+
+/**
+ * Waits until the app runs the page. A public page a signed-out visitor opens arrives rendered, and the app takes
+ * it over at the visitor's first interaction: this moves the pointer, as a visitor would, and waits for that.
+ */
+export async function appTakesOver(page: Page): Promise<void> {
+  await page.mouse.move(2, 2);
+  await page.waitForFunction(() => document.documentElement.dataset.app === "ready");
+}

@@ -1,4 +1,4 @@
-import { type ComponentType, type LazyExoticComponent, lazy } from "react";
+import { type ComponentType, createElement, type LazyExoticComponent, lazy, useState } from "react";
 import { limits } from "../../shared/limits.ts";
 
 /** A script chunk that did not arrive in time (spec §7: chunks time out after 120 s). */
@@ -26,13 +26,14 @@ export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 }
 
 /** A lazily loaded page that can start fetching its chunk before it renders. */
-export type LazyPage = LazyExoticComponent<ComponentType> & { preload: () => void };
+export type LazyPage = ComponentType & { preload: () => Promise<void> };
 
 /**
  * A lazily loaded page whose chunk must arrive within `limits.chunkTimeoutMs`; otherwise the error boundary
  * around the routes shows a reload button. Use it for every route component:
  * `lazyPage(() => import("../pages/x/XPage.tsx"), (m) => m.XPage)`. `preload()` starts the fetch early (the shell
- * does so for the page it opens on, while the session lookup is still under way); rendering reuses that fetch.
+ * does so for the page it opens on, while the session lookup is still under way) and resolves when it is done;
+ * a page whose chunk has arrived renders at once, without suspending (so hydration never stops at it).
  */
 export function lazyPage<M>(
   load: () => Promise<M>,
@@ -40,13 +41,34 @@ export function lazyPage<M>(
   timeoutMs: number = limits.chunkTimeoutMs,
 ): LazyPage {
   let loading: Promise<M> | undefined;
+  let loaded: ComponentType | undefined;
   const fetchOnce = () => {
-    loading ??= load().catch((error: unknown) => {
-      loading = undefined; // a failed chunk is fetched again on the next try
-      throw error;
-    });
+    loading ??= load().then(
+      (module) => {
+        loaded = pick(module);
+        return module;
+      },
+      (error: unknown) => {
+        loading = undefined; // a failed chunk is fetched again on the next try
+        throw error;
+      },
+    );
     return loading;
   };
-  const page = lazy(async () => ({ default: pick(await withTimeout(fetchOnce(), timeoutMs)) }));
-  return Object.assign(page, { preload: () => void fetchOnce().catch(() => undefined) });
+  const Lazy: LazyExoticComponent<ComponentType> = lazy(async () => ({
+    default: pick(await withTimeout(fetchOnce(), timeoutMs)),
+  }));
+  // biome-ignore lint/correctness/noComponentHookFactories: made once per route when the routes load, never in a render
+  function Page() {
+    // Chosen once per mount: switching from the lazy wrapper to the page itself would remount it.
+    const [Loaded] = useState(() => loaded);
+    return Loaded ? createElement(Loaded) : createElement(Lazy);
+  }
+  return Object.assign(Page, {
+    preload: () =>
+      fetchOnce().then(
+        () => undefined,
+        () => undefined,
+      ),
+  });
 }

@@ -4,6 +4,7 @@ import { type Asset, assetResponse, IMMUTABLE, makeAsset } from "./assets.ts";
 import { buildFontFiles } from "./fonts.ts";
 import { landingShell } from "./landing-shell.ts";
 import { embeddedPackedBundle, type PackedFile } from "./precompressed.ts";
+import type { PrerenderedPages } from "./prerendered-pages.ts";
 
 // Serves the client bundle built with code splitting, so pages load only their own chunks (the admin area and
 // its charts are not in the landing page's script). The compiled binary embeds the bundle (`bun build --compile
@@ -14,8 +15,10 @@ import { embeddedPackedBundle, type PackedFile } from "./precompressed.ts";
 export interface ClientBundle {
   /** the SPA page for any route */
   shell: Asset;
-  /** the page for `/`, with the landing hero already in its HTML */
+  /** the page for `/`, with the landing hero already in its HTML (when the rendered landing page is not to be had) */
   landing: Asset;
+  /** the shell's HTML, for pages rendered into it */
+  shellHtml: string;
   files: Map<string, Asset>;
 }
 
@@ -42,6 +45,7 @@ function assemble(
   return {
     shell: makeAsset(html, type, SHELL_CACHE),
     landing: makeAsset(encode(landingShell(page)), type, SHELL_CACHE),
+    shellHtml: page,
     files,
   };
 }
@@ -113,12 +117,22 @@ export function clientBundle(index?: Bun.HTMLBundle): Promise<ClientBundle> {
   return building;
 }
 
-/** Answers a page or asset request: built files by path, the landing page at `/`, the SPA shell for any other. */
-export function clientHandler(index?: Bun.HTMLBundle): (req: Request) => Promise<Response> {
+/**
+ * Answers a page or asset request: built files by path; a public page rendered for a signed-out visitor; else the
+ * landing page with its hero at `/`, the SPA shell for any other path. Pages differ by the session cookie.
+ */
+export function clientHandler(
+  index?: Bun.HTMLBundle,
+  pages?: PrerenderedPages,
+): (req: Request) => Promise<Response> {
   return async (req) => {
     const bundle = await clientBundle(index);
     const path = new URL(req.url).pathname;
-    const asset = bundle.files.get(path) ?? (path === "/" ? bundle.landing : bundle.shell);
-    return assetResponse(req, asset);
+    const file = bundle.files.get(path);
+    if (file) return assetResponse(req, file);
+    const rendered = await pages?.pageFor(req, bundle.shellHtml);
+    const response = await assetResponse(req, rendered ?? (path === "/" ? bundle.landing : bundle.shell));
+    response.headers.append("Vary", "Cookie");
+    return response;
   };
 }

@@ -7,14 +7,16 @@
 import { limits } from "../limits.ts";
 import { decadeName, decadeStartYears } from "./decades.ts";
 import { genreNames } from "./genres.ts";
+import { groupInfo } from "./groups.ts";
 import { moodNames } from "./moods.ts";
 import { isExpandedPlaylistName, splitSpillNumber, stripPostfix } from "./naming.ts";
 import { nationalityNames } from "./nationalities.ts";
 import { compareByFirstNumber, compareNames } from "./ordering.ts";
 import { subgenres } from "./subgenres.ts";
 import { tempoNames } from "./tempo.ts";
-import type { CatalogueEntry, CatalogueGroup, GroupId, IconName, LikedAtPeriod } from "./types.ts";
+import type { CatalogueEntry, CatalogueGroup, GroupId, LikedAtPeriod } from "./types.ts";
 
+export { catalogueGroups, combinationPage } from "./groups.ts";
 export { compareByFirstNumber, compareNames } from "./ordering.ts";
 export * from "./types.ts";
 
@@ -32,97 +34,41 @@ const likedAtEntries: readonly { name: string; period: LikedAtPeriod }[] = [
 
 const definitions: readonly GroupDefinition[] = [
   {
-    group: "Mood",
-    slug: "mood",
-    hasPage: true,
-    title: "Mood",
-    iconName: "smile",
-    examples: ["Chill", "Party", "Upbeat"],
-    premiumOnly: false,
-    description: "Songs sorted by how they feel, from the audio features of each song.",
+    ...groupInfo("Mood"),
     entries: moodNames.map((mood) => ({ name: mood, kind: { type: "mood", mood } })),
   },
   {
-    group: "Genre",
-    slug: "genre",
-    hasPage: true,
-    title: "Genre",
-    iconName: "music",
-    examples: ["Rock", "Hip Hop", "Jazz"],
-    premiumOnly: false,
-    description: "35 genres from Acoustic to Trap, from the genres of each song's artists.",
+    ...groupInfo("Genre"),
     entries: genreNames.map((genre) => ({ name: genre, kind: { type: "genre", genre } })),
   },
   {
-    group: "Decade",
-    slug: "decade",
-    hasPage: true,
-    title: "Decade",
-    iconName: "history",
-    examples: ["1980s", "1990s", "2000s"],
-    premiumOnly: false,
-    description: "The 1940s to the 2020s, by the release year of each song's album.",
+    ...groupInfo("Decade"),
     entries: decadeStartYears.map((startYear) => ({
       name: decadeName(startYear),
       kind: { type: "decade", startYear },
     })),
   },
   {
-    group: "Nationality",
-    slug: "nationality",
-    hasPage: true,
-    title: "Nationality",
-    iconName: "globe",
-    examples: ["British", "Danish", "Korean"],
-    premiumOnly: false,
-    description: "34 nationalities from Argentine to Ukrainian, from the genres of each song's artists.",
+    ...groupInfo("Nationality"),
     entries: nationalityNames.map((nationality) => ({
       name: nationality,
       kind: { type: "nationality", nationality },
     })),
   },
   {
-    group: "Tempo",
-    slug: "tempo",
-    hasPage: true,
-    title: "Tempo",
-    iconName: "speedometer",
-    examples: ["Slow (51-70 BPM)", "Fast (111-160 BPM)"],
-    premiumOnly: false,
-    description: "Five tempo bands, from the beats per minute of each song.",
+    ...groupInfo("Tempo"),
     entries: tempoNames.map((band) => ({ name: band, kind: { type: "tempo", band } })),
   },
   {
-    group: "Subgenre",
-    slug: "subgenre",
-    hasPage: false,
-    title: "Subgenre",
-    iconName: "music",
-    examples: ["indie rock", "bedroom pop", "neo soul"],
-    premiumOnly: false,
-    description: "Several hundred genres exactly as Spotify names them.",
+    ...groupInfo("Subgenre"),
     entries: subgenres.map((subgenre) => ({ name: subgenre, kind: { type: "subgenre", subgenre } })),
   },
   {
-    group: "LikedAt",
-    slug: "liked-at",
-    hasPage: true,
-    title: "Liked At",
-    iconName: "calendar",
-    examples: ["Liked in Month", "Liked in Year"],
-    premiumOnly: true,
-    description: "One playlist per month, season or year in which you liked songs.",
+    ...groupInfo("LikedAt"),
     entries: likedAtEntries.map(({ name, period }) => ({ name, kind: { type: "likedAt", period } })),
   },
   {
-    group: "Randomized",
-    slug: "randomized",
-    hasPage: true,
-    title: "Randomized",
-    iconName: "dice",
-    examples: ["50 Random Songs - Updated Daily", "200 Random Songs - Updated Weekly"],
-    premiumOnly: true,
-    description: "A fresh random selection of your liked songs every day or every week.",
+    ...groupInfo("Randomized"),
     entries: [
       {
         name: `${limits.randomDaily} Random Songs - Updated Daily`,
@@ -135,28 +81,14 @@ const definitions: readonly GroupDefinition[] = [
     ],
   },
   {
-    group: "LatestLikedSongs",
-    slug: "latest-liked-songs",
-    hasPage: true,
-    title: "Latest Liked Songs",
-    iconName: "clock",
-    examples: ["Latest 50 Liked Songs", "Latest 200 Liked Songs"],
-    premiumOnly: true,
-    description: "Your latest 50, 100, 200 or 500 liked songs; when full, the oldest song is dropped.",
+    ...groupInfo("LatestLikedSongs"),
     entries: limits.latestSizes.map((size) => ({
       name: `Latest ${size} Liked Songs`,
       kind: { type: "latest", size },
     })),
   },
   {
-    group: "Miscellaneous",
-    slug: "miscellaneous",
-    hasPage: true,
-    title: "Miscellaneous",
-    iconName: "dots",
-    examples: ["Everything", "Partitions of 100 Songs"],
-    premiumOnly: true,
-    description: "All your liked songs in one place, or cut into playlists of 50, 100 or 200 songs.",
+    ...groupInfo("Miscellaneous"),
     entries: [
       { name: "Everything", kind: { type: "everything" } },
       ...limits.partitionSizes.map((size) => ({
@@ -176,16 +108,6 @@ export const catalogue: readonly CatalogueGroup[] = definitions.map((definition,
     .map((entry) => ({ ...entry, group: definition.group, premiumOnly: definition.premiumOnly }))
     .sort((a, b) => compareFor(definition.group)(a.name, b.name)),
 }));
-
-/** The combination catalogue page: a pseudo-group for pages only (no entries, not selectable). */
-export const combinationPage = {
-  slug: "combination",
-  title: "Combination",
-  iconName: "music" as IconName,
-  examples: ["Rock and Rap from the 2000s", "Chill Indie", "Danish Pop from the 1990s"],
-  premiumOnly: true,
-  description: "Combine genre, decade, mood and nationality filters, e.g. rock and rap from the 2000s.",
-} as const;
 
 export const allEntries: readonly CatalogueEntry[] = catalogue.flatMap((group) => group.entries);
 

@@ -7,6 +7,7 @@ import { Overline } from "../../components/Overline.tsx";
 import { AppLink, LinkButton } from "../../components/RouterLink.tsx";
 import { SignInButton } from "../../components/SignInButton.tsx";
 import { useSession } from "../../hooks/useSession.ts";
+import { catalogueRows } from "./catalogueRows.ts";
 import { cataloguePageBySlug, cataloguePages } from "./catalogueSlugs.ts";
 import { NotFoundPage } from "./NotFoundPage.tsx";
 
@@ -151,7 +152,7 @@ export function CataloguePage() {
               </Table.Row>
             </Table.Header>
             <Table.Body>
-              {page.rows.map((row) => (
+              {catalogueRows(page.slug).map((row) => (
                 <Table.Row key={row.name} bg="transparent" _hover={{ bg: "bg.muted/50" }}>
                   <Table.Cell fontWeight="medium">{row.name}</Table.Cell>
                   <Table.Cell>

@@ -1,4 +1,6 @@
-import { catalogue, combinationPage } from "../../../shared/catalogue/index.ts";
+// The catalogue pages as the routes know them: group descriptions only. The rows of each page's table come from
+// the whole catalogue (catalogueRows.ts), which only the catalogue page's chunk carries.
+import { catalogueGroups, combinationPage } from "../../../shared/catalogue/groups.ts";
 
 export interface CataloguePageInfo {
   slug: string;
@@ -6,22 +8,11 @@ export interface CataloguePageInfo {
   description: string;
   iconName: string;
   premiumOnly: boolean;
-  /** rows of the Free/Premium table */
-  rows: { name: string; premiumOnly: boolean }[];
 }
-
-const combinationRows = [
-  "Up to 4 genres in each criterion",
-  "A decade in each criterion",
-  "A mood in each criterion",
-  "A nationality in each criterion",
-  "Up to 20 criteria per playlist, joined by “or”",
-  "Up to 20 combination playlists",
-];
 
 /** The ten catalogue pages `/playlists/{slug}` (spec §2 route table), in catalogue order. */
 export const cataloguePages: CataloguePageInfo[] = [
-  ...catalogue
+  ...catalogueGroups
     .filter((group) => group.hasPage)
     .map((group) => ({
       slug: group.slug,
@@ -29,7 +20,6 @@ export const cataloguePages: CataloguePageInfo[] = [
       description: group.description,
       iconName: group.iconName,
       premiumOnly: group.premiumOnly,
-      rows: group.entries.map((entry) => ({ name: entry.name, premiumOnly: entry.premiumOnly })),
     })),
   {
     slug: combinationPage.slug,
@@ -37,7 +27,6 @@ export const cataloguePages: CataloguePageInfo[] = [
     description: combinationPage.description,
     iconName: "dots",
     premiumOnly: combinationPage.premiumOnly,
-    rows: combinationRows.map((name) => ({ name, premiumOnly: true })),
   },
 ];
 

@@ -12,7 +12,7 @@ import {
 } from "@chakra-ui/react";
 import { ArrowRight } from "lucide-react";
 import { Link as WouterLink } from "wouter";
-import { type CatalogueGroup, catalogue } from "../../../../shared/catalogue/index.ts";
+import { type CatalogueGroupInfo, catalogueGroups } from "../../../../shared/catalogue/groups.ts";
 import { GroupIcon } from "../../../components/GroupIcon.tsx";
 import { Section } from "./Section.tsx";
 
@@ -28,8 +28,8 @@ export const landingGroupSlugs = [
   "miscellaneous",
 ] as const;
 
-const landingGroups: CatalogueGroup[] = landingGroupSlugs.flatMap((slug) =>
-  catalogue.filter((group) => group.slug === slug),
+const landingGroups: CatalogueGroupInfo[] = landingGroupSlugs.flatMap((slug) =>
+  catalogueGroups.filter((group) => group.slug === slug),
 );
 
 function PlanBadge({ premiumOnly }: { premiumOnly: boolean }) {
@@ -40,7 +40,7 @@ function PlanBadge({ premiumOnly }: { premiumOnly: boolean }) {
   );
 }
 
-function GroupCard({ group }: { group: CatalogueGroup }) {
+function GroupCard({ group }: { group: CatalogueGroupInfo }) {
   return (
     <LinkBox
       as="article"

@@ -1,0 +1,100 @@
+// Renders a public page to HTML for a signed-out visitor: the markup, the styles Emotion made for it, and the
+// query data it was rendered with, so the browser's first render matches it and can hydrate it (boot.tsx).
+import { ChakraProvider } from "@chakra-ui/react";
+import createCache, { type EmotionCache } from "@emotion/cache";
+import { CacheProvider } from "@emotion/react";
+import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { StrictMode } from "react";
+import { renderToString } from "react-dom/server";
+import { prerender } from "react-dom/static";
+import { Router } from "wouter";
+import type { RenderedPage, RenderedState } from "../../shared/prerender.ts";
+import { App } from "../App.tsx";
+import { createQueryClient, createTrpcClient, trpc } from "../api/trpc.ts";
+import { TITLE_PREFIX } from "../hooks/usePageMeta.ts";
+import type { AppRoute } from "../lib/route-types.ts";
+import { system } from "../theme.ts";
+
+/** A cache that keeps every rule it is given instead of writing style elements into the markup. */
+function collectingCache(): { cache: EmotionCache; styles: () => string } {
+  const cache = createCache({ key: "css" });
+  // In compat mode Emotion keeps each component's rules in `inserted` and writes no style elements.
+  cache.compat = true;
+  const globals = new Map<string, string>();
+  const insert = cache.insert.bind(cache);
+  cache.insert = (selector, serialized, sheet, shouldCache) => {
+    const rules = insert(selector, serialized, sheet, shouldCache);
+    // Global styles are the ones not cached: they come back as text.
+    if (!shouldCache && typeof rules === "string") globals.set(serialized.name, rules);
+    return rules;
+  };
+  const styles = () => {
+    // The attributes Emotion's browser cache looks for, so it takes these over instead of inserting them again.
+    const global = [...globals].map(
+      ([name, rules]) => `<style data-emotion="css-global ${name}">${rules}</style>`,
+    );
+    const named = Object.entries(cache.inserted).filter(
+      (entry): entry is [string, string] => typeof entry[1] === "string",
+    );
+    const names = named.map(([name]) => name).join(" ");
+    return `${global.join("")}<style data-emotion="css ${names}">${named.map(([, rules]) => rules).join("")}</style>`;
+  };
+  return { cache, styles };
+}
+
+function Page({ path, cache, queryClient }: { path: string; cache: EmotionCache; queryClient: QueryClient }) {
+  const trpcClient = createTrpcClient();
+  return (
+    <StrictMode>
+      <CacheProvider value={cache}>
+        <trpc.Provider client={trpcClient} queryClient={queryClient}>
+          <QueryClientProvider client={queryClient}>
+            <ChakraProvider value={system}>
+              <Router ssrPath={path}>
+                <App />
+              </Router>
+            </ChakraProvider>
+          </QueryClientProvider>
+        </trpc.Provider>
+      </CacheProvider>
+    </StrictMode>
+  );
+}
+
+function renderedState(queryClient: QueryClient): RenderedState {
+  const queries = queryClient.getQueryCache().getAll();
+  return {
+    queries: queries.map((query) => ({
+      queryKey: [...query.queryKey],
+      data: query.state.data,
+      updatedAt: query.state.dataUpdatedAt,
+    })),
+  };
+}
+
+/**
+ * The page at `path` rendered with the query data `seed` put in place. A first pass waits for the page's chunk (a
+ * lazy component); the second renders it whole in one go, so the markup has no streaming scripts to run.
+ */
+export async function renderPage(
+  path: string,
+  route: AppRoute,
+  seed: (queryClient: QueryClient) => void,
+): Promise<RenderedPage> {
+  const seeded = () => {
+    const queryClient = createQueryClient();
+    seed(queryClient);
+    return queryClient;
+  };
+  await prerender(<Page path={path} cache={collectingCache().cache} queryClient={seeded()} />);
+  const { cache, styles } = collectingCache();
+  const queryClient = seeded();
+  const html = renderToString(<Page path={path} cache={cache} queryClient={queryClient} />);
+  return {
+    html,
+    styles: styles(),
+    state: JSON.stringify(renderedState(queryClient)),
+    title: `${TITLE_PREFIX}${route.title}`,
+    description: route.description,
+  };
+}

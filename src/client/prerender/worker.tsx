@@ -1,0 +1,43 @@
+// The page renderer as a worker the server starts (server/static/prerendered-pages.ts): rendering runs beside the
+// server's event loop, not on it. It renders the public pages a signed-out visitor can open, nothing else.
+import { getQueryKey } from "@trpc/react-query";
+import type { PrerenderRequest, PrerenderResponse, PrerenderSeed } from "../../shared/prerender.ts";
+import { routeAt } from "../App.tsx";
+import { trpc } from "../api/trpc.ts";
+import { publicRoutes } from "../routes/public.ts";
+import { renderPage } from "./render-page.tsx";
+
+declare const self: Worker;
+
+/** Pages that read the address's query (an error code, a wait) render in the browser only. */
+const BROWSER_ONLY = new Set(["/login", "/no-capacity"]);
+const RENDERED = new Set(
+  [...publicRoutes.map((route) => route.path), "/plans"].filter((p) => !BROWSER_ONLY.has(p)),
+);
+
+const seedKeys: Record<string, unknown[]> = {
+  "user.me": getQueryKey(trpc.user.me, undefined, "query"),
+  "billing.checkoutConfig": getQueryKey(trpc.billing.checkoutConfig, undefined, "query"),
+  "billing.pricing": getQueryKey(trpc.billing.pricing, undefined, "query"),
+};
+
+async function answer({ id, path, seed }: PrerenderRequest): Promise<PrerenderResponse> {
+  const route = routeAt(path);
+  if (!route || !RENDERED.has(path)) return { id, page: null };
+  const page = await renderPage(path, route, (queryClient) => {
+    for (const [procedure, data] of Object.entries(seed satisfies PrerenderSeed)) {
+      const key = seedKeys[procedure];
+      if (!key) throw new Error(`No query to seed for ${procedure}`);
+      queryClient.setQueryData(key, data);
+    }
+  });
+  return { id, page };
+}
+
+self.onmessage = (event: MessageEvent<PrerenderRequest>) => {
+  answer(event.data).then(
+    (response) => self.postMessage(response),
+    (error: unknown) =>
+      self.postMessage({ id: event.data.id, error: String(error) } satisfies PrerenderResponse),
+  );
+};

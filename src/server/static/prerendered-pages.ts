@@ -1,0 +1,145 @@
+import {
+  PRERENDER_STATE_ID,
+  type PrerenderRequest,
+  type PrerenderResponse,
+  type PrerenderSeed,
+  type RenderedPage,
+} from "../../shared/prerender.ts";
+import { SESSION_COOKIE } from "../auth/sessions.ts";
+import { getCheckoutConfig, getPremiumPrice } from "../billing/subscriptions.ts";
+import type { Deps } from "../deps/deps.ts";
+import type { Logger } from "../platform/log.ts";
+import { type Asset, makeAsset } from "./assets.ts";
+
+// Public pages for a signed-out visitor arrive rendered: the page is in the first HTML, readable and with working
+// links before any script runs, and the app hydrates it when the visitor first interacts (client/main.tsx). The
+// rendering is the client's own code (client/prerender), run in a worker so it never holds up the event loop;
+// each page is rendered once per set of data it shows and kept.
+
+/** How long a request waits for its page to be rendered before it gets the plain shell instead. */
+const RENDER_WAIT_MS = 5_000;
+/** Pages kept; /plans is kept once per price, so the set is small but not fixed. */
+const MAX_KEPT = 200;
+
+/** The renderer's entry: embedded in the binary (an extra entry point of its build), else the source file. */
+const rendererUrl = () =>
+  typeof CRATE_PAGE_RENDERER === "string"
+    ? CRATE_PAGE_RENDERER
+    : new URL("../../client/prerender/worker.tsx", import.meta.url).href;
+
+const hasSession = (req: Request) =>
+  new RegExp(`(?:^|;\\s*)(?:__Host-)?${SESSION_COOKIE}=`).test(req.headers.get("cookie") ?? "");
+
+/** The query data a page is rendered with; null when it cannot be had now (the page is served unrendered). */
+export async function pageSeed(deps: Deps, path: string): Promise<PrerenderSeed | null> {
+  const seed: PrerenderSeed = { "user.me": null };
+  if (path !== "/plans") return seed;
+  const checkout = getCheckoutConfig(deps);
+  seed["billing.checkoutConfig"] = checkout;
+  if (!checkout.premium) return seed;
+  try {
+    seed["billing.pricing"] = await getPremiumPrice(deps);
+    return seed;
+  } catch {
+    return null;
+  }
+}
+
+const escapeAttribute = (text: string) =>
+  text.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c] ?? c);
+
+/** The built shell with a rendered page in its root, its styles and meta in the head, and its data beside it. */
+export function pageHtml(shell: string, page: RenderedPage): string {
+  const root = '<div id="root"></div>';
+  if (!shell.includes(root)) throw new Error("The client shell has no empty root element");
+  const state = page.state.replace(/</g, "\\u003c");
+  return shell
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeAttribute(page.title)}</title>`)
+    .replace(
+      /<meta name="description" content="[^"]*"/,
+      `<meta name="description" content="${escapeAttribute(page.description)}"`,
+    )
+    .replace("</head>", `${page.styles}</head>`)
+    .replace(
+      root,
+      `<div id="root">${page.html}</div><script type="application/json" id="${PRERENDER_STATE_ID}">${state}</script>`,
+    );
+}
+
+export interface PrerenderedPages {
+  /** The rendered page for this request, or null (signed in, not a public page, or not rendered in time). */
+  pageFor(req: Request, shell: string): Promise<Asset | null>;
+  stop(): void;
+}
+
+export function createPrerenderedPages(
+  seedFor: (path: string) => Promise<PrerenderSeed | null>,
+  log: Logger,
+): PrerenderedPages {
+  let worker: Worker | undefined;
+  let nextId = 1;
+  const waiting = new Map<number, (response: PrerenderResponse) => void>();
+  const kept = new Map<string, Promise<Asset | null>>();
+
+  const workerNow = () => {
+    if (worker) return worker;
+    const started = new Worker(rendererUrl());
+    started.onmessage = (event: MessageEvent<PrerenderResponse>) => {
+      waiting.get(event.data.id)?.(event.data);
+      waiting.delete(event.data.id);
+    };
+    started.onerror = (event) => {
+      log.error("page renderer", { error: event.message });
+      for (const [id, done] of waiting) done({ id, error: event.message });
+      waiting.clear();
+      started.terminate();
+      worker = undefined;
+    };
+    // the renderer never keeps the process alive on its own
+    (started as Worker & { unref?: () => void }).unref?.();
+    worker = started;
+    return started;
+  };
+
+  const render = (path: string, seed: PrerenderSeed) =>
+    new Promise<PrerenderResponse>((resolve) => {
+      const id = nextId++;
+      waiting.set(id, resolve);
+      workerNow().postMessage({ id, path, seed } satisfies PrerenderRequest);
+    });
+
+  const renderKept = (path: string, seed: PrerenderSeed, shell: string) => {
+    const key = `${path}\n${JSON.stringify(seed)}`;
+    let page = kept.get(key);
+    if (!page) {
+      page = render(path, seed).then((response) => {
+        if ("error" in response) {
+          log.error("page renderer", { path, error: response.error });
+          kept.delete(key); // tried again on the next request
+          return null;
+        }
+        if (!response.page) return null;
+        const html = new TextEncoder().encode(pageHtml(shell, response.page));
+        return makeAsset(new Uint8Array(html), "text/html;charset=utf-8", "no-cache");
+      });
+      kept.set(key, page);
+      if (kept.size > MAX_KEPT) kept.delete(kept.keys().next().value ?? "");
+    }
+    return page;
+  };
+
+  return {
+    async pageFor(req, shell) {
+      if (req.method !== "GET" || hasSession(req)) return null;
+      const path = new URL(req.url).pathname;
+      const seed = await seedFor(path);
+      if (!seed) return null;
+      const timeout = new Promise<null>((resolve) => setTimeout(resolve, RENDER_WAIT_MS, null).unref());
+      return Promise.race([renderKept(path, seed, shell), timeout]);
+    },
+    stop() {
+      worker?.terminate();
+      worker = undefined;
+    },
+  };
+}

@@ -1,0 +1,80 @@
+import { describe, expect, test } from "bun:test";
+import type { Page } from "playwright-core";
+import { appTakesOver, viewports } from "../support/browser.ts";
+import { setUpBrowserSuite } from "../support/e2e.ts";
+
+// A public page reaches a signed-out visitor rendered by the server; the app takes it over at the first
+// interaction. Until then the page reads and looks the same; a tap made meanwhile is not lost.
+
+const TIMEOUT = 60_000;
+const suite = setUpBrowserSuite();
+
+/** Page errors and console errors (React reports a failed hydration there). */
+function problems(page: Page): string[] {
+  const found: string[] = [];
+  page.on("pageerror", (error) => found.push(error.message));
+  page.on("console", (message) => {
+    if (message.type() === "error") found.push(message.text());
+  });
+  return found;
+}
+
+const scriptsLoaded = (page: Page) =>
+  page.evaluate(() => performance.getEntriesByType("resource").filter((r) => r.name.endsWith(".js")).length);
+
+describe("a page rendered on the server", () => {
+  test(
+    "reads complete before any app script runs, and the app takes it over without a mismatch",
+    async () => {
+      const page = await suite.browser.newPage(viewports.phone);
+      const errors = problems(page);
+      await page.goto(`${suite.server.url}/faq`);
+      expect(await page.locator("main h1").textContent()).toBe("Frequently asked questions");
+      expect(await page.getByRole("button", { expanded: false }).count()).toBeGreaterThan(10);
+      await page.waitForTimeout(300);
+      // the entry script only: the app's chunks wait for the visitor
+      expect(await scriptsLoaded(page)).toBe(1);
+      const before = await page.locator("main").innerHTML();
+
+      await appTakesOver(page);
+      expect(await scriptsLoaded(page)).toBeGreaterThan(1);
+      expect(await page.locator("main").innerHTML()).toBe(before);
+      expect(await page.title()).toBe("Crate | FAQ");
+      expect(errors).toEqual([]);
+    },
+    TIMEOUT,
+  );
+
+  test(
+    "a tap on a question before the app runs opens it once the app has taken over",
+    async () => {
+      const page = await suite.browser.newPage(viewports.phone);
+      const errors = problems(page);
+      await page.goto(`${suite.server.url}/faq`);
+      const question = page.locator("main button[aria-expanded]").first();
+      expect(await question.getAttribute("aria-expanded")).toBe("false");
+      expect(await page.evaluate(() => document.documentElement.dataset.app ?? null)).toBeNull();
+
+      await question.tap().catch(() => question.click());
+      await page.waitForFunction(() => document.documentElement.dataset.app === "ready");
+      await page.waitForFunction(
+        () => document.querySelector("main button[aria-expanded]")?.getAttribute("aria-expanded") === "true",
+      );
+      expect(errors).toEqual([]);
+    },
+    TIMEOUT,
+  );
+
+  test(
+    "the phone menu's button, tapped before the app runs, opens the menu",
+    async () => {
+      const page = await suite.browser.newPage(viewports.phone);
+      const errors = problems(page);
+      await page.goto(`${suite.server.url}/playlists/mood`);
+      await page.getByTestId("menu-button").click();
+      await page.getByTestId("mobile-menu").waitFor();
+      expect(errors).toEqual([]);
+    },
+    TIMEOUT,
+  );
+});
