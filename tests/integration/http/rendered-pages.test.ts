@@ -55,7 +55,7 @@ describe("pages rendered on the server for a signed-out visitor", () => {
     const seeded = state.queries.find((q: { queryKey: unknown[] }) =>
       JSON.stringify(q.queryKey).includes("pricing"),
     );
-    expect(seeded.state.data).toEqual(pricing.result.data);
+    expect(seeded.data).toEqual(pricing.result.data);
     expect(root(html)).toContain(pricing.result.data.formatted ?? pricing.result.data.amount);
   });
 

@@ -82,13 +82,23 @@ describe("the single binary", () => {
     expect(page.headers.get("etag")).toBeTruthy();
     const html = await page.text();
     expect(html).toContain('<div id="root">');
+    // the page renderer, a worker embedded in the binary, rendered the landing page into it
+    expect(html).toContain('id="crate-state"');
+    expect(html).toMatch(/<h1[^>]*>.*Your liked songs/);
     const script = html.match(/<script[^>]+src="([^"]+)"/)?.[1];
     expect(script).toBeTruthy();
     const bundle = await fetch(new URL(script ?? "", url));
     expect(bundle.status).toBe(200);
     const code = await bundle.text();
-    // the production React build ships, not the development one
-    expect(code).not.toContain("react-dom.development");
+    // the production React build ships, not the development one: in the entry script and the chunks it can load
+    const chunks = [...new Set(code.match(/\/chunk-[a-z0-9]+\.js/g) ?? [])];
+    expect(chunks.length).toBeGreaterThan(10);
+    for (const text of [
+      code,
+      ...(await Promise.all(chunks.map(async (c) => (await fetch(new URL(c, url))).text()))),
+    ]) {
+      expect(text).not.toContain("react-dom.development");
+    }
   }, 30_000);
 
   test("SIGTERM shuts it down cleanly", async () => {
