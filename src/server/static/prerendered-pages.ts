@@ -20,6 +20,10 @@ import { type Asset, makeAsset } from "./assets.ts";
 const RENDER_WAIT_MS = 5_000;
 /** Pages kept; /plans is kept once per price, so the set is small but not fixed. */
 const MAX_KEPT = 200;
+/** Paths remembered as not rendered on the server (any unknown path a crawler tries), forgotten all at once when full. */
+const MAX_DECLINED = 1_000;
+/** After a failed render, or a renderer that stopped, the plain shell is served this long before trying again. */
+const RETRY_AFTER_MS = 60_000;
 
 /** The renderer's entry: embedded in the binary (an extra entry point of its build), else the source file. */
 const rendererUrl = () =>
@@ -80,6 +84,8 @@ export function createPrerenderedPages(
   let nextId = 1;
   const waiting = new Map<number, (response: PrerenderResponse) => void>();
   const kept = new Map<string, Promise<Asset | null>>();
+  const declined = new Set<string>();
+  let pausedUntil = 0;
 
   const workerNow = () => {
     if (worker) return worker;
@@ -89,7 +95,8 @@ export function createPrerenderedPages(
       waiting.delete(event.data.id);
     };
     started.onerror = (event) => {
-      log.error("page renderer", { error: event.message });
+      log.error("page renderer stopped", { error: event.message });
+      pausedUntil = Date.now() + RETRY_AFTER_MS;
       for (const [id, done] of waiting) done({ id, error: event.message });
       waiting.clear();
       started.terminate();
@@ -115,10 +122,16 @@ export function createPrerenderedPages(
       page = render(path, seed).then((response) => {
         if ("error" in response) {
           log.error("page renderer", { path, error: response.error });
-          kept.delete(key); // tried again on the next request
+          // the shell meanwhile; rendered again after a while, not on every request
+          setTimeout(() => kept.delete(key), RETRY_AFTER_MS).unref();
           return null;
         }
-        if (!response.page) return null;
+        if (!response.page) {
+          kept.delete(key);
+          if (declined.size >= MAX_DECLINED) declined.clear();
+          declined.add(path);
+          return null;
+        }
         const html = new TextEncoder().encode(pageHtml(shell, response.page));
         return makeAsset(new Uint8Array(html), "text/html;charset=utf-8", "no-cache");
       });
@@ -130,12 +143,13 @@ export function createPrerenderedPages(
 
   return {
     async pageFor(req, shell) {
-      if (req.method !== "GET" || hasSession(req)) return null;
+      if (req.method !== "GET" || hasSession(req) || Date.now() < pausedUntil) return null;
       const path = new URL(req.url).pathname;
-      const seed = await seedFor(path);
-      if (!seed) return null;
+      if (declined.has(path)) return null;
+      const page = seedFor(path).then((seed) => (seed ? renderKept(path, seed, shell) : null));
+      // A slow payment provider (the price of /plans) or a busy renderer never holds the page up for long.
       const timeout = new Promise<null>((resolve) => setTimeout(resolve, RENDER_WAIT_MS, null).unref());
-      return Promise.race([renderKept(path, seed, shell), timeout]);
+      return Promise.race([page, timeout]);
     },
     stop() {
       worker?.terminate();
