@@ -5,7 +5,7 @@
 // load, let through to the browser, so links still work).
 // The UI font is not imported here: the server serves its files and puts its rules in the page (static/fonts.ts).
 import { PRERENDER_STATE_ID, type RenderedState } from "../shared/prerender.ts";
-import { rememberExternalReferrer } from "./lib/referrer.ts";
+import { authorizeUrl, rememberExternalReferrer } from "./lib/referrer.ts";
 
 const FIRST_INTERACTIONS = ["pointerdown", "pointermove", "touchstart", "keydown", "focusin"] as const;
 
@@ -27,6 +27,12 @@ function firstInteraction(held: (target: Element) => void): Promise<void> {
         if (!(event.target instanceof Element)) return;
         event.preventDefault();
         event.stopPropagation();
+        // Signing in leaves the page: it needs no app, only the address the app would build.
+        const signIn = event.target.closest<HTMLElement>("[data-authorize]")?.dataset.authorize;
+        if (signIn === "/api/authorize" || signIn === "/api/authorize/plans") {
+          window.location.assign(authorizeUrl(signIn));
+          return;
+        }
         held(event.target);
       },
       true,

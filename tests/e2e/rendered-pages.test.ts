@@ -77,4 +77,22 @@ describe("a page rendered on the server", () => {
     },
     TIMEOUT,
   );
+
+  test(
+    "Sign in with Spotify, tapped before the app runs, goes to the sign-in with the referrer and the time zone",
+    async () => {
+      const page = await suite.browser.newPage(viewports.phone);
+      const errors = problems(page);
+      await page.goto(`${suite.server.url}/`, { referer: "https://news.example.net/story" });
+      const authorize = page.waitForRequest((request) => request.url().includes("/api/authorize"));
+      await page.route("**/api/authorize**", (route) => route.fulfill({ status: 204, body: "" }));
+      await page.getByTestId("hero-sign-in").click();
+      const url = new URL((await authorize).url());
+      expect(url.pathname).toBe("/api/authorize");
+      expect(url.searchParams.get("referrer")).toBe("https://news.example.net/story");
+      expect(url.searchParams.get("timeZone")).toBeTruthy();
+      expect(errors).toEqual([]);
+    },
+    TIMEOUT,
+  );
 });

@@ -11,12 +11,13 @@ export function SignInButton({
   children = "Sign in with Spotify",
   ...props
 }: ButtonProps & { fromPlans?: boolean }) {
+  const path = fromPlans ? "/api/authorize/plans" : "/api/authorize";
   return (
+    // data-authorize: on a page the server rendered, the entry script starts the sign-in itself (main.tsx)
     <Button
       colorPalette="brand"
-      onClick={() =>
-        window.location.assign(authorizeUrl(fromPlans ? "/api/authorize/plans" : "/api/authorize"))
-      }
+      data-authorize={path}
+      onClick={() => window.location.assign(authorizeUrl(path))}
       {...props}
     >
       <LogIn aria-hidden />
