@@ -95,7 +95,9 @@ const landing = rows.find((row) => row.path === "/");
 const budget = httpPolicy.landingScriptBudgetBytes;
 if (!landing) throw new Error("no route for / in src/client/routes");
 const beforeInteraction = [...closure(shellScripts)].reduce((sum, file) => sum + (wire.get(file) ?? 0), 0);
-console.log(`a page rendered on the server, before the first interaction: ${kb(beforeInteraction)} of script`);
+console.log(
+  `a page rendered on the server, before the first interaction: ${kb(beforeInteraction)} of script`,
+);
 console.log(`landing route: ${kb(landing.bytes)} of script, budget ${kb(budget)}`);
 if (landing.bytes > budget) {
   console.log("over budget");
