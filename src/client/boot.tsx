@@ -1,14 +1,12 @@
 // The app proper: React, Chakra and the routes. main.tsx loads this chunk at once for an empty shell, and on the
 // visitor's first interaction for a page the server has already rendered (hydrating what is there).
-import { ChakraProvider } from "@chakra-ui/react";
-import { QueryClientProvider } from "@tanstack/react-query";
-import { StrictMode, startTransition, useState } from "react";
+import { startTransition, useState } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import type { RenderedState } from "../shared/prerender.ts";
-import { App, preloadPageFor } from "./App.tsx";
-import { createQueryClient, createTrpcClient, trpc } from "./api/trpc.ts";
+import { preloadPageFor } from "./App.tsx";
+import { AppProviders } from "./AppProviders.tsx";
+import { createQueryClient } from "./api/trpc.ts";
 import { whenPageShown } from "./lib/page-shown.ts";
-import { system } from "./theme.ts";
 
 function Root({ state }: { state?: RenderedState }) {
   const [queryClient] = useState(() => {
@@ -19,18 +17,7 @@ function Root({ state }: { state?: RenderedState }) {
     }
     return client;
   });
-  const [trpcClient] = useState(createTrpcClient);
-  return (
-    <StrictMode>
-      <trpc.Provider client={trpcClient} queryClient={queryClient}>
-        <QueryClientProvider client={queryClient}>
-          <ChakraProvider value={system}>
-            <App />
-          </ChakraProvider>
-        </QueryClientProvider>
-      </trpc.Provider>
-    </StrictMode>
-  );
+  return <AppProviders queryClient={queryClient} />;
 }
 
 /** Renders the app into an empty root. */

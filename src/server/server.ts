@@ -119,7 +119,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   // split bundle (embedded in the binary, or built once from source on the first page request).
   const development = process.env.NODE_ENV === "development";
   const policy = createResponsePolicy(config, log);
-  const pages = createPrerenderedPages((path) => pageSeed(deps, path), log);
+  const pages = createPrerenderedPages((path) => pageSeed(deps, path), config, log);
   const apiFetch = policy.wrap((req: Request) => {
     deps.requestTraffic.seen();
     return api.fetch(req);

@@ -1,19 +1,16 @@
 // Renders a public page to HTML for a signed-out visitor: the markup, the styles Emotion made for it, and the
 // query data it was rendered with, so the browser's first render matches it and can hydrate it (boot.tsx).
-import { ChakraProvider } from "@chakra-ui/react";
 import createCache, { type EmotionCache } from "@emotion/cache";
 import { CacheProvider } from "@emotion/react";
-import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { StrictMode } from "react";
+import type { QueryClient } from "@tanstack/react-query";
 import { renderToString } from "react-dom/server";
-import { prerender } from "react-dom/static";
 import { Router } from "wouter";
 import type { RenderedPage, RenderedState } from "../../shared/prerender.ts";
-import { App } from "../App.tsx";
-import { createQueryClient, createTrpcClient, trpc } from "../api/trpc.ts";
+import { preloadPageFor } from "../App.tsx";
+import { AppProviders } from "../AppProviders.tsx";
+import { createQueryClient } from "../api/trpc.ts";
 import { TITLE_PREFIX } from "../hooks/usePageMeta.ts";
 import type { AppRoute } from "../lib/route-types.ts";
-import { system } from "../theme.ts";
 
 /** A cache that keeps every rule it is given instead of writing style elements into the markup. */
 function collectingCache(): { cache: EmotionCache; styles: () => string } {
@@ -42,25 +39,6 @@ function collectingCache(): { cache: EmotionCache; styles: () => string } {
   return { cache, styles };
 }
 
-function Page({ path, cache, queryClient }: { path: string; cache: EmotionCache; queryClient: QueryClient }) {
-  const trpcClient = createTrpcClient();
-  return (
-    <StrictMode>
-      <CacheProvider value={cache}>
-        <trpc.Provider client={trpcClient} queryClient={queryClient}>
-          <QueryClientProvider client={queryClient}>
-            <ChakraProvider value={system}>
-              <Router ssrPath={path}>
-                <App />
-              </Router>
-            </ChakraProvider>
-          </QueryClientProvider>
-        </trpc.Provider>
-      </CacheProvider>
-    </StrictMode>
-  );
-}
-
 function renderedState(queryClient: QueryClient): RenderedState {
   const queries = queryClient.getQueryCache().getAll();
   return {
@@ -73,23 +51,25 @@ function renderedState(queryClient: QueryClient): RenderedState {
 }
 
 /**
- * The page at `path` rendered with the query data `seed` put in place. A first pass waits for the page's chunk (a
- * lazy component); the second renders it whole in one go, so the markup has no streaming scripts to run.
+ * The page at `path` rendered with the query data `seed` put in place. The page's chunk is loaded first, so the
+ * page renders without suspending and the markup is whole, with no streaming scripts to run.
  */
 export async function renderPage(
   path: string,
   route: AppRoute,
   seed: (queryClient: QueryClient) => void,
 ): Promise<RenderedPage> {
-  const seeded = () => {
-    const queryClient = createQueryClient();
-    seed(queryClient);
-    return queryClient;
-  };
-  await prerender(<Page path={path} cache={collectingCache().cache} queryClient={seeded()} />);
+  await preloadPageFor(path);
+  const queryClient = createQueryClient();
+  seed(queryClient);
   const { cache, styles } = collectingCache();
-  const queryClient = seeded();
-  const html = renderToString(<Page path={path} cache={cache} queryClient={queryClient} />);
+  const html = renderToString(
+    <CacheProvider value={cache}>
+      <Router ssrPath={path}>
+        <AppProviders queryClient={queryClient} />
+      </Router>
+    </CacheProvider>,
+  );
   return {
     html,
     styles: styles(),

@@ -2,7 +2,7 @@
 // enforce the `__Host-` rules (Secure, Path=/, no Domain) and sign and verify the OAuth cookie.
 import type { Context } from "hono";
 import { generateCookie, generateSignedCookie, getCookie, getSignedCookie } from "hono/cookie";
-import type { CookieOptions } from "hono/utils/cookie";
+import { type CookieOptions, parse } from "hono/utils/cookie";
 import type { Config } from "../config/config.ts";
 import { SESSION_ABSOLUTE_MS, SESSION_COOKIE } from "./sessions.ts";
 
@@ -30,6 +30,13 @@ export function sessionCookieName(config: Pick<Config, "publicUrl">): string {
 /** The session token the request presents, under the one cookie name this configuration uses. */
 export function presentedSessionToken(c: Context, config: Pick<Config, "publicUrl">): string | undefined {
   return secure(config) ? getCookie(c, SESSION_COOKIE, "host") : getCookie(c, SESSION_COOKIE);
+}
+
+/** Whether a request outside the Hono app (a page of the client) carries the session cookie this configuration uses. */
+export function carriesSessionCookie(req: Request, config: Pick<Config, "publicUrl">): boolean {
+  const header = req.headers.get("cookie");
+  const name = sessionCookieName(config);
+  return header !== null && parse(header, name)[name] !== undefined;
 }
 
 export function sessionCookie(config: Pick<Config, "publicUrl">, token: string): string {

@@ -130,7 +130,7 @@ export function clientHandler(
     const path = new URL(req.url).pathname;
     const file = bundle.files.get(path);
     if (file) return assetResponse(req, file);
-    const rendered = await pages?.pageFor(req, bundle.shellHtml);
+    const rendered = await pages?.pageFor(req, path, bundle.shellHtml);
     const response = await assetResponse(req, rendered ?? (path === "/" ? bundle.landing : bundle.shell));
     response.headers.append("Vary", "Cookie");
     return response;

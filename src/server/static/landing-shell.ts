@@ -1,11 +1,9 @@
 import { landingHero } from "../../shared/landing.ts";
+import { escapeHtml, fillShell } from "./shell-html.ts";
 
 // The page for `/` carries the landing hero in its HTML, so a phone paints the headline with the first bytes
 // instead of after the whole app's script has run. React replaces it when it mounts (createRoot clears the root).
 // Its headline is a little larger than the React hero's, so the later one is never a larger paint (LCP).
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c] ?? c);
 
 const STYLE = `<style>
 #prerendered-hero{box-sizing:border-box;max-width:80rem;margin:0 auto;padding:5.5rem 1.25rem 4rem;color:#f6f5fa;
@@ -38,7 +36,5 @@ function heroMarkup(): string {
 
 /** The built shell with the hero inside the root element and its styles in the head. */
 export function landingShell(shell: string): string {
-  const root = '<div id="root"></div>';
-  if (!shell.includes(root)) throw new Error("The client shell has no empty root element");
-  return shell.replace("</head>", `${STYLE}</head>`).replace(root, `<div id="root">${heroMarkup()}</div>`);
+  return fillShell(shell, STYLE, heroMarkup());
 }

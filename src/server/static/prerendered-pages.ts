@@ -5,11 +5,13 @@ import {
   type PrerenderSeed,
   type RenderedPage,
 } from "../../shared/prerender.ts";
-import { SESSION_COOKIE } from "../auth/sessions.ts";
+import { carriesSessionCookie } from "../auth/cookies.ts";
 import { getCheckoutConfig, getPremiumPrice } from "../billing/subscriptions.ts";
+import type { Config } from "../config/config.ts";
 import type { Deps } from "../deps/deps.ts";
 import type { Logger } from "../platform/log.ts";
 import { type Asset, makeAsset } from "./assets.ts";
+import { escapeHtml, fillShell } from "./shell-html.ts";
 
 // Public pages for a signed-out visitor arrive rendered: the page is in the first HTML, readable and with working
 // links before any script runs, and the app hydrates it when the visitor first interacts (client/main.tsx). The
@@ -31,9 +33,6 @@ const rendererUrl = () =>
     ? CRATE_PAGE_RENDERER
     : new URL("../../client/prerender/worker.tsx", import.meta.url).href;
 
-const hasSession = (req: Request) =>
-  new RegExp(`(?:^|;\\s*)(?:__Host-)?${SESSION_COOKIE}=`).test(req.headers.get("cookie") ?? "");
-
 /** The query data a page is rendered with; null when it cannot be had now (the page is served unrendered). */
 export async function pageSeed(deps: Deps, path: string): Promise<PrerenderSeed | null> {
   const seed: PrerenderSeed = { "user.me": null };
@@ -49,35 +48,32 @@ export async function pageSeed(deps: Deps, path: string): Promise<PrerenderSeed 
   }
 }
 
-const escapeAttribute = (text: string) =>
-  text.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c] ?? c);
-
 /** The built shell with a rendered page in its root, its styles and meta in the head, and its data beside it. */
 export function pageHtml(shell: string, page: RenderedPage): string {
-  const root = '<div id="root"></div>';
-  if (!shell.includes(root)) throw new Error("The client shell has no empty root element");
   const state = page.state.replace(/</g, "\\u003c");
-  return shell
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeAttribute(page.title)}</title>`)
+  const withMeta = shell
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
     .replace(
       /<meta name="description" content="[^"]*"/,
-      `<meta name="description" content="${escapeAttribute(page.description)}"`,
-    )
-    .replace("</head>", `${page.styles}</head>`)
-    .replace(
-      root,
-      `<div id="root">${page.html}</div><script type="application/json" id="${PRERENDER_STATE_ID}">${state}</script>`,
+      `<meta name="description" content="${escapeHtml(page.description)}"`,
     );
+  return fillShell(
+    withMeta,
+    page.styles,
+    page.html,
+    `<script type="application/json" id="${PRERENDER_STATE_ID}">${state}</script>`,
+  );
 }
 
 export interface PrerenderedPages {
   /** The rendered page for this request, or null (signed in, not a public page, or not rendered in time). */
-  pageFor(req: Request, shell: string): Promise<Asset | null>;
+  pageFor(req: Request, path: string, shell: string): Promise<Asset | null>;
   stop(): void;
 }
 
 export function createPrerenderedPages(
   seedFor: (path: string) => Promise<PrerenderSeed | null>,
+  config: Pick<Config, "publicUrl">,
   log: Logger,
 ): PrerenderedPages {
   let worker: Worker | undefined;
@@ -142,10 +138,9 @@ export function createPrerenderedPages(
   };
 
   return {
-    async pageFor(req, shell) {
-      if (req.method !== "GET" || hasSession(req) || Date.now() < pausedUntil) return null;
-      const path = new URL(req.url).pathname;
-      if (declined.has(path)) return null;
+    async pageFor(req, path, shell) {
+      if (req.method !== "GET" || Date.now() < pausedUntil || declined.has(path)) return null;
+      if (carriesSessionCookie(req, config)) return null;
       const page = seedFor(path).then((seed) => (seed ? renderKept(path, seed, shell) : null));
       // A slow payment provider (the price of /plans) or a busy renderer never holds the page up for long.
       const timeout = new Promise<null>((resolve) => setTimeout(resolve, RENDER_WAIT_MS, null).unref());
