@@ -1,7 +1,8 @@
 // Activity of users with statistics enabled: which calls they make, and when.
-import type { Context, MiddlewareHandler } from "hono";
+import type { Context } from "hono";
 import { matchedRoutes } from "hono/route";
 import { requestSession } from "../auth/request-session.ts";
+import type { SessionUser } from "../auth/sessions.ts";
 import type { Deps } from "../deps/deps.ts";
 import { insertActivityUnlessRecent } from "./activity-repository.ts";
 
@@ -48,19 +49,22 @@ export function activityKinds(c: Context): string[] {
   return handler ? [`${c.req.method} ${handler.path}`] : [];
 }
 
-/** Hono middleware for /api: records each call of a signed-in user whose statistics are enabled. */
-export function activityRecorder(deps: Deps): MiddlewareHandler {
-  return async (c, next) => {
-    // Looked up before the call, so sign-out and account deletion are recorded too (deletion writes nothing);
-    // the call itself reuses this lookup.
-    const session = requestSession(c, deps);
-    const userId = session?.statisticsEnabled ? session.userId : null;
-    await next();
-    if (!userId) return;
-    try {
-      for (const kind of activityKinds(c)) recordActivity(deps, userId, kind);
-    } catch (error) {
-      deps.log.warn("activity not recorded", { userId, error: String(error) });
-    }
-  };
+/**
+ * The session an /api call is recorded under, looked up before the call for a change, so sign-out and account
+ * deletion are recorded too (deletion writes nothing); undefined for a read, looked up after it by
+ * `recordCallActivity`, reusing the lookup its handler made inside its one read transaction.
+ */
+export function sessionBeforeCall(c: Context, deps: Deps): SessionUser | null | undefined {
+  return c.req.method === "GET" || c.req.method === "HEAD" ? undefined : requestSession(c, deps);
+}
+
+/** Records the call of a signed-in user whose statistics are enabled (after it was answered). */
+export function recordCallActivity(c: Context, deps: Deps, before: SessionUser | null | undefined): void {
+  const session = before === undefined ? requestSession(c, deps) : before;
+  if (!session?.statisticsEnabled) return;
+  try {
+    for (const kind of activityKinds(c)) recordActivity(deps, session.userId, kind);
+  } catch (error) {
+    deps.log.warn("activity not recorded", { userId: session.userId, error: String(error) });
+  }
 }

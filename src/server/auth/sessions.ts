@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { Db } from "../db/client.ts";
+import { type Db, readInOneTransaction } from "../db/client.ts";
 import { sessions } from "../db/schema/index.ts";
 import type { Deps, SessionLookup, SessionRow } from "../deps/deps.ts";
 import type { Clock } from "../platform/clock.ts";
@@ -46,9 +46,10 @@ export function createSession(db: Db, clock: Clock, userId: string): { token: st
 /**
  * The statements behind every signed-in request (and whether the user's calls are recorded for statistics, which
  * the activity recorder needs), prepared once when the app is built (`deps.sessionLookup`), without the query
- * builder's mapping. Three lookups by key in one read transaction, not one join: bun:sqlite ran the join
- * (sessions, users and the statistics flag) about twice as slowly as the three together (measured on a WAL file:
- * 15 µs against 7 µs), and outside a transaction each statement takes the WAL's read lock again.
+ * builder's mapping. Three lookups by key in one read transaction (the request's own when it reads in one), not one
+ * join: bun:sqlite ran the join (sessions, users and the statistics flag) about twice as slowly as the three
+ * together (measured on a WAL file: 15 µs against 7 µs), and outside a transaction each statement takes the WAL's
+ * read lock again.
  */
 export function prepareSessionLookup(db: Db): SessionLookup {
   const session = db.$client.prepare<
@@ -64,13 +65,13 @@ export function prepareSessionLookup(db: Db): SessionLookup {
   const statistics = db.$client.prepare<{ one: number }, [string]>(
     "SELECT 1 AS one FROM statistics_users WHERE user_id = ?",
   );
-  const lookup = db.$client.transaction((tokenHash: string, now: number): SessionRow | undefined => {
+  const lookup = (tokenHash: string, now: number): SessionRow | undefined => {
     const found = session.get(tokenHash, now);
     const owner = found && user.get(found.userId);
     if (!found || !owner) return undefined;
     return { ...found, ...owner, statisticsEnabled: statistics.get(found.userId) ? 1 : 0 };
-  });
-  return { get: ({ tokenHash, now }) => lookup(tokenHash, now) };
+  };
+  return { get: ({ tokenHash, now }) => readInOneTransaction(db, () => lookup(tokenHash, now)) };
 }
 
 /** The signed-in user for a raw session token, or null when unknown, idle too long or past its absolute expiry. */

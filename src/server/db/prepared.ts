@@ -1,5 +1,8 @@
 // Statements the request path runs on every call, built by the query builder once per connection instead of on
 // every call (building and preparing cost several times what SQLite then spends answering them).
+// Keep them plain lookups by key and sort in JavaScript: SQLite prepares a statement with ORDER BY over a bound
+// parameter (and the joins and subqueries measured) again on every new binding — measured in place on a WAL file,
+// a keyed read with ORDER BY took 3–6 µs against 0.5–0.9 µs without, the combinations read 15 µs against 0.7 µs.
 import type { Db } from "./client.ts";
 
 /**

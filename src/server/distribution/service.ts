@@ -10,6 +10,7 @@ import type {
   DistributionProgress,
   ProgressEntry,
 } from "../../shared/schemas/distribution.ts";
+import { readInOneTransaction } from "../db/client.ts";
 import type { Deps } from "../deps/deps.ts";
 import { signInSyncSettled } from "../library/service.ts";
 import { AppError, notFound } from "../platform/errors.ts";
@@ -77,30 +78,26 @@ export async function distributeHistorically(
 
 /**
  * GET /api/distributor/{id}/progress; another user's (or an unknown) id is a 404. Pages poll it every
- * `limits.progressPollMs`, so the run and its entries come in one statement.
+ * `limits.progressPollMs`: the run and its entries are two reads by key in one read transaction (one snapshot).
  */
 export function getProgress(
   deps: Pick<Deps, "db">,
   userId: string,
   distributionId: string,
 ): DistributionProgress {
-  const rows = ownDistributionWithEntries(deps.db, distributionId, userId);
-  const row = rows[0];
-  if (!row) throw notFound();
-  const progress: ProgressEntry[] = [];
-  for (const r of rows) {
-    if (r.distributionType === null) continue;
-    progress.push({
-      distributionType: r.distributionType as ProgressEntry["distributionType"],
-      totalWork: r.totalWork ?? 0,
-      completedWork: r.completedWork ?? 0,
-    });
-  }
+  const run = readInOneTransaction(deps.db, () =>
+    ownDistributionWithEntries(deps.db, distributionId, userId),
+  );
+  if (!run) throw notFound();
   return {
-    progress,
-    finished: row.status !== "running",
-    totalNumberOfLikedSongs: row.totalNumberOfLikedSongs ?? 0,
-    createdPlaylistNames: row.createdPlaylistNames ?? [],
+    progress: run.entries.map((entry) => ({
+      distributionType: entry.distributionType as ProgressEntry["distributionType"],
+      totalWork: entry.totalWork,
+      completedWork: entry.completedWork,
+    })),
+    finished: run.status !== "running",
+    totalNumberOfLikedSongs: run.totalNumberOfLikedSongs ?? 0,
+    createdPlaylistNames: run.createdPlaylistNames ?? [],
   };
 }
 

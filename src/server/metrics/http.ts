@@ -1,6 +1,6 @@
 // HTTP metrics (route patterns as labels, never raw paths) and GET /metrics behind METRICS_TOKEN.
 import { createHash, timingSafeEqual } from "node:crypto";
-import type { Context, MiddlewareHandler } from "hono";
+import type { Context } from "hono";
 import { matchedRoutes } from "hono/route";
 import { ErrorCode } from "../../shared/errors.ts";
 import { operations } from "../../shared/operations.ts";
@@ -31,17 +31,12 @@ export function routeLabel(c: Context, procedures: ReadonlySet<string>): string 
 
 const KNOWN_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 
-/** Counts and times every request the app answers (errors included). */
-export function httpMetrics(metrics: Metrics, procedures: ReadonlySet<string>): MiddlewareHandler {
-  return async (c, next) => {
-    const started = performance.now();
-    try {
-      await next();
-    } finally {
-      const method = KNOWN_METHODS.has(c.req.method) ? c.req.method : "OTHER";
-      const seconds = (performance.now() - started) / 1000;
-      metrics.httpRequest(method, routeLabel(c, procedures), c.res.status, seconds);
-    }
+/** Counts and times a request the app answered (errors included), from when it arrived (`performance.now()`). */
+export function httpRequestRecorder(metrics: Metrics, procedures: ReadonlySet<string>) {
+  return (c: Context, started: number): void => {
+    const method = KNOWN_METHODS.has(c.req.method) ? c.req.method : "OTHER";
+    const seconds = (performance.now() - started) / 1000;
+    metrics.httpRequest(method, routeLabel(c, procedures), c.res.status, seconds);
   };
 }
 

@@ -23,7 +23,7 @@ export function errorResponse(c: Context, err: unknown, log: Logger): Response {
     return c.json({ error: err.message || "Invalid request.", errorCode }, status);
   }
   log.error("unexpected error", {
-    requestId: c.get("requestId" as never),
+    requestId: c.get("requestId"),
     path: c.req.path,
     error: err instanceof Error ? (err.stack ?? err.message) : String(err),
   });

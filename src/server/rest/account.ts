@@ -4,16 +4,19 @@ import { deleteAccount } from "../account/delete.ts";
 import { collectPersonalData } from "../account/personal-data.ts";
 import { clearSessionCookie } from "../auth/cookies.ts";
 import type { Deps } from "../deps/deps.ts";
-import { jsonBody, requireUser } from "./validate.ts";
+import { jsonBody, reading, requireUser } from "./validate.ts";
 
 /** /api/user/personal-data and /api/user/delete-data (the rest of /api/user/* lives in user.ts). */
 export function accountRest(deps: Deps) {
   return new Hono()
-    .get("/user/personal-data", (c) => {
-      const data = collectPersonalData(deps.db, requireUser(c, deps).userId);
-      // The spec reads this answer as text and parses it; it is JSON text.
-      return c.body(JSON.stringify(data), 200, { "Content-Type": "application/json; charset=utf-8" });
-    })
+    .get(
+      "/user/personal-data",
+      reading(deps, (c) => {
+        const data = collectPersonalData(deps.db, requireUser(c, deps).userId);
+        // The spec reads this answer as text and parses it; it is JSON text.
+        return c.body(JSON.stringify(data), 200, { "Content-Type": "application/json; charset=utf-8" });
+      }),
+    )
     .post("/user/delete-data", async (c) => {
       const user = requireUser(c, deps);
       await jsonBody(c, DeleteDataSchema);

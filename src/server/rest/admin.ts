@@ -14,22 +14,28 @@ import { getAdminUserDetail } from "../admin/user-detail.ts";
 import { disableUserStatistics, enableUserStatistics } from "../admin/user-statistics.ts";
 import type { Deps } from "../deps/deps.ts";
 import { startBatchJob } from "../distribution/batch.ts";
-import { jsonBody, parseWith, requireAdmin } from "./validate.ts";
+import { jsonBody, parseWith, reading, requireAdmin } from "./validate.ts";
 
 const AnyBody = z.record(z.string(), z.unknown());
 
 /** The documented /api/admin paths; each checks the admin first (401/403, errorCode 6), then its input. */
 export function adminRest(deps: Deps) {
   return new Hono()
-    .get("/admin/statistics", (c) => {
-      requireAdmin(c, deps);
-      return c.json(getAdminStatistics(deps));
-    })
-    .get("/admin/statistics/charts", (c) => {
-      requireAdmin(c, deps);
-      const { range } = parseWith(AdminChartsInputSchema, { range: c.req.query("range") });
-      return c.json(getAdminCharts(deps, range));
-    })
+    .get(
+      "/admin/statistics",
+      reading(deps, (c) => {
+        requireAdmin(c, deps);
+        return c.json(getAdminStatistics(deps));
+      }),
+    )
+    .get(
+      "/admin/statistics/charts",
+      reading(deps, (c) => {
+        requireAdmin(c, deps);
+        const { range } = parseWith(AdminChartsInputSchema, { range: c.req.query("range") });
+        return c.json(getAdminCharts(deps, range));
+      }),
+    )
     .post("/admin/batch/start", (c) => {
       requireAdmin(c, deps);
       return c.json(startBatchJob(deps));
@@ -44,20 +50,29 @@ export function adminRest(deps: Deps) {
       const { userId } = parseWith(UserIdInputSchema, { userId: c.req.param("id") });
       return c.json(disableUserStatistics(deps, userId));
     })
-    .get("/admin/user/premium", (c) => {
-      requireAdmin(c, deps);
-      const { offset } = parseWith(PremiumMembersQuerySchema, { offset: c.req.query("offset") });
-      return c.json(listPremiumMembers(deps, offset));
-    })
-    .get("/admin/user/user-id/:id", (c) => {
-      requireAdmin(c, deps);
-      return c.json(getAdminUserDetail(deps, parseWith(UserIdInputSchema, { userId: c.req.param("id") })));
-    })
-    .get("/admin/user/spotify-id/:id", (c) => {
-      requireAdmin(c, deps);
-      const lookup = parseWith(SpotifyIdInputSchema, { spotifyId: c.req.param("id") });
-      return c.json(getAdminUserDetail(deps, lookup));
-    })
+    .get(
+      "/admin/user/premium",
+      reading(deps, (c) => {
+        requireAdmin(c, deps);
+        const { offset } = parseWith(PremiumMembersQuerySchema, { offset: c.req.query("offset") });
+        return c.json(listPremiumMembers(deps, offset));
+      }),
+    )
+    .get(
+      "/admin/user/user-id/:id",
+      reading(deps, (c) => {
+        requireAdmin(c, deps);
+        return c.json(getAdminUserDetail(deps, parseWith(UserIdInputSchema, { userId: c.req.param("id") })));
+      }),
+    )
+    .get(
+      "/admin/user/spotify-id/:id",
+      reading(deps, (c) => {
+        requireAdmin(c, deps);
+        const lookup = parseWith(SpotifyIdInputSchema, { spotifyId: c.req.param("id") });
+        return c.json(getAdminUserDetail(deps, lookup));
+      }),
+    )
     .post("/admin/user/user-id/:id/membership", async (c) => {
       requireAdmin(c, deps);
       const body = await jsonBody(c, AnyBody);

@@ -10,7 +10,7 @@ import {
 } from "../auth/oauth.ts";
 import { signOut } from "../auth/sign-out.ts";
 import type { Deps } from "../deps/deps.ts";
-import { optionalUser, sessionToken } from "./validate.ts";
+import { optionalUser, reading, sessionToken } from "./validate.ts";
 
 function redirect(c: Context, to: Redirect): Response {
   for (const cookie of to.cookies) c.header("Set-Cookie", cookie, { append: true });
@@ -36,7 +36,10 @@ export function authRest(deps: Deps) {
       const pending = await presentedOauthValue(c, oauthCookieKey(deps));
       return redirect(c, await completeAuthorization(deps, query, pending, presented));
     })
-    .get("/authorize/logged-in", (c) => c.json({ loggedIn: optionalUser(c, deps) !== null }))
+    .get(
+      "/authorize/logged-in",
+      reading(deps, (c) => c.json({ loggedIn: optionalUser(c, deps) !== null })),
+    )
     .post("/authorize/logout", (c) => {
       c.header("Set-Cookie", signOut(deps, sessionToken(c, deps)));
       return c.json({ loggedOut: true });

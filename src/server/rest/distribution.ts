@@ -10,38 +10,47 @@ import { cancelAnalysis, getAnalysisResults, startAnalysis } from "../analysis/s
 import type { Deps } from "../deps/deps.ts";
 import { getPlaylistPreferences, playlistPreferencesJson } from "../distribution/preferences.ts";
 import { deletePredefined, distributeHistorically, getProgress } from "../distribution/service.ts";
-import { jsonBody, parseWith, requireUser } from "./validate.ts";
+import { jsonBody, parseWith, reading, requireUser } from "./validate.ts";
 
 export function distributionRest(deps: Deps) {
   return new Hono()
-    .get("/playlist-preferences", (c) => {
-      const preferences = getPlaylistPreferences(deps, requireUser(c, deps));
-      return c.body(playlistPreferencesJson(preferences), 200, { "Content-Type": "application/json" });
-    })
+    .get(
+      "/playlist-preferences",
+      reading(deps, (c) => {
+        const preferences = getPlaylistPreferences(deps, requireUser(c, deps));
+        return c.body(playlistPreferencesJson(preferences), 200, { "Content-Type": "application/json" });
+      }),
+    )
     .post("/distributor/distribute-historically", async (c) => {
       const user = requireUser(c, deps);
       const input = await jsonBody(c, DistributeHistoricallySchema);
       return c.json(await distributeHistorically(deps, user, input));
     })
-    .get("/distributor/:id/progress", (c) => {
-      const user = requireUser(c, deps);
-      const { id } = parseWith(DistributionIdSchema, { id: c.req.param("id") });
-      return c.json(getProgress(deps, user.userId, id));
-    })
+    .get(
+      "/distributor/:id/progress",
+      reading(deps, (c) => {
+        const user = requireUser(c, deps);
+        const { id } = parseWith(DistributionIdSchema, { id: c.req.param("id") });
+        return c.json(getProgress(deps, user.userId, id));
+      }),
+    )
     .delete("/distributor/predefined/:name", (c) => {
       const user = requireUser(c, deps);
       const { name } = parseWith(DeletePredefinedSchema, { name: c.req.param("name") });
       return c.json(deletePredefined(deps, user, name));
     })
     .post("/distributor/analysis", (c) => c.json(startAnalysis(deps, requireUser(c, deps).userId)))
-    .get("/distributor/analysis/:id", (c) => {
-      const user = requireUser(c, deps);
-      const input = parseWith(AnalysisResultsSchema, {
-        id: c.req.param("id"),
-        afterSegmentNumber: c.req.query("afterSegmentNumber") || undefined,
-      });
-      return c.json(getAnalysisResults(deps, user.userId, input.id, input.afterSegmentNumber));
-    })
+    .get(
+      "/distributor/analysis/:id",
+      reading(deps, (c) => {
+        const user = requireUser(c, deps);
+        const input = parseWith(AnalysisResultsSchema, {
+          id: c.req.param("id"),
+          afterSegmentNumber: c.req.query("afterSegmentNumber") || undefined,
+        });
+        return c.json(getAnalysisResults(deps, user.userId, input.id, input.afterSegmentNumber));
+      }),
+    )
     .post("/distributor/analysis/:id/cancel", (c) => {
       const user = requireUser(c, deps);
       const { id } = parseWith(AnalysisIdSchema, { id: c.req.param("id") });

@@ -2,15 +2,21 @@ import { Hono } from "hono";
 import { DistributionIdSchema } from "../../shared/schemas/distribution.ts";
 import type { Deps } from "../deps/deps.ts";
 import { getPlaylistsOverview, getRunPlaylists } from "../playlists/overview.ts";
-import { parseWith, requireUser } from "./validate.ts";
+import { parseWith, reading, requireUser } from "./validate.ts";
 
 /** The listener's view of their playlists: counts, parts, last updates, links. */
 export function playlistsRest(deps: Deps) {
   return new Hono()
-    .get("/playlist-preferences/playlists", (c) => c.json(getPlaylistsOverview(deps, requireUser(c, deps))))
-    .get("/distributor/:id/playlists", (c) => {
-      const user = requireUser(c, deps);
-      const { id } = parseWith(DistributionIdSchema, { id: c.req.param("id") });
-      return c.json(getRunPlaylists(deps, user.userId, id));
-    });
+    .get(
+      "/playlist-preferences/playlists",
+      reading(deps, (c) => c.json(getPlaylistsOverview(deps, requireUser(c, deps)))),
+    )
+    .get(
+      "/distributor/:id/playlists",
+      reading(deps, (c) => {
+        const user = requireUser(c, deps);
+        const { id } = parseWith(DistributionIdSchema, { id: c.req.param("id") });
+        return c.json(getRunPlaylists(deps, user.userId, id));
+      }),
+    );
 }

@@ -5,15 +5,16 @@ import type { Deps } from "../deps/deps.ts";
 import { updatePlaylistSettings } from "../settings/service.ts";
 import { readSettings, toSettingsResponse } from "../settings/store.ts";
 import { readTimeZone, setTimeZone } from "../user/time-zone.ts";
-import { jsonBody, requireUser } from "./validate.ts";
+import { jsonBody, reading, requireUser } from "./validate.ts";
 
 /** The settings body may also carry the time zone (optional: the toggles' calls and the answer stay as they are). */
 const UpdateSettingsWithZoneSchema = UpdateSettingsSchema.extend({ timeZone: TimeZoneSchema.optional() });
 
 export function settingsRest(deps: Deps) {
   return new Hono()
-    .get("/playlist-preferences/settings", (c) =>
-      c.json(toSettingsResponse(readSettings(deps.db, requireUser(c, deps).userId))),
+    .get(
+      "/playlist-preferences/settings",
+      reading(deps, (c) => c.json(toSettingsResponse(readSettings(deps.db, requireUser(c, deps).userId)))),
     )
     .put("/playlist-preferences/settings", async (c) => {
       const user = requireUser(c, deps);
@@ -21,8 +22,9 @@ export function settingsRest(deps: Deps) {
       if (timeZone !== undefined) setTimeZone(deps.db, user.userId, timeZone);
       return c.json(updatePlaylistSettings(deps, user.userId, settings));
     })
-    .get("/playlist-preferences/settings/time-zone", (c) =>
-      c.json(readTimeZone(deps.db, requireUser(c, deps).userId)),
+    .get(
+      "/playlist-preferences/settings/time-zone",
+      reading(deps, (c) => c.json(readTimeZone(deps.db, requireUser(c, deps).userId))),
     )
     .put("/playlist-preferences/settings/time-zone", async (c) => {
       const user = requireUser(c, deps);

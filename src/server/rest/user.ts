@@ -1,10 +1,16 @@
 import { Hono } from "hono";
 import type { Deps } from "../deps/deps.ts";
 import { getMembershipLevel } from "../user/membership.ts";
-import { requireUser } from "./validate.ts";
+import { reading, requireUser } from "./validate.ts";
 
 export function userRest(deps: Deps) {
   return new Hono()
-    .get("/user/membership-level", (c) => c.json(getMembershipLevel(deps.db, requireUser(c, deps).userId)))
-    .get("/user/id", (c) => c.json({ userId: requireUser(c, deps).userId }));
+    .get(
+      "/user/membership-level",
+      reading(deps, (c) => c.json(getMembershipLevel(deps.db, requireUser(c, deps).userId))),
+    )
+    .get(
+      "/user/id",
+      reading(deps, (c) => c.json({ userId: requireUser(c, deps).userId })),
+    );
 }

@@ -3,6 +3,7 @@ import type { z } from "zod";
 import { presentedSessionToken } from "../auth/cookies.ts";
 import { requestSession } from "../auth/request-session.ts";
 import type { SessionUser } from "../auth/sessions.ts";
+import { readInOneTransaction } from "../db/client.ts";
 import type { Deps } from "../deps/deps.ts";
 import { badRequest, notAdmin, notSignedIn } from "../platform/errors.ts";
 import { zodMessage } from "../platform/transport-errors.ts";
@@ -43,4 +44,12 @@ export function requireAdmin(c: Context, deps: Deps): SessionUser {
   const user = requireUser(c, deps);
   if (!deps.config.adminSpotifyIds.includes(user.spotifyId)) throw notAdmin();
   return user;
+}
+
+/**
+ * A read shim: the session lookup and the service's reads in one read transaction — one snapshot, and one lock
+ * instead of one per statement. The handler must be synchronous (the transaction ends when it returns).
+ */
+export function reading(deps: Pick<Deps, "db">, handler: (c: Context) => Response): (c: Context) => Response {
+  return (c) => readInOneTransaction(deps.db, () => handler(c));
 }

@@ -38,12 +38,14 @@ const selectedPreferencesQuery = preparedOnce((db) =>
     .select({ name: simplePreferences.name, selectedAt: simplePreferences.selectedAt })
     .from(simplePreferences)
     .where(eq(simplePreferences.userId, sql.placeholder("userId")))
-    .orderBy(asc(simplePreferences.selectedAt), asc(simplePreferences.name))
     .prepare(),
 );
 
 export function selectedPreferences(db: Db, userId: string) {
-  return selectedPreferencesQuery(db).all({ userId });
+  // Sorted here: a statement with ORDER BY is prepared again by SQLite on every new binding (see db/prepared.ts).
+  return selectedPreferencesQuery(db)
+    .all({ userId })
+    .sort((a, b) => a.selectedAt - b.selectedAt || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
 
 /** Replaces the selection; entries kept keep the date they were first selected. */

@@ -1,5 +1,5 @@
 // Managed playlists (managed_playlists) and the songs Crate put in them (playlist_songs).
-import { and, asc, desc, eq, inArray, isNotNull, ne, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, ne, sql } from "drizzle-orm";
 import type { PlaylistFailure } from "../../../shared/playlist-failures.ts";
 import type { Db } from "../../db/client.ts";
 import { preparedOnce } from "../../db/prepared.ts";
@@ -204,6 +204,8 @@ const leftAlonePlaylistsQuery = preparedOnce((db) =>
       name: managedPlaylists.name,
       status: managedPlaylists.status,
       failure: managedPlaylists.failure,
+      bucket: managedPlaylists.bucket,
+      sequence: managedPlaylists.sequence,
     })
     .from(managedPlaylists)
     .where(
@@ -212,15 +214,20 @@ const leftAlonePlaylistsQuery = preparedOnce((db) =>
         inArray(managedPlaylists.status, ["vanished", "failed"]),
       ),
     )
-    .orderBy(
-      desc(managedPlaylists.source),
-      asc(managedPlaylists.preferenceKey),
-      asc(managedPlaylists.bucket),
-      asc(managedPlaylists.sequence),
-    )
     .prepare(),
 );
 
+const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** Predefined before combination, then by preference, bucket and part (sorted here, see db/prepared.ts). */
 export function leftAlonePlaylists(db: Db, userId: string) {
-  return leftAlonePlaylistsQuery(db).all({ userId });
+  return leftAlonePlaylistsQuery(db)
+    .all({ userId })
+    .sort(
+      (a, b) =>
+        byText(b.source, a.source) ||
+        byText(a.preferenceKey, b.preferenceKey) ||
+        byText(a.bucket, b.bucket) ||
+        a.sequence - b.sequence,
+    );
 }
