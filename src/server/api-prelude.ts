@@ -35,7 +35,7 @@ const isRead = (method: string) => method === "GET" || method === "HEAD";
 /**
  * In order: the request id (kept as `requestId`, echoed in X-Request-Id); for a change, the body limit (413) and
  * the CSRF guard (403/415) — a read has no body to limit nor side effect to forge; the handler; then under /api
- * the caching rule (a read's 200 may be kept and revalidated, everything else never stored; validators,
+ * the caching rule (a read's 200 — or its 304 — may be kept and revalidated, everything else never stored; validators,
  * compression and the security headers are added for every response in http/serve.ts), the user's activity when
  * their statistics are on, and the request's metrics (errors included).
  */
@@ -67,7 +67,8 @@ export function apiPrelude(deps: Deps, procedures: ReadonlySet<string>): Middlew
       if (read) await next();
       else await checkedChange(c, next);
       if (api) {
-        c.header("Cache-Control", read && c.res.status === 200 ? "private, no-cache" : "no-store");
+        const kept = read && (c.res.status === 200 || c.res.status === 304);
+        c.header("Cache-Control", kept ? "private, no-cache" : "no-store");
         recordCallActivity(c, deps, before);
       }
     } finally {

@@ -19,7 +19,9 @@ export function requestSession(
 ): SessionUser | null {
   const known = c.get("sessionUser");
   if (known !== undefined) return known;
-  const user = lookupSession(deps, presentedSessionToken(c, deps.config));
+  // A read may take the session from memory; a change is always decided on the stored session.
+  const read = c.req.method === "GET" || c.req.method === "HEAD";
+  const user = lookupSession(deps, presentedSessionToken(c, deps.config), { remembered: read });
   c.set("sessionUser", user);
   return user;
 }

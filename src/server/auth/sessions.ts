@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { type Db, readInOneTransaction } from "../db/client.ts";
+import { readMemo } from "../db/read-memo.ts";
 import { sessions } from "../db/schema/index.ts";
 import type { Deps, SessionLookup, SessionRow } from "../deps/deps.ts";
 import type { Clock } from "../platform/clock.ts";
@@ -7,6 +8,8 @@ import type { Clock } from "../platform/clock.ts";
 export const SESSION_COOKIE = "crate_session";
 export const SESSION_IDLE_MS = 14 * 24 * 3600_000;
 export const SESSION_ABSOLUTE_MS = 60 * 24 * 3600_000;
+/** Sessions a read may take from memory (db/read-memo.ts): as many as signed-in listeners polling at once. */
+const SESSION_MEMO = { maxEntries: 20_000, maxAgeMs: 1_000 };
 
 export interface SessionUser {
   sessionId: string;
@@ -53,11 +56,11 @@ export function createSession(db: Db, clock: Clock, userId: string): { token: st
  */
 export function prepareSessionLookup(db: Db): SessionLookup {
   const session = db.$client.prepare<
-    { sessionId: string; lastSeenAt: number; userId: string },
-    [string, number]
+    { sessionId: string; lastSeenAt: number; userId: string; expiresAt: number },
+    [string]
   >(
-    `SELECT id AS sessionId, last_seen_at AS lastSeenAt, user_id AS userId
-     FROM sessions WHERE token_hash = ? AND expires_at > ?`,
+    `SELECT id AS sessionId, last_seen_at AS lastSeenAt, user_id AS userId, expires_at AS expiresAt
+     FROM sessions WHERE token_hash = ?`,
   );
   const user = db.$client.prepare<Pick<SessionRow, "spotifyId" | "membershipLevel">, [string]>(
     "SELECT spotify_id AS spotifyId, membership_level AS membershipLevel FROM users WHERE id = ?",
@@ -65,24 +68,35 @@ export function prepareSessionLookup(db: Db): SessionLookup {
   const statistics = db.$client.prepare<{ one: number }, [string]>(
     "SELECT 1 AS one FROM statistics_users WHERE user_id = ?",
   );
-  const lookup = (tokenHash: string, now: number): SessionRow | undefined => {
-    const found = session.get(tokenHash, now);
+  const lookup = (tokenHash: string): (SessionRow & { expiresAt: number }) | undefined => {
+    const found = session.get(tokenHash);
     const owner = found && user.get(found.userId);
     if (!found || !owner) return undefined;
     return { ...found, ...owner, statisticsEnabled: statistics.get(found.userId) ? 1 : 0 };
   };
-  return { get: ({ tokenHash, now }) => readInOneTransaction(db, () => lookup(tokenHash, now)) };
+  const remembered = readMemo<ReturnType<typeof lookup>>(SESSION_MEMO);
+  return {
+    get: ({ tokenHash, now, remembered: fromMemory }) => {
+      const read = () => readInOneTransaction(db, () => lookup(tokenHash));
+      const row = fromMemory ? remembered.get(db, tokenHash, read) : read();
+      return row && row.expiresAt > now ? row : undefined;
+    },
+  };
 }
 
-/** The signed-in user for a raw session token, or null when unknown, idle too long or past its absolute expiry. */
+/**
+ * The signed-in user for a raw session token, or null when unknown, idle too long or past its absolute expiry.
+ * `remembered`: for a read, the session may come from memory while nothing was written (db/read-memo.ts).
+ */
 export function lookupSession(
   deps: Pick<Deps, "db" | "clock" | "sessionLookup">,
   token: string | undefined,
+  options: { remembered?: boolean } = {},
 ): SessionUser | null {
   if (!token || token.length > 200) return null;
   const { db } = deps;
   const now = deps.clock.now();
-  const row = deps.sessionLookup.get({ tokenHash: hashToken(token), now });
+  const row = deps.sessionLookup.get({ tokenHash: hashToken(token), now, remembered: options.remembered });
   if (!row) return null;
   if (now - row.lastSeenAt > SESSION_IDLE_MS) {
     db.delete(sessions).where(eq(sessions.id, row.sessionId)).run();

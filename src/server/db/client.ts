@@ -67,6 +67,7 @@ export function readInOneTransaction<T>(db: Db, fn: () => T): T {
     transactionStatements.set(client, statements);
   }
   statements.begin.run();
+  openReads.set(client, changesSoFar(db));
   try {
     const result = fn();
     statements.commit.run();
@@ -74,7 +75,37 @@ export function readInOneTransaction<T>(db: Db, fn: () => T): T {
   } catch (error) {
     if (client.inTransaction) statements.rollback.run();
     throw error;
+  } finally {
+    openReads.delete(client);
   }
+}
+
+/** Connections in a transaction readInOneTransaction began, with their count of changes when it began. */
+const openReads = new WeakMap<Database, number>();
+
+/**
+ * Whether the connection's open transaction could be undone with a write in it: any transaction but a read
+ * transaction of readInOneTransaction in which nothing has been written yet (see db/read-memo.ts).
+ */
+export function inUncommittedWrite(db: Db): boolean {
+  if (!db.$client.inTransaction) return false;
+  const atBegin = openReads.get(db.$client);
+  return atBegin === undefined || changesSoFar(db) !== atBegin;
+}
+
+const changeCounters = new WeakMap<Database, Statement<{ n: number }, []>>();
+
+/**
+ * Rows this connection has inserted, changed or deleted since it opened (triggers and cascades included).
+ * SQLite's total_changes() reads a counter of the connection: no lock, no file access.
+ */
+export function changesSoFar(db: Db): number {
+  let counter = changeCounters.get(db.$client);
+  if (!counter) {
+    counter = db.$client.prepare<{ n: number }, []>("SELECT total_changes() AS n");
+    changeCounters.set(db.$client, counter);
+  }
+  return counter.get()?.n ?? 0;
 }
 
 /** Runs fn in a transaction, or inside the caller's when it passes a transaction or one is already open. */

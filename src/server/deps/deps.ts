@@ -69,7 +69,8 @@ export interface SessionRow {
 }
 
 export interface SessionLookup {
-  get(values: { tokenHash: string; now: number }): SessionRow | undefined;
+  /** `remembered`: a read may be answered from memory while nothing was written (db/read-memo.ts); a change never */
+  get(values: { tokenHash: string; now: number; remembered?: boolean }): SessionRow | undefined;
 }
 
 /** The app's queue of background lookups of the open metadata sources (`metadata/background.ts`). */

@@ -9,6 +9,8 @@ import type {
   CombinatorialPreference,
   PlaylistPreferencesResponse,
 } from "../../shared/schemas/distribution.ts";
+import { readInOneTransaction } from "../db/client.ts";
+import { readMemo } from "../db/read-memo.ts";
 import type { Deps } from "../deps/deps.ts";
 import { audioFeaturesUnavailable } from "../library/metadata.ts";
 import { listCombinations } from "./combination-store.ts";
@@ -58,7 +60,20 @@ export function getPlaylistPreferences(
   return { availableSimplePlaylistPreferences, usersSimplePlaylistPreferences, preferenceGroups, ...rest };
 }
 
+// Pages read them on every view and after every change: from memory while nothing was written (db/read-memo.ts).
+const listenerPreferencesMemo = readMemo<ListenerPreferences>({ maxEntries: 20_000, maxAgeMs: 1_000 });
+
+/** The listener's part of the answer, its reads in one read transaction (or answered from memory). */
 export function getListenerPreferences(
+  deps: Pick<Deps, "db" | "config" | "clock">,
+  user: { userId: string; membershipLevel: MembershipLevel },
+): ListenerPreferences {
+  return listenerPreferencesMemo.get(deps.db, `${user.userId} ${user.membershipLevel}`, () =>
+    readInOneTransaction(deps.db, () => readListenerPreferences(deps, user)),
+  );
+}
+
+function readListenerPreferences(
   deps: Pick<Deps, "db" | "config" | "clock">,
   user: { userId: string; membershipLevel: MembershipLevel },
 ): ListenerPreferences {

@@ -11,6 +11,7 @@ import type {
   ProgressEntry,
 } from "../../shared/schemas/distribution.ts";
 import { readInOneTransaction } from "../db/client.ts";
+import { readMemo } from "../db/read-memo.ts";
 import type { Deps } from "../deps/deps.ts";
 import { signInSyncSettled } from "../library/service.ts";
 import { AppError, notFound } from "../platform/errors.ts";
@@ -76,6 +77,12 @@ export async function distributeHistorically(
   return { distributionProgressId: id, totalNumberOfLikedSongs };
 }
 
+/** Runs' progress as polls read it: from memory while nothing was written (db/read-memo.ts). */
+const progressMemo = readMemo<ReturnType<typeof ownDistributionWithEntries>>({
+  maxEntries: 20_000,
+  maxAgeMs: 1_000,
+});
+
 /**
  * GET /api/distributor/{id}/progress; another user's (or an unknown) id is a 404. Pages poll it every
  * `limits.progressPollMs`: the run and its entries are two reads by key in one read transaction (one snapshot).
@@ -85,8 +92,8 @@ export function getProgress(
   userId: string,
   distributionId: string,
 ): DistributionProgress {
-  const run = readInOneTransaction(deps.db, () =>
-    ownDistributionWithEntries(deps.db, distributionId, userId),
+  const run = progressMemo.get(deps.db, `${distributionId} ${userId}`, () =>
+    readInOneTransaction(deps.db, () => ownDistributionWithEntries(deps.db, distributionId, userId)),
   );
   if (!run) throw notFound();
   return {

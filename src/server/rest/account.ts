@@ -14,7 +14,7 @@ export function accountRest(deps: Deps) {
       reading(deps, (c) => {
         const data = collectPersonalData(deps.db, requireUser(c, deps).userId);
         // The spec reads this answer as text and parses it; it is JSON text.
-        return c.body(JSON.stringify(data), 200, { "Content-Type": "application/json; charset=utf-8" });
+        return data;
       }),
     )
     .post("/user/delete-data", async (c) => {

@@ -25,7 +25,7 @@ export function adminRest(deps: Deps) {
       "/admin/statistics",
       reading(deps, (c) => {
         requireAdmin(c, deps);
-        return c.json(getAdminStatistics(deps));
+        return getAdminStatistics(deps);
       }),
     )
     .get(
@@ -33,7 +33,7 @@ export function adminRest(deps: Deps) {
       reading(deps, (c) => {
         requireAdmin(c, deps);
         const { range } = parseWith(AdminChartsInputSchema, { range: c.req.query("range") });
-        return c.json(getAdminCharts(deps, range));
+        return getAdminCharts(deps, range);
       }),
     )
     .post("/admin/batch/start", (c) => {
@@ -55,14 +55,14 @@ export function adminRest(deps: Deps) {
       reading(deps, (c) => {
         requireAdmin(c, deps);
         const { offset } = parseWith(PremiumMembersQuerySchema, { offset: c.req.query("offset") });
-        return c.json(listPremiumMembers(deps, offset));
+        return listPremiumMembers(deps, offset);
       }),
     )
     .get(
       "/admin/user/user-id/:id",
       reading(deps, (c) => {
         requireAdmin(c, deps);
-        return c.json(getAdminUserDetail(deps, parseWith(UserIdInputSchema, { userId: c.req.param("id") })));
+        return getAdminUserDetail(deps, parseWith(UserIdInputSchema, { userId: c.req.param("id") }));
       }),
     )
     .get(
@@ -70,7 +70,7 @@ export function adminRest(deps: Deps) {
       reading(deps, (c) => {
         requireAdmin(c, deps);
         const lookup = parseWith(SpotifyIdInputSchema, { spotifyId: c.req.param("id") });
-        return c.json(getAdminUserDetail(deps, lookup));
+        return getAdminUserDetail(deps, lookup);
       }),
     )
     .post("/admin/user/user-id/:id/membership", async (c) => {

@@ -38,7 +38,7 @@ export function authRest(deps: Deps) {
     })
     .get(
       "/authorize/logged-in",
-      reading(deps, (c) => c.json({ loggedIn: optionalUser(c, deps) !== null })),
+      reading(deps, (c) => ({ loggedIn: optionalUser(c, deps) !== null })),
     )
     .post("/authorize/logout", (c) => {
       c.header("Set-Cookie", signOut(deps, sessionToken(c, deps)));

@@ -10,7 +10,7 @@ import { cancelAnalysis, getAnalysisResults, startAnalysis } from "../analysis/s
 import type { Deps } from "../deps/deps.ts";
 import { getPlaylistPreferences, playlistPreferencesJson } from "../distribution/preferences.ts";
 import { deletePredefined, distributeHistorically, getProgress } from "../distribution/service.ts";
-import { jsonBody, parseWith, reading, requireUser } from "./validate.ts";
+import { JsonText, jsonBody, parseWith, reading, requireUser } from "./validate.ts";
 
 export function distributionRest(deps: Deps) {
   return new Hono()
@@ -18,7 +18,7 @@ export function distributionRest(deps: Deps) {
       "/playlist-preferences",
       reading(deps, (c) => {
         const preferences = getPlaylistPreferences(deps, requireUser(c, deps));
-        return c.body(playlistPreferencesJson(preferences), 200, { "Content-Type": "application/json" });
+        return new JsonText(playlistPreferencesJson(preferences));
       }),
     )
     .post("/distributor/distribute-historically", async (c) => {
@@ -31,7 +31,7 @@ export function distributionRest(deps: Deps) {
       reading(deps, (c) => {
         const user = requireUser(c, deps);
         const { id } = parseWith(DistributionIdSchema, { id: c.req.param("id") });
-        return c.json(getProgress(deps, user.userId, id));
+        return getProgress(deps, user.userId, id);
       }),
     )
     .delete("/distributor/predefined/:name", (c) => {
@@ -48,7 +48,7 @@ export function distributionRest(deps: Deps) {
           id: c.req.param("id"),
           afterSegmentNumber: c.req.query("afterSegmentNumber") || undefined,
         });
-        return c.json(getAnalysisResults(deps, user.userId, input.id, input.afterSegmentNumber));
+        return getAnalysisResults(deps, user.userId, input.id, input.afterSegmentNumber);
       }),
     )
     .post("/distributor/analysis/:id/cancel", (c) => {

@@ -9,14 +9,14 @@ export function playlistsRest(deps: Deps) {
   return new Hono()
     .get(
       "/playlist-preferences/playlists",
-      reading(deps, (c) => c.json(getPlaylistsOverview(deps, requireUser(c, deps)))),
+      reading(deps, (c) => getPlaylistsOverview(deps, requireUser(c, deps))),
     )
     .get(
       "/distributor/:id/playlists",
       reading(deps, (c) => {
         const user = requireUser(c, deps);
         const { id } = parseWith(DistributionIdSchema, { id: c.req.param("id") });
-        return c.json(getRunPlaylists(deps, user.userId, id));
+        return getRunPlaylists(deps, user.userId, id);
       }),
     );
 }

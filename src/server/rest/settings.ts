@@ -14,7 +14,7 @@ export function settingsRest(deps: Deps) {
   return new Hono()
     .get(
       "/playlist-preferences/settings",
-      reading(deps, (c) => c.json(toSettingsResponse(readSettings(deps.db, requireUser(c, deps).userId)))),
+      reading(deps, (c) => toSettingsResponse(readSettings(deps.db, requireUser(c, deps).userId))),
     )
     .put("/playlist-preferences/settings", async (c) => {
       const user = requireUser(c, deps);
@@ -24,7 +24,7 @@ export function settingsRest(deps: Deps) {
     })
     .get(
       "/playlist-preferences/settings/time-zone",
-      reading(deps, (c) => c.json(readTimeZone(deps.db, requireUser(c, deps).userId))),
+      reading(deps, (c) => readTimeZone(deps.db, requireUser(c, deps).userId)),
     )
     .put("/playlist-preferences/settings/time-zone", async (c) => {
       const user = requireUser(c, deps);

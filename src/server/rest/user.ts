@@ -7,10 +7,10 @@ export function userRest(deps: Deps) {
   return new Hono()
     .get(
       "/user/membership-level",
-      reading(deps, (c) => c.json(getMembershipLevel(deps.db, requireUser(c, deps).userId))),
+      reading(deps, (c) => getMembershipLevel(deps.db, requireUser(c, deps).userId)),
     )
     .get(
       "/user/id",
-      reading(deps, (c) => c.json({ userId: requireUser(c, deps).userId })),
+      reading(deps, (c) => ({ userId: requireUser(c, deps).userId })),
     );
 }

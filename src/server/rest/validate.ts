@@ -1,10 +1,12 @@
 import type { Context } from "hono";
 import type { z } from "zod";
+import { httpPolicy } from "../../shared/http.ts";
 import { presentedSessionToken } from "../auth/cookies.ts";
 import { requestSession } from "../auth/request-session.ts";
 import type { SessionUser } from "../auth/sessions.ts";
 import { readInOneTransaction } from "../db/client.ts";
 import type { Deps } from "../deps/deps.ts";
+import { matchesEtag, weakEtag } from "../http/compression.ts";
 import { badRequest, notAdmin, notSignedIn } from "../platform/errors.ts";
 import { zodMessage } from "../platform/transport-errors.ts";
 
@@ -46,10 +48,36 @@ export function requireAdmin(c: Context, deps: Deps): SessionUser {
   return user;
 }
 
+/** JSON text made elsewhere (the preferences answer splices its catalogue in as text), answered as it is. */
+export class JsonText {
+  constructor(readonly text: string) {}
+}
+
+/**
+ * A 200 with the JSON text and its weak ETag, or a 304 when the client's If-None-Match names it. The validator is
+ * made here from the text, so the response policy (http/serve.ts) need not read the body back to hash it; an
+ * answer large enough to compress says so by varying on Accept-Encoding, and only such a body is read again there.
+ */
+export function jsonAnswer(c: Context, text: string): Response {
+  const etag = weakEtag(text);
+  // characters, not bytes: a body of more bytes than characters is compressed all the more
+  const headers: Record<string, string> = { ETag: etag };
+  if (text.length > httpPolicy.compressMinBytes) headers.Vary = "Accept-Encoding";
+  if (matchesEtag(c.req.header("if-none-match") ?? null, etag)) return c.body(null, 304, headers);
+  return c.body(text, 200, { ...headers, "Content-Type": "application/json" });
+}
+
 /**
  * A read shim: the session lookup and the service's reads in one read transaction — one snapshot, and one lock
- * instead of one per statement. The handler must be synchronous (the transaction ends when it returns).
+ * instead of one per statement — answered as JSON with its validator. The read must be synchronous (the
+ * transaction ends when it returns).
  */
-export function reading(deps: Pick<Deps, "db">, handler: (c: Context) => Response): (c: Context) => Response {
-  return (c) => readInOneTransaction(deps.db, () => handler(c));
+export function reading<T>(
+  deps: Pick<Deps, "db">,
+  read: (c: Context) => T extends Promise<unknown> ? never : T,
+): (c: Context) => Response {
+  return (c) => {
+    const value = readInOneTransaction(deps.db, () => read(c));
+    return jsonAnswer(c, value instanceof JsonText ? value.text : JSON.stringify(value));
+  };
 }

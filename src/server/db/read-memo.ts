@@ -1,0 +1,46 @@
+// Answers of the hottest reads (a signed-in request's session, a polled run's progress) kept in memory while
+// nothing was written. Every statement outside a held lock costs a WAL read lock (two fcntl calls), which was
+// the largest single cost of a progress poll; a memo hit runs no statement at all.
+import { changesSoFar, type Db, inUncommittedWrite } from "./client.ts";
+
+export interface ReadMemo<V> {
+  /** The remembered answer for `key`, or `read()`'s (then remembered) when anything may have changed since. */
+  get(db: Db, key: string, read: () => V): V;
+}
+
+/**
+ * A memo valid while this connection has written nothing since the answer was read — every write of Crate goes
+ * through its one connection — and for at most `maxAgeMs`, which bounds how long a write by another process
+ * (an operator's sqlite3 shell) goes unseen. Answers read inside a transaction that has written are never kept:
+ * it could still roll back. At most `maxEntries` answers per connection, the oldest dropped first.
+ */
+export function readMemo<V>(options: { maxEntries: number; maxAgeMs: number }): ReadMemo<V> {
+  type Entry = { value: V; changes: number; readAt: number };
+  const byConnection = new WeakMap<Db["$client"], Map<string, Entry>>();
+  return {
+    get(db, key, read) {
+      // Inside a transaction that may have written (anything but a read transaction that has not), the answer
+      // may be undone by a rollback: read, never kept.
+      if (inUncommittedWrite(db)) return read();
+      let entries = byConnection.get(db.$client);
+      if (!entries) {
+        entries = new Map();
+        byConnection.set(db.$client, entries);
+      }
+      const changes = changesSoFar(db);
+      const now = performance.now();
+      const kept = entries.get(key);
+      if (kept && kept.changes === changes && now - kept.readAt <= options.maxAgeMs) return kept.value;
+      const value = read();
+      // a write during the read (it counts before its commit) makes the count differ: not kept
+      if (changesSoFar(db) !== changes) return value;
+      entries.delete(key);
+      entries.set(key, { value, changes, readAt: now });
+      if (entries.size > options.maxEntries) {
+        const oldest = entries.keys().next().value;
+        if (oldest !== undefined) entries.delete(oldest);
+      }
+      return value;
+    },
+  };
+}
