@@ -33,21 +33,39 @@ export type ListenerPreferences = Omit<
 >;
 
 // The catalogue's parts are the same objects for every request of a level and most of the answer's 52 KB, and
-// every read (a 304 too) serialises the answer: serialised once.
-const catalogueJson = new Map<unknown, string>();
+// every read (a 304 too) serialises the answer: serialised once, with a short tag of each for the validator.
+const catalogueJson = new Map<unknown, { text: string; tag: string }>();
 for (const level of ["Free", "PremiumYearly"] as const) {
-  for (const part of Object.values(cataloguePreferences(level)))
-    catalogueJson.set(part, JSON.stringify(part));
+  for (const part of Object.values(cataloguePreferences(level))) {
+    const text = JSON.stringify(part);
+    catalogueJson.set(part, { text, tag: Bun.hash(text).toString(36) });
+  }
 }
 
-/** The answer as JSON text, the same as JSON.stringify gives, with the catalogue's parts spliced in as text. */
-export function playlistPreferencesJson(response: PlaylistPreferencesResponse): string {
+/**
+ * The answer as JSON text, the same as JSON.stringify gives, with the catalogue's parts spliced in as text, and
+ * its weak validator, made from the listener's parts and the catalogue parts' tags: hashing the whole 52 KB
+ * again on every read cost more than building it.
+ */
+export function playlistPreferencesAnswer(response: PlaylistPreferencesResponse): {
+  text: string;
+  etag: string;
+} {
   const fields: string[] = [];
+  const tagged: string[] = [];
   for (const [key, value] of Object.entries(response)) {
     if (value === undefined) continue;
-    fields.push(`${JSON.stringify(key)}:${catalogueJson.get(value) ?? JSON.stringify(value)}`);
+    const catalogue = catalogueJson.get(value);
+    const json = catalogue?.text ?? JSON.stringify(value);
+    fields.push(`${JSON.stringify(key)}:${json}`);
+    tagged.push(`${key}:${catalogue ? `#${catalogue.tag}` : json}`);
   }
-  return `{${fields.join(",")}}`;
+  return { text: `{${fields.join(",")}}`, etag: `W/"p${Bun.hash(tagged.join(",")).toString(36)}"` };
+}
+
+/** The answer as JSON text (see playlistPreferencesAnswer). */
+export function playlistPreferencesJson(response: PlaylistPreferencesResponse): string {
+  return playlistPreferencesAnswer(response).text;
 }
 
 /** The documented answer: the catalogue's part for the listener's level with the listener's own part. */

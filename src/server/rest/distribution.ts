@@ -8,7 +8,7 @@ import {
 } from "../../shared/schemas/distribution.ts";
 import { cancelAnalysis, getAnalysisResults, startAnalysis } from "../analysis/service.ts";
 import type { Deps } from "../deps/deps.ts";
-import { getPlaylistPreferences, playlistPreferencesJson } from "../distribution/preferences.ts";
+import { getPlaylistPreferences, playlistPreferencesAnswer } from "../distribution/preferences.ts";
 import { deletePredefined, distributeHistorically, getProgress } from "../distribution/service.ts";
 import { JsonText, jsonBody, parseWith, reading, requireUser } from "./validate.ts";
 
@@ -18,7 +18,8 @@ export function distributionRest(deps: Deps) {
       "/playlist-preferences",
       reading(deps, (c) => {
         const preferences = getPlaylistPreferences(deps, requireUser(c, deps));
-        return new JsonText(playlistPreferencesJson(preferences));
+        const { text, etag } = playlistPreferencesAnswer(preferences);
+        return new JsonText(text, etag);
       }),
     )
     .post("/distributor/distribute-historically", async (c) => {

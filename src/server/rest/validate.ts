@@ -48,9 +48,15 @@ export function requireAdmin(c: Context, deps: Deps): SessionUser {
   return user;
 }
 
-/** JSON text made elsewhere (the preferences answer splices its catalogue in as text), answered as it is. */
+/**
+ * JSON text made elsewhere (the preferences answer splices its catalogue in as text), answered as it is; with
+ * its weak ETag when the maker has one cheaper than hashing the text.
+ */
 export class JsonText {
-  constructor(readonly text: string) {}
+  constructor(
+    readonly text: string,
+    readonly etag?: string,
+  ) {}
 }
 
 /**
@@ -58,8 +64,7 @@ export class JsonText {
  * made here from the text, so the response policy (http/serve.ts) need not read the body back to hash it; an
  * answer large enough to compress says so by varying on Accept-Encoding, and only such a body is read again there.
  */
-export function jsonAnswer(c: Context, text: string): Response {
-  const etag = weakEtag(text);
+export function jsonAnswer(c: Context, text: string, etag = weakEtag(text)): Response {
   // characters, not bytes: a body of more bytes than characters is compressed all the more
   const headers: Record<string, string> = { ETag: etag };
   if (text.length > httpPolicy.compressMinBytes) headers.Vary = "Accept-Encoding";
@@ -78,6 +83,7 @@ export function reading<T>(
 ): (c: Context) => Response {
   return (c) => {
     const value = readInOneTransaction(deps.db, () => read(c));
-    return jsonAnswer(c, value instanceof JsonText ? value.text : JSON.stringify(value));
+    if (value instanceof JsonText) return jsonAnswer(c, value.text, value.etag);
+    return jsonAnswer(c, JSON.stringify(value));
   };
 }

@@ -4,6 +4,7 @@ import { parseConfig } from "../../../src/server/config/config.ts";
 import { openDatabase } from "../../../src/server/db/client.ts";
 import {
   getPlaylistPreferences,
+  playlistPreferencesAnswer,
   playlistPreferencesJson,
 } from "../../../src/server/distribution/preferences.ts";
 import { getProgress } from "../../../src/server/distribution/service.ts";
@@ -80,5 +81,22 @@ describe("the preferences answer as JSON text", () => {
       expect(text).toBe(JSON.stringify(answer));
       expect(JSON.parse(text).usersSimplePlaylistPreferences).toEqual([{ group: "Mood", name: "Chill" }]);
     }
+  });
+
+  test("its validator changes exactly when the answer does", () => {
+    const { db, sqlite } = setup();
+    const config = parseConfig({ DATABASE_PATH: ":memory:", METADATA_SOURCES: "spotify" });
+    const deps = { db, config, clock: { now: () => 1_000 } };
+    const answer = (membershipLevel: "Free" | "PremiumYearly") =>
+      playlistPreferencesAnswer(getPlaylistPreferences(deps, { userId: "u", membershipLevel }));
+    const before = answer("Free");
+    expect(answer("Free")).toEqual(before);
+    expect(answer("PremiumYearly").etag).not.toBe(before.etag);
+    sqlite
+      .query("INSERT INTO simple_preferences (user_id, name, selected_at) VALUES ('u', 'Chill', 5)")
+      .run();
+    const after = answer("Free");
+    expect(after.text).not.toBe(before.text);
+    expect(after.etag).not.toBe(before.etag);
   });
 });
