@@ -8,6 +8,7 @@ import type { Clock } from "../platform/clock.ts";
 export const SESSION_COOKIE = "crate_session";
 export const SESSION_IDLE_MS = 14 * 24 * 3600_000;
 export const SESSION_ABSOLUTE_MS = 60 * 24 * 3600_000;
+export const SESSION_TOUCH_MS = 10 * 60_000;
 /** Sessions a read may take from memory (db/read-memo.ts): as many as signed-in listeners polling at once. */
 const SESSION_MEMO = { maxEntries: 20_000, maxAgeMs: 1_000 };
 
@@ -102,8 +103,10 @@ export function lookupSession(
     db.delete(sessions).where(eq(sessions.id, row.sessionId)).run();
     return null;
   }
-  // Touch at most once a minute, so polling does not write on every request.
-  if (now - row.lastSeenAt > 60_000) {
+  // Touched at most every ten minutes: polling must not write on every request (each write is a synced commit
+  // and makes the remembered reads of db/read-memo.ts read again); idle expiry counts in days, active
+  // listeners in days.
+  if (now - row.lastSeenAt > SESSION_TOUCH_MS) {
     db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.sessionId)).run();
   }
   return {

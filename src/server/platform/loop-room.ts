@@ -45,7 +45,7 @@ export class LoopRoom {
   private timer: ReturnType<typeof setInterval> | undefined;
 
   constructor(options: LoopRoomOptions = {}) {
-    this.targetLagMs = options.targetLagMs ?? 10;
+    this.targetLagMs = options.targetLagMs ?? 4;
     this.sampleMs = options.sampleMs ?? 10;
     this.maxWaitMs = options.maxWaitMs ?? 250;
     this.now = options.now ?? (() => performance.now());

@@ -201,7 +201,7 @@ export function isTrpcRefusal(error: TrpcError | null): boolean {
 // ── Database snapshot ─────────────────────────────────────────────────────────────────────────────────────
 
 /**
- * Columns that legitimately change on any call: a session's last-seen time (touched at most once a minute
+ * Columns that legitimately change on any call: a session's last-seen time (touched at most every ten minutes
  * by every signed-in call). Nothing else is ignored.
  */
 const volatileColumns: Record<string, readonly string[]> = { sessions: ["last_seen_at"] };

@@ -1,0 +1,32 @@
+import { describe, expect, test } from "bun:test";
+import {
+  createSession,
+  lookupSession,
+  prepareSessionLookup,
+  SESSION_TOUCH_MS,
+} from "../../../src/server/auth/sessions.ts";
+import { openDatabase } from "../../../src/server/db/client.ts";
+
+describe("a signed-in call", () => {
+  test("marks the session as seen at most every ten minutes, and a read's lookup sees a sign-out at once", () => {
+    const { db, sqlite, close } = openDatabase(":memory:");
+    sqlite
+      .query("INSERT INTO users (id, spotify_id, created_at, last_login_at) VALUES ('u', 's', 0, 0)")
+      .run();
+    let now = 1_000_000;
+    const deps = { db, clock: { now: () => now }, sessionLookup: prepareSessionLookup(db) };
+    const { token } = createSession(db, deps.clock, "u");
+    const lastSeen = () => (sqlite.query("SELECT last_seen_at AS t FROM sessions").get() as { t: number }).t;
+
+    now += SESSION_TOUCH_MS - 1;
+    expect(lookupSession(deps, token, { remembered: true })?.userId).toBe("u");
+    expect(lastSeen()).toBe(1_000_000);
+    now += 2;
+    expect(lookupSession(deps, token, { remembered: true })?.userId).toBe("u");
+    expect(lastSeen()).toBe(now);
+
+    sqlite.query("DELETE FROM sessions").run();
+    expect(lookupSession(deps, token, { remembered: true })).toBeNull();
+    close();
+  });
+});
