@@ -21,7 +21,8 @@ import { assertMayDelete, assertMayDistribute, type Caller } from "./guards.ts";
 import { kindOfEntry } from "./kinds.ts";
 import { deselectPreference, replaceSelection } from "./repository/listeners.ts";
 import { deletePlaylist, playlistsOfPreference } from "./repository/playlists.ts";
-import { ownDistributionWithEntries, setEntryTotal } from "./repository/runs.ts";
+import { ownDistributionWithEntries } from "./repository/progress-read.ts";
+import { setEntryTotal } from "./repository/runs.ts";
 import { runDistribution } from "./run.ts";
 import { createWholeLibraryDistribution } from "./start.ts";
 
