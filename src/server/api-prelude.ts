@@ -9,6 +9,7 @@ import type { Deps } from "./deps/deps.ts";
 import { csrfGuard } from "./http/security.ts";
 import { httpRequestRecorder } from "./metrics/http.ts";
 import { refuse } from "./platform/http-errors.ts";
+import { isReadMethod } from "./platform/http-methods.ts";
 
 declare module "hono" {
   interface ContextVariableMap {
@@ -29,8 +30,6 @@ function requestIdOf(c: Context): string {
     ? given
     : crypto.randomUUID();
 }
-
-const isRead = (method: string) => method === "GET" || method === "HEAD";
 
 /**
  * In order: the request id (kept as `requestId`, echoed in X-Request-Id); for a change, the body limit (413) and
@@ -60,7 +59,7 @@ export function apiPrelude(deps: Deps, procedures: ReadonlySet<string>): Middlew
     const requestId = requestIdOf(c);
     c.set("requestId", requestId);
     c.header(REQUEST_ID_HEADER, requestId);
-    const read = isRead(c.req.method);
+    const read = isReadMethod(c.req.method);
     const api = c.req.path.startsWith("/api");
     const before = api ? sessionBeforeCall(c, deps) : undefined;
     try {

@@ -4,6 +4,7 @@ import { matchedRoutes } from "hono/route";
 import { requestSession } from "../auth/request-session.ts";
 import type { SessionUser } from "../auth/sessions.ts";
 import type { Deps } from "../deps/deps.ts";
+import { isReadMethod } from "../platform/http-methods.ts";
 import { insertActivityUnlessRecent } from "./activity-repository.ts";
 
 /** The same call again within this time is not recorded again (polling would drown everything else). */
@@ -55,7 +56,7 @@ export function activityKinds(c: Context): string[] {
  * `recordCallActivity`, reusing the lookup its handler made inside its one read transaction.
  */
 export function sessionBeforeCall(c: Context, deps: Deps): SessionUser | null | undefined {
-  return c.req.method === "GET" || c.req.method === "HEAD" ? undefined : requestSession(c, deps);
+  return isReadMethod(c.req.method) ? undefined : requestSession(c, deps);
 }
 
 /** Records the call of a signed-in user whose statistics are enabled (after it was answered). */

@@ -2,6 +2,7 @@
 // one request share it instead of each hashing the token and querying the session again.
 import type { Context } from "hono";
 import type { Deps } from "../deps/deps.ts";
+import { isReadMethod } from "../platform/http-methods.ts";
 import { presentedSessionToken } from "./cookies.ts";
 import { lookupSession, type SessionUser } from "./sessions.ts";
 
@@ -20,8 +21,9 @@ export function requestSession(
   const known = c.get("sessionUser");
   if (known !== undefined) return known;
   // A read may take the session from memory; a change is always decided on the stored session.
-  const read = c.req.method === "GET" || c.req.method === "HEAD";
-  const user = lookupSession(deps, presentedSessionToken(c, deps.config), { remembered: read });
+  const user = lookupSession(deps, presentedSessionToken(c, deps.config), {
+    remembered: isReadMethod(c.req.method),
+  });
   c.set("sessionUser", user);
   return user;
 }

@@ -9,8 +9,6 @@ export const SESSION_COOKIE = "crate_session";
 export const SESSION_IDLE_MS = 14 * 24 * 3600_000;
 export const SESSION_ABSOLUTE_MS = 60 * 24 * 3600_000;
 export const SESSION_TOUCH_MS = 10 * 60_000;
-/** Sessions a read may take from memory (db/read-memo.ts): as many as signed-in listeners polling at once. */
-const SESSION_MEMO = { maxEntries: 20_000, maxAgeMs: 1_000 };
 
 export interface SessionUser {
   sessionId: string;
@@ -75,7 +73,7 @@ export function prepareSessionLookup(db: Db): SessionLookup {
     if (!found || !owner) return undefined;
     return { ...found, ...owner, statisticsEnabled: statistics.get(found.userId) ? 1 : 0 };
   };
-  const remembered = readMemo<ReturnType<typeof lookup>>(SESSION_MEMO);
+  const remembered = readMemo<ReturnType<typeof lookup>>();
   return {
     get: ({ tokenHash, now, remembered: fromMemory }) => {
       const read = () => readInOneTransaction(db, () => lookup(tokenHash));

@@ -3,6 +3,9 @@
 // the largest single cost of a progress poll; a memo hit runs no statement at all.
 import { changesSoFar, type Db, inUncommittedWrite } from "./client.ts";
 
+/** As many answers as signed-in listeners polling at once; a second at most behind another process's write. */
+export const READ_MEMO_LIMITS = { maxEntries: 20_000, maxAgeMs: 1_000 };
+
 export interface ReadMemo<V> {
   /** The remembered answer for `key`, or `read()`'s (then remembered) when anything may have changed since. */
   get(db: Db, key: string, read: () => V): V;
@@ -14,7 +17,9 @@ export interface ReadMemo<V> {
  * (an operator's sqlite3 shell) goes unseen. Answers read inside a transaction that has written are never kept:
  * it could still roll back. At most `maxEntries` answers per connection, the oldest dropped first.
  */
-export function readMemo<V>(options: { maxEntries: number; maxAgeMs: number }): ReadMemo<V> {
+export function readMemo<V>(
+  options: { maxEntries: number; maxAgeMs: number } = READ_MEMO_LIMITS,
+): ReadMemo<V> {
   type Entry = { value: V; changes: number; readAt: number };
   const byConnection = new WeakMap<Db["$client"], Map<string, Entry>>();
   return {

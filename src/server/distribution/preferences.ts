@@ -63,11 +63,6 @@ export function playlistPreferencesAnswer(response: PlaylistPreferencesResponse)
   return { text: `{${fields.join(",")}}`, etag: `W/"p${Bun.hash(tagged.join(",")).toString(36)}"` };
 }
 
-/** The answer as JSON text (see playlistPreferencesAnswer). */
-export function playlistPreferencesJson(response: PlaylistPreferencesResponse): string {
-  return playlistPreferencesAnswer(response).text;
-}
-
 /** The documented answer: the catalogue's part for the listener's level with the listener's own part. */
 export function getPlaylistPreferences(
   deps: Pick<Deps, "db" | "config" | "clock">,
@@ -79,7 +74,7 @@ export function getPlaylistPreferences(
 }
 
 // Pages read them on every view and after every change: from memory while nothing was written (db/read-memo.ts).
-const listenerPreferencesMemo = readMemo<ListenerPreferences>({ maxEntries: 20_000, maxAgeMs: 1_000 });
+const listenerPreferencesMemo = readMemo<ListenerPreferences>();
 
 /** The listener's part of the answer, its reads in one read transaction (or answered from memory). */
 export function getListenerPreferences(

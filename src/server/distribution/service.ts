@@ -79,10 +79,7 @@ export async function distributeHistorically(
 }
 
 /** Runs' progress as polls read it: from memory while nothing was written (db/read-memo.ts). */
-const progressMemo = readMemo<ReturnType<typeof ownDistributionWithEntries>>({
-  maxEntries: 20_000,
-  maxAgeMs: 1_000,
-});
+const progressMemo = readMemo<ReturnType<typeof ownDistributionWithEntries>>();
 
 /**
  * GET /api/distributor/{id}/progress; another user's (or an unknown) id is a 404. Pages poll it every

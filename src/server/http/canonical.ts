@@ -1,5 +1,6 @@
 // One canonical origin: the sign-in state cookie lives on one host, so a page opened on another name for the same
 // server (localhost vs 127.0.0.1, or any other host) is sent to the same path on PUBLIC_URL before anything is set.
+import { isReadMethod } from "../platform/http-methods.ts";
 
 const DEFAULT_PORT: Record<string, string> = { "http:": "80", "https:": "443" };
 
@@ -38,7 +39,7 @@ export function canonicalRedirect(publicUrl: string): (req: Request) => Response
   const canonicalHost = canonical.host.toLowerCase();
   const base = publicUrl.replace(/\/+$/, "");
   return (req) => {
-    if (req.method !== "GET" && req.method !== "HEAD") return undefined;
+    if (!isReadMethod(req.method)) return undefined;
     // The path first, read from the URL text: API calls (most requests) need neither the headers nor a parse.
     if (!isAppNavigation(pathOf(req.url))) return undefined;
     const host = requestHost(req, canonical.protocol);

@@ -1,6 +1,7 @@
 import { ErrorCode } from "../../shared/errors.ts";
 import { httpPolicy } from "../../shared/http.ts";
 import type { Config } from "../config/config.ts";
+import { isReadMethod } from "../platform/http-methods.ts";
 import type { Logger } from "../platform/log.ts";
 import { canonicalRedirect } from "./canonical.ts";
 import {
@@ -33,11 +34,7 @@ async function negotiate(req: Request, res: Response): Promise<Response> {
   const body = new Uint8Array(await res.arrayBuffer());
   const headers = new Headers(res.headers);
   const cacheControl = headers.get("cache-control") ?? "";
-  if (
-    (req.method === "GET" || req.method === "HEAD") &&
-    res.status === 200 &&
-    !/no-store/i.test(cacheControl)
-  ) {
+  if (isReadMethod(req.method) && res.status === 200 && !/no-store/i.test(cacheControl)) {
     const etag = weakEtag(body);
     headers.set("ETag", etag);
     if (matchesEtag(req.headers.get("if-none-match"), etag)) {

@@ -5,7 +5,6 @@ import { openDatabase } from "../../../src/server/db/client.ts";
 import {
   getPlaylistPreferences,
   playlistPreferencesAnswer,
-  playlistPreferencesJson,
 } from "../../../src/server/distribution/preferences.ts";
 import { getProgress } from "../../../src/server/distribution/service.ts";
 import { AppError } from "../../../src/server/platform/errors.ts";
@@ -77,7 +76,7 @@ describe("the preferences answer as JSON text", () => {
     const deps = { db, config, clock: { now: () => 1_000 } };
     for (const membershipLevel of ["Free", "PremiumYearly"] as const) {
       const answer = getPlaylistPreferences(deps, { userId: "u", membershipLevel });
-      const text = playlistPreferencesJson(answer);
+      const { text } = playlistPreferencesAnswer(answer);
       expect(text).toBe(JSON.stringify(answer));
       expect(JSON.parse(text).usersSimplePlaylistPreferences).toEqual([{ group: "Mood", name: "Chill" }]);
     }

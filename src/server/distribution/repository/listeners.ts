@@ -2,7 +2,7 @@
 // (simple_preferences), whether likes wait for a plan (library_syncs) and who the batch jobs visit.
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { preparedOnce } from "../../db/prepared.ts";
+import { compareText, preparedOnce } from "../../db/prepared.ts";
 import { combinations, librarySyncs, simplePreferences, userSettings, users } from "../../db/schema/index.ts";
 
 /** Membership and the settings planning follows (a user without settings has them all off). */
@@ -45,7 +45,7 @@ export function selectedPreferences(db: Db, userId: string) {
   // Sorted here: a statement with ORDER BY is prepared again by SQLite on every new binding (see db/prepared.ts).
   return selectedPreferencesQuery(db)
     .all({ userId })
-    .sort((a, b) => a.selectedAt - b.selectedAt || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    .sort((a, b) => a.selectedAt - b.selectedAt || compareText(a.name, b.name));
 }
 
 /** Replaces the selection; entries kept keep the date they were first selected. */

@@ -2,7 +2,7 @@
 import { and, asc, eq, inArray, isNotNull, ne, sql } from "drizzle-orm";
 import type { PlaylistFailure } from "../../../shared/playlist-failures.ts";
 import type { Db } from "../../db/client.ts";
-import { preparedOnce } from "../../db/prepared.ts";
+import { compareText, preparedOnce } from "../../db/prepared.ts";
 import { managedPlaylists, users } from "../../db/schema/index.ts";
 import { changesOf } from "./changes.ts";
 
@@ -217,17 +217,15 @@ const leftAlonePlaylistsQuery = preparedOnce((db) =>
     .prepare(),
 );
 
-const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-
 /** Predefined before combination, then by preference, bucket and part (sorted here, see db/prepared.ts). */
 export function leftAlonePlaylists(db: Db, userId: string) {
   return leftAlonePlaylistsQuery(db)
     .all({ userId })
     .sort(
       (a, b) =>
-        byText(b.source, a.source) ||
-        byText(a.preferenceKey, b.preferenceKey) ||
-        byText(a.bucket, b.bucket) ||
+        compareText(b.source, a.source) ||
+        compareText(a.preferenceKey, b.preferenceKey) ||
+        compareText(a.bucket, b.bucket) ||
         a.sequence - b.sequence,
     );
 }
