@@ -9,6 +9,8 @@ import { LoopRoom, withLoopRoom } from "../platform/loop-room.ts";
 import { withPriority } from "../platform/pacer.ts";
 import { SpotifyAuthRevokedError } from "../spotify/errors.ts";
 import type { SpotifyUserApi } from "../spotify/types.ts";
+import { updateAccessReminders } from "./access-reminders.ts";
+import { hourlyListeners, hourlyRunHeld } from "./hourly-gate.ts";
 import { AdaptiveConcurrency } from "./job-concurrency.ts";
 import { finishExecution, startExecution } from "./repository/batch-executions.ts";
 import {
@@ -132,13 +134,16 @@ function retryableRun(db: Db, userId: string): { id: string; planned: boolean } 
 }
 
 /** The hourly job: sync every monitored user's likes, then add the new ones to their playlists. */
-export function runHourlySync(deps: Deps): Promise<BatchOutcome> {
+export async function runHourlySync(deps: Deps): Promise<BatchOutcome> {
   const { db } = deps;
+  if (hourlyRunHeld(deps)) return { started: false, usersProcessed: 0, distributions: 0, failures: 0 };
   return runBatch(
     deps,
     HOURLY_JOB,
-    () => monitoredUsersBySyncAge(db),
+    () => hourlyListeners(deps, monitoredUsersBySyncAge(db)),
     async (userId, api) => {
+      // In a grant's last 14 days its end is named in every managed playlist; after a new sign-in, no more.
+      await updateAccessReminders(deps, api, userId);
       // A first page whose total does not add up means an unlike further back: read everything now, so
       // Latest N drops the song at this run. Once a week every library is read in full anyway.
       const full = fullResyncDue(deps, userId, deps.clock.now());

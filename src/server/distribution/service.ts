@@ -86,7 +86,7 @@ const progressMemo = readMemo<ReturnType<typeof ownDistributionWithEntries>>();
  * `limits.progressPollMs`: the run and its entries are two reads by key in one read transaction (one snapshot).
  */
 export function getProgress(
-  deps: Pick<Deps, "db">,
+  deps: Pick<Deps, "db"> & Partial<Pick<Deps, "spotify">>,
   userId: string,
   distributionId: string,
 ): DistributionProgress {
@@ -103,7 +103,16 @@ export function getProgress(
     finished: run.status !== "running",
     totalNumberOfLikedSongs: run.totalNumberOfLikedSongs ?? 0,
     createdPlaylistNames: run.createdPlaylistNames ?? [],
+    ...(run.status === "running" ? quotaPause(deps) : {}),
   };
+}
+
+/** `paused` while Spotify's spent quota holds a running distribution's calls. */
+function quotaPause(deps: Partial<Pick<Deps, "spotify">>): Pick<DistributionProgress, "paused"> {
+  const quota = deps.spotify?.quota();
+  if (!quota) return {};
+  if (!quota.paused || quota.since === null) return {};
+  return { paused: { reason: "spotify-quota", since: new Date(quota.since).toISOString() } };
 }
 
 /**
