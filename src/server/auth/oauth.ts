@@ -3,6 +3,7 @@ import { LOGIN_PATH, type LoginErrorReason, NO_CAPACITY_PATH, signInReturnPaths 
 import type { CallbackQuery } from "../../shared/schemas/auth.ts";
 import { canonicalTimeZone } from "../../shared/time-zone.ts";
 import type { Deps } from "../deps/deps.ts";
+import { withCallKind } from "../spotify/call-kind.ts";
 import { SpotifyError } from "../spotify/errors.ts";
 import { failFastOnQuota, SpotifyQuotaPausedError } from "../spotify/quota-gate.ts";
 import { learnTimeZone } from "../user/time-zone.ts";
@@ -124,15 +125,17 @@ export async function completeAuthorization(
   try {
     tokens = await deps.spotify.accounts.exchangeCode(query.code, redirectUri(deps), pending.verifier);
     const accessToken = tokens.accessToken;
-    profile = await failFastOnQuota(() =>
-      deps.spotify
-        .forUser({
-          current: async () => accessToken,
-          refresh: async () => {
-            throw new SpotifyError(401, "GET /me", "fresh access token refused");
-          },
-        })
-        .me(),
+    profile = await withCallKind("signIn", () =>
+      failFastOnQuota(() =>
+        deps.spotify
+          .forUser({
+            current: async () => accessToken,
+            refresh: async () => {
+              throw new SpotifyError(401, "GET /me", "fresh access token refused");
+            },
+          })
+          .me(),
+      ),
     );
   } catch (error) {
     if (error instanceof SpotifyQuotaPausedError) return fail("spotify_quota");
@@ -177,7 +180,7 @@ export async function completeAuthorization(
   const session = createSession(deps.db, deps.clock, result.userId);
   cookies.push(sessionCookie(deps.config, session.token));
   // Read new likes now, so counts and the first distribution are ready sooner (one call when nothing is new).
-  deps.afterSignIn(result.userId);
+  withCallKind("signIn", () => deps.afterSignIn(result.userId));
   deps.log.info("signed in", { userId: result.userId, created: result.created });
   return { location: signInReturnPaths[pending.returnTo], cookies };
 }

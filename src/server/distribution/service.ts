@@ -16,6 +16,7 @@ import type { Deps } from "../deps/deps.ts";
 import { signInSyncSettled } from "../library/service.ts";
 import { AppError, notFound } from "../platform/errors.ts";
 import { isThrottled, recordThrottle, throttleKeys } from "../platform/throttles.ts";
+import { withCallKind } from "../spotify/call-kind.ts";
 import { scheduleDeletion, startDeletion } from "./deletion.ts";
 import { assertMayDelete, assertMayDistribute, type Caller } from "./guards.ts";
 import { kindOfEntry } from "./kinds.ts";
@@ -74,7 +75,9 @@ export async function distributeHistorically(
     }
     return started;
   })();
-  deps.work.spawn(caller.userId, "distribution", () => runDistribution(deps, id));
+  deps.work.spawn(caller.userId, "distribution", () =>
+    withCallKind("distribution", () => runDistribution(deps, id)),
+  );
   return { distributionProgressId: id, totalNumberOfLikedSongs };
 }
 
