@@ -1,6 +1,7 @@
 import index from "../client/index.html";
 import { createEmulators, type EmulatorOptions } from "../emulators/index.ts";
 import { operations } from "../shared/operations.ts";
+import { registerSpotifyGauges } from "./admin/spotify-metrics.ts";
 import { createApiApp } from "./app.ts";
 import { loadEncryptionKey } from "./auth/key.ts";
 import { prepareSessionLookup } from "./auth/sessions.ts";
@@ -115,6 +116,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
       await runDistribution(deps, id, { synced: true });
     },
   });
+  registerSpotifyGauges(deps);
   const api = createApiApp(deps);
   const emulators = config.emulators ? createEmulators(emulatorOptions(config)) : undefined;
   // `bun run dev` serves the HTML import unminified with hot reload; otherwise every page and asset comes from the

@@ -11,7 +11,7 @@ import { withCallKind } from "../spotify/call-kind.ts";
 import { SpotifyAuthRevokedError } from "../spotify/errors.ts";
 import type { SpotifyUserApi } from "../spotify/types.ts";
 import { updateAccessReminders } from "./access-reminders.ts";
-import { hourlyListeners, hourlyRunHeld } from "./hourly-gate.ts";
+import { backgroundBudgetSpent, hourlyListeners, hourlyRunHeld } from "./hourly-gate.ts";
 import { AdaptiveConcurrency } from "./job-concurrency.ts";
 import { finishExecution, startExecution } from "./repository/batch-executions.ts";
 import {
@@ -147,6 +147,7 @@ function hourlyBatch(deps: Deps, db: Db): Promise<BatchOutcome> {
     HOURLY_JOB,
     () => hourlyListeners(deps, monitoredUsersBySyncAge(db)),
     async (userId, api) => {
+      if (backgroundBudgetSpent(deps)) return false;
       // In a grant's last 14 days its end is named in every managed playlist; after a new sign-in, no more.
       await withCallKind("reminder", () => updateAccessReminders(deps, api, userId));
       // A first page whose total does not add up means an unlike further back: read everything now, so
