@@ -33,7 +33,7 @@ const control = (method: string, path: string, body?: unknown) =>
     body: body === undefined ? undefined : JSON.stringify(body),
   });
 
-const bannerText = (page: Page) => page.getByTestId("spotify-access-banner").innerText();
+const bannerText = (page: Page) => page.getByTestId("spotify-access-banner").textContent();
 
 test("in a grant's last 14 days a banner names the end; 'Sign in again' renews it and returns to the page", async () => {
   const listener = `e2e-ending-${Date.now()}`;
@@ -54,7 +54,7 @@ test("in a grant's last 14 days a banner names the end; 'Sign in again' renews i
   await page.waitForURL(`${server.url}/settings`);
   await page.getByTestId("spotify-access-text").filter({ hasText: "signing in again renews this" }).waitFor();
   expect(await page.getByTestId("spotify-access-banner").count()).toBe(0);
-  const text = await page.getByTestId("spotify-access-text").innerText();
+  const text = await page.getByTestId("spotify-access-text").textContent();
   expect(text).toBe(spotifyAccessTexts.activeUntil(grantEndsAt(before)));
   expect(errors).toEqual([]);
   await page.close();
@@ -97,7 +97,7 @@ test("while Spotify's quota is spent the progress says so, then finishes on its 
   await page.goto(`${server.url}/playlists/distribution-success?distributionProgressId=${id}`);
   const paused = page.getByTestId("progress-paused");
   await paused.waitFor({ timeout: 30_000 });
-  expect(await paused.innerText()).toBe(spotifyAccessTexts.quotaPaused);
+  expect(await paused.textContent()).toBe(spotifyAccessTexts.quotaPaused);
   expect(await page.getByTestId("progress-failure").count()).toBe(0);
 
   // The quota is back: the next probe gets through and the run finishes without a click.
