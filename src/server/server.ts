@@ -1,6 +1,7 @@
 import index from "../client/index.html";
 import { createEmulators, type EmulatorOptions } from "../emulators/index.ts";
 import { operations } from "../shared/operations.ts";
+import { registerSpotifyGauges } from "./admin/spotify-metrics.ts";
 import { createApiApp } from "./app.ts";
 import { loadEncryptionKey } from "./auth/key.ts";
 import { prepareSessionLookup } from "./auth/sessions.ts";
@@ -21,7 +22,7 @@ import { createLogger, type Logger } from "./platform/log.ts";
 import { RequestTraffic } from "./platform/loop-room.ts";
 import { UserWork } from "./platform/user-work.ts";
 import { createMetadataClients } from "./sources/clients.ts";
-import { spotifyClientFromConfig } from "./spotify/index.ts";
+import { SpotifyCallLedger, spotifyClientFromConfig } from "./spotify/index.ts";
 import { clientBundle, clientHandler } from "./static/client-bundle.ts";
 import { createPrerenderedPages, pageSeed } from "./static/prerendered-pages.ts";
 import { lockDatabase } from "./system/process-lock.ts";
@@ -84,12 +85,14 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     now: () => clock.now(),
     onHistoryError: (error) => log.warn("chart history not written", { error: String(error) }),
   });
+  const spotifyCalls = new SpotifyCallLedger(database.db, () => clock.now());
   const deps: Deps = withMetadataLookups({
     config,
     db: database.db,
     clock,
     log,
-    spotify: spotifyClientFromConfig(config, log, metrics),
+    spotify: spotifyClientFromConfig(config, log, metrics, spotifyCalls),
+    spotifyCalls,
     tokenKey,
     spotifyFor: (userId) => spotifyForUser(deps, userId),
     paddle: createPaddleClient({
@@ -113,6 +116,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
       await runDistribution(deps, id, { synced: true });
     },
   });
+  registerSpotifyGauges(deps);
   const api = createApiApp(deps);
   const emulators = config.emulators ? createEmulators(emulatorOptions(config)) : undefined;
   // `bun run dev` serves the HTML import unminified with hot reload; otherwise every page and asset comes from the
@@ -168,7 +172,9 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
       await server.stop();
       pages.stop();
       emulators?.close();
+      deps.spotify.stopQuotaProbes();
       try {
+        spotifyCalls.close();
         metrics.close();
       } catch (error) {
         log.warn("chart history not written", { error: String(error) });

@@ -5,6 +5,7 @@ export const loginErrorReasons = [
   "invalid_state",
   "provider_error",
   "not_registered",
+  "spotify_quota",
 ] as const;
 export type LoginErrorReason = (typeof loginErrorReasons)[number];
 
@@ -17,6 +18,8 @@ export const loginErrorMessages: Record<LoginErrorReason, string> = {
     "Spotify refused this account: this Crate runs as a Spotify app in development mode, which only lets in " +
     "accounts its operator has registered. The operator adds your Spotify account (name and email) under " +
     "User Management in the app's Spotify developer dashboard (at most 5 users); then sign in again.",
+  spotify_quota:
+    "This server has used up its Spotify request quota for now, so Spotify cannot sign you in. Please try again later: Crate continues on its own as soon as Spotify allows it.",
 };
 
 /** The text for the login page's `error` query value; null when there is none. Unknown values get a generic text. */

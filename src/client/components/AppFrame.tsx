@@ -2,6 +2,7 @@ import { Box, Link } from "@chakra-ui/react";
 import type { ReactNode } from "react";
 import { Footer } from "./Footer.tsx";
 import { Header } from "./Header.tsx";
+import { SpotifyAccessBanner } from "./SpotifyAccessBanner.tsx";
 
 /** Header, main content and footer around every page. */
 export function AppFrame({ children }: { children: ReactNode }) {
@@ -22,6 +23,7 @@ export function AppFrame({ children }: { children: ReactNode }) {
         Skip to content
       </Link>
       <Header />
+      <SpotifyAccessBanner />
       <Box as="main" id="main" flex="1" display="flex" flexDirection="column">
         {children}
       </Box>

@@ -2,6 +2,7 @@ import { Alert, Box, HStack, Progress, Stack, Text } from "@chakra-ui/react";
 import { CircleCheck } from "lucide-react";
 import { useEffect, useState } from "react";
 import { messages } from "../../shared/errors.ts";
+import { spotifyAccessTexts } from "../../shared/spotify-access.ts";
 import { type ProgressEntry, type ProgressState, progressLabel } from "../hooks/useDistributionProgress.ts";
 
 const DOT_MS = 400;
@@ -104,6 +105,12 @@ export function DistributionProgress({ progress }: { progress: ProgressState }) 
   const finished = phase === "finished";
   return (
     <Stack gap="4" data-testid="distribution-progress" data-phase={phase} aria-live="polite">
+      {progress.paused ? (
+        <Alert.Root status="info" borderRadius="lg" data-testid="progress-paused">
+          <Alert.Indicator />
+          <Alert.Title fontWeight="medium">{spotifyAccessTexts.quotaPaused}</Alert.Title>
+        </Alert.Root>
+      ) : null}
       {phase === "loading" ? <LoadingRow /> : null}
       {entries.map((entry, index) => (
         <EntryRow

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { limits } from "../../shared/limits.ts";
+import type { SpotifyPause } from "../../shared/spotify-access.ts";
 import { trpc } from "../api/trpc.ts";
 
 export type DistributionType = "Standard" | "Analysis" | "Randomized";
@@ -23,10 +24,18 @@ export interface ProgressState {
   failures: number;
   /** the liked songs the server counted once the run read the library (null until an answer tells) */
   totalNumberOfLikedSongs: number | null;
+  /** set while Spotify's spent quota holds the run (it continues on its own) */
+  paused: SpotifyPause | null;
 }
 
 export type ProgressEvent =
-  | { type: "answer"; progress: ProgressEntry[]; finished: boolean; totalNumberOfLikedSongs?: number }
+  | {
+      type: "answer";
+      progress: ProgressEntry[];
+      finished: boolean;
+      totalNumberOfLikedSongs?: number;
+      paused?: SpotifyPause;
+    }
   | { type: "failure" };
 
 export const initialProgress: ProgressState = {
@@ -35,6 +44,7 @@ export const initialProgress: ProgressState = {
   ticks: 0,
   failures: 0,
   totalNumberOfLikedSongs: null,
+  paused: null,
 };
 
 export const isPolling = (state: ProgressState): boolean =>
@@ -55,7 +65,8 @@ export function nextProgress(state: ProgressState, event: ProgressEvent): Progre
   let phase: ProgressPhase = empty ? "loading" : "running";
   if (event.finished || (empty && ticks >= limits.progressEmptyTicks)) phase = "finished";
   const totalNumberOfLikedSongs = event.totalNumberOfLikedSongs ?? state.totalNumberOfLikedSongs;
-  return { phase, entries: event.progress, ticks, failures: 0, totalNumberOfLikedSongs };
+  const paused = phase === "finished" ? null : (event.paused ?? null);
+  return { phase, entries: event.progress, ticks, failures: 0, totalNumberOfLikedSongs, paused };
 }
 
 /** 'n / total songs processed', or '… randomized playlists' for the Randomized entry (spec §4). */
@@ -93,6 +104,7 @@ export function useDistributionProgress(progressId: string | null): ProgressStat
           progress: answer.progress,
           finished: answer.finished,
           totalNumberOfLikedSongs: answer.totalNumberOfLikedSongs,
+          paused: answer.paused,
         };
       } catch {
         event = { type: "failure" };

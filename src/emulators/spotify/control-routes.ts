@@ -5,6 +5,7 @@ import { z } from "zod";
 import { loopbackOnly } from "../common/loopback.ts";
 import { ControlError, type SpotifyEmulatorControl } from "./control.ts";
 import { FaultSettingsSchema } from "./model/faults.ts";
+import { QuotaSettingsSchema } from "./model/quota.ts";
 
 /** 10,000 track ids a call fit well within this. */
 export const CONTROL_MAX_BODY_BYTES = 2 * 1024 * 1024;
@@ -32,6 +33,7 @@ const NewPlaylistSchema = z.object({
   description: z.string().max(300).optional(),
   public: z.boolean().optional(),
 });
+const GrantLifetimeSchema = z.object({ lifetimeSec: z.number().int().min(1).nullable() });
 const ItemsSchema = z.object({ trackIds: z.array(z.string()).min(1).max(10_000) });
 
 export async function body<T>(c: Context, schema: z.ZodType<T>): Promise<T> {
@@ -101,6 +103,15 @@ export function controlApp(control: SpotifyEmulatorControl): Hono {
     return c.json({ followed: true });
   });
   app.post("/listeners/:id/revoke", (c) => c.json({ revoked: control.revoke(c.req.param("id")) }));
+  app.post("/listeners/:id/end-grant", (c) => c.json({ ended: control.endGrant(c.req.param("id")) }));
+  app.put("/grants", async (c) => {
+    const { lifetimeSec } = await body(c, GrantLifetimeSchema);
+    control.setGrantLifetime(lifetimeSec === null ? null : lifetimeSec * 1000);
+    return c.json({ lifetimeSec });
+  });
+  app.get("/quota", (c) => c.json(control.quota()));
+  app.put("/quota", async (c) => c.json(control.setQuota(await body(c, QuotaSettingsSchema))));
+  app.post("/quota/exhaust", (c) => c.json(control.exhaustQuota()));
 
   app.get("/playlists/:id", (c) => {
     const playlist = control.playlist(c.req.param("id"));

@@ -1,6 +1,7 @@
 // The control surface's shapes: the listeners, likes, playlists and tracks it reports, and its refusals.
 import type { AudioFeatureValues } from "../../shared/audio-features.ts";
 import type { CallLog, FaultSettings, FaultSettingsInput } from "./model/faults.ts";
+import type { QuotaLog, QuotaSettingsInput } from "./model/quota.ts";
 
 export class ControlError extends Error {
   constructor(
@@ -105,4 +106,12 @@ export interface SpotifyEmulatorControl {
   setApp(app: "development" | "extended"): "development" | "extended";
   expireTokens(): number;
   revoke(listenerId: string): number;
+  /** the listener's grant ends now: their refresh tokens answer invalid_grant; returns how many */
+  endGrant(listenerId: string): number;
+  /** refresh tokens of authorizations from now on live this long (null: 6 calendar months) */
+  setGrantLifetime(ms: number | null): void;
+  quota(): QuotaLog;
+  setQuota(settings: QuotaSettingsInput): QuotaLog;
+  /** spends what is left of the current period (the next request is refused) */
+  exhaustQuota(): QuotaLog;
 }

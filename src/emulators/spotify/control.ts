@@ -170,6 +170,14 @@ export function createControl(runtime: EmulatorRuntime): SpotifyEmulatorControl 
       listener(listenerId);
       return runtime.tokens().revoke(listenerId);
     },
+    endGrant(listenerId) {
+      listener(listenerId);
+      return runtime.tokens().endGrant(listenerId);
+    },
+    setGrantLifetime: (ms) => runtime.tokens().setGrantLifetime(ms),
+    quota: () => runtime.quota.log(),
+    setQuota: (settings) => runtime.quota.configure(settings),
+    exhaustQuota: () => runtime.quota.exhaust(),
   };
 }
 

@@ -25,6 +25,9 @@ export { ControlError } from "./control.ts";
 export type { CallLog, FaultSettings, FaultSettingsInput } from "./model/faults.ts";
 
 export const SPOTIFY_EMULATOR_BASE = "/emulator/spotify";
+
+import type { QuotaSettingsInput } from "./model/quota.ts";
+
 export const DEFAULT_SEED = 20_260_101;
 
 export interface SpotifyEmulatorOptions {
@@ -41,6 +44,10 @@ export interface SpotifyEmulatorOptions {
   catalogueSize?: CatalogueSize;
   /** `development`: behaves like a development-mode app of 2026; `extended` (default): an extended-quota app */
   app?: SpotifyEmulatorApp;
+  /** a refresh token's life from the authorization it came from (default: 6 calendar months, as Spotify) */
+  grantLifetimeMs?: number;
+  /** the developer account's request quota (default: none) */
+  quota?: QuotaSettingsInput;
 }
 
 export type SpotifyEmulatorApp = "development" | "extended";
@@ -61,7 +68,9 @@ export function createSpotifyEmulator(options: SpotifyEmulatorOptions): SpotifyE
     accessTokenTtlSec: options.accessTokenTtlSec ?? 3600,
     now: options.now ?? Date.now,
     catalogueSize: options.catalogueSize,
+    grantLifetimeMs: options.grantLifetimeMs ?? null,
   });
+  if (options.quota) runtime.quota.configure(options.quota);
   runtime.faults.developmentMode = options.app === "development";
   const control = createControl(runtime);
 

@@ -9,6 +9,7 @@ import type { AdminStatistics, BatchExecution, DayCounts } from "../../shared/sc
 import { utcDay } from "../auth/signup.ts";
 import type { Deps } from "../deps/deps.ts";
 import { usersBehindHourly } from "../metrics/lag.ts";
+import { spotifyStatistics } from "./spotify-statistics.ts";
 import {
   latestBatchRuns,
   monitoredUsers,
@@ -24,7 +25,7 @@ export const STATISTICS_WINDOW_DAYS = 30;
 export const LATEST_BATCH_EXECUTIONS = 10;
 const DAY_MS = 86_400_000;
 
-type StatisticsDeps = Pick<Deps, "db" | "clock">;
+type StatisticsDeps = Pick<Deps, "db" | "clock" | "spotify" | "spotifyCalls" | "config">;
 
 /** Start (00:00 UTC) of the day `ms` falls on. */
 const startOfUtcDay = (ms: number) => Math.floor(ms / DAY_MS) * DAY_MS;
@@ -75,6 +76,7 @@ export function getAdminStatistics(deps: StatisticsDeps): AdminStatistics {
       usersBehindHourly: usersBehindHourly(deps.db, now),
     },
     enabledStatisticsUserIds: statisticsUserIds(deps.db),
+    spotify: spotifyStatistics(deps),
   };
 }
 

@@ -8,6 +8,7 @@ import { countActiveLikes } from "../library/likes-repository.ts";
 import { audioFeaturesUnavailable } from "../library/metadata.ts";
 import { notFound } from "../platform/errors.ts";
 import { recentActivity } from "./activity-repository.ts";
+import { listenerSpotifyAccess } from "./spotify-statistics.ts";
 import {
   combinationsOf,
   findUserBy,
@@ -28,7 +29,7 @@ function findUser(deps: Pick<Deps, "db">, lookup: UserLookup) {
 }
 
 export function getAdminUserDetail(
-  deps: Pick<Deps, "db" | "config" | "clock">,
+  deps: Pick<Deps, "db" | "config" | "clock" | "spotifyCalls">,
   lookup: UserLookup,
 ): AdminUserDetail {
   const user = findUser(deps, lookup);
@@ -79,5 +80,6 @@ export function getAdminUserDetail(
     membershipEvents,
     activity,
     featuresUnavailable: audioFeaturesUnavailable(deps),
+    ...listenerSpotifyAccess(deps, userId),
   };
 }

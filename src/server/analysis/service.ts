@@ -16,6 +16,7 @@ import { metadataCoverage } from "../metadata/coverage.ts";
 import { AppError, notFound } from "../platform/errors.ts";
 import { isThrottled, recordThrottle, throttleKeys } from "../platform/throttles.ts";
 import { readSettings } from "../settings/store.ts";
+import { withCallKind } from "../spotify/call-kind.ts";
 import { readTimeZone } from "../user/time-zone.ts";
 import { AnalysisCounter } from "./count.ts";
 import {
@@ -52,7 +53,7 @@ export function startAnalysis(deps: Deps, userId: string): { progressId: string 
     insertRunningAnalysis(deps.db, analysisId, userId, now);
     return analysisId;
   })();
-  deps.work.spawn(userId, "analysis", () => runAnalysis(deps, id));
+  deps.work.spawn(userId, "analysis", () => withCallKind("analysis", () => runAnalysis(deps, id)));
   return { progressId: id };
 }
 

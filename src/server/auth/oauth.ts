@@ -3,12 +3,15 @@ import { LOGIN_PATH, type LoginErrorReason, NO_CAPACITY_PATH, signInReturnPaths 
 import type { CallbackQuery } from "../../shared/schemas/auth.ts";
 import { canonicalTimeZone } from "../../shared/time-zone.ts";
 import type { Deps } from "../deps/deps.ts";
+import { withCallKind } from "../spotify/call-kind.ts";
 import { SpotifyError } from "../spotify/errors.ts";
+import { failFastOnQuota, SpotifyQuotaPausedError } from "../spotify/quota-gate.ts";
 import { learnTimeZone } from "../user/time-zone.ts";
 import { clearOauthCookie, OAUTH_COOKIE_MAX_AGE_SEC, oauthCookie, sessionCookie } from "./cookies.ts";
 import { createSession, revokeSession } from "./sessions.ts";
 import { AccountLinkConflict, findOrCreateUser } from "./signup.ts";
-import { saveTokens, setMonitored } from "./tokens.ts";
+import { recordAuthorization } from "./spotify-access.ts";
+import { saveTokens } from "./tokens.ts";
 
 export type ReturnTo = "default" | "plans";
 
@@ -114,21 +117,28 @@ export async function completeAuthorization(
   if (!pending || !query.state || !sameSecret(query.state, pending.state)) return fail("invalid_state");
   if (query.error) return fail(query.error === "access_denied" ? "access_denied" : "provider_error");
   if (!query.code) return fail("provider_error");
+  // While Spotify's quota holds every call, a sign-in cannot finish: it says so rather than wait for hours.
+  if (deps.spotify.quota().paused) return fail("spotify_quota");
 
   let profile: { id: string; account_id?: string; display_name?: string | null };
   let tokens: Awaited<ReturnType<Deps["spotify"]["accounts"]["exchangeCode"]>>;
   try {
     tokens = await deps.spotify.accounts.exchangeCode(query.code, redirectUri(deps), pending.verifier);
     const accessToken = tokens.accessToken;
-    profile = await deps.spotify
-      .forUser({
-        current: async () => accessToken,
-        refresh: async () => {
-          throw new SpotifyError(401, "GET /me", "fresh access token refused");
-        },
-      })
-      .me();
+    profile = await withCallKind("signIn", () =>
+      failFastOnQuota(() =>
+        deps.spotify
+          .forUser({
+            current: async () => accessToken,
+            refresh: async () => {
+              throw new SpotifyError(401, "GET /me", "fresh access token refused");
+            },
+          })
+          .me(),
+      ),
+    );
   } catch (error) {
+    if (error instanceof SpotifyQuotaPausedError) return fail("spotify_quota");
     deps.log.warn("spotify sign-in failed", {
       error: error instanceof Error ? error.message : String(error),
     });
@@ -164,12 +174,13 @@ export async function completeAuthorization(
     expiresIn: tokens.expiresIn,
     scope: tokens.scope,
   });
-  setMonitored(deps.db, result.userId, true);
+  // Every completed sign-in starts a fresh 6-month grant on Spotify.
+  recordAuthorization(deps, result.userId);
   revokeSession(deps.db, presentedSession);
   const session = createSession(deps.db, deps.clock, result.userId);
   cookies.push(sessionCookie(deps.config, session.token));
   // Read new likes now, so counts and the first distribution are ready sooner (one call when nothing is new).
-  deps.afterSignIn(result.userId);
+  withCallKind("signIn", () => deps.afterSignIn(result.userId));
   deps.log.info("signed in", { userId: result.userId, created: result.created });
   return { location: signInReturnPaths[pending.returnTo], cookies };
 }

@@ -4,6 +4,7 @@ import { providerTokens, users } from "../db/schema/index.ts";
 import type { Deps } from "../deps/deps.ts";
 import { SpotifyAuthRevokedError, SpotifyError } from "../spotify/errors.ts";
 import type { AccessTokenSource, SpotifyUserApi } from "../spotify/types.ts";
+import { grantHolds, recordAccessRefused } from "./spotify-access.ts";
 import { decryptToken, encryptToken } from "./token-crypto.ts";
 
 /** Access tokens are refreshed this long before they expire, so a call never starts with a dying token. */
@@ -137,7 +138,8 @@ async function doRefresh(deps: TokenDeps, userId: string): Promise<string> {
       // The refused token may be one a new sign-in already replaced: then the user stays monitored.
       const newer = replaced();
       if (newer) return newer;
-      setMonitored(deps.db, userId, false);
+      // Not retried: Spotify's answer stands until the listener signs in again.
+      recordAccessRefused(deps.db, userId, deps.clock.now());
       deps.log.info("spotify refresh token refused; user no longer monitored", { userId });
       throw new SpotifyAuthRevokedError(userId);
     }
@@ -148,7 +150,10 @@ async function doRefresh(deps: TokenDeps, userId: string): Promise<string> {
 /** Bearer tokens for one user: the stored one while it is fresh, else a refresh; after a 401, a refresh unless another call already did one. */
 export function tokenSourceFor(deps: TokenDeps, userId: string): AccessTokenSource {
   return {
+    userId,
     async current() {
+      // A grant that ended (refused, or past its six months) costs no token or Web API call.
+      if (!grantHolds(deps, userId)) throw new SpotifyAuthRevokedError(userId);
       const stored = readTokens(deps, userId);
       if (!stored) {
         setMonitored(deps.db, userId, false);
@@ -158,6 +163,7 @@ export function tokenSourceFor(deps: TokenDeps, userId: string): AccessTokenSour
       return refreshAccessToken(deps, userId);
     },
     async refresh(rejected) {
+      if (!grantHolds(deps, userId)) throw new SpotifyAuthRevokedError(userId);
       const stored = readTokens(deps, userId);
       if (stored && rejected !== undefined && stored.accessToken !== rejected) return stored.accessToken;
       return refreshAccessToken(deps, userId);

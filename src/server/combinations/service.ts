@@ -24,6 +24,7 @@ import { runDistribution } from "../distribution/run.ts";
 import { createWholeLibraryDistribution } from "../distribution/start.ts";
 import { AppError } from "../platform/errors.ts";
 import { isThrottled, recordThrottle } from "../platform/throttles.ts";
+import { withCallKind } from "../spotify/call-kind.ts";
 
 export const combinationThrottleKey = (userId: string) => `combination:${userId}`;
 
@@ -88,7 +89,9 @@ export function createCombinations(
     });
     return createWholeLibraryDistribution(deps, caller, "combination", { combinationIds }).id;
   })();
-  deps.work.spawn(caller.userId, "combination distribution", () => runDistribution(deps, id));
+  deps.work.spawn(caller.userId, "combination distribution", () =>
+    withCallKind("distribution", () => runDistribution(deps, id)),
+  );
   return { distributionProgressId: id };
 }
 

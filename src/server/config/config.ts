@@ -28,6 +28,10 @@ const EnvSchema = z.object({
   SPOTIFY_API_URL: z.url().optional(),
   /** how long one Spotify call may take before it counts as a timeout (and is retried) */
   SPOTIFY_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+  /** Web API calls a day the server keeps under (unset: no budget); a fifth stays for listeners' own actions */
+  SPOTIFY_DAILY_CALLS: z.coerce.number().int().min(10).optional(),
+  /** the first probe after Spotify's quota ran out, then twice as long each time (at most an hour) */
+  SPOTIFY_QUOTA_PROBE_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
   PADDLE_ENVIRONMENT: z.enum(["production", "sandbox"]).default("production"),
   PADDLE_API_URL: z.url().optional(),
   PADDLE_API_KEY: optionalText,
@@ -91,6 +95,9 @@ export interface Config {
     accountsUrl: string;
     apiUrl: string;
     timeoutMs?: number;
+    /** SPOTIFY_DAILY_CALLS: null, no budget */
+    dailyCalls: number | null;
+    quotaFirstProbeMs: number;
   };
   paddle: {
     environment: "production" | "sandbox";
@@ -188,6 +195,8 @@ export function parseConfig(
         e.SPOTIFY_API_URL ?? (demoMode ? `${emulatorBase}/spotify/v1` : "https://api.spotify.com/v1"),
       ),
       timeoutMs: e.SPOTIFY_TIMEOUT_MS,
+      dailyCalls: e.SPOTIFY_DAILY_CALLS ?? null,
+      quotaFirstProbeMs: e.SPOTIFY_QUOTA_PROBE_MS,
     },
     paddle: {
       environment: e.PADDLE_ENVIRONMENT,

@@ -9,6 +9,7 @@ import type { Logger } from "../platform/log.ts";
 import type { RequestTraffic } from "../platform/loop-room.ts";
 import type { UserWork } from "../platform/user-work.ts";
 import type { MetadataClients } from "../sources/clients.ts";
+import type { SpotifyCallLedger } from "../spotify/call-ledger.ts";
 import type { SpotifyClient, SpotifyUserApi } from "../spotify/types.ts";
 
 /** What services need, built once at start and passed in (never read from globals during a request). */
@@ -19,6 +20,8 @@ export interface Deps {
   log: Logger;
   /** the shared Spotify client (accounts service + Web API) */
   spotify: SpotifyClient;
+  /** Web API calls over a rolling 24 hours by kind and listener (persisted; the budget and admin statistics) */
+  spotifyCalls: SpotifyCallLedger;
   /** the Web API on behalf of a user, with their stored tokens refreshed as needed (auth/tokens.ts) */
   spotifyFor(userId: string): SpotifyUserApi;
   /** AES-256 key for provider tokens at rest */

@@ -7,8 +7,11 @@ import { fullResyncDue } from "../library/resync.ts";
 import { syncLibrary } from "../library/sync.ts";
 import { LoopRoom, withLoopRoom } from "../platform/loop-room.ts";
 import { withPriority } from "../platform/pacer.ts";
+import { withCallKind } from "../spotify/call-kind.ts";
 import { SpotifyAuthRevokedError } from "../spotify/errors.ts";
 import type { SpotifyUserApi } from "../spotify/types.ts";
+import { updateAccessReminders } from "./access-reminders.ts";
+import { backgroundBudgetSpent, hourlyListeners, hourlyRunHeld } from "./hourly-gate.ts";
 import { AdaptiveConcurrency } from "./job-concurrency.ts";
 import { finishExecution, startExecution } from "./repository/batch-executions.ts";
 import {
@@ -132,13 +135,21 @@ function retryableRun(db: Db, userId: string): { id: string; planned: boolean } 
 }
 
 /** The hourly job: sync every monitored user's likes, then add the new ones to their playlists. */
-export function runHourlySync(deps: Deps): Promise<BatchOutcome> {
+export async function runHourlySync(deps: Deps): Promise<BatchOutcome> {
   const { db } = deps;
+  if (hourlyRunHeld(deps)) return { started: false, usersProcessed: 0, distributions: 0, failures: 0 };
+  return withCallKind("hourly", () => hourlyBatch(deps, db));
+}
+
+function hourlyBatch(deps: Deps, db: Db): Promise<BatchOutcome> {
   return runBatch(
     deps,
     HOURLY_JOB,
-    () => monitoredUsersBySyncAge(db),
+    () => hourlyListeners(deps, monitoredUsersBySyncAge(db)),
     async (userId, api) => {
+      if (backgroundBudgetSpent(deps)) return false;
+      // In a grant's last 14 days its end is named in every managed playlist; after a new sign-in, no more.
+      await withCallKind("reminder", () => updateAccessReminders(deps, api, userId));
       // A first page whose total does not add up means an unlike further back: read everything now, so
       // Latest N drops the song at this run. Once a week every library is read in full anyway.
       const full = fullResyncDue(deps, userId, deps.clock.now());

@@ -25,7 +25,7 @@ export function creationDescription(identity: PlaylistIdentity): string {
   return `${PLAYLIST_DESCRIPTION} (${creationMark(identity)})`;
 }
 
-function creationMark(p: PlaylistIdentity): string {
+export function creationMark(p: PlaylistIdentity): string {
   const key = [p.userId, p.source, p.preferenceKey, p.bucket, p.sequence].join("\u0000");
   return `crate-${new Bun.CryptoHasher("sha256").update(key).digest("hex").slice(0, 16)}`;
 }

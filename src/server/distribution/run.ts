@@ -4,6 +4,7 @@ import type { Deps } from "../deps/deps.ts";
 import { enrichLibrary } from "../library/metadata.ts";
 import { countLikes, syncLibrary } from "../library/sync.ts";
 import { AppError } from "../platform/errors.ts";
+import { withCallKind } from "../spotify/call-kind.ts";
 import { SpotifyAuthRevokedError } from "../spotify/errors.ts";
 import type { SpotifyUserApi } from "../spotify/types.ts";
 import { applyJournal } from "./apply.ts";
@@ -152,7 +153,9 @@ export function resumeInterruptedDistributions(deps: Deps): number {
   const rows = runningDistributions(deps.db);
   const work = deps.work;
   for (const row of rows) {
-    work.spawn(row.userId, "resume distribution", () => runDistribution(deps, row.id));
+    work.spawn(row.userId, "resume distribution", () =>
+      withCallKind("distribution", () => runDistribution(deps, row.id)),
+    );
   }
   return rows.length;
 }

@@ -16,6 +16,7 @@ import type { Deps } from "../deps/deps.ts";
 import { signInSyncSettled } from "../library/service.ts";
 import { AppError, notFound } from "../platform/errors.ts";
 import { isThrottled, recordThrottle, throttleKeys } from "../platform/throttles.ts";
+import { withCallKind } from "../spotify/call-kind.ts";
 import { scheduleDeletion, startDeletion } from "./deletion.ts";
 import { assertMayDelete, assertMayDistribute, type Caller } from "./guards.ts";
 import { kindOfEntry } from "./kinds.ts";
@@ -74,7 +75,9 @@ export async function distributeHistorically(
     }
     return started;
   })();
-  deps.work.spawn(caller.userId, "distribution", () => runDistribution(deps, id));
+  deps.work.spawn(caller.userId, "distribution", () =>
+    withCallKind("distribution", () => runDistribution(deps, id)),
+  );
   return { distributionProgressId: id, totalNumberOfLikedSongs };
 }
 
@@ -86,7 +89,7 @@ const progressMemo = readMemo<ReturnType<typeof ownDistributionWithEntries>>();
  * `limits.progressPollMs`: the run and its entries are two reads by key in one read transaction (one snapshot).
  */
 export function getProgress(
-  deps: Pick<Deps, "db">,
+  deps: Pick<Deps, "db"> & Partial<Pick<Deps, "spotify">>,
   userId: string,
   distributionId: string,
 ): DistributionProgress {
@@ -103,7 +106,16 @@ export function getProgress(
     finished: run.status !== "running",
     totalNumberOfLikedSongs: run.totalNumberOfLikedSongs ?? 0,
     createdPlaylistNames: run.createdPlaylistNames ?? [],
+    ...(run.status === "running" ? quotaPause(deps) : {}),
   };
+}
+
+/** `paused` while Spotify's spent quota holds a running distribution's calls. */
+function quotaPause(deps: Partial<Pick<Deps, "spotify">>): Pick<DistributionProgress, "paused"> {
+  const quota = deps.spotify?.quota();
+  if (!quota) return {};
+  if (!quota.paused || quota.since === null) return {};
+  return { paused: { reason: "spotify-quota", since: new Date(quota.since).toISOString() } };
 }
 
 /**

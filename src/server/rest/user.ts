@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { spotifyAccessAnswer } from "../auth/spotify-access.ts";
 import type { Deps } from "../deps/deps.ts";
 import { getMembershipLevel } from "../user/membership.ts";
 import { reading, requireUser } from "./validate.ts";
@@ -12,5 +13,9 @@ export function userRest(deps: Deps) {
     .get(
       "/user/id",
       reading(deps, (c) => ({ userId: requireUser(c, deps).userId })),
+    )
+    .get(
+      "/user/spotify-access",
+      reading(deps, (c) => spotifyAccessAnswer(deps, requireUser(c, deps).userId)),
     );
 }

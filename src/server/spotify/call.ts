@@ -43,6 +43,7 @@ export async function callApi(
       },
       body: call.body === undefined ? undefined : JSON.stringify(call.body),
       retryUnknownOutcome: call.retryUnknownOutcome,
+      userId: tokens.userId,
     });
   const token = await tokens.current();
   let res = await send(token);

@@ -32,5 +32,7 @@ export function createSpotifyClient(options: SpotifyClientOptions): SpotifyClien
     callCounts: () => http.callCounts(),
     resetCallCounts: () => http.resetCallCounts(),
     pacing: () => http.pacing(),
+    quota: () => http.quota.state(),
+    stopQuotaProbes: () => http.quota.stop(),
   };
 }

@@ -1,6 +1,9 @@
+import type { SpotifyCallKind } from "../../shared/spotify-access.ts";
 import { AdaptivePacer, currentPriority, type PacerState, type Priority } from "../platform/pacer.ts";
 import { parseRetryAfter } from "../platform/retry-after.ts";
+import { currentCallKind } from "./call-kind.ts";
 import { SpotifyError } from "./errors.ts";
+import { isQuotaExceeded, QuotaGate, type QuotaState } from "./quota-gate.ts";
 
 /** Requests sent per endpoint. */
 export type CallCounts = Record<string, number>;
@@ -28,6 +31,8 @@ export interface HttpOptions {
   onRetry?: (info: { endpoint: string; status: number; waitMs: number; attempt: number }) => void;
   /** observes every call, wait and learned rate (metrics); never changes what the transport does */
   observer?: HttpObserver;
+  /** the first probe after Spotify's quota ran out (then 2, 4 … times this, at most an hour) */
+  quotaFirstProbeMs?: number;
 }
 
 /** What the transport tells an observer. Calls include refused ones; waits are before a call may go. */
@@ -37,9 +42,15 @@ export interface HttpObserver {
     status: number | "timeout" | "network";
     ms: number;
     priority: Priority;
+    service: Service;
+    /** the listener the call was made for, when known */
+    userId: string | undefined;
+    kind: SpotifyCallKind;
   }) => void;
   onWait?: (info: { priority: Priority; ms: number }) => void;
   onRateLimited?: (info: { rate: number; ceiling: number; pauseMs: number }) => void;
+  /** the quota pause began, a probe went out, or the pause ended */
+  onQuota?: (state: QuotaState) => void;
 }
 
 export interface HttpRequest {
@@ -56,6 +67,8 @@ export interface HttpRequest {
   retryUnknownOutcome?: boolean;
   /** whose limit the call counts against (default: the Web API's) */
   service?: Service;
+  /** the listener the call is made for (counted per listener) */
+  userId?: string;
 }
 
 export type Service = "api" | "accounts";
@@ -93,8 +106,10 @@ const isRetryableStatus = (status: number) =>
  */
 export class SpotifyHttp {
   private readonly fetchImpl: FetchLike;
-  private readonly opts: Required<Omit<HttpOptions, "fetch" | "onRetry" | "observer">> &
+  private readonly opts: Required<Omit<HttpOptions, "fetch" | "onRetry" | "observer" | "quotaFirstProbeMs">> &
     Pick<HttpOptions, "onRetry" | "observer">;
+  /** Spotify's development-mode quota: one gate for every Web API call of the process */
+  readonly quota: QuotaGate;
   /** the Web API and the accounts service have limits of their own: one pacer each */
   private readonly pacers: Record<Service, AdaptivePacer>;
   private readonly counts = new Map<string, number>();
@@ -118,6 +133,11 @@ export class SpotifyHttp {
         onRateLimited: options.observer?.onRateLimited,
       });
     this.pacers = { api: pacer(), accounts: pacer() };
+    this.quota = new QuotaGate({
+      now: this.opts.now,
+      firstProbeMs: options.quotaFirstProbeMs,
+      onChange: options.observer?.onQuota,
+    });
   }
 
   /** The Web API pacer's learned rate, pause and queues (the hourly job's concurrency follows it; metrics). */
@@ -148,7 +168,10 @@ export class SpotifyHttp {
     let rateLimited = 0;
     const priority = currentPriority();
     const pacer = this.pacers[request.service ?? "api"];
+    const gate = (request.service ?? "api") === "api" ? this.quota : null;
     for (;;) {
+      // A spent quota holds the call here (not counted as waiting: the pause may last hours) or sends it as the probe.
+      const probe = gate ? await gate.pass(request.endpoint) : false;
       const pausedFor = pacer.state().pausedUntil - now();
       if (pausedFor > 0 && waited + pausedFor > this.opts.maxTotalWaitMs) {
         throw new SpotifyError(429, request.endpoint, "rate limited for longer than the wait budget");
@@ -156,10 +179,25 @@ export class SpotifyHttp {
       const queuedAt = now();
       const release = await pacer.acquire(priority);
       waited += now() - queuedAt;
+      if (gate && !probe && gate.state().paused) {
+        release();
+        continue;
+      }
       let outcome: Awaited<ReturnType<SpotifyHttp["attempt"]>>;
       let waitMs = 0;
       try {
         outcome = await this.attempt(request, priority);
+        if (
+          gate &&
+          outcome.kind === "response" &&
+          isQuotaExceeded(outcome.response.status, outcome.response.json)
+        ) {
+          // Not a failure: the call waits at the gate and goes again once the quota is back.
+          gate.exceeded(parseRetryAfter(outcome.response.headers.get("retry-after"), now()), probe);
+          continue;
+        }
+        if (gate && outcome.kind === "response") gate.answered(probe);
+        else if (gate) gate.unanswered(probe);
         // Told before the slot is freed, so no queued call slips out between a 429 and its pause.
         if (outcome.kind === "response" && outcome.response.status === 429) {
           rateLimited++;
@@ -228,6 +266,9 @@ export class SpotifyHttp {
         status,
         ms: this.opts.now() - started,
         priority,
+        service: request.service ?? "api",
+        userId: request.userId,
+        kind: currentCallKind(),
       });
     try {
       const res = await this.fetchImpl(request.url, {

@@ -1,15 +1,22 @@
 import type { Config } from "../config/config.ts";
 import { type Metrics, providerObservers } from "../metrics/registry.ts";
 import type { Logger } from "../platform/log.ts";
+import type { SpotifyCallLedger } from "./call-ledger.ts";
 import { createSpotifyClient } from "./client.ts";
 import type { SpotifyClient } from "./types.ts";
 
+export { SpotifyCallLedger } from "./call-ledger.ts";
 export { createSpotifyClient } from "./client.ts";
 export { SpotifyAuthRevokedError, SpotifyError } from "./errors.ts";
 export type * from "./types.ts";
 
 /** The process's Spotify client, on the configured accounts service and Web API (the emulator in demo mode). */
-export function spotifyClientFromConfig(config: Config, log: Logger, metrics?: Metrics): SpotifyClient {
+export function spotifyClientFromConfig(
+  config: Config,
+  log: Logger,
+  metrics?: Metrics,
+  ledger?: SpotifyCallLedger,
+): SpotifyClient {
   const observers = metrics ? providerObservers(metrics, "spotify") : undefined;
   return createSpotifyClient({
     apiUrl: config.spotify.apiUrl,
@@ -17,12 +24,26 @@ export function spotifyClientFromConfig(config: Config, log: Logger, metrics?: M
     clientId: config.spotify.clientId,
     clientSecret: config.spotify.clientSecret,
     timeoutMs: config.spotify.timeoutMs,
+    quotaFirstProbeMs: config.spotify.quotaFirstProbeMs,
     onArtistsBatchForbidden: () =>
       log.warn("GET /artists?ids answered 403: using single-artist lookups from now on"),
     onRetry: (info) => {
       log.debug("spotify call retried", info);
       if (info.status === 429) observers?.onRateLimitWait(info.waitMs);
     },
-    observer: { onCall: observers?.onCall },
+    observer: {
+      onCall: (info) => {
+        observers?.onCall(info);
+        if (info.service === "api") ledger?.record(info.kind, info.userId);
+      },
+      onQuota: (state) =>
+        state.paused
+          ? log.warn("spotify quota used up: web api calls paused", {
+              since: state.since,
+              probes: state.probes,
+              nextProbeAt: state.nextProbeAt,
+            })
+          : log.info("spotify quota back: web api calls resumed", { pauses: state.pauses }),
+    },
   });
 }

@@ -2,6 +2,7 @@ import type { ClassifiedFeatureName } from "../../shared/audio-features.ts";
 import type { PacerState } from "../platform/pacer.ts";
 import type { SpotifyAccounts } from "./accounts.ts";
 import type { CallCounts } from "./http.ts";
+import type { QuotaState } from "./quota-gate.ts";
 
 // Spotify Web API objects as Crate reads them (snake_case, as on the wire), and the per-user API surface.
 // Only fields Crate uses are declared; the API sends more. Shapes follow Spotify's public reference.
@@ -205,10 +206,15 @@ export interface SpotifyClient {
   resetCallCounts(): void;
   /** the Web API pacer's learned rate, pause and queues */
   pacing(): PacerState;
+  /** whether Spotify's spent quota holds every Web API call (since when, probes) */
+  quota(): QuotaState;
+  stopQuotaProbes(): void;
 }
 
 /** Where a user API gets its bearer token: `current()` before a call; `refresh(rejected)` after a 401 (once). */
 export interface AccessTokenSource {
+  /** the listener these tokens are theirs (calls are counted per listener) */
+  userId?: string;
   current(): Promise<string>;
   /** a token other than `rejected`: refreshed, or the one another call just refreshed */
   refresh(rejected?: string): Promise<string>;

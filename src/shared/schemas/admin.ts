@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { limits } from "../limits.ts";
 import { type MembershipLevel, MembershipLevelSchema } from "../membership.ts";
+import type { SpotifyAccessState, SpotifyCallKind } from "../spotify-access.ts";
 
 // ── Inputs (one schema each, used by the tRPC router and the REST shim) ─────────────────────────────────
 
@@ -65,6 +66,29 @@ export interface AdminStatistics {
     usersBehindHourly: number;
   };
   enabledStatisticsUserIds: string[];
+  spotify: AdminSpotifyStatistics;
+}
+
+/** Spotify's 2026 limits as the operator sees them: grants ending or ended, the quota pause, calls in 24 hours. */
+export interface AdminSpotifyStatistics {
+  accessEndingWithin14Days: number;
+  accessEnded: number;
+  quota: {
+    paused: boolean;
+    /** ISO time the pause began, null when not paused */
+    since: string | null;
+    /** probes sent in this pause (or the last one) */
+    probes: number;
+    /** pauses since the server started */
+    pauses: number;
+    /** calls answered QUOTA_EXCEEDED since the server started */
+    refusedCalls: number;
+  };
+  /** every request sent to the Web API in the last 24 hours, refused ones included */
+  callsLast24h: { total: number; byKind: Record<SpotifyCallKind, number> };
+  topListeners: { userId: string; calls: number }[];
+  /** SPOTIFY_DAILY_CALLS, null without a budget */
+  dailyBudget: number | null;
 }
 
 export interface PremiumMember {
@@ -126,6 +150,11 @@ export interface AdminUserDetail {
   activity: { kind: string; time: string }[];
   /** the provider refuses audio features app-wide, so mood and tempo playlists cannot be filled */
   featuresUnavailable: boolean;
+  /** ISO time the listener's Spotify grant ends (or ended) */
+  spotifyAccessEndsAt: string;
+  spotifyAccessState: SpotifyAccessState;
+  /** Web API calls made for this listener in the last 24 hours */
+  spotifyCallsLast24h: number;
 }
 
 export const adminPageSize = limits.adminPageSize;

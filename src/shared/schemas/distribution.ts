@@ -1,3 +1,4 @@
+import type { SpotifyPause } from "../spotify-access.ts";
 // Inputs and responses of the distribution calls (predefined playlists, progress, deletion, analysis).
 // One zod schema per input, used by the tRPC router and the REST shims alike.
 //
@@ -52,6 +53,8 @@ export interface DistributionProgress {
   totalNumberOfLikedSongs: number;
   /** Spotify names of the playlists this run creates (known once planned) */
   createdPlaylistNames: string[];
+  /** present while Spotify's spent quota holds the run (it continues on its own) */
+  paused?: SpotifyPause;
 }
 
 export interface DistributeHistoricallyResponse {

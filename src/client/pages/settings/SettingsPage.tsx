@@ -6,6 +6,7 @@ import { AppLink } from "../../components/RouterLink.tsx";
 import { useSession } from "../../hooks/useSession.ts";
 import { DeleteAccountSection } from "./DeleteAccountSection.tsx";
 import { PlaylistSettings } from "./PlaylistSettings.tsx";
+import { SpotifyAccessSetting } from "./SpotifyAccessSetting.tsx";
 import { TimeZoneSetting } from "./TimeZoneSetting.tsx";
 
 /** `/settings`: playlist toggles, the time zone, a link to my data, and account deletion (login required). */
@@ -19,6 +20,7 @@ export function SettingsPage() {
         <Stack gap="8">
           <PlaylistSettings />
           <TimeZoneSetting />
+          <SpotifyAccessSetting />
           <Card.Root variant="outline" bg="bg.panel" borderRadius="2xl">
             <Card.Body p={{ base: "5", md: "8" }} gap="2">
               <Text as="h2" textStyle="xl" fontWeight="bold">

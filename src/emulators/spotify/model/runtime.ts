@@ -4,6 +4,7 @@ import { catalogueGenreStrings } from "./catalogue-genres.ts";
 import { FaultInjector } from "./faults.ts";
 import { buildGenrePool } from "./genre-pool.ts";
 import { demoListeners } from "./listeners.ts";
+import { DeveloperQuota } from "./quota.ts";
 import { RegisteredUsers } from "./registered-users.ts";
 import { World } from "./state.ts";
 import { memoryStore, type StateStore, sqliteStore } from "./store.ts";
@@ -16,6 +17,8 @@ export interface RuntimeOptions {
   statePath?: string;
   seed: number;
   accessTokenTtlSec: number;
+  /** a refresh token's life from the authorization it came from; null: 6 calendar months, as Spotify */
+  grantLifetimeMs?: number | null;
   now: () => number;
   catalogueSize?: CatalogueSize;
 }
@@ -26,6 +29,8 @@ export interface EmulatorRuntime {
   readonly seed: number;
   now(): number;
   readonly faults: FaultInjector;
+  /** the developer account's request quota (off unless configured) */
+  readonly quota: DeveloperQuota;
   /** built on first use (the catalogue takes a few hundred milliseconds) */
   world(): World;
   tokens(): TokenBook;
@@ -67,7 +72,13 @@ export function createRuntime(options: RuntimeOptions): EmulatorRuntime {
       loaded = {
         store,
         world: new World(catalogue, store, options.now, state),
-        tokens: new TokenBook(store, options.now, options.accessTokenTtlSec, state.tokens),
+        tokens: new TokenBook(
+          store,
+          options.now,
+          options.accessTokenTtlSec,
+          state.tokens,
+          options.grantLifetimeMs,
+        ),
         registeredUsers: new RegisteredUsers(
           store,
           demoListeners(options.seed).map((l) => l.id),
@@ -84,6 +95,7 @@ export function createRuntime(options: RuntimeOptions): EmulatorRuntime {
     seed: options.seed,
     now: options.now,
     faults: new FaultInjector(options.now),
+    quota: new DeveloperQuota(options.now),
     world: () => load().world,
     tokens: () => load().tokens,
     registeredUsers: () => load().registeredUsers,

@@ -1,4 +1,5 @@
 // Authorization codes (in memory, 10 minutes, single use) and access/refresh tokens (persisted).
+import { grantEndsAt } from "../../../shared/spotify-access.ts";
 import { randomToken } from "./random.ts";
 import type { StateStore, StoredToken } from "./store.ts";
 
@@ -42,6 +43,8 @@ export class TokenBook {
     private readonly now: () => number,
     private readonly accessTtlSec: number,
     loaded: readonly StoredToken[],
+    /** a refresh token's life from its authorization; null: 6 calendar months (Spotify since 2026-07-20) */
+    private grantLifetimeMs: number | null = null,
   ) {
     for (const token of loaded) this.tokens.set(token.token, token);
   }
@@ -65,16 +68,40 @@ export class TokenBook {
     return record;
   }
 
+  /** An authorization: a refresh token whose life (6 months) starts now, and an access token. */
   issue(userId: string, clientId: string, scope: string): IssuedTokens {
-    const refresh = this.newToken("refresh", userId, clientId, scope, 0);
+    const now = this.now();
+    const grantEnd = this.grantLifetimeMs === null ? grantEndsAt(now) : now + this.grantLifetimeMs;
+    const refresh = this.newToken("refresh", userId, clientId, scope, 0, grantEnd);
     return { access: this.newToken("access", userId, clientId, scope, 0), refresh };
   }
 
-  /** A live refresh token of this client, or null (unknown, revoked, or another client's). */
+  /** Sets the lifetime of grants given from now on (null: 6 calendar months). */
+  setGrantLifetime(ms: number | null): void {
+    this.grantLifetimeMs = ms;
+  }
+
+  /** A live refresh token of this client, or null (unknown, revoked, expired, or another client's). */
   refreshToken(token: string, clientId: string): StoredToken | null {
     const record = this.tokens.get(token);
     if (record?.kind !== "refresh" || record.revoked || record.clientId !== clientId) return null;
+    // Refresh tokens from before expiry (no end stored) keep working.
+    if (record.expiresAt !== null && record.expiresAt <= this.now()) return null;
     return record;
+  }
+
+  /** The listener's grant ends now: every refresh token of theirs answers invalid_grant from here on. */
+  endGrant(userId: string): number {
+    const at = this.now() - 1;
+    let ended = 0;
+    for (const t of this.tokens.values()) {
+      if (t.userId === userId && t.kind === "refresh" && !t.revoked && (t.expiresAt ?? Infinity) > at) {
+        t.expiresAt = at;
+        this.store.saveToken(t);
+        ended++;
+      }
+    }
+    return ended;
   }
 
   /** Every second refresh answers without a refresh token (clients must keep the old one). */
@@ -83,8 +110,16 @@ export class TokenBook {
     this.store.saveToken(record);
     const access = this.newToken("access", record.userId, record.clientId, record.scope, 0);
     const rotate = record.refreshCount % 2 === 0;
+    // A rotated refresh token keeps the authorization's end: refreshing never extends a grant.
     const refresh = rotate
-      ? this.newToken("refresh", record.userId, record.clientId, record.scope, record.refreshCount)
+      ? this.newToken(
+          "refresh",
+          record.userId,
+          record.clientId,
+          record.scope,
+          record.refreshCount,
+          record.expiresAt,
+        )
       : null;
     return { access, refresh };
   }
@@ -140,6 +175,7 @@ export class TokenBook {
     clientId: string,
     scope: string,
     refreshCount: number,
+    refreshExpiresAt: number | null = null,
   ): StoredToken {
     const token: StoredToken = {
       token: randomToken(kind === "access" ? "BQ" : "AQ", kind === "access" ? 96 : 64),
@@ -147,7 +183,7 @@ export class TokenBook {
       userId,
       clientId,
       scope,
-      expiresAt: kind === "access" ? this.now() + this.accessTtlSec * 1000 : null,
+      expiresAt: kind === "access" ? this.now() + this.accessTtlSec * 1000 : refreshExpiresAt,
       revoked: false,
       refreshCount,
     };

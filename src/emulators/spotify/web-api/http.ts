@@ -2,6 +2,7 @@
 import type { Context, Hono } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { Paging } from "../../../shared/spotify-paging.ts";
+import { QUOTA_EXCEEDED_BODY } from "../model/quota.ts";
 import { UNREGISTERED_MESSAGE } from "../model/registered-users.ts";
 import type { EmulatorRuntime } from "../model/runtime.ts";
 import type { World } from "../model/state.ts";
@@ -58,6 +59,12 @@ export function endpoint(
     const check = tokens.checkAccess(bearerToken(authorization));
     // Tells a refused call sent again from another call to the same path (the body is kept for the handler).
     const signature = `${method} ${c.req.url} ${authorization ?? ""} ${method === "GET" ? "" : await c.req.text()}`;
+    // Development mode's quota: every request of the developer account counts, and a spent one is refused first.
+    const overQuota = runtime.quota.spend();
+    if (overQuota) {
+      if (overQuota.retryAfterSec !== null) c.header("Retry-After", String(overQuota.retryAfterSec));
+      return c.json(QUOTA_EXCEEDED_BODY, 429);
+    }
     const decision = faults.decide(check.ok ? check.token.clientId : "anonymous", signature, arrivedAt);
     if (decision.kind === "rateLimited") {
       c.header("Retry-After", String(decision.retryAfterSec));

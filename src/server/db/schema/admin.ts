@@ -81,3 +81,18 @@ export const activeListenerDays = sqliteTable("active_listener_days", {
   day: text().primaryKey(),
   listeners: integer().notNull().default(0),
 });
+
+/**
+ * Spotify Web API calls per hour, by kind and listener ("" for calls of no listener), refused ones included:
+ * the rolling 24 hours of the budget and the admin statistics survive a restart. Hours older than a day are pruned.
+ */
+export const spotifyCallHours = sqliteTable(
+  "spotify_call_hours",
+  {
+    hour: integer().notNull(),
+    userId: text().notNull().default(""),
+    kind: text().notNull(),
+    calls: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.hour, t.userId, t.kind] })],
+);

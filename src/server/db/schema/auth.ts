@@ -21,6 +21,10 @@ export const users = sqliteTable(
     accountId: text(),
     /** IANA time zone from the browser at sign-in or the settings; null: not known yet (UTC) */
     timeZone: text(),
+    /** when the listener last completed a sign-in through Spotify: their 6-month grant runs from here */
+    spotifyAuthorizedAt: integer(),
+    /** when Spotify refused the grant (`invalid_grant`); null while it holds, cleared by the next sign-in */
+    spotifyAccessRefusedAt: integer(),
   },
   (t) => [index("users_created_at_idx").on(t.createdAt), uniqueIndex("users_account_id_idx").on(t.accountId)],
 );

@@ -84,6 +84,8 @@ export const managedPlaylists = sqliteTable(
     createdAt: integer().notNull(),
     latestTrackAddedAt: integer(),
     latestSettledTrackLikedAt: integer(),
+    /** the grant end whose reminder the description carries; null: the normal description */
+    reminderEndsAt: integer(),
   },
   (t) => [
     index("managed_playlists_user_id_idx").on(t.userId),

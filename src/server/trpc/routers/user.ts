@@ -1,3 +1,4 @@
+import { spotifyAccessAnswer } from "../../auth/spotify-access.ts";
 import { getMembershipLevel } from "../../user/membership.ts";
 import { authedProcedure, publicProcedure, router } from "../core/init.ts";
 
@@ -14,4 +15,6 @@ export const userRouter = router({
   }),
   membershipLevel: authedProcedure.query(({ ctx }) => getMembershipLevel(ctx.deps.db, ctx.user.userId)),
   id: authedProcedure.query(({ ctx }) => ({ userId: ctx.user.userId })),
+  /** when the listener's Spotify grant ends, and whether it is ending or ended */
+  spotifyAccess: authedProcedure.query(({ ctx }) => spotifyAccessAnswer(ctx.deps, ctx.user.userId)),
 });

@@ -1,0 +1,122 @@
+// Spotify Web API calls over a rolling 24 hours, by kind and listener, kept across restarts: counted in memory and
+// added to spotify_call_hours (one upsert per hour, listener and kind) every minute, before each read, and at
+// shutdown. Refused calls count too: Spotify's quota counts every request.
+import { and, gte, lt, sql } from "drizzle-orm";
+import { type SpotifyCallKind, spotifyCallKinds } from "../../shared/spotify-access.ts";
+import type { Db } from "../db/client.ts";
+import { spotifyCallHours } from "../db/schema/index.ts";
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+export const LEDGER_FLUSH_MS = 60_000;
+
+export interface CallsLast24h {
+  total: number;
+  byKind: Record<SpotifyCallKind, number>;
+}
+
+export class SpotifyCallLedger {
+  /** "hour \0 user \0 kind" → calls not yet written */
+  private pending = new Map<string, number>();
+  private timer: ReturnType<typeof setInterval> | null = null;
+
+  constructor(
+    private readonly db: Db,
+    private readonly now: () => number,
+    flushEveryMs = LEDGER_FLUSH_MS,
+  ) {
+    if (flushEveryMs > 0) {
+      this.timer = setInterval(() => this.safeFlush(), flushEveryMs);
+      (this.timer as { unref?: () => void }).unref?.();
+    }
+  }
+
+  record(kind: SpotifyCallKind, userId: string | undefined): void {
+    const hour = Math.floor(this.now() / HOUR_MS) * HOUR_MS;
+    const key = `${hour}\u0000${userId ?? ""}\u0000${kind}`;
+    this.pending.set(key, (this.pending.get(key) ?? 0) + 1);
+  }
+
+  flush(): void {
+    const rows = [...this.pending];
+    this.pending = new Map();
+    const horizon = Math.floor((this.now() - DAY_MS) / HOUR_MS) * HOUR_MS;
+    this.db.$client.transaction(() => {
+      for (const [key, calls] of rows) {
+        const [hour, userId, kind] = key.split("\u0000") as [string, string, string];
+        this.db
+          .insert(spotifyCallHours)
+          .values({ hour: Number(hour), userId, kind, calls })
+          .onConflictDoUpdate({
+            target: [spotifyCallHours.hour, spotifyCallHours.userId, spotifyCallHours.kind],
+            set: { calls: sql`${spotifyCallHours.calls} + ${calls}` },
+          })
+          .run();
+      }
+      this.db.delete(spotifyCallHours).where(lt(spotifyCallHours.hour, horizon)).run();
+    })();
+  }
+
+  /** Calls in the last 24 hours (this hour and the 23 before it), all listeners together. */
+  last24h(): CallsLast24h {
+    this.flush();
+    const byKind = Object.fromEntries(spotifyCallKinds.map((k) => [k, 0])) as Record<SpotifyCallKind, number>;
+    const rows = this.db
+      .select({ kind: spotifyCallHours.kind, calls: sql<number>`sum(${spotifyCallHours.calls})` })
+      .from(spotifyCallHours)
+      .where(gte(spotifyCallHours.hour, this.windowStart()))
+      .groupBy(spotifyCallHours.kind)
+      .all();
+    let total = 0;
+    for (const row of rows) {
+      const kind = (spotifyCallKinds as readonly string[]).includes(row.kind)
+        ? (row.kind as SpotifyCallKind)
+        : "other";
+      byKind[kind] += row.calls;
+      total += row.calls;
+    }
+    return { total, byKind };
+  }
+
+  /** The listeners with the most calls in the last 24 hours. */
+  topListeners(limit: number): { userId: string; calls: number }[] {
+    this.flush();
+    return this.db
+      .select({ userId: spotifyCallHours.userId, calls: sql<number>`sum(${spotifyCallHours.calls})` })
+      .from(spotifyCallHours)
+      .where(and(gte(spotifyCallHours.hour, this.windowStart()), sql`${spotifyCallHours.userId} <> ''`))
+      .groupBy(spotifyCallHours.userId)
+      .all()
+      .sort((a, b) => b.calls - a.calls || (a.userId < b.userId ? -1 : 1))
+      .slice(0, limit);
+  }
+
+  /** One listener's calls in the last 24 hours. */
+  forListener(userId: string): number {
+    this.flush();
+    const row = this.db
+      .select({ calls: sql<number>`coalesce(sum(${spotifyCallHours.calls}), 0)` })
+      .from(spotifyCallHours)
+      .where(and(gte(spotifyCallHours.hour, this.windowStart()), sql`${spotifyCallHours.userId} = ${userId}`))
+      .get();
+    return row?.calls ?? 0;
+  }
+
+  close(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    this.safeFlush();
+  }
+
+  private windowStart(): number {
+    return Math.floor((this.now() - DAY_MS) / HOUR_MS) * HOUR_MS + HOUR_MS;
+  }
+
+  private safeFlush(): void {
+    try {
+      this.flush();
+    } catch {
+      // the counts of a failed write are lost; the next flush writes the new ones
+    }
+  }
+}

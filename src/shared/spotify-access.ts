@@ -1,0 +1,108 @@
+// Spotify's 2026 rules as Crate shows them: a sign-in (grant) lasts six calendar months from the authorization,
+// and a development-mode app's request quota can run out. One place for the dates, states and texts.
+
+/** A refresh token lives this many calendar months from the listener's authorization (refreshing never extends it). */
+export const GRANT_MONTHS = 6;
+/** From this many days before the end a listener is reminded (banner, playlist descriptions). */
+export const REMINDER_DAYS = 14;
+const DAY_MS = 86_400_000;
+
+export type SpotifyAccessState = "active" | "ending" | "ended";
+
+export interface SpotifyAccess {
+  /** ISO time of the listener's last completed authorization on Spotify */
+  authorizedAt: string;
+  /** ISO time the grant ends (authorizedAt + 6 calendar months) */
+  endsAt: string;
+  state: SpotifyAccessState;
+}
+
+/**
+ * `at` plus `months` calendar months in UTC, the day clamped to the target month's last day
+ * (31 August + 6 months is 28 or 29 February), the time of day kept.
+ */
+export function addCalendarMonths(at: number, months: number): number {
+  const d = new Date(at);
+  const target = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + months, 1));
+  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  target.setUTCDate(Math.min(d.getUTCDate(), lastDay));
+  target.setUTCHours(d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds(), d.getUTCMilliseconds());
+  return target.getTime();
+}
+
+/** When a grant given at `authorizedAt` (epoch ms) ends. */
+export const grantEndsAt = (authorizedAt: number): number => addCalendarMonths(authorizedAt, GRANT_MONTHS);
+
+/** When the reminders start for a grant ending at `endsAt`. */
+export const reminderStartsAt = (endsAt: number): number => endsAt - REMINDER_DAYS * DAY_MS;
+
+/** `ended` once the end has passed or Spotify refused the grant before it (`refusedAt`); `ending` within 14 days. */
+export function accessState(endsAt: number, refusedAt: number | null, now: number): SpotifyAccessState {
+  if (refusedAt !== null || now >= endsAt) return "ended";
+  return now >= reminderStartsAt(endsAt) ? "ending" : "active";
+}
+
+/** "26 May 2027": the day in UTC, the month spelled out, the same on server and client. */
+export function accessDate(at: number | string): string {
+  const d = new Date(at);
+  const months = [
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+  ];
+  return `${d.getUTCDate()} ${months[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
+}
+
+/** Spotify's limit on a playlist description. */
+export const DESCRIPTION_MAX_CHARS = 300;
+
+/** The sentence written into each managed playlist's description in the last 14 days of a grant. */
+export function reminderSentence(endsAt: number, publicUrl: string): string {
+  return `Crate stops updating this playlist on ${accessDate(endsAt)}. Sign in at ${publicUrl} to keep it up to date.`;
+}
+
+export const spotifyAccessTexts = {
+  /** settings: while the grant runs */
+  activeUntil: (endsAt: number | string) =>
+    `Crate can update your playlists until ${accessDate(endsAt)}; signing in again renews this.`,
+  /** banner on signed-in pages in the last 14 days */
+  ending: (endsAt: number | string) =>
+    `Crate can update your playlists until ${accessDate(endsAt)}. Sign in again to keep them up to date for another six months.`,
+  /** playlists and settings pages once the grant ended */
+  ended: (endedAt: number | string) =>
+    `Crate stopped updating your playlists on ${accessDate(endedAt)}: Spotify ends an app's access six months after you sign in, or when you remove it. Sign in again and Crate catches up with every song you liked meanwhile.`,
+  signInAgain: "Sign in again",
+  /** the progress while Spotify's quota holds the work */
+  quotaPaused:
+    "Spotify's request quota for this server is used up for now. Crate continues on its own as soon as Spotify allows it.",
+  /** a first fill spread over the next hours under the server's daily budget */
+  budgetSpread:
+    "This server keeps under its daily Spotify budget: Crate adds the rest of your songs over the next hours.",
+} as const;
+
+/** What holds Spotify work back for the whole server: the quota answered QUOTA_EXCEEDED. */
+export interface SpotifyPause {
+  reason: "spotify-quota";
+  /** ISO time the pause began */
+  since: string;
+}
+
+/** Kinds of Web API calls counted over 24 hours (admin statistics). */
+export const spotifyCallKinds = [
+  "signIn",
+  "distribution",
+  "hourly",
+  "analysis",
+  "reminder",
+  "other",
+] as const;
+export type SpotifyCallKind = (typeof spotifyCallKinds)[number];
