@@ -70,7 +70,8 @@ export function mountControl(
   app.post(`${control}/prices`, (c) =>
     run(c, async () => {
       const body = await controlBody(c, PriceSchema);
-      if (world.price(body.id)) throw new PaddleEmulatorError(400, "price_exists", `Price ${body.id} already exists.`);
+      if (world.price(body.id))
+        throw new PaddleEmulatorError(400, "price_exists", `Price ${body.id} already exists.`);
       return world.addPrice({
         id: body.id,
         unitPrice: { amount: body.amount, currency_code: body.currency_code },

@@ -3,9 +3,10 @@ import { LOGIN_PATH, type LoginErrorReason, NO_CAPACITY_PATH, signInReturnPaths 
 import type { CallbackQuery } from "../../shared/schemas/auth.ts";
 import { canonicalTimeZone } from "../../shared/time-zone.ts";
 import type { Deps } from "../deps/deps.ts";
-import { SpotifyError } from "../spotify/errors.ts";
+import { SpotifyBusyError, SpotifyError } from "../spotify/errors.ts";
 import { learnTimeZone } from "../user/time-zone.ts";
 import { clearOauthCookie, OAUTH_COOKIE_MAX_AGE_SEC, oauthCookie, sessionCookie } from "./cookies.ts";
+import { consumeState, rememberState } from "./oauth-states.ts";
 import { createSession, revokeSession } from "./sessions.ts";
 import { AccountLinkConflict, findOrCreateUser } from "./signup.ts";
 import { saveTokens, setMonitored } from "./tokens.ts";
@@ -61,7 +62,7 @@ export function sameSecret(a: string, b: string): boolean {
 
 /** Step 1: a fresh state and PKCE verifier in the cookie, and the accounts service's authorize URL. */
 export async function startAuthorization(
-  deps: Pick<Deps, "config" | "clock" | "tokenKey" | "spotify">,
+  deps: Pick<Deps, "config" | "clock" | "tokenKey" | "spotify" | "db">,
   options: { returnTo: ReturnTo; referrer?: string; timeZone?: string },
 ): Promise<Redirect> {
   const pending: PendingAuthorization = {
@@ -72,6 +73,7 @@ export async function startAuthorization(
     timeZone: options.timeZone,
     issuedAt: deps.clock.now(),
   };
+  rememberState(deps.db, pending.state, pending.issuedAt, pending.issuedAt + OAUTH_COOKIE_MAX_AGE_SEC * 1000);
   const location = deps.spotify.accounts.authorizeUrl({
     state: pending.state,
     codeChallenge: pkceChallenge(pending.verifier),
@@ -112,6 +114,8 @@ export async function completeAuthorization(
 
   const pending = openPending(deps, cookieValue);
   if (!pending || !query.state || !sameSecret(query.state, pending.state)) return fail("invalid_state");
+  // Once only: a replayed callback (same cookie, same state) ends here, before any call to Spotify.
+  if (!consumeState(deps.db, query.state, deps.clock.now())) return fail("invalid_state");
   if (query.error) return fail(query.error === "access_denied" ? "access_denied" : "provider_error");
   if (!query.code) return fail("provider_error");
 
@@ -132,6 +136,7 @@ export async function completeAuthorization(
     deps.log.warn("spotify sign-in failed", {
       error: error instanceof Error ? error.message : String(error),
     });
+    if (error instanceof SpotifyBusyError) return fail("busy");
     // A development-mode app answers 403 to every account its operator has not registered.
     return fail(isUnregisteredUser(error) ? "not_registered" : "provider_error");
   }

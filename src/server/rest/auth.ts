@@ -1,4 +1,6 @@
-import { type Context, Hono } from "hono";
+import { type Context, Hono, type MiddlewareHandler } from "hono";
+import { ErrorCode } from "../../shared/errors.ts";
+import { limits } from "../../shared/limits.ts";
 import { AuthorizeQuerySchema, CallbackQuerySchema } from "../../shared/schemas/auth.ts";
 import { presentedOauthValue } from "../auth/cookies.ts";
 import {
@@ -10,6 +12,8 @@ import {
 } from "../auth/oauth.ts";
 import { signOut } from "../auth/sign-out.ts";
 import type { Deps } from "../deps/deps.ts";
+import { AddressRateLimit, clientAddress } from "../platform/address-limit.ts";
+import { refuse } from "../platform/http-errors.ts";
 import { optionalUser, reading, sessionToken } from "./validate.ts";
 
 function redirect(c: Context, to: Redirect): Response {
@@ -17,8 +21,28 @@ function redirect(c: Context, to: Redirect): Response {
   return c.redirect(to.location, 302);
 }
 
+/**
+ * Sign-in starts and callbacks per client address: each costs a state row or a token exchange with Crate's
+ * client secret, so one client cannot spend the accounts service's limit for everyone.
+ */
+function limitedPerAddress(deps: Deps): MiddlewareHandler {
+  const limit = new AddressRateLimit(limits.signInPerAddressPerMinute);
+  return async (c, next) => {
+    if (limit.take(clientAddress(c.req.raw, c.env), deps.clock.now())) return next();
+    c.header("Retry-After", "60");
+    return refuse(
+      c,
+      429,
+      ErrorCode.RateLimited,
+      "Too many sign-in attempts from this address. Try again in a minute.",
+    );
+  };
+}
+
 /** Sign-in with Spotify (authorization code + PKCE), login state and logout, under /api/authorize. */
 export function authRest(deps: Deps) {
+  const startsLimited = limitedPerAddress(deps);
+  const callbacksLimited = limitedPerAddress(deps);
   const start = (returnTo: ReturnTo) => async (c: Context) => {
     // A navigation, not an API call: an unusable referrer is dropped rather than refused.
     const parsed = AuthorizeQuerySchema.safeParse(c.req.query());
@@ -27,9 +51,9 @@ export function authRest(deps: Deps) {
     return redirect(c, await startAuthorization(deps, { returnTo, referrer, timeZone }));
   };
   return new Hono()
-    .get("/authorize", start("default"))
-    .get("/authorize/plans", start("plans"))
-    .get("/authorize/callback", async (c) => {
+    .get("/authorize", startsLimited, start("default"))
+    .get("/authorize/plans", startsLimited, start("plans"))
+    .get("/authorize/callback", callbacksLimited, async (c) => {
       const parsed = CallbackQuerySchema.safeParse(c.req.query());
       const query = parsed.success ? parsed.data : { error: "invalid_request" };
       const presented = sessionToken(c, deps);

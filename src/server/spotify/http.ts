@@ -1,6 +1,13 @@
-import { AdaptivePacer, currentPriority, type PacerState, type Priority } from "../platform/pacer.ts";
+import { limits } from "../../shared/limits.ts";
+import {
+  AdaptivePacer,
+  currentPriority,
+  PacerBusy,
+  type PacerState,
+  type Priority,
+} from "../platform/pacer.ts";
 import { parseRetryAfter } from "../platform/retry-after.ts";
-import { SpotifyError } from "./errors.ts";
+import { SpotifyBusyError, SpotifyError } from "./errors.ts";
 
 /** Requests sent per endpoint. */
 export type CallCounts = Record<string, number>;
@@ -56,6 +63,8 @@ export interface HttpRequest {
   retryUnknownOutcome?: boolean;
   /** whose limit the call counts against (default: the Web API's) */
   service?: Service;
+  /** how long the call may wait for its turn before it fails with SpotifyBusyError, unsent (default: no limit) */
+  turnWaitMs?: number;
 }
 
 export type Service = "api" | "accounts";
@@ -108,8 +117,9 @@ export class SpotifyHttp {
       random: Math.random,
       ...withoutUndefined(options),
     };
-    const pacer = () =>
+    const pacer = (maxWaiting?: number) =>
       new AdaptivePacer({
+        maxWaiting,
         maxInFlight: this.opts.concurrency,
         reserved: Math.min(8, Math.floor(this.opts.concurrency / 4)),
         now: this.opts.now,
@@ -117,7 +127,8 @@ export class SpotifyHttp {
         onWait: options.observer?.onWait,
         onRateLimited: options.observer?.onRateLimited,
       });
-    this.pacers = { api: pacer(), accounts: pacer() };
+    // The accounts service's queue is bounded: a flood of sign-ins cannot hold every refresh behind it.
+    this.pacers = { api: pacer(), accounts: pacer(limits.accountsQueueMax) };
   }
 
   /** The Web API pacer's learned rate, pause and queues (the hourly job's concurrency follows it; metrics). */
@@ -154,7 +165,10 @@ export class SpotifyHttp {
         throw new SpotifyError(429, request.endpoint, "rate limited for longer than the wait budget");
       }
       const queuedAt = now();
-      const release = await pacer.acquire(priority);
+      const release = await pacer.acquire(priority, { timeoutMs: request.turnWaitMs }).catch((error) => {
+        if (error instanceof PacerBusy) throw new SpotifyBusyError(request.endpoint, error.message);
+        throw error;
+      });
       waited += now() - queuedAt;
       let outcome: Awaited<ReturnType<SpotifyHttp["attempt"]>>;
       let waitMs = 0;
