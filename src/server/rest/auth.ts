@@ -1,4 +1,4 @@
-import { type Context, Hono, type MiddlewareHandler } from "hono";
+import { type Context, Hono } from "hono";
 import { ErrorCode } from "../../shared/errors.ts";
 import { limits } from "../../shared/limits.ts";
 import { AuthorizeQuerySchema, CallbackQuerySchema } from "../../shared/schemas/auth.ts";
@@ -25,10 +25,10 @@ function redirect(c: Context, to: Redirect): Response {
  * Sign-in starts and callbacks per client address: each costs a state row or a token exchange with Crate's
  * client secret, so one client cannot spend the accounts service's limit for everyone.
  */
-function limitedPerAddress(deps: Deps): MiddlewareHandler {
+function limitedPerAddress(deps: Deps) {
   const limit = new AddressRateLimit(limits.signInPerAddressPerMinute);
-  return async (c, next) => {
-    if (limit.take(clientAddress(c.req.raw, c.env), deps.clock.now())) return next();
+  return (c: Context, handler: (c: Context) => Promise<Response>): Promise<Response> | Response => {
+    if (limit.take(clientAddress(c.req.raw, c.env), deps.clock.now())) return handler(c);
     c.header("Retry-After", "60");
     return refuse(
       c,
@@ -43,7 +43,8 @@ function limitedPerAddress(deps: Deps): MiddlewareHandler {
 export function authRest(deps: Deps) {
   const startsLimited = limitedPerAddress(deps);
   const callbacksLimited = limitedPerAddress(deps);
-  const start = (returnTo: ReturnTo) => async (c: Context) => {
+  const start = (returnTo: ReturnTo) => (c: Context) => startsLimited(c, starting(returnTo));
+  const starting = (returnTo: ReturnTo) => async (c: Context) => {
     // A navigation, not an API call: an unusable referrer is dropped rather than refused.
     const parsed = AuthorizeQuerySchema.safeParse(c.req.query());
     const referrer = parsed.success ? parsed.data.referrer : undefined;
@@ -51,15 +52,17 @@ export function authRest(deps: Deps) {
     return redirect(c, await startAuthorization(deps, { returnTo, referrer, timeZone }));
   };
   return new Hono()
-    .get("/authorize", startsLimited, start("default"))
-    .get("/authorize/plans", startsLimited, start("plans"))
-    .get("/authorize/callback", callbacksLimited, async (c) => {
-      const parsed = CallbackQuerySchema.safeParse(c.req.query());
-      const query = parsed.success ? parsed.data : { error: "invalid_request" };
-      const presented = sessionToken(c, deps);
-      const pending = await presentedOauthValue(c, oauthCookieKey(deps));
-      return redirect(c, await completeAuthorization(deps, query, pending, presented));
-    })
+    .get("/authorize", start("default"))
+    .get("/authorize/plans", start("plans"))
+    .get("/authorize/callback", (c) =>
+      callbacksLimited(c, async () => {
+        const parsed = CallbackQuerySchema.safeParse(c.req.query());
+        const query = parsed.success ? parsed.data : { error: "invalid_request" };
+        const presented = sessionToken(c, deps);
+        const pending = await presentedOauthValue(c, oauthCookieKey(deps));
+        return redirect(c, await completeAuthorization(deps, query, pending, presented));
+      }),
+    )
     .get(
       "/authorize/logged-in",
       reading(deps, (c) => ({ loggedIn: optionalUser(c, deps) !== null })),
