@@ -7,6 +7,7 @@ import { SpotifyBusyError, SpotifyError } from "../spotify/errors.ts";
 import { learnTimeZone } from "../user/time-zone.ts";
 import { clearOauthCookie, OAUTH_COOKIE_MAX_AGE_SEC, oauthCookie, sessionCookie } from "./cookies.ts";
 import { consumeState, rememberState } from "./oauth-states.ts";
+import { storedUserAgent } from "./session-list.ts";
 import { createSession, revokeSession } from "./sessions.ts";
 import { AccountLinkConflict, findOrCreateUser } from "./signup.ts";
 import { saveTokens, setMonitored } from "./tokens.ts";
@@ -108,6 +109,8 @@ export async function completeAuthorization(
   cookieValue: string | undefined,
   /** the session the browser still presents: a new sign-in replaces it */
   presentedSession?: string,
+  /** the browser's User-Agent, kept with the new session */
+  userAgent?: string,
 ): Promise<Redirect> {
   const cookies = [clearOauthCookie(deps.config)];
   const fail = (reason: LoginErrorReason): Redirect => ({ location: toLogin(reason), cookies });
@@ -171,7 +174,7 @@ export async function completeAuthorization(
   });
   setMonitored(deps.db, result.userId, true);
   revokeSession(deps.db, presentedSession);
-  const session = createSession(deps.db, deps.clock, result.userId);
+  const session = createSession(deps.db, deps.clock, result.userId, storedUserAgent(userAgent));
   cookies.push(sessionCookie(deps.config, session.token));
   // Read new likes now, so counts and the first distribution are ready sooner (one call when nothing is new).
   deps.afterSignIn(result.userId);

@@ -10,11 +10,11 @@ import {
   type ReturnTo,
   startAuthorization,
 } from "../auth/oauth.ts";
-import { signOut } from "../auth/sign-out.ts";
+import { signOut, signOutEverywhere } from "../auth/sign-out.ts";
 import type { Deps } from "../deps/deps.ts";
 import { AddressRateLimit, clientAddress } from "../platform/address-limit.ts";
 import { refuse } from "../platform/http-errors.ts";
-import { optionalUser, reading, sessionToken } from "./validate.ts";
+import { optionalUser, reading, requireUser, sessionToken } from "./validate.ts";
 
 function redirect(c: Context, to: Redirect): Response {
   for (const cookie of to.cookies) c.header("Set-Cookie", cookie, { append: true });
@@ -60,7 +60,8 @@ export function authRest(deps: Deps) {
         const query = parsed.success ? parsed.data : { error: "invalid_request" };
         const presented = sessionToken(c, deps);
         const pending = await presentedOauthValue(c, oauthCookieKey(deps));
-        return redirect(c, await completeAuthorization(deps, query, pending, presented));
+        const userAgent = c.req.header("user-agent");
+        return redirect(c, await completeAuthorization(deps, query, pending, presented, userAgent));
       }),
     )
     .get(
@@ -70,5 +71,10 @@ export function authRest(deps: Deps) {
     .post("/authorize/logout", (c) => {
       c.header("Set-Cookie", signOut(deps, sessionToken(c, deps)));
       return c.json({ loggedOut: true });
+    })
+    .post("/authorize/logout-everywhere", (c) => {
+      const user = requireUser(c, deps);
+      c.header("Set-Cookie", signOutEverywhere(deps, user.userId));
+      return c.body(null, 204);
     });
 }

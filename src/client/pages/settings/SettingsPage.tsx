@@ -6,6 +6,7 @@ import { AppLink } from "../../components/RouterLink.tsx";
 import { useSession } from "../../hooks/useSession.ts";
 import { DeleteAccountSection } from "./DeleteAccountSection.tsx";
 import { PlaylistSettings } from "./PlaylistSettings.tsx";
+import { SessionsSection } from "./SessionsSection.tsx";
 import { TimeZoneSetting } from "./TimeZoneSetting.tsx";
 
 /** `/settings`: playlist toggles, the time zone, a link to my data, and account deletion (login required). */
@@ -39,6 +40,7 @@ export function SettingsPage() {
               </AppLink>
             </Card.Body>
           </Card.Root>
+          <SessionsSection />
           <DeleteAccountSection />
         </Stack>
       )}
