@@ -314,3 +314,24 @@ describe("a second checkout", () => {
     expect(notTheirs.status).toBe(404);
   });
 });
+
+describe("the payment-details transaction", () => {
+  test("is not created by a cross-site request; the plans page's own request gets it", async () => {
+    const user = createSignedInUser(server.deps);
+    await subscribeAtCheckout(server.url, priceId, user);
+    const path = `${server.url}/api/payment/subscription/update-payment-method-transaction`;
+    const crossSite: Record<string, string>[] = [
+      { "sec-fetch-site": "cross-site", "sec-fetch-mode": "navigate" },
+      { "sec-fetch-site": "same-site" },
+      { origin: "https://attacker.example" },
+    ];
+    for (const headers of crossSite) {
+      const res = await fetch(path, { headers: { cookie: user.cookie, ...headers } });
+      expect(res.status).toBe(403);
+      expect(((await res.json()) as { errorCode: number }).errorCode).toBe(6);
+    }
+    const own = await fetch(path, { headers: { cookie: user.cookie, "sec-fetch-site": "same-origin" } });
+    expect(own.status).toBe(200);
+    expect(((await own.json()) as { transactionId: string }).transactionId).toStartWith("txn_");
+  });
+});
