@@ -68,7 +68,7 @@ export function apiPrelude(deps: Deps, procedures: ReadonlySet<string>): Middlew
       if (api) {
         const kept = read && (c.res.status === 200 || c.res.status === 304);
         c.header("Cache-Control", kept ? "private, no-cache" : "no-store");
-        recordCallActivity(c, deps, before);
+        recordCallActivity(c, deps, before, procedures);
       }
     } finally {
       recordRequest(c, started);

@@ -124,9 +124,10 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   const development = process.env.NODE_ENV === "development";
   const policy = createResponsePolicy(config, log);
   const pages = createPrerenderedPages((path) => pageSeed(deps, path), config, log);
-  const apiFetch = policy.wrap((req: Request) => {
+  const apiFetch = policy.wrap((req: Request, srv) => {
     deps.requestTraffic.seen();
-    return api.fetch(req);
+    // the Bun server as the app's env: it knows the client's address (sign-in limits per address)
+    return api.fetch(req, srv);
   });
   const routes: Record<
     string,

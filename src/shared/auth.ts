@@ -6,6 +6,7 @@ export const loginErrorReasons = [
   "provider_error",
   "not_registered",
   "spotify_quota",
+  "busy",
 ] as const;
 export type LoginErrorReason = (typeof loginErrorReasons)[number];
 
@@ -14,6 +15,7 @@ export const loginErrorMessages: Record<LoginErrorReason, string> = {
     "You did not give Crate access to your Spotify account, so you are not signed in. Sign in again and accept to continue.",
   invalid_state: "Your sign-in expired or was started in another window. Please sign in again.",
   provider_error: "Spotify could not complete the sign-in right now. Please try again in a little while.",
+  busy: "Too many people are signing in right now, so yours could not be completed. Please sign in again in a minute.",
   not_registered:
     "Spotify refused this account: this Crate runs as a Spotify app in development mode, which only lets in " +
     "accounts its operator has registered. The operator adds your Spotify account (name and email) under " +

@@ -22,6 +22,8 @@ export const ErrorCode = {
   PayloadTooLarge: 41,
   RateLimited: 42,
   ProviderUnavailable: 50,
+  /** a second checkout while a subscription runs */
+  SubscriptionRunning: 70,
 } as const;
 
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -53,6 +55,8 @@ export const errorTexts: Partial<Record<ErrorCodeValue, string>> = {
     "An analysis is currently going on of your songs. Please wait until this is finished.",
   [ErrorCode.AnalysisStartedTooRecently]:
     "Unfortunately, this functionality is only available every 20 seconds. Try again in a little while.",
+  [ErrorCode.SubscriptionRunning]:
+    "You already have a Premium subscription running, so a second one cannot be bought. You can manage it on this page.",
 };
 
 /** The text the client shows for a failed call: the catalogue text, or 'Unknown error.' for any other code. */
@@ -76,6 +80,7 @@ const statusByCode: Partial<Record<ErrorCodeValue, number>> = {
   [ErrorCode.PlaylistDeletionOngoing]: 409,
   [ErrorCode.AnalysisOngoing]: 409,
   [ErrorCode.DuplicateName]: 409,
+  [ErrorCode.SubscriptionRunning]: 409,
   [ErrorCode.FeatureNotAvailable]: 403,
   [ErrorCode.PayloadTooLarge]: 413,
   [ErrorCode.ProviderUnavailable]: 502,

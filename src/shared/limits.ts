@@ -38,6 +38,12 @@ export const limits = {
   cancelNoticeHours: 72,
   /** every user's whole library is read again once in this many hours, each in their own hour */
   fullResyncEveryHours: 168,
+  /** sign-in starts and callbacks each answered per client address in a minute (then 429) */
+  signInPerAddressPerMinute: 60,
+  /** how long a sign-in waits for a turn at Spotify's accounts service before it ends on /login (busy) */
+  signInSlotWaitMs: 10_000,
+  /** token calls that may wait for the accounts service at once; a sign-in past them is refused at once */
+  accountsQueueMax: 64,
   retention: {
     membershipAfterLastPaymentMonths: 14,
     membershipAfterEndDays: 70,

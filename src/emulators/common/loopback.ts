@@ -1,6 +1,7 @@
 // The emulators' control APIs change the world (listeners, subscriptions, time) without any credential, so they
-// answer only clients on this machine. The address comes from the Bun server passed as the fetch's second
-// argument; an in-process call (no server) is not a network client and passes.
+// answer only clients on this machine, and not a page of another site open in its browser. The address comes
+// from the Bun server passed as the fetch's second argument; an in-process call (no server) is not a network
+// client and passes.
 import type { MiddlewareHandler } from "hono";
 
 interface AddressSource {
@@ -16,8 +17,23 @@ const hasAddress = (env: unknown): env is AddressSource =>
   typeof (env as { requestIP?: unknown } | undefined)?.requestIP === "function";
 
 export const CONTROL_LOOPBACK_ONLY = "The control API answers only clients on this machine (loopback)";
+export const CONTROL_NOT_CROSS_SITE = "The control API does not answer requests another site's page makes";
+
+/**
+ * A browser on this machine is a loopback client too: a page of another site must not drive the emulators
+ * (a form post or a no-cors fetch to localhost). Browsers say where a request comes from (Sec-Fetch-Site,
+ * Origin); scripts and tests send neither.
+ */
+function fromAnotherSite(req: Request, header: (name: string) => string | undefined): boolean {
+  const site = header("sec-fetch-site");
+  if (site !== undefined && site !== "same-origin" && site !== "none") return true;
+  const origin = header("origin");
+  return origin !== undefined && origin !== new URL(req.url).origin;
+}
 
 export const loopbackOnly: MiddlewareHandler = async (c, next) => {
+  if (fromAnotherSite(c.req.raw, (name) => c.req.header(name)))
+    return c.json({ error: CONTROL_NOT_CROSS_SITE }, 403);
   // a request relayed by a proxy on this machine still comes from elsewhere
   const relayed = c.req.header("forwarded") !== undefined || c.req.header("x-forwarded-for") !== undefined;
   if (hasAddress(c.env)) {

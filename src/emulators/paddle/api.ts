@@ -2,6 +2,7 @@
 import { timingSafeEqual } from "node:crypto";
 import type { Context, Hono } from "hono";
 import { z } from "zod";
+import { AdjustmentFilterSchema, CreateAdjustmentSchema, type PaddleAdjustments } from "./adjustments.ts";
 import type { PaddleSubscriptionEntity } from "./entities.ts";
 import { formatTotals, productOf } from "./product.ts";
 import { PaddleEmulatorError, type PaddleWorld } from "./world.ts";
@@ -134,7 +135,7 @@ const UpdateSchema = z.strictObject({ scheduled_change: z.null() });
 export function mountPaddleApi(
   app: Hono,
   base: string,
-  world: PaddleWorld,
+  { world, adjustments }: { world: PaddleWorld; adjustments: PaddleAdjustments },
   apiKey: string,
   checkoutUrl: string,
 ) {
@@ -242,6 +243,22 @@ export function mountPaddleApi(
       const txn = world.transaction(c.req.param("id"));
       if (!txn) throw new PaddleEmulatorError(404, "not_found", `Entity ${c.req.param("id")} not found`);
       return ok(c, txn);
+    }),
+  );
+
+  app.post(`${base}/adjustments`, (c) =>
+    guarded(c, async () => ok(c, await adjustments.create(await readBody(c, CreateAdjustmentSchema)), 201)),
+  );
+
+  app.get(`${base}/adjustments`, (c) =>
+    guarded(c, () => {
+      const filter = AdjustmentFilterSchema.safeParse(c.req.query());
+      if (!filter.success) {
+        throw new InvalidFieldsError(
+          filter.error.issues.map((i) => ({ field: i.path.join("."), message: i.message })),
+        );
+      }
+      return ok(c, adjustments.list(filter.data));
     }),
   );
 

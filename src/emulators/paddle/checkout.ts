@@ -182,7 +182,7 @@ export function mountCheckout(app: Hono, world: PaddleWorld, opts: CheckoutOptio
           303,
         );
       }
-      await world.purchase({ priceId: m.hidden.price_id ?? "", userId: fields.user_id ?? "", email });
+      await world.checkout({ priceId: m.hidden.price_id ?? "", userId: fields.user_id ?? "", email });
       return c.redirect(safeReturnUrl(fields.success_url, opts.defaultSuccessPath, opts.appOrigin), 303);
     } catch (err) {
       if (err instanceof PaddleEmulatorError) return problemPage(c, err.detail);

@@ -2,6 +2,7 @@
 import type { Context, Hono } from "hono";
 import { z } from "zod";
 import { loopbackOnly } from "../common/loopback.ts";
+import type { PaddleAdjustments } from "./adjustments.ts";
 import { InvalidFieldsError, paddleRefusal, readBody } from "./api.ts";
 import type { PaddleStore, StoredNotification } from "./store.ts";
 import type { WebhookSender } from "./webhooks.ts";
@@ -38,13 +39,20 @@ function describe(n: StoredNotification) {
   };
 }
 
+const ReviewSchema = z.object({ status: z.enum(["approved", "rejected"]) });
+const PriceSchema = z.object({
+  id: z.string().regex(/^pri_[a-z\d]{26}$/, "must be a price id"),
+  amount: z.string().regex(/^\d{1,12}$/),
+  currency_code: z.string().regex(/^[A-Z]{3}$/),
+  recurring: z.boolean(),
+});
+
 export function mountControl(
   app: Hono,
   base: string,
-  world: PaddleWorld,
-  store: PaddleStore,
-  sender: WebhookSender,
+  parts: { world: PaddleWorld; store: PaddleStore; sender: WebhookSender; adjustments: PaddleAdjustments },
 ) {
+  const { world, store, sender, adjustments } = parts;
   const control = `${base}/control`;
   app.use(`${control}/*`, loopbackOnly);
   const run = async (c: Context, fn: () => unknown) => {
@@ -57,6 +65,33 @@ export function mountControl(
   };
 
   app.get(`${control}/clock`, (c) => c.json({ now: new Date(world.now()).toISOString() }));
+
+  /** {id, amount, currency_code, recurring}: another price on the account (another product or a one-time price) */
+  app.post(`${control}/prices`, (c) =>
+    run(c, async () => {
+      const body = await controlBody(c, PriceSchema);
+      if (world.price(body.id))
+        throw new PaddleEmulatorError(400, "price_exists", `Price ${body.id} already exists.`);
+      return world.addPrice({
+        id: body.id,
+        unitPrice: { amount: body.amount, currency_code: body.currency_code },
+        recurring: body.recurring,
+      });
+    }),
+  );
+
+  /** {status: approved | rejected}: Paddle's review of a refund pending approval (adjustment.updated) */
+  app.post(`${control}/adjustments/:id/review`, (c) =>
+    run(c, async () => {
+      const body = await controlBody(c, ReviewSchema);
+      return adjustments.review(c.req.param("id"), body.status);
+    }),
+  );
+
+  /** the customer's bank takes the payment back: an approved chargeback (adjustment.created) */
+  app.post(`${control}/transactions/:id/chargeback`, (c) =>
+    run(c, () => adjustments.chargeback(c.req.param("id"))),
+  );
 
   /** ?user_id= filters by custom_data.user_id */
   app.get(`${control}/subscriptions`, (c) => {

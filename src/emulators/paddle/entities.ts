@@ -126,14 +126,19 @@ export interface PaddleTransactionEntity {
   billed_at: string | null;
 }
 
-export function buildPrice(id: string, unitPrice: Money, at: number): PaddlePriceEntity {
+export function buildPrice(
+  id: string,
+  unitPrice: Money,
+  at: number,
+  other?: { productId: string; description: string; recurring: boolean },
+): PaddlePriceEntity {
   return {
     id,
-    product_id: "pro_01cratepremium00000000000",
+    product_id: other?.productId ?? "pro_01cratepremium00000000000",
     type: "standard",
-    description: "Crate Premium, billed yearly",
-    name: "Yearly",
-    billing_cycle: { interval: "year", frequency: 1 },
+    description: other?.description ?? "Crate Premium, billed yearly",
+    name: other ? other.description : "Yearly",
+    billing_cycle: other && !other.recurring ? null : { interval: "year", frequency: 1 },
     trial_period: null,
     tax_mode: "account_setting",
     unit_price: unitPrice,

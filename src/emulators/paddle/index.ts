@@ -1,6 +1,7 @@
 // A Paddle Billing emulator for demo mode and tests: the API calls Crate makes, a hosted checkout page that
 // sends signed webhooks, and a control API to move subscriptions through time.
 import { Hono } from "hono";
+import { PaddleAdjustments } from "./adjustments.ts";
 import { mountPaddleApi } from "./api.ts";
 import { mountCheckout } from "./checkout.ts";
 import { mountControl } from "./control.ts";
@@ -51,6 +52,7 @@ export function createPaddleEmulator(options: PaddleEmulatorOptions): PaddleEmul
     checkoutUrl,
     now: options.now ?? (() => Date.now()),
   });
+  const adjustments = new PaddleAdjustments(store, sender, () => world.now());
   const app = new Hono();
   const faults = new PaddleFaults();
   paddleBodyLimit(app, PADDLE_EMULATOR_BASE);
@@ -61,8 +63,8 @@ export function createPaddleEmulator(options: PaddleEmulatorOptions): PaddleEmul
     defaultSuccessPath: "/plans/success",
     defaultPaymentUpdatedPath: "/plans/payment-details-updated/success",
   });
-  mountControl(app, PADDLE_EMULATOR_BASE, world, store, sender);
-  mountPaddleApi(app, PADDLE_EMULATOR_BASE, world, options.apiKey, checkoutUrl);
+  mountControl(app, PADDLE_EMULATOR_BASE, { world, store, sender, adjustments });
+  mountPaddleApi(app, PADDLE_EMULATOR_BASE, { world, adjustments }, options.apiKey, checkoutUrl);
   if (options.retry !== false) sender.startRetrying({ ...SANDBOX_RETRY_POLICY, ...options.retry });
   paddleFallbacks(app, PADDLE_EMULATOR_BASE);
   let closed = false;

@@ -11,7 +11,8 @@ export interface PaddlePriceEntity {
   type: "standard";
   description: string;
   name: string;
-  billing_cycle: { interval: "year"; frequency: 1 };
+  /** null: a one-time price (no subscription) */
+  billing_cycle: { interval: "year"; frequency: 1 } | null;
   trial_period: null;
   tax_mode: "account_setting";
   unit_price: Money;

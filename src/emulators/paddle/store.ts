@@ -4,7 +4,7 @@ import { Database } from "bun:sqlite";
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 
-export type EntityKind = "price" | "customer" | "subscription" | "transaction";
+export type EntityKind = "price" | "customer" | "subscription" | "transaction" | "adjustment";
 
 export type DeliveryStatus = "held" | "delivered" | "failed";
 

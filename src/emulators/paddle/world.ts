@@ -12,6 +12,7 @@ import {
   type PaddleTransactionEntity,
   paddleId,
 } from "./entities.ts";
+import { addOtherPrice, type OtherPrice, purchaseOnce } from "./one-time.ts";
 import { PaddleEmulatorError, type WorldOptions } from "./refusal.ts";
 import { chargeRenewal } from "./renewal.ts";
 import type { PaddleStore } from "./store.ts";
@@ -79,6 +80,25 @@ export class PaddleWorld {
     this.store.put("customer", customer.id, customer);
     this.store.setMeta(key, customer.id);
     return customer;
+  }
+
+  /** Another price on the account (another product, or a one-time price), as the dashboard creates them. */
+  addPrice(input: OtherPrice) {
+    return addOtherPrice(this.store, this.now(), input);
+  }
+
+  /** What the hosted checkout sells: a subscription for a recurring price, else a one-time payment. */
+  checkout(input: { priceId: string; userId: string; email: string }) {
+    const price = this.price(input.priceId);
+    if (price?.billing_cycle !== null) return this.purchase(input);
+    const at = this.now();
+    const customer = this.customerFor(input.userId, input.email, at);
+    return purchaseOnce(this.store, this.sender, {
+      price,
+      customerId: customer.id,
+      userId: input.userId,
+      at,
+    });
   }
 
   /** A paid checkout: customer, subscription and completed transaction; transaction.completed, subscription.created. */

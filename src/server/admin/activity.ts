@@ -33,14 +33,21 @@ export function recordActivity(
 /**
  * Short names of the calls a request made: "GET /api/distributor/:id/progress" for a REST path (the route's
  * pattern, so ids do not make every call unique), "tRPC distribution.progress" for each procedure of a tRPC
- * request. Unknown paths give none.
+ * request that the router has (`procedures`). Unknown paths and names give none: a client cannot write what it
+ * likes into a listener's activity.
  */
-export function activityKinds(c: Context): string[] {
+export function activityKinds(c: Context, procedures: ReadonlySet<string>): string[] {
   const path = c.req.path;
   if (path.startsWith("/api/trpc/")) {
-    return decodeURIComponent(path.slice("/api/trpc/".length))
+    let names: string;
+    try {
+      names = decodeURIComponent(path.slice("/api/trpc/".length));
+    } catch {
+      return [];
+    }
+    return names
       .split(",")
-      .filter((name) => /^[\w.]+$/.test(name))
+      .filter((name) => procedures.has(name))
       .slice(0, MAX_PROCEDURES_PER_CALL)
       .map((name) => `tRPC ${name}`);
   }
@@ -60,11 +67,16 @@ export function sessionBeforeCall(c: Context, deps: Deps): SessionUser | null | 
 }
 
 /** Records the call of a signed-in user whose statistics are enabled (after it was answered). */
-export function recordCallActivity(c: Context, deps: Deps, before: SessionUser | null | undefined): void {
+export function recordCallActivity(
+  c: Context,
+  deps: Deps,
+  before: SessionUser | null | undefined,
+  procedures: ReadonlySet<string>,
+): void {
   const session = before === undefined ? requestSession(c, deps) : before;
   if (!session?.statisticsEnabled) return;
   try {
-    for (const kind of activityKinds(c)) recordActivity(deps, session.userId, kind);
+    for (const kind of activityKinds(c, procedures)) recordActivity(deps, session.userId, kind);
   } catch (error) {
     deps.log.warn("activity not recorded", { userId: session.userId, error: String(error) });
   }

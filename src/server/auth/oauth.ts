@@ -4,10 +4,12 @@ import type { CallbackQuery } from "../../shared/schemas/auth.ts";
 import { canonicalTimeZone } from "../../shared/time-zone.ts";
 import type { Deps } from "../deps/deps.ts";
 import { withCallKind } from "../spotify/call-kind.ts";
-import { SpotifyError } from "../spotify/errors.ts";
+import { SpotifyBusyError, SpotifyError } from "../spotify/errors.ts";
 import { failFastOnQuota, SpotifyQuotaPausedError } from "../spotify/quota-gate.ts";
 import { learnTimeZone } from "../user/time-zone.ts";
 import { clearOauthCookie, OAUTH_COOKIE_MAX_AGE_SEC, oauthCookie, sessionCookie } from "./cookies.ts";
+import { consumeState, rememberState } from "./oauth-states.ts";
+import { storedUserAgent } from "./session-list.ts";
 import { createSession, revokeSession } from "./sessions.ts";
 import { AccountLinkConflict, findOrCreateUser } from "./signup.ts";
 import { recordAuthorization } from "./spotify-access.ts";
@@ -64,7 +66,7 @@ export function sameSecret(a: string, b: string): boolean {
 
 /** Step 1: a fresh state and PKCE verifier in the cookie, and the accounts service's authorize URL. */
 export async function startAuthorization(
-  deps: Pick<Deps, "config" | "clock" | "tokenKey" | "spotify">,
+  deps: Pick<Deps, "config" | "clock" | "tokenKey" | "spotify" | "db">,
   options: { returnTo: ReturnTo; referrer?: string; timeZone?: string },
 ): Promise<Redirect> {
   const pending: PendingAuthorization = {
@@ -75,6 +77,7 @@ export async function startAuthorization(
     timeZone: options.timeZone,
     issuedAt: deps.clock.now(),
   };
+  rememberState(deps.db, pending.state, pending.issuedAt, pending.issuedAt + OAUTH_COOKIE_MAX_AGE_SEC * 1000);
   const location = deps.spotify.accounts.authorizeUrl({
     state: pending.state,
     codeChallenge: pkceChallenge(pending.verifier),
@@ -109,12 +112,16 @@ export async function completeAuthorization(
   cookieValue: string | undefined,
   /** the session the browser still presents: a new sign-in replaces it */
   presentedSession?: string,
+  /** the browser's User-Agent, kept with the new session */
+  userAgent?: string,
 ): Promise<Redirect> {
   const cookies = [clearOauthCookie(deps.config)];
   const fail = (reason: LoginErrorReason): Redirect => ({ location: toLogin(reason), cookies });
 
   const pending = openPending(deps, cookieValue);
   if (!pending || !query.state || !sameSecret(query.state, pending.state)) return fail("invalid_state");
+  // Once only: a replayed callback (same cookie, same state) ends here, before any call to Spotify.
+  if (!consumeState(deps.db, query.state, deps.clock.now())) return fail("invalid_state");
   if (query.error) return fail(query.error === "access_denied" ? "access_denied" : "provider_error");
   if (!query.code) return fail("provider_error");
   // While Spotify's quota holds every call, a sign-in cannot finish: it says so rather than wait for hours.
@@ -142,6 +149,7 @@ export async function completeAuthorization(
     deps.log.warn("spotify sign-in failed", {
       error: error instanceof Error ? error.message : String(error),
     });
+    if (error instanceof SpotifyBusyError) return fail("busy");
     // A development-mode app answers 403 to every account its operator has not registered.
     return fail(isUnregisteredUser(error) ? "not_registered" : "provider_error");
   }
@@ -177,7 +185,7 @@ export async function completeAuthorization(
   // Every completed sign-in starts a fresh 6-month grant on Spotify.
   recordAuthorization(deps, result.userId);
   revokeSession(deps.db, presentedSession);
-  const session = createSession(deps.db, deps.clock, result.userId);
+  const session = createSession(deps.db, deps.clock, result.userId, storedUserAgent(userAgent));
   cookies.push(sessionCookie(deps.config, session.token));
   // Read new likes now, so counts and the first distribution are ready sooner (one call when nothing is new).
   withCallKind("signIn", () => deps.afterSignIn(result.userId));

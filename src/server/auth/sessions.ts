@@ -27,8 +27,16 @@ function randomToken(): string {
   return Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString("base64url");
 }
 
-/** Creates a new session for the user and returns the raw token (only its hash is stored). */
-export function createSession(db: Db, clock: Clock, userId: string): { token: string; expiresAt: number } {
+/**
+ * Creates a new session for the user and returns the raw token (only its hash is stored). `userAgent`: the
+ * browser's, trimmed, so the listener can tell their sessions apart.
+ */
+export function createSession(
+  db: Db,
+  clock: Clock,
+  userId: string,
+  userAgent: string | null = null,
+): { token: string; expiresAt: number } {
   const token = randomToken();
   const now = clock.now();
   const expiresAt = now + SESSION_ABSOLUTE_MS;
@@ -40,6 +48,7 @@ export function createSession(db: Db, clock: Clock, userId: string): { token: st
       createdAt: now,
       lastSeenAt: now,
       expiresAt,
+      userAgent,
     })
     .run();
   return { token, expiresAt };

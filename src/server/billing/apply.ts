@@ -1,6 +1,7 @@
 import { toDisplayAmount } from "../../shared/money.ts";
 import type { Db } from "../db/client.ts";
 import {
+  AdjustmentSchema,
   customUserId,
   type PaddleSubscription,
   type PaddleTransaction,
@@ -8,6 +9,8 @@ import {
   SubscriptionSchema,
   TransactionSchema,
 } from "../paddle/types.ts";
+import { applyAdjustment } from "./adjustments.ts";
+import { type ApplyResult, type EventContext, mayChangeLevel } from "./event-context.ts";
 import { type MembershipChange, writeMembershipLevel } from "./membership.ts";
 import {
   currentLevel,
@@ -19,28 +22,20 @@ import {
   upsertSubscription,
   userExists,
 } from "./records.ts";
-import { grantsPremium, parseTime, recurringFeeOf, subscriptionStatusOf } from "./status.ts";
-
-export type EventOutcome = "applied" | "superseded" | "ignored" | "no_user";
-
-export interface ApplyResult {
-  outcome: EventOutcome;
-  /** membership changes written in the event's transaction */
-  changes: MembershipChange[];
-  /** the user the event belongs to, when known */
-  userId?: string;
-}
-
-interface EventContext {
-  tx: Db;
-  event: PaddleWebhookEvent;
-  occurredAt: number;
-  now: number;
-}
+import { grantsPremium, includesPrice, parseTime, recurringFeeOf, subscriptionStatusOf } from "./status.ts";
 
 /** Applies one verified, not yet seen Paddle event inside the caller's transaction. */
-export function applyPaddleEvent(tx: Db, event: PaddleWebhookEvent, now: number): ApplyResult {
-  const ctx: EventContext = { tx, event, occurredAt: Date.parse(event.occurred_at), now };
+export function applyPaddleEvent(
+  tx: Db,
+  event: PaddleWebhookEvent,
+  now: number,
+  priceId: string,
+): ApplyResult {
+  const ctx: EventContext = { tx, event, occurredAt: Date.parse(event.occurred_at), now, priceId };
+  if (event.event_type === "adjustment.created" || event.event_type === "adjustment.updated") {
+    const parsed = AdjustmentSchema.safeParse(event.data);
+    return parsed.success ? applyAdjustment(ctx, parsed.data) : ignored();
+  }
   if (event.event_type === "transaction.completed") {
     const parsed = TransactionSchema.safeParse(event.data);
     return parsed.success ? applyCompletedTransaction(ctx, parsed.data) : ignored();
@@ -64,9 +59,15 @@ function applySubscriptionState(ctx: EventContext, sub: PaddleSubscription): App
   // The first owner stays the owner: custom_data of a later event never moves a subscription to another user.
   const userId = existing?.userId ?? customUserId(sub.custom_data) ?? null;
   if (!userId) return { outcome: "no_user", changes: [] };
+  const crateProduct = includesPrice(sub.items, ctx.priceId);
+  // Another product sold on the same Paddle account: its purchase is recorded (transaction), never granted.
+  if (!existing && !crateProduct) return { outcome: "not_crate_product", changes: [], userId };
 
-  const status = subscriptionStatusOf(sub);
-  const premium = grantsPremium(sub.status);
+  const refunded = existing?.refundedAt != null;
+  const status = refunded || !crateProduct ? "Cancelled" : subscriptionStatusOf(sub);
+  const premium = grantsPremium(sub.status) && crateProduct && !refunded;
+  const startedAt =
+    existing?.startedAt ?? parseTime(sub.started_at) ?? parseTime(sub.created_at) ?? occurredAt;
   const fee = recurringFeeOf(sub);
   upsertSubscription(tx, {
     id: sub.id,
@@ -81,9 +82,11 @@ function applySubscriptionState(ctx: EventContext, sub: PaddleSubscription): App
     lastEventAt: occurredAt,
     endedAt: premium ? null : (existing?.endedAt ?? parseTime(sub.canceled_at) ?? occurredAt),
     updatedAt: now,
+    startedAt,
+    refundedAt: existing?.refundedAt ?? null,
   });
 
-  const change = describeTransition(existing, status, sub);
+  const change = refunded ? null : describeTransition(existing, status, sub);
   if (change) {
     recordPayment(tx, {
       userId,
@@ -102,11 +105,11 @@ function applySubscriptionState(ctx: EventContext, sub: PaddleSubscription): App
   if (!userExists(tx, userId)) return { outcome: "no_user", changes: [], userId };
   const level = currentLevel(tx, userId);
   const changes: MembershipChange[] = [];
+  if (!mayChangeLevel(tx, userId, startedAt)) return { outcome: "applied", changes, userId };
   if (premium && level !== "PremiumYearly") {
     const c = writeMembershipLevel(tx, userId, "PremiumYearly", "subscription", occurredAt);
     if (c) changes.push(c);
   } else if (!premium && level === "PremiumYearly" && !hasOtherRunningSubscription(tx, userId, sub.id)) {
-    // Only premium that a subscription gave is taken away; a level the admin set stays.
     const c = writeMembershipLevel(tx, userId, "Free", "subscription", occurredAt);
     if (c) changes.push(c);
   }
@@ -143,18 +146,24 @@ function transactionLabel(origin: string | null | undefined): string {
   return "Purchase";
 }
 
-/** A completed transaction is a payment: it is always recorded, and it makes the user premium unless newer state says otherwise. */
+/**
+ * A completed transaction is a payment and is always recorded. Only the payment of a subscription to Crate's
+ * price makes the user premium (unless newer state says otherwise); a one-off or another product grants nothing.
+ */
 function applyCompletedTransaction(ctx: EventContext, txn: PaddleTransaction): ApplyResult {
   const { tx, occurredAt, now, event } = ctx;
   const existing = txn.subscription_id ? findSubscription(tx, txn.subscription_id) : undefined;
   const userId = existing?.userId ?? customUserId(txn.custom_data) ?? null;
   if (!userId) return { outcome: "no_user", changes: [] };
 
+  const methodChange = txn.origin === "subscription_payment_method_change";
+  // Crate sells one thing: a subscription to its price. A one-off payment (no subscription) is not it.
+  const crateProduct = includesPrice(txn.items, ctx.priceId) && Boolean(txn.subscription_id);
   const total = txn.details?.totals?.grand_total ?? txn.details?.totals?.total;
   const currency = txn.currency_code ?? null;
   recordPayment(tx, {
     userId,
-    change: transactionLabel(txn.origin),
+    change: crateProduct || methodChange ? transactionLabel(txn.origin) : "NotCrateProduct",
     effectiveDate: parseTime(txn.billing_period?.starts_at) ?? parseTime(txn.billed_at) ?? occurredAt,
     registeredDate: now,
     notificationId: event.notification_id ?? event.event_id,
@@ -166,32 +175,37 @@ function applyCompletedTransaction(ctx: EventContext, txn: PaddleTransaction): A
   });
 
   // Updating the payment method is a zero charge that says nothing about the subscription's state.
-  if (txn.origin === "subscription_payment_method_change") return { outcome: "applied", changes: [], userId };
+  if (methodChange) return { outcome: "applied", changes: [], userId };
+  if (!crateProduct || !txn.subscription_id) return { outcome: "not_crate_product", changes: [], userId };
   if (existing && occurredAt < existing.lastEventAt) return { outcome: "superseded", changes: [], userId };
+  // A refunded subscription stays ended, whatever its later payments say.
+  if (existing?.refundedAt != null) return { outcome: "applied", changes: [], userId };
 
-  if (txn.subscription_id) {
-    const periodEnds = parseTime(txn.billing_period?.ends_at);
-    const running = existing !== undefined && existing.status !== "Cancelled";
-    upsertSubscription(tx, {
-      id: txn.subscription_id,
-      userId,
-      customerId: txn.customer_id ?? existing?.customerId ?? null,
-      // A payment newer than every subscription event shows it running again (a recovered renewal).
-      status: running ? existing.status : "Active",
-      providerStatus: running ? existing.providerStatus : "active",
-      nextBillingDate: periodEnds ?? existing?.nextBillingDate ?? null,
-      currentBillingPeriodEnds: periodEnds ?? existing?.currentBillingPeriodEnds ?? null,
-      amount: existing?.amount ?? null,
-      currency: existing?.currency ?? null,
-      // A subscription first seen through its transaction keeps 0, so its own events (often older) still apply.
-      lastEventAt: existing ? occurredAt : 0,
-      endedAt: null,
-      updatedAt: now,
-    });
-  }
+  const startedAt = existing?.startedAt ?? parseTime(txn.billing_period?.starts_at) ?? occurredAt;
+  const periodEnds = parseTime(txn.billing_period?.ends_at);
+  const running = existing !== undefined && existing.status !== "Cancelled";
+  upsertSubscription(tx, {
+    id: txn.subscription_id,
+    userId,
+    customerId: txn.customer_id ?? existing?.customerId ?? null,
+    // A payment newer than every subscription event shows it running again (a recovered renewal).
+    status: running ? existing.status : "Active",
+    providerStatus: running ? existing.providerStatus : "active",
+    nextBillingDate: periodEnds ?? existing?.nextBillingDate ?? null,
+    currentBillingPeriodEnds: periodEnds ?? existing?.currentBillingPeriodEnds ?? null,
+    amount: existing?.amount ?? null,
+    currency: existing?.currency ?? null,
+    // A subscription first seen through its transaction keeps 0, so its own events (often older) still apply.
+    lastEventAt: existing ? occurredAt : 0,
+    endedAt: null,
+    updatedAt: now,
+    startedAt,
+    refundedAt: null,
+  });
 
   if (!userExists(tx, userId)) return { outcome: "no_user", changes: [], userId };
-  if (currentLevel(tx, userId) === "PremiumYearly") return { outcome: "applied", changes: [], userId };
+  if (currentLevel(tx, userId) === "PremiumYearly" || !mayChangeLevel(tx, userId, startedAt))
+    return { outcome: "applied", changes: [], userId };
   const change = writeMembershipLevel(tx, userId, "PremiumYearly", "payment", occurredAt);
   return { outcome: "applied", changes: change ? [change] : [], userId };
 }

@@ -1,6 +1,6 @@
-import { and, desc, eq, ne } from "drizzle-orm";
+import { and, desc, eq, like, ne, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import { payments, subscriptions, users } from "../db/schema/index.ts";
+import { membershipEvents, payments, subscriptions, users, webhookEvents } from "../db/schema/index.ts";
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export type SubscriptionStatusValue = SubscriptionRow["status"];
@@ -69,4 +69,64 @@ export function upsertSubscription(db: Db, row: typeof subscriptions.$inferInser
 
 export function recordPayment(db: Db, row: PaymentInsert): void {
   db.insert(payments).values(row).run();
+}
+
+/** The subscriptions of a user that still run (premium-granting at Paddle and not ended by a refund). */
+export function runningSubscriptionsOf(db: Db, userId: string): SubscriptionRow[] {
+  return db
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, userId), ne(subscriptions.status, "Cancelled")))
+    .orderBy(subscriptions.updatedAt)
+    .all();
+}
+
+/** When an admin last set the user's level (null: never). */
+export function adminChangeAt(db: Db, userId: string): number | null {
+  const row = db
+    .select({ at: sql<number | null>`max(${membershipEvents.effectiveDate})` })
+    .from(membershipEvents)
+    .where(and(eq(membershipEvents.userId, userId), eq(membershipEvents.source, "admin")))
+    .get();
+  return row?.at ?? null;
+}
+
+/** The subscription and owner of a completed transaction Crate was told of (null: never seen). */
+export function knownTransaction(
+  db: Db,
+  transactionId: string,
+): { subscriptionId: string | null; userId: string | null } | null {
+  const row = db
+    .select({
+      subscriptionId: sql<string | null>`json_extract(${webhookEvents.payload}, '$.data.subscription_id')`,
+      userId: webhookEvents.userId,
+    })
+    .from(webhookEvents)
+    .where(
+      and(
+        eq(webhookEvents.eventType, "transaction.completed"),
+        sql`json_extract(${webhookEvents.payload}, '$.data.id') = ${transactionId}`,
+      ),
+    )
+    .get();
+  return row ?? null;
+}
+
+/** Whether an approved adjustment with this id was already applied by an earlier event. */
+export function adjustmentApplied(db: Db, adjustmentId: string, exceptEventId: string): boolean {
+  return (
+    db
+      .select({ id: webhookEvents.eventId })
+      .from(webhookEvents)
+      .where(
+        and(
+          like(webhookEvents.eventType, "adjustment.%"),
+          ne(webhookEvents.eventId, exceptEventId),
+          eq(webhookEvents.outcome, "applied"),
+          sql`json_extract(${webhookEvents.payload}, '$.data.id') = ${adjustmentId}`,
+          sql`json_extract(${webhookEvents.payload}, '$.data.status') = 'approved'`,
+        ),
+      )
+      .get() !== undefined
+  );
 }

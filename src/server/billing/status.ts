@@ -60,3 +60,11 @@ export function subscriptionDetailsOf(sub: PaddleSubscription): SubscriptionDeta
     recurringFeeAmount: fee ? priceInfoOf(fee) : null,
   };
 }
+
+/** Whether purchased items include Crate's price: nothing else Paddle sells on the account grants premium. */
+export function includesPrice(
+  items: readonly { price_id?: string | null; price?: { id?: string } | null }[],
+  priceId: string,
+): boolean {
+  return priceId !== "" && items.some((item) => (item.price?.id ?? item.price_id) === priceId);
+}

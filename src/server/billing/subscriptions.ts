@@ -1,6 +1,7 @@
-import { ErrorCode, messages } from "../../shared/errors.ts";
+import { ErrorCode, messages, textForErrorCode } from "../../shared/errors.ts";
 import {
   type CheckoutConfig,
+  type OwnedSubscription,
   type PriceInfo,
   planPaths,
   type SubscriptionDetails,
@@ -9,7 +10,7 @@ import {
 import type { Deps } from "../deps/deps.ts";
 import { PaddleApiError } from "../paddle/client.ts";
 import { AppError, notFound } from "../platform/errors.ts";
-import { currentSubscriptionFor } from "./records.ts";
+import { currentSubscriptionFor, findSubscription, runningSubscriptionsOf } from "./records.ts";
 import { priceInfoOf, subscriptionDetailsOf } from "./status.ts";
 
 const PRICE_CACHE_MS = 5 * 60_000;
@@ -67,10 +68,37 @@ export function requirePremiumOffered(deps: Pick<Deps, "config">): void {
   if (!deps.config.premium) throw notFound(`${messages.premiumNotOffered}.`);
 }
 
-function requireSubscriptionId(deps: Deps, userId: string): string {
-  const row = currentSubscriptionFor(deps.db, userId);
-  if (!row) throw notFound("You have no subscription.");
+/** The subscription a call acts on: the one named (the user's own, else 404), or the one the plans page manages. */
+function requireSubscriptionId(deps: Deps, userId: string, subscriptionId?: string): string {
+  const row =
+    subscriptionId === undefined
+      ? currentSubscriptionFor(deps.db, userId)
+      : findSubscription(deps.db, subscriptionId);
+  if (!row || row.userId !== userId) throw notFound("You have no subscription.");
   return row.id;
+}
+
+/**
+ * Before a checkout opens: refused while one of the user's subscriptions runs, so a second tab or a second
+ * click does not buy Premium twice.
+ */
+export function startCheckout(deps: Deps, userId: string): { priceId: string } {
+  requirePremiumOffered(deps);
+  if (runningSubscriptionsOf(deps.db, userId).length > 0) {
+    throw new AppError(ErrorCode.SubscriptionRunning, textForErrorCode(ErrorCode.SubscriptionRunning));
+  }
+  return { priceId: deps.config.paddle.priceId };
+}
+
+/** Every subscription of the user that still runs, as Paddle reports it now (two when two checkouts went through). */
+export async function listRunningSubscriptions(deps: Deps, userId: string): Promise<OwnedSubscription[]> {
+  const rows = runningSubscriptionsOf(deps.db, userId);
+  try {
+    const subs = await Promise.all(rows.map((row) => deps.paddle.getSubscription(row.id)));
+    return subs.map((sub) => ({ id: sub.id, ...subscriptionDetailsOf(sub) }));
+  } catch (err) {
+    throw providerError(deps, err, "load the subscriptions");
+  }
 }
 
 /** GET /api/payment/subscription: the user's subscription as Paddle reports it now. */
@@ -84,8 +112,12 @@ export async function getSubscriptionDetails(deps: Deps, userId: string): Promis
 }
 
 /** Cancels at the end of the billing period; premium stays until then (the webhook records the change). */
-export async function cancelSubscription(deps: Deps, userId: string): Promise<SubscriptionDetails> {
-  const id = requireSubscriptionId(deps, userId);
+export async function cancelSubscription(
+  deps: Deps,
+  userId: string,
+  subscriptionId?: string,
+): Promise<SubscriptionDetails> {
+  const id = requireSubscriptionId(deps, userId, subscriptionId);
   try {
     const sub = await deps.paddle.cancelAtPeriodEnd(id);
     deps.log.info("subscription cancel scheduled", { userId, subscriptionId: id });
@@ -96,8 +128,12 @@ export async function cancelSubscription(deps: Deps, userId: string): Promise<Su
 }
 
 /** Re-activates a subscription that is being cancelled by removing the scheduled cancel. */
-export async function reactivateSubscription(deps: Deps, userId: string): Promise<SubscriptionDetails> {
-  const id = requireSubscriptionId(deps, userId);
+export async function reactivateSubscription(
+  deps: Deps,
+  userId: string,
+  subscriptionId?: string,
+): Promise<SubscriptionDetails> {
+  const id = requireSubscriptionId(deps, userId, subscriptionId);
   try {
     const sub = await deps.paddle.removeScheduledChange(id);
     deps.log.info("subscription re-activated", { userId, subscriptionId: id });

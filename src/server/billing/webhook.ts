@@ -7,7 +7,9 @@ import { type PaddleWebhookEvent, WebhookEventSchema } from "../paddle/types.ts"
 import { DEFAULT_SIGNATURE_TOLERANCE_SEC, verifyPaddleSignature } from "../paddle/webhook-signature.ts";
 import { AppError, badRequest } from "../platform/errors.ts";
 import { zodMessage } from "../platform/transport-errors.ts";
-import { type ApplyResult, applyPaddleEvent, type EventOutcome } from "./apply.ts";
+import { applyPaddleEvent } from "./apply.ts";
+import type { ApplyResult, EventOutcome } from "./event-context.ts";
+import { cancelRefundedSubscription, finishRefundCancels } from "./refund-cancel.ts";
 import { storedPayload } from "./stored-payload.ts";
 import { requirePremiumOffered } from "./subscriptions.ts";
 
@@ -72,7 +74,7 @@ export async function receivePaddleWebhook(
         notificationId: event.notification_id ?? null,
       })
       .run();
-    const applied = applyPaddleEvent(tx, event, now);
+    const applied = applyPaddleEvent(tx, event, now, deps.config.paddle.priceId);
     tx.update(webhookEvents)
       .set({ processedAt: now, outcome: applied.outcome, userId: applied.userId ?? null })
       .where(eq(webhookEvents.eventId, event.event_id))
@@ -82,7 +84,16 @@ export async function receivePaddleWebhook(
   if (!result) {
     deps.log.info("paddle webhook repeated", { eventId: event.event_id, eventType: event.event_type });
     deps.metrics.webhookEvent(event.event_type, "duplicate");
+    // Paddle sends an event again when Crate failed to answer it: a refund's cancel that failed is retried now.
+    if (event.event_type.startsWith("adjustment.")) await finishRefundCancels(deps, event);
     return { received: true, eventId: event.event_id, duplicate: true, outcome: "ignored" };
+  }
+  if (result.outcome === "not_crate_product") {
+    deps.log.warn("paddle event for something other than Crate's price: recorded, grants nothing", {
+      eventId: event.event_id,
+      eventType: event.event_type,
+      userId: result.userId,
+    });
   }
   deps.log.info("paddle webhook applied", {
     eventId: event.event_id,
@@ -90,6 +101,8 @@ export async function receivePaddleWebhook(
     outcome: result.outcome,
   });
   deps.metrics.webhookEvent(event.event_type, result.outcome);
+  // Failing here answers 503, so Paddle delivers the event again and the cancel is tried again.
+  if (result.cancelAtPaddle) await cancelRefundedSubscription(deps, result.cancelAtPaddle);
   return { received: true, eventId: event.event_id, duplicate: false, outcome: result.outcome };
 }
 

@@ -3,10 +3,12 @@ import m0 from "../../../drizzle/0000_init.sql" with { type: "text" };
 import m1 from "../../../drizzle/0001_open_sources_and_safety.sql" with { type: "text" };
 import m2 from "../../../drizzle/0002_operator_charts_and_journal_ops.sql" with { type: "text" };
 import m3 from "../../../drizzle/0003_spotify_access_and_quota.sql" with { type: "text" };
+import m4 from "../../../drizzle/0005_single_use_state_billing_sessions.sql" with { type: "text" };
 
 export const migrations: { tag: string; sql: string }[] = [
   { tag: "0000_init", sql: m0 },
   { tag: "0001_open_sources_and_safety", sql: m1 },
   { tag: "0002_operator_charts_and_journal_ops", sql: m2 },
   { tag: "0003_spotify_access_and_quota", sql: m3 },
+  { tag: "0005_single_use_state_billing_sessions", sql: m4 },
 ];

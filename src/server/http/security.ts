@@ -5,6 +5,21 @@ import { refuse, TRPC_PREFIX } from "../platform/http-errors.ts";
 const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 /**
+ * Whether a request came from another site: an Origin that is not ours, or a Sec-Fetch-Site other than
+ * same-origin (none: typed into the address bar). A top-level navigation from another site sends no Origin,
+ * only Sec-Fetch-Site.
+ */
+export function crossSiteRequest(
+  req: { url: string; header(name: string): string | undefined },
+  ownOrigin: string,
+): boolean {
+  const origin = req.header("origin");
+  const fetchSite = req.header("sec-fetch-site");
+  const sameOrigin = origin ? origin === ownOrigin || origin === new URL(req.url).origin : true;
+  return !sameOrigin || (fetchSite !== undefined && fetchSite !== "same-origin" && fetchSite !== "none");
+}
+
+/**
  * CSRF guard for cookie-authenticated JSON calls: a browser request must come from our own origin
  * (Origin or Sec-Fetch-Site), and a body must be exactly application/json, which no HTML form can send.
  * Exempt paths (the signed Paddle webhook) skip it.
@@ -13,10 +28,7 @@ export function csrfGuard(publicUrl: string, exempt: (path: string) => boolean):
   const ownOrigin = new URL(publicUrl).origin;
   return async (c, next) => {
     if (!UNSAFE.has(c.req.method) || exempt(c.req.path)) return next();
-    const origin = c.req.header("origin");
-    const fetchSite = c.req.header("sec-fetch-site");
-    const sameOrigin = origin ? origin === ownOrigin || origin === new URL(c.req.url).origin : true;
-    if (!sameOrigin || (fetchSite && fetchSite !== "same-origin" && fetchSite !== "none")) {
+    if (crossSiteRequest(c.req, ownOrigin)) {
       return refuse(c, 403, ErrorCode.Unauthorized, "Cross-site request refused.");
     }
     const length = c.req.header("content-length");

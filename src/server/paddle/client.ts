@@ -80,6 +80,8 @@ export interface PaddleClient {
   getSubscription(subscriptionId: string): Promise<PaddleSubscription>;
   /** POST /subscriptions/{id}/cancel with effective_from next_billing_period (a scheduled change) */
   cancelAtPeriodEnd(subscriptionId: string): Promise<PaddleSubscription>;
+  /** POST /subscriptions/{id}/cancel with effective_from immediately (a refund or chargeback ended it) */
+  cancelImmediately(subscriptionId: string): Promise<PaddleSubscription>;
   /** PATCH /subscriptions/{id} with scheduled_change null: removes a scheduled cancel */
   removeScheduledChange(subscriptionId: string): Promise<PaddleSubscription>;
   /** GET /subscriptions/{id}/update-payment-method-transaction */
@@ -211,6 +213,8 @@ export function createPaddleClient(options: PaddleClientOptions): PaddleClient {
     getSubscription: (id) => call("GET", sub(id), SubscriptionSchema),
     cancelAtPeriodEnd: (id) =>
       call("POST", `${sub(id)}/cancel`, SubscriptionSchema, { effective_from: "next_billing_period" }),
+    cancelImmediately: (id) =>
+      call("POST", `${sub(id)}/cancel`, SubscriptionSchema, { effective_from: "immediately" }),
     removeScheduledChange: (id) => call("PATCH", sub(id), SubscriptionSchema, { scheduled_change: null }),
     getUpdatePaymentMethodTransaction: (id) =>
       call("GET", `${sub(id)}/update-payment-method-transaction`, TransactionSchema),

@@ -36,6 +36,8 @@ export const SubscriptionSchema = z.looseObject({
   currency_code: z.string().optional(),
   next_billed_at: z.string().nullish(),
   canceled_at: z.string().nullish(),
+  started_at: z.string().nullish(),
+  created_at: z.string().nullish(),
   current_billing_period: TimePeriodSchema.nullish(),
   scheduled_change: ScheduledChangeSchema.nullish(),
   items: z
@@ -60,6 +62,14 @@ export const TransactionSchema = z.looseObject({
   custom_data: CustomDataSchema,
   billing_period: TimePeriodSchema.nullish(),
   billed_at: z.string().nullish(),
+  items: z
+    .array(
+      z.looseObject({
+        price_id: z.string().nullish(),
+        price: z.looseObject({ id: z.string().optional() }).nullish(),
+      }),
+    )
+    .default([]),
   details: z
     .looseObject({
       totals: z.looseObject({ total: z.string().optional(), grand_total: z.string().optional() }).nullish(),
@@ -67,6 +77,20 @@ export const TransactionSchema = z.looseObject({
     .nullish(),
 });
 export type PaddleTransaction = z.infer<typeof TransactionSchema>;
+
+/** A refund, credit or chargeback of a transaction (adjustment.created / adjustment.updated). */
+export const AdjustmentSchema = z.looseObject({
+  id: z.string().min(1).max(100),
+  action: z.string(),
+  type: z.string().nullish(),
+  status: z.string(),
+  transaction_id: z.string().min(1).max(100),
+  subscription_id: z.string().max(100).nullish(),
+  customer_id: z.string().nullish(),
+  currency_code: z.string().optional(),
+  totals: z.looseObject({ total: z.string().optional(), currency_code: z.string().optional() }).nullish(),
+});
+export type PaddleAdjustment = z.infer<typeof AdjustmentSchema>;
 
 /** The notification envelope Paddle posts to webhook destinations. */
 export const WebhookEventSchema = z.looseObject({

@@ -22,6 +22,8 @@ export interface PacerOptions {
   /** per second while calls wait for tokens, as a share of the learned ceiling: below 95% of it, and above */
   recovery?: number;
   probe?: number;
+  /** callers that may wait at once, all priorities together; one more is refused at once (PacerBusy) */
+  maxWaiting?: number;
   /** calls on the wire at once, all priorities together; background calls leave `reserved` of them free */
   maxInFlight?: number;
   reserved?: number;
@@ -49,6 +51,14 @@ interface Waiter {
   priority: Priority;
   since: number;
   resolve: (release: () => void) => void;
+}
+
+/** No turn: the queue was full (`maxWaiting`) or the turn did not come within the caller's `timeoutMs`. */
+export class PacerBusy extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "PacerBusy";
+  }
 }
 
 /** Calls accepted in the second before a refusal needed to learn a first ceiling from it. */
@@ -80,6 +90,7 @@ export class AdaptivePacer {
       decrease: 0.92,
       recovery: 0.1,
       probe: 0.0015,
+      maxWaiting: Number.POSITIVE_INFINITY,
       maxInFlight: 64,
       reserved: 8,
       now: Date.now,
@@ -100,10 +111,29 @@ export class AdaptivePacer {
     };
   }
 
-  /** Waits for the pause to end, a token and a slot; the returned function frees the slot. */
-  acquire(priority: Priority = currentPriority()): Promise<() => void> {
-    return new Promise((resolve) => {
-      this.queues[priority].push({ priority, since: this.o.now(), resolve });
+  /**
+   * Waits for the pause to end, a token and a slot; the returned function frees the slot. Rejects with PacerBusy
+   * when `maxWaiting` callers already wait, or when no turn came within `timeoutMs` (the caller is dropped).
+   */
+  acquire(priority: Priority = currentPriority(), options: { timeoutMs?: number } = {}): Promise<() => void> {
+    const waiting = this.queues.interactive.length + this.queues.background.length;
+    if (waiting >= this.o.maxWaiting) return Promise.reject(new PacerBusy(`${waiting} calls wait already`));
+    return new Promise((resolve, reject) => {
+      const waiter: Waiter = { priority, since: this.o.now(), resolve };
+      if (options.timeoutMs !== undefined) {
+        const timer = setTimeout(() => {
+          const queue = this.queues[priority];
+          const at = queue.indexOf(waiter);
+          if (at < 0) return;
+          queue.splice(at, 1);
+          reject(new PacerBusy(`no turn within ${options.timeoutMs} ms`));
+        }, options.timeoutMs);
+        waiter.resolve = (release) => {
+          clearTimeout(timer);
+          resolve(release);
+        };
+      }
+      this.queues[priority].push(waiter);
       this.pump();
     });
   }

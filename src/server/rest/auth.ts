@@ -1,4 +1,6 @@
 import { type Context, Hono } from "hono";
+import { ErrorCode } from "../../shared/errors.ts";
+import { limits } from "../../shared/limits.ts";
 import { AuthorizeQuerySchema, CallbackQuerySchema } from "../../shared/schemas/auth.ts";
 import { presentedOauthValue } from "../auth/cookies.ts";
 import {
@@ -8,18 +10,41 @@ import {
   type ReturnTo,
   startAuthorization,
 } from "../auth/oauth.ts";
-import { signOut } from "../auth/sign-out.ts";
+import { signOut, signOutEverywhere } from "../auth/sign-out.ts";
 import type { Deps } from "../deps/deps.ts";
-import { optionalUser, reading, sessionToken } from "./validate.ts";
+import { AddressRateLimit, clientAddress } from "../platform/address-limit.ts";
+import { refuse } from "../platform/http-errors.ts";
+import { optionalUser, reading, requireUser, sessionToken } from "./validate.ts";
 
 function redirect(c: Context, to: Redirect): Response {
   for (const cookie of to.cookies) c.header("Set-Cookie", cookie, { append: true });
   return c.redirect(to.location, 302);
 }
 
+/**
+ * Sign-in starts and callbacks per client address: each costs a state row or a token exchange with Crate's
+ * client secret, so one client cannot spend the accounts service's limit for everyone.
+ */
+function limitedPerAddress(deps: Deps) {
+  const limit = new AddressRateLimit(limits.signInPerAddressPerMinute);
+  return (c: Context, handler: (c: Context) => Promise<Response>): Promise<Response> | Response => {
+    if (limit.take(clientAddress(c.req.raw, c.env), deps.clock.now())) return handler(c);
+    c.header("Retry-After", "60");
+    return refuse(
+      c,
+      429,
+      ErrorCode.RateLimited,
+      "Too many sign-in attempts from this address. Try again in a minute.",
+    );
+  };
+}
+
 /** Sign-in with Spotify (authorization code + PKCE), login state and logout, under /api/authorize. */
 export function authRest(deps: Deps) {
-  const start = (returnTo: ReturnTo) => async (c: Context) => {
+  const startsLimited = limitedPerAddress(deps);
+  const callbacksLimited = limitedPerAddress(deps);
+  const start = (returnTo: ReturnTo) => (c: Context) => startsLimited(c, starting(returnTo));
+  const starting = (returnTo: ReturnTo) => async (c: Context) => {
     // A navigation, not an API call: an unusable referrer is dropped rather than refused.
     const parsed = AuthorizeQuerySchema.safeParse(c.req.query());
     const referrer = parsed.success ? parsed.data.referrer : undefined;
@@ -29,13 +54,16 @@ export function authRest(deps: Deps) {
   return new Hono()
     .get("/authorize", start("default"))
     .get("/authorize/plans", start("plans"))
-    .get("/authorize/callback", async (c) => {
-      const parsed = CallbackQuerySchema.safeParse(c.req.query());
-      const query = parsed.success ? parsed.data : { error: "invalid_request" };
-      const presented = sessionToken(c, deps);
-      const pending = await presentedOauthValue(c, oauthCookieKey(deps));
-      return redirect(c, await completeAuthorization(deps, query, pending, presented));
-    })
+    .get("/authorize/callback", (c) =>
+      callbacksLimited(c, async () => {
+        const parsed = CallbackQuerySchema.safeParse(c.req.query());
+        const query = parsed.success ? parsed.data : { error: "invalid_request" };
+        const presented = sessionToken(c, deps);
+        const pending = await presentedOauthValue(c, oauthCookieKey(deps));
+        const userAgent = c.req.header("user-agent");
+        return redirect(c, await completeAuthorization(deps, query, pending, presented, userAgent));
+      }),
+    )
     .get(
       "/authorize/logged-in",
       reading(deps, (c) => ({ loggedIn: optionalUser(c, deps) !== null })),
@@ -43,5 +71,10 @@ export function authRest(deps: Deps) {
     .post("/authorize/logout", (c) => {
       c.header("Set-Cookie", signOut(deps, sessionToken(c, deps)));
       return c.json({ loggedOut: true });
+    })
+    .post("/authorize/logout-everywhere", (c) => {
+      const user = requireUser(c, deps);
+      c.header("Set-Cookie", signOutEverywhere(deps, user.userId));
+      return c.body(null, 204);
     });
 }

@@ -10,7 +10,7 @@ import { readSettings, toSettingsResponse, writeSettings } from "./store.ts";
 import { scheduleSettingsSync } from "./sync.ts";
 
 /**
- * Stores the settings; when they changed, brings the user's managed playlists on Spotify in line in the
+ * Stores the settings the input carries (the others keep their stored values); when they changed, brings the user's managed playlists on Spotify in line in the
  * background (privacy and names). Playlists created later read the settings when they are created.
  * AddRecordingOnce takes effect at the next run and removes nothing already added.
  */
@@ -19,8 +19,12 @@ export function updatePlaylistSettings(
   userId: string,
   input: PlaylistSettingsInput,
 ): SettingsResponse {
-  const settings: PlaylistSettings = { ...input, addRecordingOnce: input.addRecordingOnce ?? false };
   const before = readSettings(deps.db, userId);
+  const settings: PlaylistSettings = {
+    createPlaylistsAsPrivate: input.createPlaylistsAsPrivate ?? before.createPlaylistsAsPrivate,
+    removePlaylistPostfix: input.removePlaylistPostfix ?? before.removePlaylistPostfix,
+    addRecordingOnce: input.addRecordingOnce ?? before.addRecordingOnce,
+  };
   if (writeSettings(deps.db, userId, settings)) scheduleSettingsSync(deps, userId);
   if (settings.addRecordingOnce && !before.addRecordingOnce) scheduleRecordingIds(deps, userId);
   return toSettingsResponse(settings);

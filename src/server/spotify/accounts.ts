@@ -1,3 +1,4 @@
+import { limits } from "../../shared/limits.ts";
 import { SpotifyError } from "./errors.ts";
 import { errorReason, type SpotifyHttp } from "./http.ts";
 
@@ -45,14 +46,15 @@ export class SpotifyAccounts {
     return `${this.settings.accountsUrl}/authorize?${query}`;
   }
 
-  /** Exchanges an authorization code (with its PKCE verifier) for tokens. */
+  /**
+   * Exchanges an authorization code (with its PKCE verifier) for tokens. Someone waits on the sign-in page: no
+   * turn at the accounts service within the sign-in's wait throws SpotifyBusyError, the code unsent.
+   */
   exchangeCode(code: string, redirectUri: string, codeVerifier: string): Promise<TokenSet> {
-    return this.token({
-      grant_type: "authorization_code",
-      code,
-      redirect_uri: redirectUri,
-      code_verifier: codeVerifier,
-    });
+    return this.token(
+      { grant_type: "authorization_code", code, redirect_uri: redirectUri, code_verifier: codeVerifier },
+      limits.signInSlotWaitMs,
+    );
   }
 
   /** A fresh access token; the answer may carry a new refresh token. `invalid_grant` throws SpotifyError with that reason. */
@@ -60,7 +62,7 @@ export class SpotifyAccounts {
     return this.token({ grant_type: "refresh_token", refresh_token: refreshToken });
   }
 
-  private async token(form: Record<string, string>): Promise<TokenSet> {
+  private async token(form: Record<string, string>, turnWaitMs?: number): Promise<TokenSet> {
     const endpoint = "POST /api/token";
     const basic = Buffer.from(`${this.settings.clientId}:${this.settings.clientSecret}`).toString("base64");
     const res = await this.http.send({
@@ -74,6 +76,7 @@ export class SpotifyAccounts {
         Accept: "application/json",
       },
       body: new URLSearchParams(form).toString(),
+      turnWaitMs,
     });
     const body = (res.json ?? {}) as Record<string, unknown>;
     if (res.status !== 200) throw new SpotifyError(res.status, endpoint, errorReason(res.json));

@@ -34,3 +34,11 @@ export const isSpotifyNotFound = (error: unknown): boolean =>
 export function isUnknownOutcome(error: unknown): boolean {
   return error instanceof SpotifyError && (error.status === 0 || error.status >= 500);
 }
+
+/** The accounts service had no turn for the call in time (its queue is bounded): nothing was sent. */
+export class SpotifyBusyError extends SpotifyError {
+  constructor(endpoint: string, why: string) {
+    super(503, endpoint, "busy", `Spotify ${endpoint} not sent: ${why}`);
+    this.name = "SpotifyBusyError";
+  }
+}

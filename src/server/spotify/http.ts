@@ -1,8 +1,15 @@
+import { limits } from "../../shared/limits.ts";
 import type { SpotifyCallKind } from "../../shared/spotify-access.ts";
-import { AdaptivePacer, currentPriority, type PacerState, type Priority } from "../platform/pacer.ts";
+import {
+  AdaptivePacer,
+  currentPriority,
+  PacerBusy,
+  type PacerState,
+  type Priority,
+} from "../platform/pacer.ts";
 import { parseRetryAfter } from "../platform/retry-after.ts";
 import { currentCallKind } from "./call-kind.ts";
-import { SpotifyError } from "./errors.ts";
+import { SpotifyBusyError, SpotifyError } from "./errors.ts";
 import { isQuotaExceeded, QuotaGate, type QuotaState } from "./quota-gate.ts";
 
 /** Requests sent per endpoint. */
@@ -69,6 +76,8 @@ export interface HttpRequest {
   service?: Service;
   /** the listener the call is made for (counted per listener) */
   userId?: string;
+  /** how long the call may wait for its turn before it fails with SpotifyBusyError, unsent (default: no limit) */
+  turnWaitMs?: number;
 }
 
 export type Service = "api" | "accounts";
@@ -123,8 +132,9 @@ export class SpotifyHttp {
       random: Math.random,
       ...withoutUndefined(options),
     };
-    const pacer = () =>
+    const pacer = (maxWaiting?: number) =>
       new AdaptivePacer({
+        maxWaiting,
         maxInFlight: this.opts.concurrency,
         reserved: Math.min(8, Math.floor(this.opts.concurrency / 4)),
         now: this.opts.now,
@@ -132,7 +142,8 @@ export class SpotifyHttp {
         onWait: options.observer?.onWait,
         onRateLimited: options.observer?.onRateLimited,
       });
-    this.pacers = { api: pacer(), accounts: pacer() };
+    // The accounts service's queue is bounded: a flood of sign-ins cannot hold every refresh behind it.
+    this.pacers = { api: pacer(), accounts: pacer(limits.accountsQueueMax) };
     this.quota = new QuotaGate({
       now: this.opts.now,
       firstProbeMs: options.quotaFirstProbeMs,
@@ -177,7 +188,10 @@ export class SpotifyHttp {
         throw new SpotifyError(429, request.endpoint, "rate limited for longer than the wait budget");
       }
       const queuedAt = now();
-      const release = await pacer.acquire(priority);
+      const release = await pacer.acquire(priority, { timeoutMs: request.turnWaitMs }).catch((error) => {
+        if (error instanceof PacerBusy) throw new SpotifyBusyError(request.endpoint, error.message);
+        throw error;
+      });
       waited += now() - queuedAt;
       if (gate && !probe && gate.state().paused) {
         release();

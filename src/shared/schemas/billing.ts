@@ -20,6 +20,16 @@ export const SubscriptionDetailsSchema = z.object({
 });
 export type SubscriptionDetails = z.infer<typeof SubscriptionDetailsSchema>;
 
+/** One of the listener's subscriptions, for the plans page when Paddle still runs more than one. */
+export const OwnedSubscriptionSchema = SubscriptionDetailsSchema.extend({ id: z.string() });
+export type OwnedSubscription = z.infer<typeof OwnedSubscriptionSchema>;
+
+/** Which subscription a call acts on: the one the plans page manages when left out. */
+export const SubscriptionChoiceSchema = z
+  .object({ subscriptionId: z.string().min(1).max(100).optional() })
+  .strict()
+  .optional();
+
 /** The calls on a subscription take no payload; an empty JSON object is accepted too. */
 export const NoPayloadSchema = z.object({}).strict();
 

@@ -8,16 +8,23 @@ export const settingNames = [
 ] as const;
 export type SettingName = (typeof settingNames)[number];
 
+/** The stored playlist settings (AddRecordingOnce is off until the listener turns it on). */
+export interface PlaylistSettings {
+  createPlaylistsAsPrivate: boolean;
+  removePlaylistPostfix: boolean;
+  addRecordingOnce: boolean;
+}
+
 /**
- * PUT /api/playlist-preferences/settings: the spec's two values, always sent together, and the optional
- * `addRecordingOnce` (absent means false, so the spec's behaviour stays the default).
+ * PUT /api/playlist-preferences/settings: the spec's two values and the optional `addRecordingOnce`. A field
+ * left out keeps its stored value, so a client that knows only the spec's two fields (or a second tab) never
+ * turns AddRecordingOnce off; an unknown field is refused rather than silently ignored.
  */
-export const UpdateSettingsSchema = z.object({
-  createPlaylistsAsPrivate: z.boolean(),
-  removePlaylistPostfix: z.boolean(),
-  addRecordingOnce: z.boolean().optional().default(false),
+export const UpdateSettingsSchema = z.strictObject({
+  createPlaylistsAsPrivate: z.boolean().optional(),
+  removePlaylistPostfix: z.boolean().optional(),
+  addRecordingOnce: z.boolean().optional(),
 });
-export type PlaylistSettings = z.output<typeof UpdateSettingsSchema>;
 export type PlaylistSettingsInput = z.input<typeof UpdateSettingsSchema>;
 
 export type SettingsResponse = {

@@ -44,13 +44,12 @@ describe("playlist settings", () => {
     });
   });
 
-  test("validation: both booleans are required (400 code 1 naming the field)", async () => {
+  test("validation: a value that is not a boolean is 400 code 1 naming the field", async () => {
     const user = seedUser(server.deps);
     const api = apiClient(server.url, user.cookie);
-    const missing = await api("PUT", PATH, { createPlaylistsAsPrivate: true });
-    expect(missing.status).toBe(400);
-    expect(missing.json.errorCode).toBe(1);
-    expect(String(missing.json.error)).toContain("removePlaylistPostfix");
+    const unknown = await api("PUT", PATH, { createPlaylistsAsPrivate: true, removePlaylist: true });
+    expect(unknown.status).toBe(400);
+    expect(unknown.json.errorCode).toBe(1);
     const wrongType = await api("PUT", PATH, {
       createPlaylistsAsPrivate: "yes",
       removePlaylistPostfix: false,
@@ -94,7 +93,38 @@ describe("playlist settings", () => {
     expect((await apiClient(server.url, user.cookie)("GET", PATH)).json).toEqual(await caller.settings.get());
   });
 
-  test("AddRecordingOnce: optional, stored with the others; absent means off; not a boolean is 400", async () => {
+  test("a PUT changes only the fields it carries; the others keep their stored values", async () => {
+    const user = seedUser(server.deps);
+    const api = apiClient(server.url, user.cookie);
+    await api("PUT", PATH, {
+      createPlaylistsAsPrivate: true,
+      removePlaylistPostfix: true,
+      addRecordingOnce: true,
+    });
+    // A client that knows only the spec's two fields (or a second tab) leaves AddRecordingOnce as it is.
+    const specOnly = await api("PUT", PATH, { createPlaylistsAsPrivate: false, removePlaylistPostfix: true });
+    expect(specOnly.status).toBe(200);
+    const expected = {
+      settings: [
+        { name: "CreatePlaylistsAsPrivate", value: false },
+        { name: "RemovePlaylistPostfix", value: true },
+        { name: "AddRecordingOnce", value: true },
+      ],
+    };
+    expect(specOnly.json).toEqual(expected);
+    expect((await api("GET", PATH)).json).toEqual(expected);
+    const one = await api("PUT", PATH, { removePlaylistPostfix: false });
+    expect(one.status).toBe(200);
+    expect((await api("GET", PATH)).json).toEqual({
+      settings: [
+        { name: "CreatePlaylistsAsPrivate", value: false },
+        { name: "RemovePlaylistPostfix", value: false },
+        { name: "AddRecordingOnce", value: true },
+      ],
+    });
+  });
+
+  test("AddRecordingOnce: optional, stored with the others; off until asked for; not a boolean is 400", async () => {
     const user = seedUser(server.deps);
     const api = apiClient(server.url, user.cookie);
     const on = await api("PUT", PATH, {
@@ -118,7 +148,11 @@ describe("playlist settings", () => {
     expect(wrong.status).toBe(400);
     expect(wrong.json.errorCode).toBe(1);
     expect(String(wrong.json.error)).toContain("addRecordingOnce");
-    await api("PUT", PATH, { createPlaylistsAsPrivate: false, removePlaylistPostfix: true });
+    await api("PUT", PATH, {
+      createPlaylistsAsPrivate: false,
+      removePlaylistPostfix: true,
+      addRecordingOnce: false,
+    });
     expect((await api("GET", PATH)).json).toMatchObject({
       settings: [{ value: false }, { value: true }, { name: "AddRecordingOnce", value: false }],
     });

@@ -53,9 +53,16 @@ describe("activity", () => {
         headers: { cookie: listener.cookie },
       },
     );
-    // signed-out calls and unknown paths are not anyone's activity
+    // signed-out calls, unknown paths and procedure names the router does not have are not anyone's activity
     await rest(server.url, "GET", "/api/user/id");
     await rest(server.url, "GET", "/api/no-such-path", listener.cookie);
+    await fetch(
+      `${server.url}/api/trpc/user.made_up,nothing.here,user?batch=1&input=${encodeURIComponent("{}")}`,
+      {
+        headers: { cookie: listener.cookie },
+      },
+    );
+    await trpcCall(server.url, "query", "admin.noSuchProcedure", undefined, listener.cookie);
     expect(activityOf(listener.userId)).toEqual([
       { kind: "GET /api/user/id", time: NOW + 1_000 },
       { kind: "GET /api/distributor/:id/progress", time: NOW + 1_000 },

@@ -32,6 +32,14 @@ beforeAll(async () => {
 });
 afterAll(() => setup.dispose());
 
+/** Calls to the accounts service's token endpoint the Spotify emulator has answered. */
+async function accountsTokenCalls(): Promise<number> {
+  const res = await control(spotifyUrl, "GET", "/calls");
+  const calls = (await res.json()) as Record<string, unknown>;
+  const count = JSON.stringify(calls).match(/"POST \/api\/token":(\d+)/)?.[1];
+  return Number(count ?? 0);
+}
+
 const userOf = (spotifyId: string) =>
   server.deps.db.select().from(users).where(eq(users.spotifyId, spotifyId)).get();
 
@@ -89,17 +97,44 @@ describe("state and code", () => {
     );
   });
 
-  test("a replayed authorization code is refused", async () => {
+  test("a replayed callback is refused before it reaches Spotify's token endpoint", async () => {
     const { jar, callbackUrl } = await approved("sec-a");
     const saved = new Map(jar.values);
     const first = await get(callbackUrl.toString(), jar);
     expect(locationOf(first, server.url).pathname).toBe("/");
-    // An attacker who captured both the callback URL and the state cookie replays them.
+    const tokenCalls = await accountsTokenCalls();
+    // An attacker who captured both the callback URL and the state cookie replays them, again and again.
+    for (let i = 0; i < 3; i++) {
+      const replayJar = newJar();
+      for (const [k, v] of saved) replayJar.values.set(k, v);
+      const replay = await get(callbackUrl.toString(), replayJar);
+      expect(locationOf(replay, server.url).search).toBe("?error=invalid_state");
+      expect(replayJar.values.has(SESSION_COOKIE)).toBe(false);
+    }
+    // The same state with another code (a second approval) is refused too.
+    const other = new URL(callbackUrl);
+    other.searchParams.set("code", "another-code-for-the-same-state");
     const replayJar = newJar();
     for (const [k, v] of saved) replayJar.values.set(k, v);
-    const replay = await get(callbackUrl.toString(), replayJar);
-    expect(locationOf(replay, server.url).search).toBe("?error=provider_error");
-    expect(replayJar.values.has(SESSION_COOKIE)).toBe(false);
+    expect(locationOf(await get(other.toString(), replayJar), server.url).search).toBe(
+      "?error=invalid_state",
+    );
+    expect(await accountsTokenCalls()).toBe(tokenCalls);
+  });
+
+  test("sign-in starts and callbacks are limited per client address (429 code 42), for a minute", async () => {
+    let refused: Response | undefined;
+    for (let i = 0; i < 70 && !refused; i++) {
+      const res = await fetch(`${server.url}/api/authorize`, { redirect: "manual" });
+      if (res.status === 429) refused = res;
+      else expect(res.status).toBe(302);
+    }
+    expect(refused?.status).toBe(429);
+    expect(((await refused?.json()) as { errorCode: number }).errorCode).toBe(42);
+    // The callback has a count of its own: a sign-in started earlier still completes.
+    clock.advance(61_000);
+    const steps = await signIn(server.url, "sec-b");
+    expect(steps.landedOn).toBe("/");
   });
 });
 

@@ -34,6 +34,33 @@ describe("the emulators' control APIs answer only loopback clients", () => {
       expect((await fetch(`http://127.0.0.1:${server.port}${path}`)).status).toBe(200);
   });
 
+  test("a browser's cross-site request is refused, even from this machine (a page of another site)", async () => {
+    const crossSite: Record<string, string>[] = [
+      { "sec-fetch-site": "cross-site", "sec-fetch-mode": "no-cors" },
+      { "sec-fetch-site": "same-site" },
+      { origin: "https://attacker.example" },
+      { origin: "null" },
+    ];
+    for (const path of controls) {
+      for (const headers of crossSite) {
+        const res = await fetch(`http://127.0.0.1:${server.port}${path}`, { method: "GET", headers });
+        expect({ path, headers, status: res.status }).toEqual({ path, headers, status: 403 });
+      }
+      // A form post from another site changes nothing either.
+      const post = await fetch(`http://127.0.0.1:${server.port}${path}`, {
+        method: "POST",
+        headers: { "sec-fetch-site": "cross-site", "content-type": "application/x-www-form-urlencoded" },
+        body: "id=x",
+      });
+      expect(post.status).toBe(403);
+      // The app's own pages (same origin) and scripts (no Fetch Metadata) still reach them.
+      const own = await fetch(`http://127.0.0.1:${server.port}${path}`, {
+        headers: { "sec-fetch-site": "same-origin", origin: `http://127.0.0.1:${server.port}` },
+      });
+      expect(own.status).toBe(200);
+    }
+  });
+
   test("a request relayed by a proxy is refused", async () => {
     for (const path of controls) {
       const res = await fetch(`http://127.0.0.1:${server.port}${path}`, {

@@ -39,6 +39,20 @@ export const bodyExamples: Record<string, unknown> = {
   "PATCH /subscriptions/:id": { scheduled_change: null },
   "PUT /control/faults": null,
   "DELETE /control/api-calls": null,
+  "POST /adjustments": {
+    action: "refund",
+    type: "full",
+    transaction_id: "txn_01h000000000000000000000aa",
+    reason: "r",
+  },
+  "POST /control/prices": {
+    id: "pri_01h000000000000000000000aa",
+    amount: "500",
+    currency_code: "USD",
+    recurring: false,
+  },
+  "POST /control/adjustments/:id/review": { status: "approved" },
+  "POST /control/transactions/:id/chargeback": null,
 };
 
 export type AuthChoice = "good" | "missing" | "basic" | "schemeOnly" | "lowercase" | "wrongKey";

@@ -44,6 +44,8 @@ export const restRoutes: RestRoute[] = [
   { method: "GET", route: "/authorize/logged-in", access: "public", kind: "read" },
   // body ignored: ends the session of anyone signed in
   { method: "POST", route: "/authorize/logout", access: "public", kind: "write", acts: signedIn },
+  // body ignored: ends every session of the signed-in listener
+  { method: "POST", route: "/authorize/logout-everywhere", access: "user", kind: "write", acts: signedIn },
   { method: "GET", route: "/user/membership-level", access: "user", kind: "read" },
   { method: "GET", route: "/user/id", access: "user", kind: "read" },
   { method: "GET", route: "/user/personal-data", access: "user", kind: "read" },

@@ -211,6 +211,8 @@ const volatileColumns: Record<string, readonly string[]> = { sessions: ["last_se
  * flushed from memory every minute and before a chart read, whatever the request's input. Not request data.
  */
 const operatorHistoryTables = new Set(["provider_call_hours", "active_listener_days"]);
+/** sign-in states /api/authorize hands out: short-lived, like the cookie that carries each to the callback */
+const transientTables = new Set(["oauth_states"]);
 
 export interface Snapshot {
   /** table → "rows:hash" over every row (sorted), without the volatile columns */
@@ -244,7 +246,7 @@ export function snapshot(h: Pick<Hardening, "server" | "statisticsUserIds">): Sn
   const recordedActivity: string[] = [];
   const statisticsUsers = new Set(h.statisticsUserIds);
   for (const name of names) {
-    if (operatorHistoryTables.has(name)) continue;
+    if (operatorHistoryTables.has(name) || transientTables.has(name)) continue;
     let rows = sqlite.query<Record<string, unknown>, []>(`SELECT * FROM "${name}"`).all();
     if (name === "activity") {
       const ordered = [...rows].sort((a, b) => Number(a.id) - Number(b.id));

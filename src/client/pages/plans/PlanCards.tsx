@@ -1,10 +1,12 @@
 import { Badge, Button, Card, HStack, SimpleGrid, Stack, Text } from "@chakra-ui/react";
 import { Check, Sparkles } from "lucide-react";
 import { useState } from "react";
-import { messages } from "../../../shared/errors.ts";
+import { ErrorCode, messages } from "../../../shared/errors.ts";
 import { limits } from "../../../shared/limits.ts";
 import type { MembershipLevel } from "../../../shared/membership.ts";
 import type { CheckoutConfig, PriceInfo } from "../../../shared/schemas/billing.ts";
+import { errorCodeOf } from "../../api/errors.ts";
+import { trpc } from "../../api/trpc.ts";
 import { ErrorText } from "../../components/ErrorText.tsx";
 import { LinkButton } from "../../components/RouterLink.tsx";
 import { openUpgradeCheckout } from "./checkout.ts";
@@ -49,12 +51,23 @@ export interface PlanCardsProps {
 export function PlanCards({ price, checkout, level, userId }: PlanCardsProps) {
   const [requested, setRequested] = useState(false);
   const [failed, setFailed] = useState(false);
+  /** the error code of a refused checkout start */
+  const [refusal, setRefusal] = useState<number | null>(null);
+  const start = trpc.billing.startCheckout.useMutation();
   const premium = level === "PremiumYearly";
 
   const upgrade = async () => {
     if (!userId) return;
-    setRequested(true);
     setFailed(false);
+    setRefusal(null);
+    try {
+      // The server refuses a second checkout while a subscription runs (another tab may have bought one).
+      await start.mutateAsync();
+    } catch (err) {
+      setRefusal(errorCodeOf(err));
+      return;
+    }
+    setRequested(true);
     try {
       await openUpgradeCheckout(checkout, userId);
     } catch {
@@ -111,7 +124,13 @@ export function PlanCards({ price, checkout, level, userId }: PlanCardsProps) {
           </Stack>
           <Points items={premiumPoints} />
           {premium ? null : userId ? (
-            <Button colorPalette="brand" size="lg" onClick={upgrade} data-testid="upgrade-button">
+            <Button
+              colorPalette="brand"
+              size="lg"
+              onClick={upgrade}
+              loading={start.isPending}
+              data-testid="upgrade-button"
+            >
               Upgrade to Premium
             </Button>
           ) : (
@@ -119,6 +138,12 @@ export function PlanCards({ price, checkout, level, userId }: PlanCardsProps) {
               Upgrade to Premium
             </LinkButton>
           )}
+          {refusal !== null ? (
+            <ErrorText
+              code={refusal}
+              text={refusal === ErrorCode.SubscriptionRunning ? undefined : messages.unexpectedPaymentError}
+            />
+          ) : null}
           {failed ? <ErrorText text={messages.noCheckoutPopup} /> : null}
           {requested && !failed ? (
             <Text textStyle="sm" color="fg.muted" data-testid="no-checkout-text">

@@ -11,6 +11,7 @@ import { useSession } from "../../hooks/useSession.ts";
 import { CurrentPlanPanel } from "./CurrentPlanPanel.tsx";
 import { FeatureTable } from "./FeatureTable.tsx";
 import { PlanCards } from "./PlanCards.tsx";
+import { RunningSubscriptions } from "./RunningSubscriptions.tsx";
 
 function PlansUnavailable({ notOffered = false }: { notOffered?: boolean }) {
   return (
@@ -51,6 +52,10 @@ export function PlansPage() {
   const offered = checkout.data?.premium === true;
   const price = trpc.billing.pricing.useQuery(undefined, { staleTime: 5 * 60_000, enabled: offered });
   const subscription = trpc.billing.subscription.useQuery(undefined, { enabled: premium, staleTime: 0 });
+  const running = trpc.billing.subscriptions.useQuery(undefined, {
+    enabled: premium && subscription.isSuccess,
+    staleTime: 0,
+  });
 
   if (checkout.data && !offered) return <PlansUnavailable notOffered />;
   // A premium user without a subscription (Premium given by an admin) is not a failure to load.
@@ -67,6 +72,7 @@ export function PlansPage() {
         subtitle: `Start for free. Go Premium for every playlist kind, all of your liked songs and up to ${limits.premiumPlaylists} playlists.`,
       }}
     >
+      {running.data && running.data.length > 1 ? <RunningSubscriptions subscriptions={running.data} /> : null}
       <CurrentPlanPanel
         level={session.membershipLevel}
         subscription={subscription.data ?? null}

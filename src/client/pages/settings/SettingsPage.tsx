@@ -6,6 +6,7 @@ import { AppLink } from "../../components/RouterLink.tsx";
 import { useSession } from "../../hooks/useSession.ts";
 import { DeleteAccountSection } from "./DeleteAccountSection.tsx";
 import { PlaylistSettings } from "./PlaylistSettings.tsx";
+import { SessionsSection } from "./SessionsSection.tsx";
 import { SpotifyAccessSetting } from "./SpotifyAccessSetting.tsx";
 import { TimeZoneSetting } from "./TimeZoneSetting.tsx";
 
@@ -41,6 +42,7 @@ export function SettingsPage() {
               </AppLink>
             </Card.Body>
           </Card.Root>
+          <SessionsSection />
           <DeleteAccountSection />
         </Stack>
       )}

@@ -40,8 +40,20 @@ export const sessions = sqliteTable(
     createdAt: integer().notNull(),
     lastSeenAt: integer().notNull(),
     expiresAt: integer().notNull(),
+    /** the browser's User-Agent at sign-in (trimmed), so the listener can tell their sessions apart */
+    userAgent: text(),
   },
   (t) => [index("sessions_user_id_idx").on(t.userId)],
+);
+
+/** Sign-in states handed out by /api/authorize (hashed): each is accepted by one callback, before it expires. */
+export const oauthStates = sqliteTable(
+  "oauth_states",
+  {
+    stateHash: text().primaryKey(),
+    expiresAt: integer().notNull(),
+  },
+  (t) => [index("oauth_states_expires_at_idx").on(t.expiresAt)],
 );
 
 /** Provider tokens, AES-256-GCM encrypted with the user id as associated data. */

@@ -49,6 +49,10 @@ export const subscriptions = sqliteTable(
     lastEventAt: integer().notNull(),
     endedAt: integer(),
     updatedAt: integer().notNull(),
+    /** when the subscription began at Paddle: only a subscription begun after an admin's change may undo it */
+    startedAt: integer(),
+    /** when an approved refund or chargeback ended it: it grants nothing from then on, whatever Paddle says */
+    refundedAt: integer(),
   },
   (t) => [index("subscriptions_user_id_idx").on(t.userId)],
 );
