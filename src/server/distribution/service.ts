@@ -56,6 +56,7 @@ export async function distributeHistorically(
 ): Promise<DistributeHistoricallyResponse> {
   const names = validateSelection(caller.membershipLevel, input.playlistPreferences);
   await signInSyncSettled(deps, caller.userId);
+  deps.work.assertRoom(caller.userId);
   const now = deps.clock.now();
   const { id, totalNumberOfLikedSongs } = deps.db.$client.transaction(() => {
     assertMayDistribute(deps, caller.userId);
@@ -113,6 +114,7 @@ export function getProgress(
 export function deletePredefined(deps: Deps, caller: Caller, rawName: string): DeletePredefinedResponse {
   const entry = entryByName(rawName);
   if (!entry) throw new AppError(ErrorCode.TypeDoesNotExist);
+  deps.work.assertRoom(caller.userId);
   const scheduled = deps.db.$client.transaction(() => {
     assertMayDelete(deps, caller.userId);
     const playlists = playlistsOfPreference(deps.db, caller.userId, "predefined", entry.name);

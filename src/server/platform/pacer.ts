@@ -31,6 +31,8 @@ export interface PacerOptions {
   onWait?: (info: { priority: Priority; ms: number }) => void;
   /** told when a refusal changes the rate */
   onRateLimited?: (info: { rate: number; ceiling: number; pauseMs: number }) => void;
+  /** the priority a call asked at may be lowered (one listener past their share: listener-share.ts) */
+  admit?: (priority: Priority) => Priority;
 }
 
 export interface PacerState {
@@ -61,8 +63,8 @@ const NOISE_DECAY = 0.99;
 const WINDOW_MS = 1000;
 
 export class AdaptivePacer {
-  private readonly o: Required<Omit<PacerOptions, "onWait" | "onRateLimited">> &
-    Pick<PacerOptions, "onWait" | "onRateLimited">;
+  private readonly o: Required<Omit<PacerOptions, "onWait" | "onRateLimited" | "admit">> &
+    Pick<PacerOptions, "onWait" | "onRateLimited" | "admit">;
   private rate = Number.POSITIVE_INFINITY;
   private ceiling: number | null = null;
   private tokens = 1;
@@ -101,7 +103,8 @@ export class AdaptivePacer {
   }
 
   /** Waits for the pause to end, a token and a slot; the returned function frees the slot. */
-  acquire(priority: Priority = currentPriority()): Promise<() => void> {
+  acquire(asked: Priority = currentPriority()): Promise<() => void> {
+    const priority = this.o.admit ? this.o.admit(asked) : asked;
     return new Promise((resolve) => {
       this.queues[priority].push({ priority, since: this.o.now(), resolve });
       this.pump();

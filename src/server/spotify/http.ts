@@ -1,3 +1,4 @@
+import { ListenerShare } from "../platform/listener-share.ts";
 import { AdaptivePacer, currentPriority, type PacerState, type Priority } from "../platform/pacer.ts";
 import { parseRetryAfter } from "../platform/retry-after.ts";
 import { SpotifyError } from "./errors.ts";
@@ -116,6 +117,7 @@ export class SpotifyHttp {
         sleep: this.opts.sleep,
         onWait: options.observer?.onWait,
         onRateLimited: options.observer?.onRateLimited,
+        admit: new ListenerShare({ now: this.opts.now }).admit,
       });
     this.pacers = { api: pacer(), accounts: pacer() };
   }
