@@ -120,8 +120,8 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   const development = process.env.NODE_ENV === "development";
   const policy = createResponsePolicy(config, log);
   const pages = createPrerenderedPages((path) => pageSeed(deps, path), config, log);
-  const apiFetch = policy.wrap((req: Request) => {
-    deps.requestTraffic.seen();
+  const apiFetch = policy.wrap((req, srv) => {
+    deps.requestTraffic.seen(req.headers.get("cookie") ?? srv?.requestIP(req)?.address);
     return api.fetch(req);
   });
   const routes: Record<

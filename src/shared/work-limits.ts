@@ -9,6 +9,10 @@ export const workLimits = {
   listenerShare: 0.25,
   /** interactive calls a listener may always make in a second, whatever the share */
   listenerFloorPerSecond: 4,
+  /** requests of one client (a listener's cookies, else an address) in a second the batch jobs give way to */
+  requestsCountedPerClient: 20,
+  /** share of a batch run's time it may spend giving way to requests (a flood cannot stretch it further) */
+  batchYieldShare: 0.1,
   /** personal-data downloads per listener per hour */
   personalDataPerHour: 4,
   /** procedures marked expensive that one batched tRPC request may carry */
