@@ -125,7 +125,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   const policy = createResponsePolicy(config, log);
   const pages = createPrerenderedPages((path) => pageSeed(deps, path), config, log);
   const apiFetch = policy.wrap((req: Request, srv) => {
-    deps.requestTraffic.seen();
+    deps.requestTraffic.seen(req.headers.get("cookie") ?? srv?.requestIP(req)?.address);
     // the Bun server as the app's env: it knows the client's address (sign-in limits per address)
     return api.fetch(req, srv);
   });

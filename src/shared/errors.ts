@@ -22,6 +22,9 @@ export const ErrorCode = {
   PayloadTooLarge: 41,
   RateLimited: 42,
   ProviderUnavailable: 50,
+  WorkQueueFull: 65,
+  PersonalDataTooOften: 66,
+  TooManyExpensiveCalls: 67,
   /** a second checkout while a subscription runs */
   SubscriptionRunning: 70,
 } as const;
@@ -55,6 +58,11 @@ export const errorTexts: Partial<Record<ErrorCodeValue, string>> = {
     "An analysis is currently going on of your songs. Please wait until this is finished.",
   [ErrorCode.AnalysisStartedTooRecently]:
     "Unfortunately, this functionality is only available every 20 seconds. Try again in a little while.",
+  [ErrorCode.WorkQueueFull]:
+    "Crate is still working on your earlier requests. Please wait until they are finished before retrying.",
+  [ErrorCode.PersonalDataTooOften]:
+    "Your personal data can be downloaded a few times an hour. Try again in a little while.",
+  [ErrorCode.TooManyExpensiveCalls]: "Too many expensive calls in one request. Send them one at a time.",
   [ErrorCode.SubscriptionRunning]:
     "You already have a Premium subscription running, so a second one cannot be bought. You can manage it on this page.",
 };
@@ -76,6 +84,8 @@ const statusByCode: Partial<Record<ErrorCodeValue, number>> = {
   [ErrorCode.UserDeletedRecently]: 429,
   [ErrorCode.TooMuchFeedback]: 429,
   [ErrorCode.RateLimited]: 429,
+  [ErrorCode.WorkQueueFull]: 429,
+  [ErrorCode.PersonalDataTooOften]: 429,
   [ErrorCode.WholeLibraryDistributionOngoing]: 409,
   [ErrorCode.PlaylistDeletionOngoing]: 409,
   [ErrorCode.AnalysisOngoing]: 409,

@@ -41,6 +41,7 @@ type Status = AnalysisStatus;
 
 /** POST /api/distributor/analysis: 37 while one runs, 38 within 20 s of the last start. */
 export function startAnalysis(deps: Deps, userId: string): { progressId: string } {
+  deps.work.assertRoom(userId);
   const now = deps.clock.now();
   const id = deps.db.$client.transaction(() => {
     if (countUnfinishedAnalyses(deps.db, userId) > 0) throw new AppError(ErrorCode.AnalysisOngoing);

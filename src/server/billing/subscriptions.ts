@@ -14,6 +14,8 @@ import { currentSubscriptionFor, findSubscription, runningSubscriptionsOf } from
 import { priceInfoOf, subscriptionDetailsOf } from "./status.ts";
 
 const PRICE_CACHE_MS = 5 * 60_000;
+/** how long a failed price fetch is answered from memory */
+const PRICE_FAILURE_MS = 60_000;
 
 /** Turns a failed Paddle call into an error the user may see; never a bare 500. */
 export function providerError(deps: Pick<Deps, "log">, err: unknown, action: string): AppError {
@@ -52,15 +54,26 @@ export async function getPremiumPrice(deps: Deps): Promise<PriceInfo> {
   const cache = deps.priceCache;
   const cached = cache.get(priceId);
   const now = deps.clock.now();
-  if (cached && cached.expiresAt > now) return cached.value;
-  try {
-    const price = await deps.paddle.getPrice(priceId);
-    const value = priceInfoOf(price.unit_price);
-    cache.set(priceId, { value, expiresAt: now + PRICE_CACHE_MS });
-    return value;
-  } catch (err) {
-    throw providerError(deps, err, "load the price");
+  // One fetch at a time, whoever asks; a failure is answered from memory for a minute instead of asking again.
+  if (cached?.pending) return cached.pending;
+  if (cached && cached.expiresAt > now) {
+    if (cached.value) return cached.value;
+    if (cached.failure) throw cached.failure;
   }
+  const pending = deps.paddle.getPrice(priceId).then(
+    (price) => {
+      const value = priceInfoOf(price.unit_price);
+      cache.set(priceId, { value, expiresAt: deps.clock.now() + PRICE_CACHE_MS });
+      return value;
+    },
+    (err: unknown) => {
+      const failure = providerError(deps, err, "load the price");
+      cache.set(priceId, { failure, expiresAt: deps.clock.now() + PRICE_FAILURE_MS });
+      throw failure;
+    },
+  );
+  cache.set(priceId, { ...cached, pending, expiresAt: cached?.expiresAt ?? 0 });
+  return pending;
 }
 
 /** With PREMIUM=off nothing is sold: price and webhooks answer 404 instead of failing at Paddle. */

@@ -39,6 +39,7 @@ export function deleteCombination(
   caller: Caller,
   combinationId: string,
 ): DeleteCombinationResponse {
+  deps.work.assertRoom(caller.userId);
   const scheduled = deps.db.$client.transaction(() => {
     if (!combinationExists(deps.db, combinationId, caller.userId)) throw notFound();
     assertMayDelete(deps, caller.userId);

@@ -65,6 +65,7 @@ export function createCombinations(
 ): CreateCombinationsResponse {
   if (!hasCombinationAccess(caller.membershipLevel)) throw new AppError(ErrorCode.FeatureNotAvailable);
   const prepared = prepare(input);
+  deps.work.assertRoom(caller.userId);
   const now = deps.clock.now();
   const id = deps.db.$client.transaction(() => {
     assertNamesUnused(deps, caller.userId, prepared);

@@ -47,7 +47,7 @@ export interface Deps {
   /** the token refresh under way per user: concurrent callers share one request */
   tokenRefreshes: Map<string, Promise<string>>;
   /** Paddle prices by price id, kept for a few minutes */
-  priceCache: Map<string, { value: PriceInfo; expiresAt: number }>;
+  priceCache: Map<string, PriceCacheEntry>;
   /** when the app last took an API request: the batch jobs give way while requests are coming in */
   requestTraffic: RequestTraffic;
   /** the statement every signed-in request runs, prepared once */
@@ -87,4 +87,12 @@ export interface MetadataLookupQueue {
   /** resolves once nothing is queued or running */
   idle(): Promise<void>;
   stop(): void;
+}
+
+/** The premium price as last fetched: its value, the failure remembered for a minute, or the one fetch under way. */
+export interface PriceCacheEntry {
+  value?: PriceInfo;
+  failure?: Error;
+  pending?: Promise<PriceInfo>;
+  expiresAt: number;
 }

@@ -1,6 +1,7 @@
 // The batch jobs' services: the hourly sync of every monitored user and the daily/weekly random refresh.
 // Each run is recorded in batch_executions; one job never runs twice at once in the process.
 import { allEntries } from "../../shared/catalogue/index.ts";
+import { workLimits } from "../../shared/work-limits.ts";
 import type { Db } from "../db/client.ts";
 import type { Deps } from "../deps/deps.ts";
 import { fullResyncDue } from "../library/resync.ts";
@@ -72,21 +73,42 @@ async function runBatch(
       pacing: () => deps.spotify.pacing(),
       loopLagging: () => room.lagging,
     });
+    // Turns still waiting behind a listener's own work when their slice ended: the run comes back for them.
+    const deferred: Promise<void>[] = [];
     const turn = async (userId: string) => {
-      try {
-        await room.give();
-        const api = deps.spotifyFor(userId);
-        // The job's calls wait behind interactive ones (a listener's own distribution goes first).
-        const distributed = await withLoopRoom(room, () =>
-          withPriority("background", () => work.forUser(userId, () => perUser(userId, api))),
-        );
-        if (distributed) outcome.distributions += 1;
-      } catch (error) {
-        outcome.failures += 1;
-        const level = error instanceof SpotifyAuthRevokedError ? "info" : "warn";
-        deps.log[level]("batch job user failed", { job, userId, error: String(error) });
-      }
-      outcome.usersProcessed += 1;
+      await room.give();
+      const api = deps.spotifyFor(userId);
+      // The job's calls wait behind interactive ones (a listener's own distribution goes first); its turn is
+      // one piece in the listener's bounded queue, never refused.
+      let began = () => {};
+      const started = new Promise<void>((resolve) => {
+        began = resolve;
+      });
+      const ownTurn = () => {
+        began();
+        return perUser(userId, api);
+      };
+      const done = withLoopRoom(room, () =>
+        withPriority("background", () =>
+          work.forUser(userId, ownTurn, { name: job, key: job, unbounded: true }),
+        ),
+      ).then(
+        (distributed) => {
+          if (distributed) outcome.distributions += 1;
+        },
+        (error) => {
+          outcome.failures += 1;
+          const level = error instanceof SpotifyAuthRevokedError ? "info" : "warn";
+          deps.log[level]("batch job user failed", { job, userId, error: String(error) });
+        },
+      );
+      const counted = done.then(() => {
+        outcome.usersProcessed += 1;
+      });
+      // A listener whose own work holds their queue gets a slice of the run's time, not all of it: the run moves
+      // on and waits for their turn at its end. A turn that started is waited for (the concurrency counts it).
+      if (await settlesWithin(Promise.race([started, counted]), workLimits.batchSliceMs)) await counted;
+      else deferred.push(counted);
     };
     await new Promise<void>((resolve) => {
       let active = 0;
@@ -104,6 +126,7 @@ async function runBatch(
       };
       launch();
     });
+    await Promise.all(deferred);
     finishExecution(
       deps.db,
       executionId,
@@ -126,6 +149,19 @@ async function runBatch(
 }
 
 export { MAX_ATTEMPTS };
+
+/** True when `work` settled within `ms`; the timer is cleared either way. */
+async function settlesWithin(work: Promise<void>, ms: number): Promise<boolean> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), ms);
+  });
+  try {
+    return await Promise.race([work.then(() => true as const), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 /** The user's newest failed run, if it may be retried. */
 function retryableRun(db: Db, userId: string): { id: string; planned: boolean } | null {

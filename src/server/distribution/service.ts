@@ -57,6 +57,7 @@ export async function distributeHistorically(
 ): Promise<DistributeHistoricallyResponse> {
   const names = validateSelection(caller.membershipLevel, input.playlistPreferences);
   await signInSyncSettled(deps, caller.userId);
+  deps.work.assertRoom(caller.userId);
   const now = deps.clock.now();
   const { id, totalNumberOfLikedSongs } = deps.db.$client.transaction(() => {
     assertMayDistribute(deps, caller.userId);
@@ -125,6 +126,7 @@ function quotaPause(deps: Partial<Pick<Deps, "spotify">>): Pick<DistributionProg
 export function deletePredefined(deps: Deps, caller: Caller, rawName: string): DeletePredefinedResponse {
   const entry = entryByName(rawName);
   if (!entry) throw new AppError(ErrorCode.TypeDoesNotExist);
+  deps.work.assertRoom(caller.userId);
   const scheduled = deps.db.$client.transaction(() => {
     assertMayDelete(deps, caller.userId);
     const playlists = playlistsOfPreference(deps.db, caller.userId, "predefined", entry.name);

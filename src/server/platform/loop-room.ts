@@ -3,6 +3,7 @@
 // between steps: always one turn of the loop, and while the loop lags and requests are coming in, short pauses so
 // waiting requests go first. With no request in sight the job's own lag costs it nothing.
 import { AsyncLocalStorage } from "node:async_hooks";
+import { workLimits } from "../../shared/work-limits.ts";
 
 export interface LoopRoomOptions {
   /** lag above which background work pauses and backs off (ms) */
@@ -14,15 +15,41 @@ export interface LoopRoomOptions {
   now?: () => number;
   /** true while requests are coming in; without it the loop's lag is the work's own and nobody waits */
   requestsComing?: () => boolean;
+  /** the share of its running time the work may spend giving way (beyond one pause) */
+  yieldShare?: number;
 }
 
-/** When the app last took a request: background work gives way only while requests are coming in. */
+/**
+ * When the app last took a request: background work gives way only while requests are coming in. A client (one
+ * listener's cookies, else one address) past its share of requests in a second is served but no longer counted,
+ * so one client's flood cannot hold the batch jobs up for everyone else.
+ */
 export class RequestTraffic {
   private lastAt = Number.NEGATIVE_INFINITY;
-  constructor(private readonly now: () => number = () => performance.now()) {}
+  private readonly clients = new Map<string, { since: number; count: number }>();
+  constructor(
+    private readonly now: () => number = () => performance.now(),
+    private readonly perClientPerSecond: number = workLimits.requestsCountedPerClient,
+  ) {}
 
-  seen(): void {
-    this.lastAt = this.now();
+  seen(client?: string): void {
+    const now = this.now();
+    if (client !== undefined) {
+      let window = this.clients.get(client);
+      if (!window || now - window.since >= 1_000) {
+        // Windows of clients gone quiet are dropped now and then, so the map stays as small as the traffic.
+        if (this.clients.size >= 10_000) this.forgetQuiet(now);
+        window = { since: now, count: 0 };
+        this.clients.set(client, window);
+      }
+      window.count += 1;
+      if (window.count > this.perClientPerSecond) return;
+    }
+    this.lastAt = now;
+  }
+
+  private forgetQuiet(now: number): void {
+    for (const [client, window] of this.clients) if (now - window.since >= 1_000) this.clients.delete(client);
   }
 
   /** A request arrived within the last `withinMs` (a second by default). */
@@ -43,6 +70,9 @@ export class LoopRoom {
   private lag = 0;
   private expected = 0;
   private timer: ReturnType<typeof setInterval> | undefined;
+  private readonly yieldShare: number;
+  private readonly startedAt: number;
+  private yieldedMs = 0;
 
   constructor(options: LoopRoomOptions = {}) {
     this.targetLagMs = options.targetLagMs ?? 4;
@@ -50,6 +80,8 @@ export class LoopRoom {
     this.maxWaitMs = options.maxWaitMs ?? 250;
     this.now = options.now ?? (() => performance.now());
     this.requestsComing = options.requestsComing ?? (() => true);
+    this.yieldShare = options.yieldShare ?? workLimits.batchYieldShare;
+    this.startedAt = this.now();
   }
 
   /** The loop's recent lag: a late timer counts at once, calm samples bring it down over a few samples. */
@@ -57,9 +89,17 @@ export class LoopRoom {
     return this.lag;
   }
 
-  /** The loop lags while requests are coming in: they wait behind the background work. */
+  /**
+   * The loop lags while requests are coming in: they wait behind the background work. The work gives way for at
+   * most its share of the time it has run (`yieldShare`), so requests keep priority but a flood of them cannot
+   * stretch a batch run more than that.
+   */
   get lagging(): boolean {
-    return this.lag > this.targetLagMs && this.requestsComing();
+    return this.lag > this.targetLagMs && this.requestsComing() && this.withinShare();
+  }
+
+  private withinShare(): boolean {
+    return this.yieldedMs <= this.maxWaitMs + this.yieldShare * (this.now() - this.startedAt);
   }
 
   /** Starts sampling (while background work runs; the timer does not keep the process alive). */
@@ -79,9 +119,12 @@ export class LoopRoom {
 
   /** One sample: how late this tick ran against when it was due. */
   sample(at = this.now()): void {
+    const since = Math.min(2 * this.sampleMs, Math.max(0, at - (this.expected - this.sampleMs)));
     const late = Math.max(0, at - this.expected);
     this.expected = at + this.sampleMs;
     this.lag = late >= this.lag ? late : this.lag * 0.7 + late * 0.3;
+    // Time spent giving way: the pauses and the fewer users at a time (job-concurrency.ts) while it lags.
+    if (this.lagging) this.yieldedMs += since;
   }
 
   /** Between two pieces of background work: one turn of the loop, then short pauses while it lags. */

@@ -33,6 +33,8 @@ export interface PacerOptions {
   onWait?: (info: { priority: Priority; ms: number }) => void;
   /** told when a refusal changes the rate */
   onRateLimited?: (info: { rate: number; ceiling: number; pauseMs: number }) => void;
+  /** the priority a call asked at may be lowered (one listener past their share: listener-share.ts) */
+  admit?: (priority: Priority) => Priority;
 }
 
 export interface PacerState {
@@ -71,8 +73,8 @@ const NOISE_DECAY = 0.99;
 const WINDOW_MS = 1000;
 
 export class AdaptivePacer {
-  private readonly o: Required<Omit<PacerOptions, "onWait" | "onRateLimited">> &
-    Pick<PacerOptions, "onWait" | "onRateLimited">;
+  private readonly o: Required<Omit<PacerOptions, "onWait" | "onRateLimited" | "admit">> &
+    Pick<PacerOptions, "onWait" | "onRateLimited" | "admit">;
   private rate = Number.POSITIVE_INFINITY;
   private ceiling: number | null = null;
   private tokens = 1;
@@ -115,7 +117,8 @@ export class AdaptivePacer {
    * Waits for the pause to end, a token and a slot; the returned function frees the slot. Rejects with PacerBusy
    * when `maxWaiting` callers already wait, or when no turn came within `timeoutMs` (the caller is dropped).
    */
-  acquire(priority: Priority = currentPriority(), options: { timeoutMs?: number } = {}): Promise<() => void> {
+  acquire(asked: Priority = currentPriority(), options: { timeoutMs?: number } = {}): Promise<() => void> {
+    const priority = this.o.admit ? this.o.admit(asked) : asked;
     const waiting = this.queues.interactive.length + this.queues.background.length;
     if (waiting >= this.o.maxWaiting) return Promise.reject(new PacerBusy(`${waiting} calls wait already`));
     return new Promise((resolve, reject) => {

@@ -4,7 +4,7 @@ import type {
   SettingsResponse,
 } from "../../shared/schemas/settings.ts";
 import type { Deps } from "../deps/deps.ts";
-import { syncLibrary } from "../library/sync.ts";
+import { queueLibraryRead } from "../library/service.ts";
 import { hasLikeWithoutRecording } from "../library/tracks-repository.ts";
 import { readSettings, toSettingsResponse, writeSettings } from "./store.ts";
 import { scheduleSettingsSync } from "./sync.ts";
@@ -36,7 +36,8 @@ export function updatePlaylistSettings(
  */
 function scheduleRecordingIds(deps: Deps, userId: string): void {
   if (!hasLikeWithoutRecording(deps.db, userId)) return;
-  deps.work.spawn(userId, "recording-ids", () =>
-    syncLibrary(deps, deps.spotifyFor(userId), userId, { full: true }),
+  // However often the setting flips, one full read waits (or the running one serves).
+  queueLibraryRead(deps, userId, { full: true }).catch((error) =>
+    deps.log.warn("recording ids not read", { userId, error: String(error) }),
   );
 }

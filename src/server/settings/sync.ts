@@ -115,14 +115,24 @@ export function scheduleSettingsSync(deps: Deps, userId: string): void {
   if (queued.has(userId)) return;
   queued.add(userId);
   const waiting = queued;
-  deps.work.spawn(userId, "playlist settings", async () => {
-    waiting.delete(userId);
-    const result = await syncPlaylistSettings(deps, userId, deps.spotifyFor(userId));
-    deps.log.info("playlist settings applied on Spotify", { userId, ...result });
-  });
+  deps.work
+    .forUser(
+      userId,
+      async () => {
+        waiting.delete(userId);
+        const result = await syncPlaylistSettings(deps, userId, deps.spotifyFor(userId));
+        deps.log.info("playlist settings applied on Spotify", { userId, ...result });
+      },
+      { name: "playlist settings", key: "playlist-settings" },
+    )
+    .catch((error) => {
+      // Not queued (a full queue, a shutdown): the next change of settings or the next start queues it again.
+      waiting.delete(userId);
+      deps.log.warn("playlist settings not applied", { userId, error: String(error) });
+    });
 }
 
 /** Resolves once the user's queued work, settings syncs included, has finished (tests). */
 export async function settingsSyncIdle(deps: Deps, userId: string): Promise<void> {
-  await deps.work.forUser(userId, async () => undefined);
+  await deps.work.idle(userId);
 }

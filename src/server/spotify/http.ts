@@ -1,5 +1,6 @@
 import { limits } from "../../shared/limits.ts";
 import type { SpotifyCallKind } from "../../shared/spotify-access.ts";
+import { ListenerShare } from "../platform/listener-share.ts";
 import {
   AdaptivePacer,
   currentPriority,
@@ -141,6 +142,7 @@ export class SpotifyHttp {
         sleep: this.opts.sleep,
         onWait: options.observer?.onWait,
         onRateLimited: options.observer?.onRateLimited,
+        admit: new ListenerShare({ now: this.opts.now }).admit,
       });
     // The accounts service's queue is bounded: a flood of sign-ins cannot hold every refresh behind it.
     this.pacers = { api: pacer(), accounts: pacer(limits.accountsQueueMax) };

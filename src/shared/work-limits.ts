@@ -1,0 +1,20 @@
+// How much of the process one listener's work may take (the per-user queue, the hourly job's slices, the
+// provider's pace) and how often the costly reads may be asked for.
+export const workLimits = {
+  /** pieces of work one listener may have waiting (a running one not counted); coalesced requests take none */
+  pendingPerListener: 4,
+  /** how long the hourly job waits for a listener's running work before it moves on and comes back later */
+  batchSliceMs: 2_000,
+  /** share of the provider calls of the last second one listener's own actions may take at interactive priority */
+  listenerShare: 0.25,
+  /** interactive calls a listener may always make in a second, whatever the share */
+  listenerFloorPerSecond: 4,
+  /** requests of one client (a listener's cookies, else an address) in a second the batch jobs give way to */
+  requestsCountedPerClient: 20,
+  /** share of a batch run's time it may spend giving way to requests (a flood cannot stretch it further) */
+  batchYieldShare: 0.1,
+  /** personal-data downloads per listener per hour */
+  personalDataPerHour: 4,
+  /** procedures marked expensive that one batched tRPC request may carry */
+  expensivePerRequest: 1,
+} as const;

@@ -1,0 +1,209 @@
+// Flood benchmark: the hourly run of many listeners, once calm and once while one listener floods Crate (sign-ins,
+// AddRecordingOnce flips, distributions) for as long as the run lasts. Every provider call has a round trip and
+// every token has expired (an hour later), as on the internet. Target: the run during the flood takes at most
+// 1.2× the calm one. `bun tests/bench/flood.bench.ts [listeners]` runs it alone (200 for a quick run); `bun run
+// bench` runs it with the others.
+import { runHourlySync } from "../../src/server/distribution/batch.ts";
+import { startTestServer, type TestServer } from "../support/server.ts";
+import { distribute, signIn, signInAll } from "./support/crate-client.ts";
+import { type EmulatorProcess, startEmulatorProcess } from "./support/emulator.ts";
+import { fixed, formatTable } from "./support/table.ts";
+
+export interface FloodOptions {
+  listeners: number;
+  likes: number;
+  flooderLikes: number;
+  latencyMs: number;
+  log?: (line: string) => void;
+}
+
+export const floodBenchOptions: FloodOptions = {
+  listeners: 1_000,
+  likes: 20,
+  flooderLikes: 2_000,
+  latencyMs: 30,
+};
+
+interface RunFigures {
+  label: string;
+  wallMs: number;
+  usersProcessed: number;
+  failures: number;
+  libraryPages: number;
+  calls: number;
+  floodRequests: Record<string, number>;
+}
+
+const FLOODER = "flood-000000";
+
+/** One listener asking for everything at once, over and over, until `until` settles. */
+async function floodUntil(crateUrl: string, cookie: string, until: Promise<unknown>) {
+  let done = false;
+  void until.finally(() => {
+    done = true;
+  });
+  const answers: Record<string, number> = {};
+  const count = (what: string, status: number) => {
+    const key = `${what} ${status}`;
+    answers[key] = (answers[key] ?? 0) + 1;
+  };
+  const headers = { cookie, origin: crateUrl, "content-type": "application/json" };
+  const signIns = async () => {
+    while (!done) {
+      await signIn(crateUrl, FLOODER).then(
+        () => count("sign-in", 200),
+        () => count("sign-in", 0),
+      );
+    }
+  };
+  const flips = async () => {
+    for (let on = true; !done; on = !on) {
+      const res = await fetch(`${crateUrl}/api/playlist-preferences/settings`, {
+        method: "PUT",
+        headers,
+        body: JSON.stringify({
+          createPlaylistsAsPrivate: on,
+          removePlaylistPostfix: false,
+          addRecordingOnce: on,
+        }),
+      });
+      count("settings", res.status);
+    }
+  };
+  const distributions = async () => {
+    while (!done) {
+      const res = await fetch(`${crateUrl}/api/distributor/distribute-historically`, {
+        method: "POST",
+        headers,
+        body: JSON.stringify({ playlistPreferences: ["Everything", "Latest 50 Liked Songs"] }),
+      });
+      count("distribution", res.status);
+      await Bun.sleep(20);
+    }
+  };
+  await Promise.all(
+    (process.env.FLOOD_PARTS ?? "signIns,signIns,flips,distributions")
+      .split(",")
+      .map((p) => ({ signIns, flips, distributions })[p as "flips"]()),
+  );
+  return answers;
+}
+
+async function measuredRun(
+  crate: TestServer,
+  emulator: EmulatorProcess,
+  label: string,
+  flooder: { cookie: string; userId: string } | null,
+): Promise<RunFigures> {
+  const sqlite = crate.deps.db.$client;
+  sqlite.query("UPDATE provider_tokens SET expires_at = 0").run();
+  sqlite.query("DELETE FROM throttles").run();
+  if (flooder) {
+    // Songs stored before Crate kept ISRCs: each flip on asks for a full library read.
+    sqlite
+      .query("UPDATE tracks SET isrc = NULL WHERE id IN (SELECT track_id FROM likes WHERE user_id = ?)")
+      .run(flooder.userId);
+  }
+  await emulator.resetCalls();
+  const started = performance.now();
+  const run = runHourlySync(crate.deps);
+  const flood = flooder ? floodUntil(crate.url, flooder.cookie, run) : Promise.resolve({});
+  const outcome = await run;
+  const wallMs = performance.now() - started;
+  const floodRequests = await flood;
+  const calls = await emulator.calls();
+  // The flooder's queued work finishes before the next run is measured.
+  if (flooder) await crate.deps.work.idle(flooder.userId);
+  return {
+    label,
+    wallMs,
+    usersProcessed: outcome.usersProcessed,
+    failures: outcome.failures,
+    libraryPages: calls.counts["GET /v1/me/tracks"] ?? 0,
+    calls: calls.total,
+    floodRequests,
+  };
+}
+
+export async function runFloodScenario(options: FloodOptions) {
+  const log = options.log ?? (() => {});
+  const emulator = await startEmulatorProcess();
+  const crate = await startTestServer({ ...emulator.crateEnv, DAILY_NEW_USER_CAP: "10000000" });
+  try {
+    const listeners = Array.from(
+      { length: options.listeners },
+      (_, i) => `flood-${String(i + 1).padStart(6, "0")}`,
+    );
+    await emulator.createListeners(listeners, options.likes);
+    await emulator.createListeners([FLOODER], options.flooderLikes, "premium");
+    await signInAll(crate.url, listeners, 8);
+    const flooder = await signIn(crate.url, FLOODER);
+    crate.deps.db.$client
+      .query("UPDATE users SET membership_level = 'PremiumYearly' WHERE id = ?")
+      .run(flooder.userId);
+    await distribute(crate.url, flooder.cookie, ["Everything"]);
+    await crate.deps.work.idle(flooder.userId);
+    log(`signed in ${listeners.length + 1} listeners`);
+    await emulator.setFaults({ latencyMs: options.latencyMs });
+    const runs: RunFigures[] = [];
+    for (const [label, flooding] of [
+      ["calm", false],
+      ["one listener flooding", true],
+      ["calm again", false],
+    ] as const) {
+      const run = await measuredRun(crate, emulator, label, flooding ? flooder : null);
+      log(`${label}: ${(run.wallMs / 1000).toFixed(1)} s`);
+      runs.push(run);
+    }
+    return { options, runs };
+  } finally {
+    await crate.dispose();
+    await emulator.stop();
+  }
+}
+
+export function formatFloodFigures(f: Awaited<ReturnType<typeof runFloodScenario>>): string {
+  const o = f.options;
+  const rows = f.runs.map((r) => [
+    r.label,
+    fixed(r.wallMs / 1000, 2),
+    String(r.usersProcessed),
+    String(r.failures),
+    String(r.libraryPages),
+    String(r.calls),
+    Object.entries(r.floodRequests)
+      .map(([k, v]) => `${k}: ${v}`)
+      .join(", "),
+  ]);
+  const calm = f.runs.filter((r) => r.label.startsWith("calm"));
+  const calmMs = calm.reduce((sum, r) => sum + r.wallMs, 0) / Math.max(1, calm.length);
+  const flooded = f.runs.find((r) => r.label.startsWith("one listener"));
+  const ratio = flooded ? flooded.wallMs / calmMs : Number.NaN;
+  const lines = [
+    `Flood: the hourly run of ${o.listeners + 1} listeners (${o.likes} likes each; the flooder ${o.flooderLikes}), ` +
+      `${o.latencyMs} ms round trip on every provider call, tokens expired; during the second run one listener ` +
+      "signs in (two at a time), flips AddRecordingOnce and asks for distributions until the run ends.",
+    formatTable(["run", "wall s", "users", "failed", "library pages", "calls", "flood requests"], rows),
+    `Calm ${fixed(calmMs / 1000, 2)} s (mean of the calm runs), flooded ${fixed((flooded?.wallMs ?? 0) / 1000, 2)} s: ` +
+      `×${fixed(ratio, 3)} (target ≤ ×1.2).`,
+  ];
+  const missed = f.runs.some((r) => r.failures > 0 || r.usersProcessed !== o.listeners + 1);
+  if (!(ratio <= 1.2) || missed)
+    lines.push(`MISSED: ratio ×${fixed(ratio, 3)}${missed ? ", users failed" : ""}`);
+  return lines.join("\n");
+}
+
+export async function report(options: Partial<FloodOptions> = {}): Promise<string> {
+  return formatFloodFigures(
+    await runFloodScenario({
+      ...floodBenchOptions,
+      ...options,
+      log: (line) => console.error(`  flood: ${line}`),
+    }),
+  );
+}
+
+if (import.meta.main) {
+  const [listeners] = process.argv.slice(2).map(Number);
+  console.log(await report(listeners ? { listeners } : {}));
+}
