@@ -2,7 +2,7 @@
 import type { PersonalData } from "../../shared/schemas/account.ts";
 import type { Db } from "../db/client.ts";
 import { exclusionsOfUser } from "../distribution/repository/exclusions.ts";
-import { correctionMap } from "../library/corrections-repository.ts";
+import { correctionMap, inForce } from "../library/corrections-repository.ts";
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -19,7 +19,7 @@ export function choicesOf(
       label: e.label,
       createdAt: iso(e.createdAt),
     })),
-    artistCorrections: [...correctionMap(db, userId).values()].map((c) => ({
+    artistCorrections: [...correctionMap(db, userId).values()].filter(inForce).map((c) => ({
       artistId: c.artistId,
       genres: c.genres,
       country: c.country,

@@ -1,6 +1,6 @@
 // The listener's own facts about artists (artist_corrections): genres and/or country overriding every source,
 // for their playlists only.
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, isNotNull, or } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { artistCorrections, artists } from "../db/schema/index.ts";
 
@@ -29,10 +29,11 @@ export function correctionsOfUser(db: Db, userId: string): (ArtistCorrection & {
     .where(eq(artistCorrections.userId, userId))
     .orderBy(asc(artistCorrections.createdAt), asc(artistCorrections.artistId))
     .all()
-    .map((r) => ({ ...toCorrection(r.correction), name: r.name ?? r.correction.artistId }));
+    .map((r) => ({ ...toCorrection(r.correction), name: r.name ?? r.correction.artistId }))
+    .filter(inForce);
 }
 
-/** The user's corrections by artist id. */
+/** The user's corrections by artist id, undone ones included (their songs are still reconciled). */
 export function correctionMap(db: Db, userId: string): Map<string, ArtistCorrection> {
   const rows = db.select().from(artistCorrections).where(eq(artistCorrections.userId, userId)).all();
   return new Map(rows.map((row) => [row.artistId, toCorrection(row)]));
@@ -53,15 +54,29 @@ export function upsertCorrection(db: Db, userId: string, correction: ArtistCorre
   return toCorrection(row);
 }
 
+/**
+ * Undoes a correction. The row stays, cleared (genres and country null), so the artist's songs are still
+ * reconciled at the next update: out of the playlists only the correction qualified them for.
+ */
 export function deleteCorrection(db: Db, userId: string, artistId: string): boolean {
   return (
     db
-      .delete(artistCorrections)
-      .where(and(eq(artistCorrections.userId, userId), eq(artistCorrections.artistId, artistId)))
+      .update(artistCorrections)
+      .set({ genres: null, country: null })
+      .where(
+        and(
+          eq(artistCorrections.userId, userId),
+          eq(artistCorrections.artistId, artistId),
+          or(isNotNull(artistCorrections.genres), isNotNull(artistCorrections.country)),
+        ),
+      )
       .returning()
       .all().length > 0
   );
 }
+
+/** A correction in force (not undone). */
+export const inForce = (c: ArtistCorrection): boolean => c.genres !== null || c.country !== null;
 
 /** The user's liked tracks with at least one corrected artist. */
 export function likedTracksOfCorrectedArtists(db: Db, userId: string): Set<string> {

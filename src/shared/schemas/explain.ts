@@ -1,6 +1,7 @@
 // Inputs and responses of the explain-and-correct calls: a playlist's songs with their reasons, a song's
 // placement, exclusions, corrections. One zod schema per input, for the tRPC router and the REST shims alike.
 import { z } from "zod";
+import { genreNames } from "../catalogue/genres.ts";
 import { resolveGenre } from "../combinations/rules.ts";
 import type { NotIncludedKind, Reason } from "../explain.ts";
 
@@ -90,6 +91,10 @@ export interface SongSearchHit {
   artists: string[];
 }
 
+/** A correction's genre in the catalogue's spelling: a Genre group name first (`rock` is Rock), else a subgenre. */
+export const correctionGenre = (name: string): string | null =>
+  genreNames.find((genre) => genre.toLowerCase() === name.trim().toLowerCase()) ?? resolveGenre(name);
+
 /** PUT /api/corrections/artists/{artistId}: catalogue genre or subgenre names (any case), ISO 3166-1 alpha-2. */
 export const SetCorrectionSchema = z
   .object({
@@ -101,11 +106,11 @@ export const SetCorrectionSchema = z
           .trim()
           .min(1)
           .max(100)
-          .refine((name) => resolveGenre(name) !== null, "must be a genre or subgenre of the catalogue"),
+          .refine((name) => correctionGenre(name) !== null, "must be a genre or subgenre of the catalogue"),
       )
       .min(1)
       .max(20)
-      .transform((names) => [...new Set(names.map((name) => resolveGenre(name) ?? name))])
+      .transform((names) => [...new Set(names.map((name) => correctionGenre(name) ?? name))])
       .optional(),
     country: z
       .string()
