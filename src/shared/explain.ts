@@ -86,6 +86,10 @@ export const explainTexts = {
     notChosen: (group: string, entries: readonly string[]) =>
       `${group} ${entries.join(", ")}: you did not choose ${entries.length === 1 ? "it" : "them"}`,
     noEntry: (group: string) => `${group}: the song fits none of this group's playlists`,
+    keptOut: (group: string, entries: readonly string[]) =>
+      `${group} ${entries.join(", ")}: you keep this song out`,
+    inPlaylists: (playlists: readonly string[]) => `In ${playlists.join(", ")}`,
+    noCombination: "In none of your combination playlists",
     chosenNotYet: (group: string, entries: readonly string[]) =>
       `${group} ${entries.join(", ")}: it joins at the next update`,
   },
@@ -115,3 +119,33 @@ export const localDate = (ms: number, timeZone: string): string =>
 /** For a song held from an earlier update whose facts have changed since (no current rule places it). */
 export const placedEarlierText = (playlist: string) =>
   `${playlist}: placed at an earlier update; its facts have changed since, and Crate does not take songs out`;
+
+/** The playlist page's own texts. */
+export const explainPageTexts = {
+  eyebrow: "Why these songs",
+  subtitle:
+    "Every song of this playlist with the rule and the fact that placed it, and the songs that match but are not in it.",
+  songs: (n: number) => (n === 1 ? "1 song" : `${n.toLocaleString("en-US")} songs`),
+  notMade: "This playlist is not made on Spotify yet: its songs appear here after the next update.",
+  paused: "This playlist is premium-only: it is shown as it is and not updated or changed.",
+  listLabel: "Songs of this playlist",
+  loading: "Loading…",
+  keepSongOut: "Never this song here",
+  keepArtistOut: (artist: string) => `Never ${artist} here`,
+  excludedNow: "Excluded: it leaves the Spotify playlist now and stays out at every update.",
+  exclusionsTitle: "Kept out of this playlist",
+  noExclusions: "Nothing is kept out of this playlist.",
+  undo: "Undo",
+  undone: "Undone: the songs return at the update that starts now.",
+  notIncludedTitle: "Matching songs that are not in it",
+  noneNotIncluded: "Every matching song is in it.",
+  back: "Back to your playlists",
+  whyNotTitle: "Why not?",
+  whyNotHelp: "Search your liked songs by name or artist to see where a song is and why it is not elsewhere.",
+  whyNotLabel: "Song or artist",
+  noHits: "No liked song matches.",
+  showReasons: "Why this song",
+} as const;
+
+/** The path of a playlist's page in the app. */
+export const playlistPagePath = (name: string) => `/playlists/songs?name=${encodeURIComponent(name)}`;

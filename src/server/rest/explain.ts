@@ -3,15 +3,18 @@ import {
   AddExclusionSchema,
   ArtistIdSchema,
   JsonObjectSchema,
+  PlacementSchema,
   PlaylistNameSchema,
   PlaylistSongsSchema,
   RemoveExclusionSchema,
   SetCorrectionSchema,
+  SongSearchSchema,
 } from "../../shared/schemas/explain.ts";
 import type { Deps } from "../deps/deps.ts";
 import { listCorrections, removeCorrection, setCorrection } from "../playlists/corrections.ts";
 import { addExclusion, listExclusions, removeExclusion } from "../playlists/exclusions.ts";
 import { getPlaylistSongs } from "../playlists/explain.ts";
+import { getPlacement, searchSongs } from "../playlists/placement.ts";
 import { jsonBody, parseWith, reading, requireUser } from "./validate.ts";
 
 /** Explain and correct: a playlist's songs with their reasons, exclusions, corrections. */
@@ -51,6 +54,16 @@ export function explainRest(deps: Deps) {
       });
       removeExclusion(deps, user, input);
       return c.body(null, 204);
+    })
+    .get("/songs/search", (c) => {
+      const user = requireUser(c, deps);
+      const { query } = parseWith(SongSearchSchema, { query: c.req.query("query") });
+      return c.json(searchSongs(deps, user.userId, query));
+    })
+    .get("/songs/:trackId/placement", (c) => {
+      const user = requireUser(c, deps);
+      const { trackId } = parseWith(PlacementSchema, { trackId: c.req.param("trackId") });
+      return c.json(getPlacement(deps, user, trackId));
     })
     .get(
       "/corrections",

@@ -1,14 +1,17 @@
 import {
   AddExclusionSchema,
   ArtistIdSchema,
+  PlacementSchema,
   PlaylistNameSchema,
   PlaylistSongsSchema,
   RemoveExclusionSchema,
   SetCorrectionSchema,
+  SongSearchSchema,
 } from "../../../shared/schemas/explain.ts";
 import { listCorrections, removeCorrection, setCorrection } from "../../playlists/corrections.ts";
 import { addExclusion, listExclusions, removeExclusion } from "../../playlists/exclusions.ts";
 import { getPlaylistSongs } from "../../playlists/explain.ts";
+import { getPlacement, searchSongs } from "../../playlists/placement.ts";
 import { authedProcedure, router } from "../core/init.ts";
 
 export const explainRouter = router({
@@ -29,6 +32,14 @@ export const explainRouter = router({
     removeExclusion(ctx.deps, ctx.user, input);
     return { removed: true };
   }),
+  /** GET /api/songs/search?query= */
+  search: authedProcedure
+    .input(SongSearchSchema)
+    .query(({ ctx, input }) => searchSongs(ctx.deps, ctx.user.userId, input.query)),
+  /** GET /api/songs/{trackId}/placement */
+  placement: authedProcedure
+    .input(PlacementSchema)
+    .query(({ ctx, input }) => getPlacement(ctx.deps, ctx.user, input.trackId)),
   /** GET /api/corrections */
   corrections: authedProcedure.query(({ ctx }) => listCorrections(ctx.deps, ctx.user.userId)),
   /** PUT /api/corrections/artists/{artistId} */
