@@ -24,6 +24,15 @@ export const playlistsRoutes: AppRoute[] = [
     description: "Combine genres, decades, moods and nationalities into playlists of your own.",
   },
   {
+    path: "/playlists/songs",
+    component: lazyPage(
+      () => import("../pages/playlists/songs/PlaylistSongsPage.tsx"),
+      (m) => m.PlaylistSongsPage,
+    ),
+    title: "Why these songs",
+    description: "Each song of a playlist with the rule and the fact that placed it.",
+  },
+  {
     path: "/playlists/distribution-success",
     component: lazyPage(
       () => import("../pages/playlists/DistributionSuccessPage.tsx"),

@@ -2,6 +2,7 @@ import type { PersonalData } from "../../shared/schemas/account.ts";
 import { type Db, withTransaction } from "../db/client.ts";
 import { notSignedIn } from "../platform/errors.ts";
 import { billingOf } from "./personal-data-billing.ts";
+import { choicesOf } from "./personal-data-choices.ts";
 import { analysesOf, distributionsOf, managedPlaylistsOf } from "./personal-data-history.ts";
 import { libraryOf } from "./personal-data-library.ts";
 import { profileOf } from "./personal-data-profile.ts";
@@ -33,6 +34,8 @@ export const personalDataTableNames = [
   "payments",
   "subscriptions",
   "webhook_events",
+  "playlist_exclusions",
+  "artist_corrections",
 ] as const;
 
 /**
@@ -58,6 +61,7 @@ export function collectPersonalData(db: Db, userId: string): PersonalData {
       analyses: analysesOf(tx, userId),
       ...usage,
       ...billingOf(tx, userId),
+      ...choicesOf(tx, userId),
     };
   });
 }

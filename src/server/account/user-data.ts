@@ -4,6 +4,7 @@ import {
   activity,
   analyses,
   analysisSegments,
+  artistCorrections,
   combinations,
   distributionEntries,
   distributions,
@@ -14,6 +15,7 @@ import {
   managedPlaylists,
   membershipEvents,
   payments,
+  playlistExclusions,
   playlistSongs,
   providerTokens,
   sessions,
@@ -45,6 +47,8 @@ export const userOwnedTables = [
   statisticsUsers,
   activity,
   feedback,
+  playlistExclusions,
+  artistCorrections,
 ] as const;
 
 /** Tables reached through a parent row the user owns; deleted before their parents. */

@@ -147,6 +147,8 @@ export const retentionRules: Record<string, RetentionRule> = {
   combinations: untilAccountDeleted,
   used_combination_names: untilAccountDeleted,
   user_settings: untilAccountDeleted,
+  playlist_exclusions: untilAccountDeleted,
+  artist_corrections: untilAccountDeleted,
   managed_playlists: untilAccountDeleted,
   playlist_songs: { kind: "cascade", parent: "managed_playlists" },
   statistics_users: untilAccountDeleted,

@@ -3,6 +3,7 @@
 import { combinationMatcher } from "../../shared/combinations/rules.ts";
 import { hasCombinationAccess, type MembershipLevel } from "../../shared/membership.ts";
 import type { Db } from "../db/client.ts";
+import { type ChoicesOfPreference, choiceRemovals, withoutExcluded } from "./choices-plan.ts";
 import { parseStoredCriteria } from "./combination-store.ts";
 import {
   type ExistingPlaylist,
@@ -79,15 +80,26 @@ export function planCombinations(
   inputs: readonly CombinationInput[],
   songs: readonly PlannedSong[],
   ctx: PlanContext,
+  choices: ReadonlyMap<string, ChoicesOfPreference> = new Map(),
+  songsById: ReadonlyMap<string, PlannedSong> = new Map(),
 ): { work: PlaylistWork; combinationId: string }[] {
   return inputs.flatMap((combination) => {
     const matches = combinationMatcher(parseStoredCriteria(combination.criteria));
+    const choice = choices.get(`combination:${combination.id}`);
     const works = planMatching(
       { name: combination.playlistName, playlists: combination.playlists, everAdded: combination.everAdded },
-      songs.filter((song) => matches(song.categories)),
+      withoutExcluded(songs, choice?.excluded).filter((song) => matches(song.categories)),
       ctx,
     );
-    return works.map((work) => ({ work, combinationId: combination.id }));
+    const removals = choice
+      ? choiceRemovals(
+          combination.playlistName,
+          { ...choice, belongs: (s) => matches(s.categories) },
+          songsById,
+          works,
+        )
+      : [];
+    return [...works, ...removals].map((work) => ({ work, combinationId: combination.id }));
   });
 }
 

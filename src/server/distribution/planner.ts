@@ -5,6 +5,8 @@ import { limits } from "../../shared/limits.ts";
 import type { Deps } from "../deps/deps.ts";
 import { loadConsideredSongs } from "../library/considered.ts";
 import { readTimeZone } from "../user/time-zone.ts";
+import { type ChoicesOfPreference, choiceRemovals, withoutExcluded } from "./choices-plan.ts";
+import { loadChoices } from "./choices-state.ts";
 import { type CombinationInput, planCombinations, reconcileCombinations } from "./combination-plan.ts";
 import { kindOfEntry } from "./kinds.ts";
 import { oneOwnerPerMonth } from "./month-owners.ts";
@@ -49,6 +51,8 @@ interface PlanInput {
   preferences: PreferenceInput[];
   combinations: CombinationInput[];
   ctx: PlanContext;
+  /** the listener's exclusions and corrections, per `preferenceKeyOf(source, key)` that has any */
+  choices: ReadonlyMap<string, ChoicesOfPreference>;
   /** a Random entry is selected: its progress entry is shown even with nothing to do */
   hasRandom: boolean;
 }
@@ -114,11 +118,14 @@ function loadPlanInput(
   const songs = loadConsideredSongs(deps, userId, facts.membershipLevel);
   const playlists = loadPredefinedPlaylists(deps.db, userId);
   const held = facts.addRecordingOnce ? loadHeldRecordings(deps.db, userId) : undefined;
+  const preferences = loadPreferenceInputs(deps.db, userId, active, playlists, held);
+  // Combination playlists are regular playlists whose membership test is their criteria.
+  const combinations = reconcileCombinations(deps.db, userId, facts.membershipLevel, held);
   return {
     songs,
-    preferences: loadPreferenceInputs(deps.db, userId, active, playlists, held),
-    // Combination playlists are regular playlists whose membership test is their criteria.
-    combinations: reconcileCombinations(deps.db, userId, facts.membershipLevel, held),
+    preferences,
+    combinations,
+    choices: loadChoices(deps.db, userId, songs, preferences, combinations),
     hasRandom: active.some((p) => kindOfEntry(p.entry).type === "random"),
     ctx: {
       userId,
@@ -136,19 +143,27 @@ function loadPlanInput(
 }
 
 /** The playlist writes of every updated preference and combination, ordered into journal steps. Pure. */
-function planDistribution({ songs, preferences, combinations, ctx, hasRandom }: PlanInput): Plan {
+function planDistribution({ songs, preferences, combinations, ctx, hasRandom, choices }: PlanInput): Plan {
   const byCategory = indexByCategory(songs);
-  const predefined = oneOwnerPerMonth(
-    preferences,
-    preferences.flatMap((input) => planPreference(input, songs, byCategory, ctx)),
-  );
+  const songsById = new Map(choices.size > 0 ? songs.map((s) => [s.trackId, s]) : []);
+  const planWithChoices = (input: PreferenceInput): PlaylistWork[] => {
+    const choice = choices.get(`predefined:${input.name}`);
+    if (!choice) return planPreference(input, songs, byCategory, ctx);
+    // Excluded songs are not considered for this preference at all (Latest N and Random included).
+    const ofEntry = new Map([
+      [input.name, [...withoutExcluded(byCategory.get(input.name) ?? [], choice.excluded)]],
+    ]);
+    const works = planPreference(input, withoutExcluded(songs, choice.excluded), ofEntry, ctx);
+    return [...works, ...choiceRemovals(input.name, choice, songsById, works)];
+  };
+  const predefined = oneOwnerPerMonth(preferences, preferences.flatMap(planWithChoices));
   const works: OwnedWork[] = [
     ...predefined.map((work) => ({
       work,
       source: "predefined" as const,
       preferenceKey: work.preferenceName,
     })),
-    ...planCombinations(combinations, songs, ctx).map(({ work, combinationId }) => ({
+    ...planCombinations(combinations, songs, ctx, choices, songsById).map(({ work, combinationId }) => ({
       work,
       source: "combination" as const,
       preferenceKey: combinationId,

@@ -24,6 +24,11 @@ import {
   trackFactsByIds,
   visitActiveLikesOldestFirst,
 } from "./considered-repository.ts";
+import {
+  type ArtistCorrection,
+  correctionMap,
+  likedTracksOfCorrectedArtists,
+} from "./corrections-repository.ts";
 
 /** A considered song; `rank` is its index in like order (0 = the oldest considered like). */
 export interface PlannedSong {
@@ -34,6 +39,8 @@ export interface PlannedSong {
   isrc?: string | null;
   /** catalogue entry names of the classified groups this song belongs to */
   categories: readonly string[];
+  /** the listener corrected one of its artists: `categories` are the listener's own, never cached */
+  corrected?: boolean;
 }
 
 /** Changes whenever a classification table changes, so cached categories are recomputed. */
@@ -64,7 +71,16 @@ export function loadConsideredSongs(
 ): PlannedSong[] {
   const songs: PlannedSong[] = [];
   const stale: PlannedSong[] = [];
+  const corrections = correctionMap(deps.db, userId);
+  const corrected = corrections.size > 0 ? likedTracksOfCorrectedArtists(deps.db, userId) : new Set<string>();
+  const correctedSongs: PlannedSong[] = [];
   visitActiveLikesOldestFirst(deps.db, userId, consideredLimit(level), (like, categoriesJson) => {
+    if (corrected.has(like.trackId)) {
+      const song = { trackId: like.trackId, likedAt: like.likedAt, rank: songs.length, isrc: like.isrc };
+      correctedSongs.push({ ...song, categories: [], corrected: true });
+      songs.push(correctedSongs.at(-1) as PlannedSong);
+      return;
+    }
     const cached = categoriesJson !== null && like.categoriesVersion === classificationVersion;
     const song: PlannedSong = {
       trackId: like.trackId,
@@ -77,11 +93,19 @@ export function loadConsideredSongs(
     if (!cached) stale.push(song);
   });
   if (stale.length > 0) classifyStale(deps.db, stale);
+  if (correctedSongs.length > 0) classifyStale(deps.db, correctedSongs, corrections);
   return songs;
 }
 
-/** Classifies tracks without (current) cached categories, caching those whose metadata is complete. */
-function classifyStale(db: Db, stale: PlannedSong[]): void {
+/**
+ * Classifies tracks without (current) cached categories, caching those whose metadata is complete; with the
+ * listener's corrections, their artists' genres and country are the listener's and nothing is cached.
+ */
+function classifyStale(
+  db: Db,
+  stale: PlannedSong[],
+  corrections?: ReadonlyMap<string, ArtistCorrection>,
+): void {
   const tracks = trackFactsByIds(
     db,
     stale.map((s) => s.trackId),
@@ -90,7 +114,15 @@ function classifyStale(db: Db, stale: PlannedSong[]): void {
   for (const track of tracks.values()) for (const id of track.artistIds) allArtistIds.add(id);
   const artists = artistFactsByIds(db, [...allArtistIds]);
   const genresOfArtist = new Map<string, string[]>();
-  for (const artist of artists.values()) genresOfArtist.set(artist.id, artistGenreStrings(artist));
+  for (const artist of artists.values())
+    genresOfArtist.set(
+      artist.id,
+      correctedGenreStrings(corrections?.get(artist.id)) ?? artistGenreStrings(artist),
+    );
+  for (const [id, correction] of corrections ?? []) {
+    const genres = correctedGenreStrings(correction);
+    if (genres && !genresOfArtist.has(id)) genresOfArtist.set(id, genres);
+  }
   const toCache: { trackId: string; categories: string[] }[] = [];
   for (const song of stale) {
     const track = tracks.get(song.trackId);
@@ -101,7 +133,8 @@ function classifyStale(db: Db, stale: PlannedSong[]): void {
     const complete = track.featuresStatus !== "missing";
     for (const id of track.artistIds) {
       for (const genre of genresOfArtist.get(id) ?? []) genres.add(genre);
-      const country = artists.get(id)?.country;
+      const correctedCountry = corrections?.get(id)?.country;
+      const country = correctedCountry ?? artists.get(id)?.country;
       if (country) countries.push(country);
     }
     const names = classifyTrack({
@@ -112,20 +145,26 @@ function classifyStale(db: Db, stale: PlannedSong[]): void {
     });
     song.categories = names;
     // Tracks still being looked up are classified for now but not cached, so they are redone once complete.
-    if (complete) toCache.push({ trackId: track.id, categories: names });
+    if (complete && !corrections) toCache.push({ trackId: track.id, categories: names });
   }
   if (toCache.length > 0) saveCategories(db, toCache, classificationVersion);
 }
 
+/** A correction's genres as genre strings (catalogue names in lower case classify as themselves); null if none. */
+export function correctedGenreStrings(correction: ArtistCorrection | undefined): string[] | null {
+  const genres = correction?.genres;
+  return genres ? genres.map((genre) => genre.toLowerCase()) : null;
+}
+
 /** Spotify's genres when it has any for the artist, else MusicBrainz genres and tags in the same spelling. */
-function artistGenreStrings(artist: ArtistFacts): string[] {
+export function artistGenreStrings(artist: ArtistFacts): string[] {
   const spotify = artist.genres ?? [];
   if (spotify.length > 0) return spotify;
   return tagsToGenreStrings(artist.mbTags ?? []);
 }
 
 /** Features from their source; a tempo alone (Deezer's bpm) leaves the rest unknown; null when nothing is known. */
-function featuresOf(row: TrackFacts): FeatureFacts | null {
+export function featuresOf(row: TrackFacts): FeatureFacts | null {
   if (row.featuresSource === null) {
     if (row.tempo === null) return null;
     return featureFacts((name) => (name === "tempo" ? row.tempo : null));

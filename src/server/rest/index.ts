@@ -6,6 +6,7 @@ import { authRest } from "./auth.ts";
 import { billingRest } from "./billing.ts";
 import { combinationsRest } from "./combinations.ts";
 import { distributionRest } from "./distribution.ts";
+import { explainRest } from "./explain.ts";
 import { feedbackRest } from "./feedback.ts";
 import { playlistsRest } from "./playlists.ts";
 import { settingsRest } from "./settings.ts";
@@ -25,5 +26,6 @@ export function restRoutes(deps: Deps) {
     .route("/", distributionRest(deps))
     .route("/", combinationsRest(deps))
     .route("/", playlistsRest(deps))
+    .route("/", explainRest(deps))
     .route("/", adminRest(deps));
 }

@@ -5,6 +5,7 @@ import { authRouter } from "./routers/auth.ts";
 import { billingRouter } from "./routers/billing.ts";
 import { combinationsRouter } from "./routers/combinations.ts";
 import { distributionRouter } from "./routers/distribution.ts";
+import { explainRouter } from "./routers/explain.ts";
 import { feedbackRouter } from "./routers/feedback.ts";
 import { metadataRouter } from "./routers/metadata.ts";
 import { playlistsRouter } from "./routers/playlists.ts";
@@ -25,6 +26,7 @@ export const appRouter = router({
   billing: billingRouter,
   admin: adminRouter,
   metadata: metadataRouter,
+  explain: explainRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -43,6 +43,21 @@ export interface PersonalData {
     createdAt: ExportTime;
   }[];
   usedCombinationNames: string[];
+  /** "Never in this playlist" choices: preference is the catalogue entry name or combination id */
+  playlistExclusions: {
+    source: string;
+    preference: string;
+    kind: string;
+    id: string;
+    label: string;
+    createdAt: ExportTime;
+  }[];
+  artistCorrections: {
+    artistId: string;
+    genres: string[] | null;
+    country: string | null;
+    createdAt: ExportTime;
+  }[];
   managedPlaylists: {
     name: string;
     spotifyPlaylistId: string | null;

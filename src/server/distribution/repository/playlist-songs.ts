@@ -5,24 +5,35 @@ import { likes, managedPlaylists, playlistSongs, tracks } from "../../db/schema/
 import { changesOf } from "./changes.ts";
 import type { PlaylistSource } from "./playlists.ts";
 
-/** Reads every song Crate ever added to a playlist; prepared once for all the user's playlists. */
+/**
+ * Reads every song Crate added to a playlist that only grows and did not take out again; prepared once for all
+ * the user's playlists. Crate takes a song out of such a playlist only for the listener's exclusion or
+ * correction, so once that is undone the song may come back; a song the listener removed in Spotify stays
+ * counted and is never added again.
+ */
 export function everAddedReader(db: Db): (playlistId: string) => string[] {
   const query = db
     .select({ trackId: playlistSongs.trackId })
     .from(playlistSongs)
-    .where(eq(playlistSongs.playlistId, sql.placeholder("playlistId")))
+    .where(and(eq(playlistSongs.playlistId, sql.placeholder("playlistId")), isNull(playlistSongs.removedAt)))
     .prepare();
   // Raw values: a large library reads tens of thousands of rows here, and mapping each into an object costs.
   return (playlistId) => (query.values({ playlistId }) as [string][]).map((r) => r[0]);
 }
 
-/** Every song Crate ever added to the user's playlists of a source, as [preference key, track id]. */
+/** Every song Crate added to the user's playlists of a source and did not take out, as [preference key, track id]. */
 export function everAddedBySource(db: Db, userId: string, source: PlaylistSource): [string, string][] {
   return db
     .select({ preferenceKey: managedPlaylists.preferenceKey, trackId: playlistSongs.trackId })
     .from(playlistSongs)
     .innerJoin(managedPlaylists, eq(managedPlaylists.id, playlistSongs.playlistId))
-    .where(and(eq(managedPlaylists.userId, userId), eq(managedPlaylists.source, source)))
+    .where(
+      and(
+        eq(managedPlaylists.userId, userId),
+        eq(managedPlaylists.source, source),
+        isNull(playlistSongs.removedAt),
+      ),
+    )
     .values() as [string, string][];
 }
 

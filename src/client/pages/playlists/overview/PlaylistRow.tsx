@@ -1,10 +1,20 @@
 import { Box, HStack, IconButton, Link, Stack, Text } from "@chakra-ui/react";
 import { ChevronDown, ChevronRight, ExternalLink } from "lucide-react";
+import { stripPostfix } from "../../../../shared/catalogue/naming.ts";
+import { playlistPagePath } from "../../../../shared/explain.ts";
 import { overviewTexts, type PlaylistPart, timeAgo } from "../../../../shared/playlist-overview.ts";
+import { AppLink } from "../../../components/RouterLink.tsx";
 import type { VirtualRowPlacement } from "../../../components/VirtualList.tsx";
 import type { OverviewRow } from "./rows.ts";
 
 export const ROW_PX = 60;
+
+/** The name the playlist's page goes by: one Spotify playlist's name without the postfix, else the entry's. */
+const pageName = (row: OverviewRow): string => {
+  const only =
+    row.kind === "part" ? row.part : row.playlist.parts.length === 1 ? row.playlist.parts[0] : null;
+  return only ? stripPostfix(only.name) : row.name;
+};
 
 /** "Open in Spotify" for one Spotify playlist; named after it for screen readers. */
 export function SpotifyLink({ part }: { part: PlaylistPart }) {
@@ -89,7 +99,10 @@ export function PlaylistRow({
       )}
       <Stack gap="0" minW="0" flex="1">
         <Text textStyle="sm" fontWeight={isPart ? "medium" : "semibold"} truncate>
-          {row.name}
+          {/* the playlist's own page: why each song is there */}
+          <AppLink href={playlistPagePath(pageName(row))} data-testid="playlist-page-link">
+            {row.name}
+          </AppLink>
         </Text>
         <Text
           textStyle="xs"

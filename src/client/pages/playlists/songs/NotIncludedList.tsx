@@ -1,0 +1,41 @@
+import { Box, Stack, Text } from "@chakra-ui/react";
+import { explainPageTexts as texts } from "../../../../shared/explain.ts";
+import type { NotIncludedSong } from "../../../../shared/schemas/explain.ts";
+import { VirtualList } from "../../../components/VirtualList.tsx";
+
+const ROW_PX = 56;
+
+/** The songs that match but are not in the playlist, and why (a long list scrolls in its own box). */
+export function NotIncludedList({ songs }: { songs: readonly NotIncludedSong[] }) {
+  return (
+    <Stack gap="2" as="section" aria-label={texts.notIncludedTitle}>
+      <Text as="h2" textStyle="lg" fontWeight="bold">
+        {texts.notIncludedTitle}
+      </Text>
+      {songs.length === 0 ? (
+        <Text color="fg.muted" textStyle="sm">
+          {texts.noneNotIncluded}
+        </Text>
+      ) : (
+        <VirtualList
+          items={songs}
+          rowPx={ROW_PX}
+          heightPx={Math.min(songs.length, 6) * ROW_PX}
+          listRole="list"
+          listLabel={texts.notIncludedTitle}
+          itemKey={(s) => s.trackId}
+          renderRow={(s, placement) => (
+            <Box role="listitem" {...placement} px="2" py="1" data-testid="not-included" data-kind={s.kind}>
+              <Text textStyle="sm" fontWeight="semibold" truncate>
+                {s.name}
+              </Text>
+              <Text textStyle="xs" color="fg.muted" truncate>
+                {s.text}
+              </Text>
+            </Box>
+          )}
+        />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,89 @@
+// "Never in this playlist": the listener keeps a song or an artist out of one playlist (its entry or
+// combination, spill playlists included). The songs leave Spotify at once and stay out at every update.
+import type { MembershipLevel } from "../../shared/membership.ts";
+import type { AddExclusionInput, Exclusion, ExclusionKind } from "../../shared/schemas/explain.ts";
+import type { Deps } from "../deps/deps.ts";
+import {
+  deleteExclusion,
+  type ExclusionRow,
+  exclusionsOfPreference,
+  insertExclusion,
+} from "../distribution/repository/exclusions.ts";
+import { badRequest, notFound } from "../platform/errors.ts";
+import { startChoicesUpdate } from "./choices-update.ts";
+import { likedArtistName, likedTrackName } from "./explain-repository.ts";
+import { assertChangeable, resolvePlaylist } from "./playlist-target.ts";
+
+type Caller = { userId: string; membershipLevel: MembershipLevel };
+
+export const exclusionView = (row: ExclusionRow): Exclusion => ({
+  kind: row.kind,
+  id: row.targetId,
+  label: row.label,
+  createdAt: new Date(row.createdAt).toISOString(),
+});
+
+export function listExclusions(
+  deps: Pick<Deps, "db">,
+  caller: Caller,
+  name: string,
+): { exclusions: Exclusion[] } {
+  const target = resolvePlaylist(deps.db, caller, name);
+  const rows = exclusionsOfPreference(deps.db, caller.userId, target.source, target.preferenceKey);
+  return { exclusions: rows.map(exclusionView) };
+}
+
+/** Stores the exclusion (a liked song, or an artist of a liked song) and starts the update; `created` false when it was there. */
+export function addExclusion(
+  deps: Deps,
+  caller: Caller,
+  input: AddExclusionInput,
+): { exclusion: Exclusion; created: boolean } {
+  const result = deps.db.$client.transaction(() => {
+    const target = resolvePlaylist(deps.db, caller, input.name);
+    assertChangeable(target);
+    const kind: ExclusionKind = input.trackId !== undefined ? "track" : "artist";
+    const targetId = input.trackId ?? input.artistId ?? "";
+    const label =
+      kind === "track"
+        ? likedTrackName(deps.db, caller.userId, targetId)
+        : likedArtistName(deps.db, caller.userId, targetId);
+    if (label === null)
+      throw badRequest(
+        kind === "track"
+          ? "trackId: not one of your liked songs"
+          : "artistId: not an artist of your liked songs",
+      );
+    return insertExclusion(deps.db, {
+      userId: caller.userId,
+      source: target.source,
+      preferenceKey: target.preferenceKey,
+      kind,
+      targetId,
+      label,
+      createdAt: deps.clock.now(),
+    });
+  })();
+  if (result.created) startChoicesUpdate(deps, caller.userId);
+  return { exclusion: exclusionView(result.row), created: result.created };
+}
+
+/** Undoes an exclusion: the songs return at the next update, which starts now. */
+export function removeExclusion(
+  deps: Deps,
+  caller: Caller,
+  input: { name: string; kind: ExclusionKind; id: string },
+): void {
+  const target = resolvePlaylist(deps.db, caller, input.name);
+  assertChangeable(target);
+  const removed = deleteExclusion(
+    deps.db,
+    caller.userId,
+    target.source,
+    target.preferenceKey,
+    input.kind,
+    input.id,
+  );
+  if (!removed) throw notFound("No such exclusion in this playlist.");
+  startChoicesUpdate(deps, caller.userId);
+}

@@ -1,0 +1,175 @@
+// What explaining a playlist reads: the songs Crate holds in it in playlist order, and each song's facts with
+// their provenance (tracks, artists, the lookup memory, the listener's corrections).
+import { and, asc, desc, eq, inArray, isNull } from "drizzle-orm";
+import { featureFacts } from "../../shared/audio-features.ts";
+import type { Db } from "../db/client.ts";
+import { artists, likes, metadataLookups, playlistSongs, tracks } from "../db/schema/index.ts";
+import { correctionMap } from "../library/corrections-repository.ts";
+import type { ArtistEvidence, TrackEvidence } from "./reasons.ts";
+
+/** The songs Crate holds in a playlist now, in its order: newest like first for Latest N, else as added. */
+export function heldInOrder(db: Db, userId: string, playlistId: string, newestFirst: boolean): string[] {
+  const order = newestFirst
+    ? [desc(likes.likedAt), desc(likes.seq)]
+    : [asc(playlistSongs.addedAt), asc(likes.likedAt), asc(likes.seq)];
+  return db
+    .select({ trackId: playlistSongs.trackId })
+    .from(playlistSongs)
+    .leftJoin(likes, and(eq(likes.userId, userId), eq(likes.trackId, playlistSongs.trackId)))
+    .where(and(eq(playlistSongs.playlistId, playlistId), isNull(playlistSongs.removedAt)))
+    .orderBy(...order)
+    .all()
+    .map((r) => r.trackId);
+}
+
+/** The songs Crate holds now in any of the playlists. */
+export function heldIn(db: Db, playlistIds: readonly string[]): Set<string> {
+  if (playlistIds.length === 0) return new Set();
+  return new Set(
+    db
+      .select({ trackId: playlistSongs.trackId })
+      .from(playlistSongs)
+      .where(and(inArray(playlistSongs.playlistId, [...playlistIds]), isNull(playlistSongs.removedAt)))
+      .all()
+      .map((r) => r.trackId),
+  );
+}
+
+export interface SongRecord {
+  trackId: string;
+  name: string;
+  isrc: string | null;
+  likedAt: number | null;
+  artists: { id: string; name: string }[];
+  evidence: TrackEvidence;
+}
+
+const CHUNK = 500;
+
+function inChunks<T>(ids: readonly string[], read: (part: string[]) => T[]): T[] {
+  const out: T[] = [];
+  for (let i = 0; i < ids.length; i += CHUNK) out.push(...read(ids.slice(i, i + CHUNK)));
+  return out;
+}
+
+/** The songs' names, artists and facts with provenance, in the order of `trackIds` (unknown ids left out). */
+export function songRecords(db: Db, userId: string, trackIds: readonly string[]): SongRecord[] {
+  const trackRows = inChunks(trackIds, (part) =>
+    db.select().from(tracks).where(inArray(tracks.id, part)).all(),
+  );
+  const artistIds = [...new Set(trackRows.flatMap((t) => (Array.isArray(t.artistIds) ? t.artistIds : [])))];
+  const artistRows = new Map(
+    inChunks(artistIds, (part) => db.select().from(artists).where(inArray(artists.id, part)).all()).map(
+      (a) => [a.id, a],
+    ),
+  );
+  const likeRows = new Map(
+    inChunks(trackIds, (part) =>
+      db
+        .select({ trackId: likes.trackId, likedAt: likes.likedAt })
+        .from(likes)
+        .where(and(eq(likes.userId, userId), inArray(likes.trackId, part)))
+        .all(),
+    ).map((l) => [l.trackId, l.likedAt]),
+  );
+  const deezerIds = trackRows.filter((t) => t.tempoSource === "deezer").map((t) => t.id);
+  const bpmAsked = new Map(
+    inChunks(deezerIds, (part) =>
+      db
+        .select({ key: metadataLookups.key, at: metadataLookups.checkedAt })
+        .from(metadataLookups)
+        .where(
+          and(
+            eq(metadataLookups.source, "deezer"),
+            eq(metadataLookups.kind, "bpm"),
+            inArray(metadataLookups.key, part),
+          ),
+        )
+        .all(),
+    ).map((r) => [r.key, r.at]),
+  );
+  const corrections = correctionMap(db, userId);
+  const byId = new Map(trackRows.map((t) => [t.id, t]));
+  const records: SongRecord[] = [];
+  for (const id of trackIds) {
+    const t = byId.get(id);
+    if (!t) continue;
+    const ids = Array.isArray(t.artistIds) ? t.artistIds : [];
+    const evidenceOfArtists: ArtistEvidence[] = ids.map((artistId) => {
+      const a = artistRows.get(artistId);
+      const correction = corrections.get(artistId);
+      return {
+        id: artistId,
+        name: a?.name ?? artistId,
+        spotifyGenres: Array.isArray(a?.genres) ? a.genres : null,
+        spotifyFetchedAt: a?.fetchedAt ?? null,
+        mbTags: Array.isArray(a?.mbTags) ? a.mbTags : null,
+        country: a?.country ?? null,
+        mbFetchedAt: a?.mbFetchedAt ?? null,
+        correction,
+      };
+    });
+    const hasFeatures = t.featuresSource !== null;
+    const features =
+      hasFeatures || t.tempo !== null
+        ? featureFacts((name) => (hasFeatures || name === "tempo" ? (t[name] ?? null) : null))
+        : null;
+    records.push({
+      trackId: id,
+      name: t.name,
+      isrc: t.isrc,
+      likedAt: likeRows.get(id) ?? null,
+      artists: evidenceOfArtists.map((a) => ({ id: a.id, name: a.name })),
+      evidence: {
+        releaseDate: t.releaseDate,
+        fetchedAt: t.fetchedAt,
+        features,
+        featuresSource: t.featuresSource,
+        featuresFetchedAt: t.featuresFetchedAt,
+        tempoSource: t.tempoSource,
+        tempoAsOf: bpmAsked.get(id) ?? null,
+        artists: evidenceOfArtists,
+      },
+    });
+  }
+  return records;
+}
+
+/** Track names and ISRCs by id. */
+export function trackNames(
+  db: Db,
+  trackIds: readonly string[],
+): Map<string, { name: string; artistIds: string[] }> {
+  const rows = inChunks(trackIds, (part) =>
+    db
+      .select({ id: tracks.id, name: tracks.name, artistIds: tracks.artistIds })
+      .from(tracks)
+      .where(inArray(tracks.id, part))
+      .all(),
+  );
+  return new Map(
+    rows.map((r) => [r.id, { name: r.name, artistIds: Array.isArray(r.artistIds) ? r.artistIds : [] }]),
+  );
+}
+
+/** The name of one of the user's liked songs; null when it is not one. */
+export function likedTrackName(db: Db, userId: string, trackId: string): string | null {
+  const row = db
+    .select({ name: tracks.name })
+    .from(likes)
+    .innerJoin(tracks, eq(tracks.id, likes.trackId))
+    .where(and(eq(likes.userId, userId), eq(likes.trackId, trackId)))
+    .get();
+  return row?.name ?? null;
+}
+
+/** The name of an artist of one of the user's liked songs; null when none of them is by the artist. */
+export function likedArtistName(db: Db, userId: string, artistId: string): string | null {
+  const row = db.$client
+    .query<{ name: string | null }, [string, string, string]>(
+      `SELECT (SELECT name FROM artists WHERE id = ?1) AS name FROM likes l JOIN tracks t ON t.id = l.track_id
+        WHERE l.user_id = ?2 AND EXISTS (SELECT 1 FROM json_each(t.artist_ids) j WHERE j.value = ?3) LIMIT 1`,
+    )
+    .get(artistId, userId, artistId);
+  return row ? (row.name ?? artistId) : null;
+}

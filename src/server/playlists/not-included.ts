@@ -1,0 +1,97 @@
+// The songs that match a playlist but are not in it, and why: excluded by the listener, past the free plan's
+// first songs, or the same recording already there (AddRecordingOnce). Read from the same classification
+// and the same records the planner uses.
+
+import { combinationMatcher } from "../../shared/combinations/rules.ts";
+import { explainTexts, localDate, type NotIncludedKind } from "../../shared/explain.ts";
+import { limits } from "../../shared/limits.ts";
+import type { NotIncludedSong } from "../../shared/schemas/explain.ts";
+import type { Db } from "../db/client.ts";
+import { exclusionsOfPreference } from "../distribution/repository/exclusions.ts";
+import type { PlannedSong } from "../library/considered.ts";
+import { likedAtBucketFor } from "../library/liked-at.ts";
+import { heldIn, trackNames } from "./explain-repository.ts";
+import type { PlaylistTarget } from "./playlist-target.ts";
+
+export interface NotIncludedInput {
+  target: PlaylistTarget;
+  /** every active like in like order with its categories (corrections applied) */
+  likes: readonly PlannedSong[];
+  premium: boolean;
+  addRecordingOnce: boolean;
+  timeZone: string;
+}
+
+/** Whether a song belongs to the target by its rule; null for kinds without a membership test of their own. */
+function matcherOf(target: PlaylistTarget, timeZone: string): ((song: PlannedSong) => boolean) | null {
+  if (target.combination) {
+    const matches = combinationMatcher(target.combination.criteria);
+    return (song) => matches(song.categories);
+  }
+  const entry = target.entry;
+  if (!entry) return null;
+  const kind = entry.kind;
+  switch (kind.type) {
+    case "likedAt": {
+      const bucket = target.row?.bucket;
+      return (song) => likedAtBucketFor(kind.period, song.likedAt, timeZone).key === bucket;
+    }
+    case "everything":
+      return () => true;
+    case "partition":
+    case "latest":
+    case "random":
+      return null;
+    default:
+      return (song) => song.categories.includes(entry.name);
+  }
+}
+
+export function notIncludedSongs(db: Db, userId: string, input: NotIncludedInput): NotIncludedSong[] {
+  const { target, likes } = input;
+  const row = target.row;
+  if (!row) return [];
+  const sameBucket = target.rows.filter((r) => r.bucket === row.bucket);
+  const held = heldIn(
+    db,
+    sameBucket.map((r) => r.id),
+  );
+  const exclusions = exclusionsOfPreference(db, userId, target.source, target.preferenceKey);
+  const matches = matcherOf(target, input.timeZone);
+  const firstConsidered = input.premium ? 0 : Math.max(0, likes.length - limits.freeConsideredSongs);
+  const candidates = likes.filter((s) => !held.has(s.trackId));
+  const info = trackNames(db, [...candidates.map((s) => s.trackId), ...held]);
+  const recordingHolder = new Map<string, string>();
+  if (input.addRecordingOnce)
+    for (const s of likes) if (held.has(s.trackId) && s.isrc) recordingHolder.set(s.isrc, s.trackId);
+  const out: NotIncludedSong[] = [];
+  const add = (song: PlannedSong, kind: NotIncludedKind, text: string) =>
+    out.push({ trackId: song.trackId, name: info.get(song.trackId)?.name ?? song.trackId, kind, text });
+  for (const song of candidates) {
+    const excludedSong = exclusions.find((e) => e.kind === "track" && e.targetId === song.trackId);
+    const artistIds = info.get(song.trackId)?.artistIds ?? [];
+    const excludedArtist = exclusions.find((e) => e.kind === "artist" && artistIds.includes(e.targetId));
+    const excludedBy = excludedSong ?? excludedArtist;
+    // Excluded songs are listed for every kind; the other reasons only where the rule says the song belongs.
+    if (excludedBy) {
+      const since = localDate(excludedBy.createdAt, input.timeZone);
+      add(
+        song,
+        "excluded",
+        excludedBy.kind === "track"
+          ? explainTexts.notIncluded.excludedSong(since)
+          : explainTexts.notIncluded.excludedArtist(excludedBy.label, since),
+      );
+      continue;
+    }
+    if (!matches?.(song)) continue;
+    if (song.rank < firstConsidered) {
+      add(song, "freeLimit", explainTexts.notIncluded.freeLimit(limits.freeConsideredSongs));
+      continue;
+    }
+    const holder = song.isrc ? recordingHolder.get(song.isrc) : undefined;
+    if (holder && holder !== song.trackId)
+      add(song, "sameRecording", explainTexts.notIncluded.sameRecording(info.get(holder)?.name ?? holder));
+  }
+  return out;
+}

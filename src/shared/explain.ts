@@ -1,0 +1,151 @@
+// Why a song is (or is not) in a playlist: the reason texts the playlist's page, the placement answer and
+// docs/explain.md use. One place for the wording; the server picks the facts.
+
+/** Where a fact came from: an open source, Spotify, the listener (a correction, their likes) or Crate's rule. */
+export const reasonSources = ["spotify", "reccobeats", "musicbrainz", "deezer", "listener", "crate"] as const;
+export type ReasonSource = (typeof reasonSources)[number];
+
+export interface Reason {
+  text: string;
+  source: ReasonSource;
+  /** when the fact was learned (ISO time); null for Crate's own rules */
+  asOf: string | null;
+}
+
+export const notIncludedKinds = ["removed", "excluded", "freeLimit", "sameRecording"] as const;
+export type NotIncludedKind = (typeof notIncludedKinds)[number];
+
+const sourceNames: Record<ReasonSource, string> = {
+  spotify: "Spotify",
+  reccobeats: "ReccoBeats",
+  musicbrainz: "MusicBrainz tags",
+  deezer: "Deezer",
+  listener: "your correction",
+  crate: "Crate",
+};
+
+/** "3 days ago", "5 hours ago", "just now". */
+export function ageText(asOf: number, now: number): string {
+  const minutes = Math.max(0, Math.floor((now - asOf) / 60_000));
+  if (minutes < 1) return "just now";
+  if (minutes < 60) return minutes === 1 ? "1 minute ago" : `${minutes} minutes ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return hours === 1 ? "1 hour ago" : `${hours} hours ago`;
+  const days = Math.floor(hours / 24);
+  return days === 1 ? "1 day ago" : `${days} days ago`;
+}
+
+/** "(MusicBrainz tags, 3 days ago)", or "(Deezer)" when the time is not known. */
+export const provenance = (source: ReasonSource, asOf: number | null, now: number): string =>
+  asOf === null ? `(${sourceNames[source]})` : `(${sourceNames[source]}, ${ageText(asOf, now)})`;
+
+export const explainTexts = {
+  genre: (genre: string, genreString: string, origin: string) =>
+    `Genre ${genre}: the artist's genres include '${genreString}' ${origin}`,
+  subgenre: (subgenre: string, origin: string) =>
+    `Subgenre ${subgenre}: the artist's genres include '${subgenre}' ${origin}`,
+  correctedGenres: (group: string, entry: string, artist: string, genres: readonly string[]) =>
+    `${group} ${entry}: you set ${artist}'s genres to ${genres.join(", ")} (your correction)`,
+  nationalityByGenre: (nationality: string, genreString: string, origin: string) =>
+    `Nationality ${nationality}: the artist's genres include '${genreString}' ${origin}`,
+  nationalityByCountry: (nationality: string, country: string, origin: string) =>
+    `Nationality ${nationality}: the artist's country is ${country} ${origin}`,
+  correctedCountry: (nationality: string, artist: string, country: string) =>
+    `Nationality ${nationality}: you set ${artist}'s country to ${country} (your correction)`,
+  decade: (decade: string, releaseDate: string, origin: string) =>
+    `Decade ${decade}: released ${releaseDate} ${origin}`,
+  tempo: (band: string, bpm: number, origin: string) => `${band}: ${bpm} BPM ${origin}`,
+  mood: (mood: string, conditions: string, featureSource: string) =>
+    `${mood}: ${conditions} (audio features from ${featureSource})`,
+  likedAt: (playlist: string, when: string) => `${playlist}: liked on ${when} your time`,
+  everything: (playlist: string) => `${playlist}: every liked song goes here`,
+  partition: (playlist: string, size: number) =>
+    `${playlist}: your likes in the order you liked them, ${size} to a playlist`,
+  latest: (playlist: string, size: number, when: string) =>
+    `${playlist}: one of your ${size} newest likes (liked on ${when} your time)`,
+  random: (playlist: string) => `${playlist}: drawn at random from your liked songs for this period`,
+  combination: (name: string, criterion: number, parts: string) =>
+    `Combination '${name}', criterion ${criterion}: ${parts}`,
+  notIncluded: {
+    removed: (when: string) =>
+      `You removed it from this playlist in Spotify (noticed on ${when}); Crate does not add it again`,
+    excludedSong: (when: string) => `You keep this song out of this playlist (since ${when})`,
+    excludedArtist: (artist: string, when: string) =>
+      `You keep ${artist} out of this playlist (since ${when})`,
+    freeLimit: (limit: number) =>
+      `Past the free plan's first ${limit.toLocaleString("en-US")} songs: only your newest ${limit.toLocaleString("en-US")} likes are placed`,
+    sameRecording: (other: string) =>
+      `The same recording is already in it ('${other}'; Add recording once is on)`,
+  },
+  /** placement: per group, why a song is not in a playlist of it */
+  whyNot: {
+    unknown: (group: string, what: string, asked: string | null) =>
+      asked === null
+        ? `${group} unknown: no source has this song's ${what} yet`
+        : `${group} unknown: no source has this song's ${what} yet; asked ${asked}`,
+    notChosen: (group: string, entries: readonly string[]) =>
+      `${group} ${entries.join(", ")}: you did not choose ${entries.length === 1 ? "it" : "them"}`,
+    noEntry: (group: string) => `${group}: the song fits none of this group's playlists`,
+    keptOut: (group: string, entries: readonly string[]) =>
+      `${group} ${entries.join(", ")}: you keep this song out`,
+    inPlaylists: (playlists: readonly string[]) => `In ${playlists.join(", ")}`,
+    noCombination: "In none of your combination playlists",
+    chosenNotYet: (group: string, entries: readonly string[]) =>
+      `${group} ${entries.join(", ")}: it joins at the next update`,
+  },
+  correctionNote:
+    "A correction moves songs at the next update: into the playlists it qualifies them for, and out of those it disqualifies them from (the only case where Crate removes a song it placed).",
+} as const;
+
+/** "14 March 2025 at 21:04" in the listener's time zone. */
+export function localDateTime(ms: number, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat("en-GB", {
+    timeZone,
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  }).formatToParts(new Date(ms));
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
+  return `${part("day")} ${part("month")} ${part("year")} at ${part("hour")}:${part("minute")}`;
+}
+
+/** "14 March 2025" in the listener's time zone. */
+export const localDate = (ms: number, timeZone: string): string =>
+  localDateTime(ms, timeZone).split(" at ")[0] ?? "";
+
+/** For a song held from an earlier update whose facts have changed since (no current rule places it). */
+export const placedEarlierText = (playlist: string) =>
+  `${playlist}: placed at an earlier update; its facts have changed since, and Crate does not take songs out`;
+
+/** The playlist page's own texts. */
+export const explainPageTexts = {
+  eyebrow: "Why these songs",
+  subtitle:
+    "Every song of this playlist with the rule and the fact that placed it, and the songs that match but are not in it.",
+  songs: (n: number) => (n === 1 ? "1 song" : `${n.toLocaleString("en-US")} songs`),
+  notMade: "This playlist is not made on Spotify yet: its songs appear here after the next update.",
+  paused: "This playlist is premium-only: it is shown as it is and not updated or changed.",
+  listLabel: "Songs of this playlist",
+  loading: "Loading…",
+  keepSongOut: "Never this song here",
+  keepArtistOut: (artist: string) => `Never ${artist} here`,
+  excludedNow: "Excluded: it leaves the Spotify playlist now and stays out at every update.",
+  exclusionsTitle: "Kept out of this playlist",
+  noExclusions: "Nothing is kept out of this playlist.",
+  undo: "Undo",
+  undone: "Undone: the songs return at the update that starts now.",
+  notIncludedTitle: "Matching songs that are not in it",
+  noneNotIncluded: "Every matching song is in it.",
+  back: "Back to your playlists",
+  whyNotTitle: "Why not?",
+  whyNotHelp: "Search your liked songs by name or artist to see where a song is and why it is not elsewhere.",
+  whyNotLabel: "Song or artist",
+  noHits: "No liked song matches.",
+  showReasons: "Why this song",
+} as const;
+
+/** The path of a playlist's page in the app. */
+export const playlistPagePath = (name: string) => `/playlists/songs?name=${encodeURIComponent(name)}`;

@@ -1,0 +1,240 @@
+// A playlist's page against the Spotify emulator: each song explained by the rule and the fact that placed it,
+// exclusions leaving Spotify at once and staying out across hourly runs with new likes, undo, corrections
+// moving songs in and out.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { runHourlySync } from "../../../src/server/distribution/batch.ts";
+import { classifyTrack } from "../../../src/server/library/classify.ts";
+import {
+  call,
+  distributeAndWait,
+  type Harness,
+  type Listener,
+  likesOldestFirst,
+  playlistsOf,
+  signIn,
+  startHarness,
+} from "../distribution/support.ts";
+
+let h: Harness;
+let listener: Listener;
+let genre: string;
+let decade: string;
+const managed = (name: string) => `${name} - Managed Playlist`;
+
+const factsOf = (trackId: string) => {
+  const facts = h.spotify.control.track(trackId);
+  if (!facts) throw new Error(`unknown track ${trackId}`);
+  return facts;
+};
+const categoriesOf = (trackId: string) => {
+  const f = factsOf(trackId);
+  return classifyTrack({ artistGenres: f.artistGenres, releaseDate: f.releaseDate, features: f.features });
+};
+
+/** Waits until the listener's queued work (the update a choice starts) is done. */
+async function settled(l: Listener) {
+  await Bun.sleep(10);
+  while (h.crate.deps.work.isBusy(l.userId)) await Bun.sleep(20);
+}
+
+const songsPage = (name: string, query = "") =>
+  call(h, listener.cookie, "GET", `/api/playlists/${encodeURIComponent(name)}/songs${query}`);
+
+beforeAll(async () => {
+  h = await startHarness();
+  listener = await signIn(h, "explain-a", 300, 7);
+  const likes = likesOldestFirst(h, listener.id).map((l) => l.trackId);
+  const counts = new Map<string, number>();
+  for (const id of likes) for (const name of categoriesOf(id)) counts.set(name, (counts.get(name) ?? 0) + 1);
+  const ranked = [...counts.entries()].sort((a, b) => b[1] - a[1]).map(([name]) => name);
+  genre =
+    ranked.find((n) => ["Rock", "Pop", "Electronic", "Hip Hop", "Jazz", "Metal", "Indie"].includes(n)) ?? "";
+  decade = ranked.find((n) => /^\d{4}s$/.test(n)) ?? "";
+  expect(genre).not.toBe("");
+  expect(decade).not.toBe("");
+  // Everything is premium-only: this listener is a premium member.
+  h.crate.deps.db.$client
+    .query("UPDATE users SET membership_level = 'PremiumYearly' WHERE id = ?")
+    .run(listener.userId);
+  await distributeAndWait(h, listener, ["Everything", genre, decade]);
+}, 120_000);
+afterAll(async () => {
+  await h.dispose();
+});
+
+describe("a playlist's songs with their reasons", () => {
+  test("songs in playlist order, each with the genre string and its source that placed it", async () => {
+    const onSpotify = playlistsOf(h, listener.id).get(managed(genre)) ?? [];
+    expect(onSpotify.length).toBeGreaterThan(0);
+    const answer = await songsPage(genre, "?limit=500");
+    expect(answer.status).toBe(200);
+    const body = answer.body as {
+      total: number;
+      spotifyPlaylistId: string;
+      songs: { trackId: string; reasons: { text: string; source: string; asOf: string | null }[] }[];
+    };
+    expect(body.total).toBe(onSpotify.length);
+    expect(body.songs.map((s) => s.trackId)).toEqual(onSpotify.slice(0, 500));
+    for (const song of body.songs) {
+      const [reason] = song.reasons;
+      expect(reason?.source).toBe("spotify");
+      expect(reason?.asOf).not.toBeNull();
+      const quoted = /^Genre (.+): the artist's genres include '(.+)' \(Spotify, /.exec(reason?.text ?? "");
+      expect(quoted?.[1]).toBe(genre);
+      expect(factsOf(song.trackId).artistGenres).toContain(quoted?.[2] ?? "");
+    }
+  });
+
+  test("a decade's reason names the release date Spotify gave", async () => {
+    const answer = await songsPage(decade, "?limit=20&offset=1");
+    const songs = answer.body.songs as { trackId: string; reasons: { text: string }[] }[];
+    expect(songs.length).toBeGreaterThan(0);
+    const onSpotify = playlistsOf(h, listener.id).get(managed(decade)) ?? [];
+    expect(songs[0]?.trackId).toBe(onSpotify[1] ?? "");
+    for (const song of songs)
+      expect(song.reasons[0]?.text).toStartWith(
+        `Decade ${decade}: released ${factsOf(song.trackId).releaseDate} (Spotify`,
+      );
+  });
+
+  test("Everything says Crate's own rule", async () => {
+    const songs = (await songsPage("Everything", "?limit=3")).body.songs as {
+      reasons: { source: string; asOf: null }[];
+    }[];
+    expect(songs).toHaveLength(3);
+    for (const song of songs) expect(song.reasons[0]).toMatchObject({ source: "crate", asOf: null });
+  });
+
+  test("bad input is a 400 naming the field; an unknown or another listener's playlist is a 404", async () => {
+    for (const query of ["?limit=0", "?limit=501", "?limit=abc"]) {
+      const answer = await songsPage(genre, query);
+      expect(answer.status).toBe(400);
+      expect(String(answer.body.error)).toContain("limit");
+    }
+    expect((await songsPage("No Such Playlist")).status).toBe(404);
+    const other = await signIn(h, "explain-b", 20, 9);
+    const theirs = await call(h, other.cookie, "GET", `/api/playlists/${encodeURIComponent(genre)}/songs`);
+    expect(theirs.status).toBe(404);
+    expect(theirs.body.errorCode).toBe(4);
+    const notSignedIn = await call(h, null, "GET", `/api/playlists/${encodeURIComponent(genre)}/songs`);
+    expect(notSignedIn.status).toBe(401);
+  });
+});
+
+describe("exclusions", () => {
+  test("a song leaves the Spotify playlist at once, is listed as excluded, and returns after undo", async () => {
+    const before = playlistsOf(h, listener.id).get(managed(genre)) ?? [];
+    const song = before[2] ?? "";
+    const path = `/api/playlists/${encodeURIComponent(genre)}/exclusions`;
+    const first = await call(h, listener.cookie, "POST", path, { trackId: song });
+    expect(first.status).toBe(201);
+    expect(first.body).toMatchObject({ kind: "track", id: song });
+    expect((await call(h, listener.cookie, "POST", path, { trackId: song })).status).toBe(200);
+    await settled(listener);
+    const after = playlistsOf(h, listener.id);
+    expect(after.get(managed(genre))).not.toContain(song);
+    expect(after.get(managed("Everything"))).toContain(song);
+    const page = await songsPage(genre);
+    expect(page.body.notIncluded).toContainEqual(
+      expect.objectContaining({ trackId: song, kind: "excluded" }),
+    );
+    const list = await call(h, listener.cookie, "GET", path);
+    expect(list.body.exclusions).toEqual([expect.objectContaining({ kind: "track", id: song })]);
+
+    const undo = await fetch(`${h.crate.url}${path}/track/${song}`, {
+      method: "DELETE",
+      headers: { cookie: listener.cookie, origin: h.crate.url },
+    });
+    expect(undo.status).toBe(204);
+    await settled(listener);
+    expect(playlistsOf(h, listener.id).get(managed(genre))).toContain(song);
+    expect((await call(h, listener.cookie, "GET", path)).body.exclusions).toEqual([]);
+  });
+
+  test("bad exclusions are refused", async () => {
+    const path = `/api/playlists/${encodeURIComponent(genre)}/exclusions`;
+    const both = await call(h, listener.cookie, "POST", path, { trackId: "a1", artistId: "b2" });
+    expect(both.status).toBe(400);
+    expect(String(both.body.error)).toContain("trackId");
+    const unknown = await call(h, listener.cookie, "POST", path, { trackId: "notALikedSong123" });
+    expect(unknown.status).toBe(400);
+    expect(
+      (await call(h, listener.cookie, "POST", "/api/playlists/Nope/exclusions", { trackId: "x1" })).status,
+    ).toBe(404);
+  });
+
+  test("an excluded artist stays out across hourly runs, new likes included; other playlists keep them", async () => {
+    const liked = new Set(likesOldestFirst(h, listener.id).map((l) => l.trackId));
+    const artistsLiked = new Set([...liked].flatMap((id) => factsOf(id).artistIds));
+    const fresh = h.spotify.control.like(listener.id, { count: 400 });
+    const newByKnownArtist = fresh.find(
+      (id) => categoriesOf(id).includes(genre) && factsOf(id).artistIds.some((a) => artistsLiked.has(a)),
+    );
+    expect(newByKnownArtist).toBeDefined();
+    const artist = factsOf(newByKnownArtist ?? "").artistIds.find((a) => artistsLiked.has(a)) ?? "";
+    const path = `/api/playlists/${encodeURIComponent(genre)}/exclusions`;
+    expect((await call(h, listener.cookie, "POST", path, { artistId: artist })).status).toBe(201);
+    await settled(listener);
+    for (let run = 0; run < 2; run++) {
+      await runHourlySync(h.crate.deps);
+      await settled(listener);
+      const now = playlistsOf(h, listener.id);
+      const inGenre = now.get(managed(genre)) ?? [];
+      expect(inGenre.filter((id) => factsOf(id).artistIds.includes(artist))).toEqual([]);
+      expect(now.get(managed("Everything"))).toContain(newByKnownArtist ?? "");
+    }
+  }, 120_000);
+});
+
+describe("corrections", () => {
+  test("a correction moves an artist's songs in and out at once, names itself, and its undo moves them back", async () => {
+    const inDecade = playlistsOf(h, listener.id).get(managed(decade)) ?? [];
+    const inGenre = new Set(playlistsOf(h, listener.id).get(managed(genre)) ?? []);
+    // a single-artist song in the decade playlist that is not in the genre playlist
+    const song = inDecade.find(
+      (id) => factsOf(id).artistIds.length === 1 && !inGenre.has(id) && !categoriesOf(id).includes(genre),
+    );
+    expect(song).toBeDefined();
+    const artist = factsOf(song ?? "").artistIds[0] ?? "";
+    const put = await call(h, listener.cookie, "PUT", `/api/corrections/artists/${artist}`, {
+      genres: [genre.toLowerCase()],
+    });
+    expect(put.status).toBe(200);
+    expect(put.body).toMatchObject({ artistId: artist, genres: [genre], country: null });
+    await settled(listener);
+    expect(playlistsOf(h, listener.id).get(managed(genre))).toContain(song ?? "");
+    const page = (await songsPage(genre, "?limit=500")).body.songs as {
+      trackId: string;
+      reasons: { text: string; source: string }[];
+    }[];
+    const explained = page.find((s) => s.trackId === song);
+    expect(explained?.reasons[0]?.source).toBe("listener");
+    expect(explained?.reasons[0]?.text).toContain("your correction");
+    expect((await call(h, listener.cookie, "GET", "/api/corrections")).body.artists).toEqual([
+      expect.objectContaining({ artistId: artist, genres: [genre], country: null }),
+    ]);
+
+    const undo = await fetch(`${h.crate.url}/api/corrections/artists/${artist}`, {
+      method: "DELETE",
+      headers: { cookie: listener.cookie, origin: h.crate.url },
+    });
+    expect(undo.status).toBe(204);
+    await settled(listener);
+    expect(playlistsOf(h, listener.id).get(managed(genre))).not.toContain(song ?? "");
+    expect(playlistsOf(h, listener.id).get(managed(decade))).toContain(song ?? "");
+    expect((await call(h, listener.cookie, "GET", "/api/corrections")).body.artists).toEqual([]);
+  });
+
+  test("bad corrections are refused with the field named", async () => {
+    const cases: [unknown, string][] = [
+      [{}, "genres"],
+      [{ genres: ["Not A Genre"] }, "genres"],
+      [{ country: "Denmark" }, "country"],
+    ];
+    for (const [body, field] of cases) {
+      const answer = await call(h, listener.cookie, "PUT", "/api/corrections/artists/abc123", body);
+      expect(answer.status).toBe(400);
+      expect(String(answer.body.error)).toContain(field);
+    }
+  });
+});
