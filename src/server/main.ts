@@ -1,10 +1,17 @@
 import { type Config, ConfigError, parseConfig } from "./config/config.ts";
+import { runDoctorCommand } from "./doctor/cli.ts";
+import { announceStart } from "./doctor/startup.ts";
 import { StartupError } from "./platform/errors.ts";
+import { versionLine } from "./platform/version.ts";
 import { startServer } from "./server.ts";
 import { backupDatabase } from "./system/backup.ts";
 import { RestoreError, restoreDatabase } from "./system/restore.ts";
 
 async function main(argv: string[]) {
+  if (argv[0] === "--version" || argv[0] === "version") {
+    console.log(versionLine());
+    return;
+  }
   // everything Crate writes (database, key, backups, emulator state) is for its own user only
   process.umask(0o077);
   let config: Config;
@@ -16,6 +23,9 @@ async function main(argv: string[]) {
       process.exit(1);
     }
     throw e;
+  }
+  if (argv[0] === "doctor") {
+    process.exit(await runDoctorCommand(config));
   }
   if (argv[0] === "backup") {
     const target = argv[1];
@@ -59,6 +69,7 @@ async function main(argv: string[]) {
     }
     throw e;
   }
+  void announceStart(config, server.log);
   const shutdown = async (signal: string) => {
     server.log.info("shutting down", { signal });
     await server.stop();

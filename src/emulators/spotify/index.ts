@@ -41,6 +41,11 @@ export interface SpotifyEmulatorOptions {
   catalogueSize?: CatalogueSize;
   /** `development`: behaves like a development-mode app of 2026; `extended` (default): an extended-quota app */
   app?: SpotifyEmulatorApp;
+  /**
+   * The redirect URIs registered in the app's dashboard: /authorize refuses any other, as Spotify does. Unset, any
+   * http(s) URI is accepted (tests that start Crate on changing ports).
+   */
+  redirectUris?: readonly string[];
 }
 
 export type SpotifyEmulatorApp = "development" | "extended";
@@ -73,7 +78,7 @@ export function createSpotifyEmulator(options: SpotifyEmulatorOptions): SpotifyE
   webApiErrors(api);
 
   const app = new Hono().basePath(SPOTIFY_EMULATOR_BASE);
-  app.route("/accounts", accountsApp(runtime));
+  app.route("/accounts", accountsApp(runtime, { redirectUris: options.redirectUris }));
   app.route("/v1", api);
   app.route("/control", controlUsersApp(runtime));
   app.route("/control", controlApp(control));
