@@ -46,7 +46,7 @@ export interface NotificationSettingEntity {
 /** The one destination: `ntfset_` and 26 lowercase letters or digits, as Paddle's ids. */
 export function notificationSettingFor(webhookUrl: string, webhookSecret: string): NotificationSettingEntity {
   return {
-    id: "ntfset_01crateemulatorwebhook000",
+    id: "ntfset_01crateemulatorwebhook0000",
     description: "Crate",
     type: "url",
     destination: webhookUrl,
