@@ -113,7 +113,8 @@ function writeSum(file: string): void {
 }
 
 const chosen = chosenPlatforms(process.argv.slice(2));
-const commit = commitOfCheckout();
+// a build without the repository's history (a container build) is told its commit
+const commit = process.env.CRATE_COMMIT || commitOfCheckout();
 mkdirSync(dist, { recursive: true });
 await packClient();
 if (chosen === "host") compile(join(dist, "crate"), commit);

@@ -5,12 +5,18 @@ import { StartupError } from "./platform/errors.ts";
 import { versionLine } from "./platform/version.ts";
 import { startServer } from "./server.ts";
 import { backupDatabase } from "./system/backup.ts";
+import { probeHealth } from "./system/healthcheck.ts";
 import { RestoreError, restoreDatabase } from "./system/restore.ts";
 
 async function main(argv: string[]) {
   if (argv[0] === "--version" || argv[0] === "version") {
     console.log(versionLine());
     return;
+  }
+  if (argv[0] === "healthcheck") {
+    // PORT alone: the check runs beside the server, whose other settings it does not need
+    const port = Number.parseInt(process.env.PORT ?? "3000", 10);
+    process.exit((await probeHealth(port)) ? 0 : 1);
   }
   // everything Crate writes (database, key, backups, emulator state) is for its own user only
   process.umask(0o077);
