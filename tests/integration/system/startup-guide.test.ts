@@ -45,8 +45,11 @@ async function startAndRead(env: Record<string, string>, until: (lines: LogLine[
   const lines: LogLine[] = [];
   const read = async (stream: ReadableStream<Uint8Array>) => {
     let rest = "";
-    for await (const chunk of stream) {
-      rest += new TextDecoder().decode(chunk);
+    const reader = stream.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      rest += new TextDecoder().decode(value);
       const parts = rest.split("\n");
       rest = parts.pop() ?? "";
       for (const part of parts) if (part.startsWith("{")) lines.push(JSON.parse(part) as LogLine);
