@@ -2,11 +2,13 @@
 // check passes; a wrong redirect URI, a wrong Paddle key, an unreachable MusicBrainz, a webhook secret or key that
 // does not match each give their ✗ line and exit code 1. No secret is ever printed.
 import { afterAll, expect, test } from "bun:test";
+import { randomBytes } from "node:crypto";
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { startSpotifyEmulatorServer } from "../../../src/emulators/spotify/server.ts";
 import { demoCredentials } from "../../../src/shared/demo-credentials.ts";
-import { freePort, tempDir } from "../../support/server.ts";
+import { freePort, startTestServer, tempDir } from "../../support/server.ts";
+import { signIn } from "../auth/flow.ts";
 
 const root = join(import.meta.dir, "../../..");
 const dirs: string[] = [];
@@ -145,3 +147,32 @@ test("real mode: a redirect URI the Spotify app has not registered, and a wrong 
     await spotify.stop();
   }
 });
+
+test("the token key: ✓ when it decrypts the stored Spotify tokens, ✗ when the database was written with another", async () => {
+  const key = randomBytes(32).toString("base64");
+  const crate = await startTestServer({ TOKEN_ENCRYPTION_KEY: key });
+  const databasePath = join(crate.dir, "crate.db");
+  try {
+    await signIn(crate.url, "crate-free");
+  } finally {
+    await crate.stop();
+  }
+  try {
+    const same = await doctor({ DATABASE_PATH: databasePath, TOKEN_ENCRYPTION_KEY: key });
+    expect(same.lines.find((l) => l.includes("Token key:"))).toBe(
+      "✓ Token key: TOKEN_ENCRYPTION_KEY decrypts the stored Spotify tokens",
+    );
+    expect(same.lines.find((l) => l.startsWith("✓ Database schema:"))).toBeDefined();
+    const other = await doctor({
+      DATABASE_PATH: databasePath,
+      TOKEN_ENCRYPTION_KEY: randomBytes(32).toString("base64"),
+    });
+    expect(other.code).toBe(1);
+    expect(other.failed).toEqual([
+      "✗ Token key: TOKEN_ENCRYPTION_KEY does not decrypt the stored Spotify tokens: set the key they were written with",
+    ]);
+    expect(other.out).not.toContain(key);
+  } finally {
+    rmSync(crate.dir, { recursive: true, force: true });
+  }
+}, 60_000);
