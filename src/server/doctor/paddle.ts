@@ -30,7 +30,9 @@ export async function checkPaddle(config: Config, probe: Probe): Promise<CheckRe
         KEY,
         `${where} refused PADDLE_API_KEY (${code ?? `HTTP ${price.status}`}): create a key in the ${environment} dashboard (Developer tools → Authentication); sandbox and live keys work only with their own environment`,
       ),
+      skipped(PRICE, "not checked: the API key was refused"),
       clientTokenResult(config),
+      skipped(WEBHOOK, "not checked: the API key was refused"),
     ];
   }
   results.push(ok(KEY, `accepted by ${where} (${environment})`));
