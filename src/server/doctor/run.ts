@@ -14,7 +14,7 @@ import {
 import { checkMetadataSources } from "./metadata.ts";
 import { checkPaddle } from "./paddle.ts";
 import { checkSpotify } from "./spotify.ts";
-import { checkBackupFolder, checkDatabase, checkKey } from "./storage.ts";
+import { checkBackupFolder, checkDatabase, checkFreeDisk, checkKey } from "./storage.ts";
 
 export interface DoctorReport {
   results: CheckResult[];
@@ -22,15 +22,23 @@ export interface DoctorReport {
   passed: boolean;
 }
 
-export async function runDoctor(config: Config, fetchImpl: typeof fetch = fetch): Promise<DoctorReport> {
+export interface DoctorOptions {
+  fetch?: typeof fetch;
+  /**
+   * false at the server's own start: it has just opened the database and checked the key itself, and an integrity
+   * check's long read beside the running server would hold back its WAL checkpoints. Free disk is still checked.
+   */
+  database?: boolean;
+}
+
+export async function runDoctor(config: Config, options: DoctorOptions = {}): Promise<DoctorReport> {
   const readings: ClockReading[] = [];
-  const probe = createProbe(readings, fetchImpl);
+  const probe = createProbe(readings, options.fetch);
   const results: CheckResult[] = [
     ...(await checkSpotify(config, probe)),
     ...(await checkPaddle(config, probe)),
     ...(await checkMetadataSources(config, probe)),
-    ...checkDatabase(config),
-    checkKey(config),
+    ...(options.database === false ? [checkFreeDisk(config)] : [...checkDatabase(config), checkKey(config)]),
     checkBackupFolder(config),
     clockResult(readings),
   ];

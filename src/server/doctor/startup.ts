@@ -34,7 +34,7 @@ export function startupGuide(config: Config): string[] {
 export function announceStart(
   config: Config,
   log: Logger,
-  check: (config: Config) => Promise<DoctorReport> = runDoctor,
+  check: (config: Config) => Promise<DoctorReport> = (c) => runDoctor(c, { database: false }),
 ): Promise<void> {
   for (const line of startupGuide(config)) log.info(line);
   if (config.demoMode) return Promise.resolve();

@@ -70,6 +70,12 @@ export function checkDatabase(config: Config): CheckResult[] {
   return results;
 }
 
+/** Free space where the database lives (or will), alone. */
+export function checkFreeDisk(config: Config): CheckResult {
+  if (config.databasePath === ":memory:") return skipped(DISK, "DATABASE_PATH=:memory: (nothing is kept)");
+  return diskResult(nearestExisting(dirname(resolve(config.databasePath))));
+}
+
 function diskResult(folder: string): CheckResult {
   const stats = statfsSync(folder);
   const free = stats.bavail * stats.bsize;
