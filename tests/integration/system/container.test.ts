@@ -1,24 +1,32 @@
 // The container image of the Containerfile, built and started on this machine. Containers cannot run here (no
 // registry to pull the base images from; crun may not set rlimits in this sandbox), so the test carries out the
-// Containerfile's steps into a folder instead: the build stage's compile (with its CRATE_COMMIT), the final
-// stage's files (/app/crate, /data owned by 65532 with its three folders), the base's C library (the ones the
-// binary links, from this Debian 12 machine, as distroless/base-nossl-debian12 carries them), then runs the
+// Containerfile's steps into folders instead: the build stage in a folder of its own (its COPY lines, its RUN with
+// CRATE_COMMIT as a build argument; npm ci's result is the repository's node_modules, the install having its own
+// test), the final stage's COPY --from=build lines into an image root, the base's C library (the libraries the
+// binary links, from this Debian 12 machine, as distroless/base-nossl-debian12 carries them); then it runs the
 // ENTRYPOINT there with chroot as the USER, with the ENV, /proc and /dev bound in a private mount namespace, and
 // checks health, the HEALTHCHECK command, a demo sign-in, where the files landed and the STOPSIGNAL.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import {
   chmodSync,
-  chownSync,
   copyFileSync,
   existsSync,
   mkdirSync,
   rmSync,
   statSync,
+  symlinkSync,
   writeFileSync,
 } from "node:fs";
 import { dirname, join } from "node:path";
 import pkg from "../../../package.json";
-import { containerfileInstructions, finalStage, pairs } from "../../support/containerfile.ts";
+import {
+  containerfileInstructions,
+  copyFromStage,
+  finalStage,
+  namedStage,
+  pairs,
+  runBuildStage,
+} from "../../support/containerfile.ts";
 import { freePort, tempDir } from "../../support/server.ts";
 import { apiJson, signIn } from "../auth/flow.ts";
 
@@ -31,6 +39,7 @@ const json = (args: string) => JSON.parse(args) as string[];
 const COMMIT = "c0ffee0c0ffee";
 
 let rootfs: string;
+let stageRoot: string;
 let user: [number, number];
 let env: Record<string, string>;
 let server: ReturnType<typeof Bun.spawn> | undefined;
@@ -87,27 +96,22 @@ test("the Containerfile: two stages, Bun from the npm registry, non-root, /data,
 beforeAll(() => {
   for (const tool of ["unshare", "chroot", "ldd"])
     if (Bun.spawnSync(["sh", "-c", `command -v ${tool}`]).exitCode !== 0) throw new Error(`needs ${tool}`);
-  // the build stage's RUN: compile with the commit passed as CRATE_COMMIT
-  const build = Bun.spawnSync([process.execPath, "scripts/compile.ts"], {
-    cwd: root,
-    env: { ...process.env, CRATE_COMMIT: COMMIT },
-    stdout: "pipe",
-    stderr: "pipe",
+  // the build stage, in a folder of its own: its COPY lines from the repository, npm ci's result (the repository's
+  // own node_modules, linked; the install has its own test), its RUN with the commit as a build argument
+  stageRoot = tempDir("crate-build-stage-");
+  runBuildStage(namedStage(instructions, "build"), {
+    context: root,
+    stageRoot,
+    args: { CRATE_COMMIT: COMMIT },
+    install: (workdir) => symlinkSync(join(root, "node_modules"), join(workdir, "node_modules")),
   });
-  if (build.exitCode !== 0) throw new Error(`compile failed: ${build.stderr.toString()}`);
   rootfs = tempDir("crate-image-");
   // the image's root is readable by everyone, as in any image (mkdtemp makes it 0700)
   chmodSync(rootfs, 0o755);
   const [uid, gid] = one("USER").split(":").map(Number);
   user = [uid ?? -1, gid ?? -1];
-  // the final stage's COPY lines: the binary, and /data with its folders owned by the user
-  mkdirSync(join(rootfs, "app"));
-  copyFileSync(join(root, "dist", "crate"), join(rootfs, "app", "crate"));
-  chmodSync(join(rootfs, "app", "crate"), 0o755);
-  for (const folder of ["data", "data/db", "data/key", "data/backups"]) {
-    mkdirSync(join(rootfs, folder), { mode: 0o700 });
-    chownSync(join(rootfs, folder), user[0], user[1]);
-  }
+  // the final stage's COPY --from=build lines: the binary, and /data with its folders owned by the user
+  copyFromStage(image, stageRoot, rootfs);
   // the base: the C library the binary links, /etc/passwd's nonroot, /tmp; mount points for /proc and /dev
   const linked = Bun.spawnSync(["ldd", join(rootfs, "app", "crate")]).stdout.toString();
   for (const lib of linked.matchAll(/(\/\S+\.so[.\d]*)/g)) {
@@ -135,6 +139,7 @@ afterAll(async () => {
   server?.kill("SIGKILL");
   await server?.exited;
   rmSync(rootfs, { recursive: true, force: true });
+  rmSync(stageRoot, { recursive: true, force: true });
 });
 
 test("--version in the image names the version and the commit the build was given", async () => {
