@@ -25,7 +25,8 @@ async function main(argv: string[]) {
     config = parseConfig(process.env);
   } catch (e) {
     if (e instanceof ConfigError) {
-      console.error(e.message);
+      // the doctor's first check is the configuration itself
+      console.error(argv[0] === "doctor" ? `✗ Configuration: ${e.message}` : e.message);
       process.exit(1);
     }
     throw e;

@@ -176,3 +176,11 @@ test("the token key: ✓ when it decrypts the stored Spotify tokens, ✗ when th
     rmSync(crate.dir, { recursive: true, force: true });
   }
 }, 60_000);
+
+test("a configuration the server would refuse is the doctor's first ✗, its secret not echoed", async () => {
+  const run = await doctor({ METRICS_TOKEN: "short-secret" });
+  expect(run.code).toBe(1);
+  expect(run.out.trim()).toBe(
+    "✗ Configuration: Invalid configuration: METRICS_TOKEN must be at least 16 characters",
+  );
+});
