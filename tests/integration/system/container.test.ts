@@ -94,6 +94,8 @@ test("the Containerfile: two stages, Bun from the npm registry, non-root, /data,
 });
 
 beforeAll(() => {
+  if (process.getuid?.() !== 0)
+    throw new Error("needs root: it binds /proc and /dev, chroots and chowns /data");
   for (const tool of ["unshare", "chroot", "ldd"])
     if (Bun.spawnSync(["sh", "-c", `command -v ${tool}`]).exitCode !== 0) throw new Error(`needs ${tool}`);
   // the build stage, in a folder of its own: its COPY lines from the repository, npm ci's result (the repository's
