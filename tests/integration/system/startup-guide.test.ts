@@ -112,6 +112,13 @@ test("real mode names the addresses to register, then warns about each failed ch
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toStartWith("crate doctor: ✗ Spotify redirect URI:");
     expect(await fetch(`${wrong.url}/api/health`).then((r) => r.json())).toEqual({ status: "ok" });
+
+    // the address the app registered: every check passes, said once
+    const right = await startAndRead({ ...env, PUBLIC_URL: "https://crate.example.org" }, verdict);
+    expect(right.lines.filter((l) => l.level === "warn")).toEqual([]);
+    expect(right.lines.map((l) => l.msg).filter((m) => m.startsWith("crate doctor"))).toEqual([
+      expect.stringMatching(/^crate doctor: all \d+ checks passed$/),
+    ]);
   } finally {
     await spotify.stop();
   }
