@@ -11,7 +11,13 @@ import { stateFileBeside } from "./state-files.ts";
 export interface EmulatorOptions {
   /** Crate's database file: each emulator keeps its state in a file beside it (in memory for an in-memory one) */
   databasePath: string;
-  spotify: { clientId: string; clientSecret: string; app: SpotifyEmulatorApp };
+  /** redirectUris: the app's registered ones (any http(s) URI when unset) */
+  spotify: {
+    clientId: string;
+    clientSecret: string;
+    app: SpotifyEmulatorApp;
+    redirectUris?: readonly string[];
+  };
   /** webhookUrl: where the notifications are posted */
   paddle: { apiKey: string; webhookSecret: string; priceId: string; webhookUrl: string };
 }

@@ -8,3 +8,6 @@ declare const CRATE_EMBEDDED_BUNDLE: boolean | undefined;
 
 /** the page renderer worker's path inside the compiled binary (`scripts/compile.ts` defines it) */
 declare const CRATE_PAGE_RENDERER: string | undefined;
+
+/** the commit the binary was built from (`scripts/compile.ts` defines it); undefined when run from source */
+declare const CRATE_COMMIT: string | undefined;

@@ -1,10 +1,23 @@
 import { type Config, ConfigError, parseConfig } from "./config/config.ts";
+import { runDoctorCommand } from "./doctor/cli.ts";
+import { announceStart } from "./doctor/startup.ts";
 import { StartupError } from "./platform/errors.ts";
+import { versionLine } from "./platform/version.ts";
 import { startServer } from "./server.ts";
 import { backupDatabase } from "./system/backup.ts";
+import { probeHealth } from "./system/healthcheck.ts";
 import { RestoreError, restoreDatabase } from "./system/restore.ts";
 
 async function main(argv: string[]) {
+  if (argv[0] === "--version" || argv[0] === "version") {
+    console.log(versionLine());
+    return;
+  }
+  if (argv[0] === "healthcheck") {
+    // PORT alone: the check runs beside the server, whose other settings it does not need
+    const port = Number.parseInt(process.env.PORT ?? "3000", 10);
+    process.exit((await probeHealth(port)) ? 0 : 1);
+  }
   // everything Crate writes (database, key, backups, emulator state) is for its own user only
   process.umask(0o077);
   let config: Config;
@@ -12,10 +25,14 @@ async function main(argv: string[]) {
     config = parseConfig(process.env);
   } catch (e) {
     if (e instanceof ConfigError) {
-      console.error(e.message);
+      // the doctor's first check is the configuration itself
+      console.error(argv[0] === "doctor" ? `✗ Configuration: ${e.message}` : e.message);
       process.exit(1);
     }
     throw e;
+  }
+  if (argv[0] === "doctor") {
+    process.exit(await runDoctorCommand(config));
   }
   if (argv[0] === "backup") {
     const target = argv[1];
@@ -59,6 +76,7 @@ async function main(argv: string[]) {
     }
     throw e;
   }
+  void announceStart(config, server.log);
   const shutdown = async (signal: string) => {
     server.log.info("shutting down", { signal });
     await server.stop();

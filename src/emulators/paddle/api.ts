@@ -4,6 +4,7 @@ import type { Context, Hono } from "hono";
 import { z } from "zod";
 import { AdjustmentFilterSchema, CreateAdjustmentSchema, type PaddleAdjustments } from "./adjustments.ts";
 import type { PaddleSubscriptionEntity } from "./entities.ts";
+import type { NotificationSettingEntity } from "./notification-settings.ts";
 import { formatTotals, productOf } from "./product.ts";
 import { PaddleEmulatorError, type PaddleWorld } from "./world.ts";
 
@@ -138,6 +139,7 @@ export function mountPaddleApi(
   { world, adjustments }: { world: PaddleWorld; adjustments: PaddleAdjustments },
   apiKey: string,
   checkoutUrl: string,
+  notificationSettings: NotificationSettingEntity[] = [],
 ) {
   const guarded = async (c: Context, handler: () => Response | Promise<Response>) => {
     const auth = c.req.header("authorization");
@@ -164,6 +166,23 @@ export function mountPaddleApi(
       throw err;
     }
   };
+
+  // GET /notification-settings: the account's destinations, filtered by `active` when asked (one page: at most 10)
+  app.get(`${base}/notification-settings`, (c) =>
+    guarded(c, () => {
+      const active = c.req.query("active");
+      const listed = notificationSettings.filter(
+        (setting) => active === undefined || String(setting.active) === active,
+      );
+      return c.json({
+        data: listed,
+        meta: {
+          request_id: crypto.randomUUID(),
+          pagination: { per_page: 200, next: c.req.url, has_more: false, estimated_total: listed.length },
+        },
+      });
+    }),
+  );
 
   app.get(`${base}/prices/:id`, (c) =>
     guarded(c, () => {

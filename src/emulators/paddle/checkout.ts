@@ -1,6 +1,7 @@
 // The hosted checkout: a page with the price and a card form; paying creates the subscription and sends webhooks.
 import type { Context, Hono } from "hono";
 import { toDisplayAmount } from "../../shared/money.ts";
+import { demoTestCard } from "../../shared/self-hosting.ts";
 import type { PaddlePriceEntity } from "./entities.ts";
 import { PaddleEmulatorError, type PaddleWorld } from "./world.ts";
 
@@ -80,12 +81,12 @@ ${m.price ? `<p>${escapeHtml(m.price.description)}</p><p class="price" data-test
 ${m.error ? `<p class="error" role="alert">${escapeHtml(m.error)}</p>` : ""}
 <form method="post" action="${escapeHtml(m.action)}">${hidden}
 <label>Email<input name="email" type="email" required autocomplete="email" value="${escapeHtml(m.email)}"></label>
-<label>Card number<input name="card_number" inputmode="numeric" autocomplete="cc-number" required placeholder="4242 4242 4242 4242"></label>
+<label>Card number<input name="card_number" inputmode="numeric" autocomplete="cc-number" required placeholder="${demoTestCard}"></label>
 <div class="row"><label>Expiry<input name="expiry" autocomplete="cc-exp" required placeholder="MM/YY"></label>
 <label>CVC<input name="cvc" inputmode="numeric" autocomplete="cc-csc" required placeholder="123"></label></div>
 <button type="submit">${escapeHtml(m.button)}</button>
 </form>
-<p class="note">Emulated Paddle checkout: no money moves. 4242 4242 4242 4242 is accepted; 4000 0000 0000 0002 is declined.</p>
+<p class="note">Emulated Paddle checkout: no money moves. ${demoTestCard} is accepted; 4000 0000 0000 0002 is declined.</p>
 </main></body></html>`;
 }
 

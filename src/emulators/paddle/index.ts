@@ -8,6 +8,7 @@ import { mountControl } from "./control.ts";
 import type { Money } from "./entities.ts";
 import { paddleBodyLimit, paddleFallbacks } from "./fallbacks.ts";
 import { mountPaddleFaults, PaddleFaults } from "./faults.ts";
+import { notificationSettingFor } from "./notification-settings.ts";
 import { PaddleStore } from "./store.ts";
 import { type RetryPolicy, SANDBOX_RETRY_POLICY, WebhookSender } from "./webhooks.ts";
 import { PaddleWorld } from "./world.ts";
@@ -64,7 +65,9 @@ export function createPaddleEmulator(options: PaddleEmulatorOptions): PaddleEmul
     defaultPaymentUpdatedPath: "/plans/payment-details-updated/success",
   });
   mountControl(app, PADDLE_EMULATOR_BASE, { world, store, sender, adjustments });
-  mountPaddleApi(app, PADDLE_EMULATOR_BASE, { world, adjustments }, options.apiKey, checkoutUrl);
+  mountPaddleApi(app, PADDLE_EMULATOR_BASE, { world, adjustments }, options.apiKey, checkoutUrl, [
+    notificationSettingFor(options.webhookUrl, options.webhookSecret),
+  ]);
   if (options.retry !== false) sender.startRetrying({ ...SANDBOX_RETRY_POLICY, ...options.retry });
   paddleFallbacks(app, PADDLE_EMULATOR_BASE);
   let closed = false;

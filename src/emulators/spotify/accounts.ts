@@ -1,5 +1,6 @@
-// The accounts service: GET /authorize (consent) and POST /api/token (authorization-code and refresh grants).
-import { timingSafeEqual } from "node:crypto";
+// The accounts service: GET /authorize (consent) and POST /api/token (authorization-code, refresh and
+// client-credentials grants).
+import { randomBytes, timingSafeEqual } from "node:crypto";
 import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { consentPage, errorPage } from "./consent-page.ts";
@@ -32,7 +33,10 @@ const LISTED_LISTENERS = 50;
 /** A token request is a short form; anything much larger is refused before it is read. */
 const TOKEN_REQUEST_MAX_BYTES = 64 * 1024;
 
-export function accountsApp(runtime: EmulatorRuntime): Hono {
+export function accountsApp(
+  runtime: EmulatorRuntime,
+  registered: { redirectUris?: readonly string[] } = {},
+): Hono {
   const app = new Hono();
   app.use(
     "*",
@@ -47,7 +51,11 @@ export function accountsApp(runtime: EmulatorRuntime): Hono {
     const clientId = q.get("client_id");
     if (clientId !== runtime.clientId) return c.html(errorPage("INVALID_CLIENT: Invalid client"), 400);
     const redirectUri = q.get("redirect_uri") ?? "";
-    if (!isHttpUrl(redirectUri)) return c.html(errorPage("INVALID_CLIENT: Invalid redirect URI"), 400);
+    if (
+      !isHttpUrl(redirectUri) ||
+      (registered.redirectUris && !registered.redirectUris.includes(redirectUri))
+    )
+      return c.html(errorPage("INVALID_CLIENT: Invalid redirect URI"), 400);
     const state = q.get("state");
     const back = (params: Record<string, string>) => {
       const target = new URL(redirectUri);
@@ -124,12 +132,21 @@ export function accountsApp(runtime: EmulatorRuntime): Hono {
       if (!record) return oauthError(c, 400, "invalid_grant", "Invalid refresh token");
       return tokenAnswer(c, tokens.refresh(record), tokens.accessTokenTtlSec);
     }
+    if (grantType === "client_credentials") {
+      // the app's own token (no user, no refresh token, no scope): only a client with its secret gets one
+      if (client !== "confidential") return oauthError(c, 400, "invalid_client", "Invalid client");
+      return c.json({
+        access_token: randomBytes(48).toString("base64url"),
+        token_type: "Bearer",
+        expires_in: tokens.accessTokenTtlSec,
+      });
+    }
     if (!grantType) return oauthError(c, 400, "unsupported_grant_type", "grant_type parameter is missing");
     return oauthError(
       c,
       400,
       "unsupported_grant_type",
-      "grant_type must be authorization_code or refresh_token",
+      "grant_type must be authorization_code, refresh_token or client_credentials",
     );
   });
 

@@ -48,6 +48,11 @@ export interface SpotifyEmulatorOptions {
   grantLifetimeMs?: number;
   /** the developer account's request quota (default: none) */
   quota?: QuotaSettingsInput;
+  /**
+   * The redirect URIs registered in the app's dashboard: /authorize refuses any other, as Spotify does. Unset, any
+   * http(s) URI is accepted (tests that start Crate on changing ports).
+   */
+  redirectUris?: readonly string[];
 }
 
 export type SpotifyEmulatorApp = "development" | "extended";
@@ -82,7 +87,7 @@ export function createSpotifyEmulator(options: SpotifyEmulatorOptions): SpotifyE
   webApiErrors(api);
 
   const app = new Hono().basePath(SPOTIFY_EMULATOR_BASE);
-  app.route("/accounts", accountsApp(runtime));
+  app.route("/accounts", accountsApp(runtime, { redirectUris: options.redirectUris }));
   app.route("/v1", api);
   app.route("/control", controlUsersApp(runtime));
   app.route("/control", controlApp(control));

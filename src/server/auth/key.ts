@@ -65,7 +65,7 @@ function keyFromFile(config: KeyConfig, db: Db, log: Logger): Buffer {
   return createKeyFile(file);
 }
 
-function readKeyFile(file: string): Buffer {
+export function readKeyFile(file: string): Buffer {
   const key = Buffer.from(readFileSync(file, "utf8").trim(), "base64");
   if (key.length !== 32)
     throw new StartupError(`TOKEN_ENCRYPTION_KEY_FILE ${file} does not hold a 32-byte base64 key`);
@@ -102,12 +102,12 @@ function moveOnce(from: string, to: string): void {
   chmodSync(to, 0o600);
 }
 
-function holdsTokens(db: Db): boolean {
+export function holdsTokens(db: Db): boolean {
   return db.select({ userId: providerTokens.userId }).from(providerTokens).limit(1).get() !== undefined;
 }
 
 /** True when there are no stored tokens or the newest ones decrypt with the key. */
-function decryptsStoredTokens(db: Db, key: Buffer): boolean {
+export function decryptsStoredTokens(db: Db, key: Buffer): boolean {
   const row = db.select().from(providerTokens).orderBy(desc(providerTokens.updatedAt)).limit(1).get();
   if (!row) return true;
   try {

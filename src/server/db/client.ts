@@ -11,6 +11,12 @@ function createDb(sqlite: Database) {
   return drizzle({ client: sqlite, schema, casing: "snake_case" });
 }
 
+/** An existing database opened read-only, unmigrated (`crate doctor` looks without changing anything). */
+export function openReadOnly(path: string): OpenedDatabase {
+  const sqlite = new Database(path, { readonly: true });
+  return { db: createDb(sqlite), sqlite, close: () => sqlite.close() };
+}
+
 export interface OpenedDatabase {
   db: Db;
   sqlite: Database;

@@ -81,6 +81,9 @@ export function expectedTokenOutcome(plan: TokenPlan): [number, string | null] {
     if (plan.refresh === "missing") return [400, "invalid_request"];
     return plan.refresh === "live" ? [200, null] : [400, "invalid_grant"];
   }
+  // the app's own token: only a client that presents its secret gets one
+  if (plan.grant === "client_credentials")
+    return plan.client === "public" ? [400, "invalid_client"] : [200, null];
   return [400, "unsupported_grant_type"];
 }
 

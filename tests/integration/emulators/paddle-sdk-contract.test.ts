@@ -190,3 +190,25 @@ test("webhooks.unmarshal accepts every signed notification with the notification
     .catch((e) => e);
   expect(refused).toBeInstanceOf(Error);
 });
+
+test("the SDK lists the notification destination: Crate's webhook address, its events and its secret", async () => {
+  const settings = await paddle.notificationSettings.list();
+  expect(settings).toHaveLength(1);
+  const [setting] = settings;
+  expect(setting?.id).toMatch(/^ntfset_[a-z\d]{26}$/);
+  expect(setting).toMatchObject({
+    type: "url",
+    destination: `http://127.0.0.1:${receiver.port}/api/payment/webhook`,
+    active: true,
+    endpointSecretKey: SECRET,
+    trafficSource: "platform",
+  });
+  expect(setting?.subscribedEvents.map((e) => e.name)).toContain("transaction.completed");
+  expect(await paddle.notificationSettings.list({ active: false })).toEqual([]);
+  const refused = await new Paddle("pdl_sdbx_apikey_01wrong0000000000000000000", {
+    environment: base as unknown as Environment,
+  }).notificationSettings
+    .list()
+    .catch((e: unknown) => e);
+  expect(refused).toMatchObject({ code: "invalid_token" });
+});

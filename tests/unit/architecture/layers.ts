@@ -25,6 +25,8 @@ export const layers: { name: string; units: string[] }[] = [
     name: "views and lifecycle",
     units: ["server/playlists", "server/account", "server/billing", "server/admin"],
   },
+  // `crate doctor`: checks the configuration against the providers (the emulators in demo mode) and the disk
+  { name: "operations", units: ["server/doctor"] },
   {
     name: "transports",
     units: [

@@ -1,0 +1,35 @@
+// What an operator needs to run Crate: the demo's sign-in guide, the Paddle events Crate's webhook needs, and the
+// thresholds `crate doctor` applies. The emulators and the server read them from here.
+import { demoCredentials } from "./demo-credentials.ts";
+
+/** The demo's listeners (the Spotify emulator seeds them) and what each is for. */
+export const demoListeners = [
+  { id: "crate-free", about: "a free listener, about 3,000 liked songs" },
+  { id: "crate-premium", about: "a premium listener, over 10,000 liked songs" },
+  { id: demoCredentials.adminSpotifyId, about: "an admin (opens the admin area)" },
+] as const;
+
+/** The emulated checkout accepts this card (and declines 4000 0000 0000 0002). */
+export const demoTestCard = "4242 4242 4242 4242";
+
+/** The notifications Crate's webhook acts on (billing/apply.ts): a destination must subscribe to each. */
+export const paddleNeededEvents = [
+  "transaction.completed",
+  "subscription.created",
+  "subscription.updated",
+  "subscription.canceled",
+] as const;
+
+export const doctorLimits = {
+  /** less free space than this where the database lives is a ✗ (backups and WAL need room) */
+  minFreeDiskBytes: 1024 * 1024 * 1024,
+  /** a clock further off than this from the providers' Date headers is a ✗ (webhook signatures, token expiry) */
+  maxClockSkewSeconds: 30,
+  /** how long one probe may take */
+  requestTimeoutMs: 10_000,
+} as const;
+
+/** Where Spotify sends the listener back after consent: the app must register `PUBLIC_URL` + this, exactly. */
+export const signInCallbackPath = "/api/authorize/callback";
+/** Where Paddle posts notifications: a notification destination must point at `PUBLIC_URL` + this. */
+export const paddleWebhookPath = "/api/payment/webhook";
