@@ -1,4 +1,4 @@
-import type { Browser, Locator, Page } from "playwright-core";
+import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 
 // The throttled phone of the performance targets: 390×844 with touch, the CPU slowed ×4, a 150 ms round trip and
 // 1.6 Mbps down (Lighthouse's mobile figures), applied through the DevTools protocol to a fresh context (so the
@@ -12,14 +12,17 @@ export const THROTTLED_PHONE = {
   uploadBytesPerSecond: (750 * 1024) / 8,
 } as const;
 
-/** A page in a fresh context, emulating the throttled phone. */
-export async function newThrottledPhone(browser: Browser): Promise<Page> {
+type Cookies = Parameters<BrowserContext["addCookies"]>[0];
+
+/** A page in a fresh context (with `cookies`, else none), emulating the throttled phone. */
+export async function newThrottledPhone(browser: Browser, cookies: Cookies = []): Promise<Page> {
   const context = await browser.newContext({
     viewport: THROTTLED_PHONE.viewport,
     deviceScaleFactor: 1,
     hasTouch: true,
     isMobile: true,
   });
+  await context.addCookies(cookies);
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: THROTTLED_PHONE.cpuSlowdown });
