@@ -7,6 +7,7 @@
 import { PRERENDER_STATE_ID, type RenderedState } from "../shared/prerender.ts";
 import { answerEarly, clicksToReplay } from "./early-controls.ts";
 import { authorizeUrl, rememberExternalReferrer } from "./lib/referrer.ts";
+import { reportWebVitals } from "./web-vitals.ts";
 
 const FIRST_INTERACTIONS = ["pointerdown", "pointermove", "touchstart", "keydown", "focusin"] as const;
 
@@ -81,5 +82,6 @@ async function start(container: HTMLElement) {
 }
 
 rememberExternalReferrer();
+reportWebVitals();
 const container = document.getElementById("root");
 if (container) void start(container);

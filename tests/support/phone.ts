@@ -89,3 +89,39 @@ export function median(values: number[]): number {
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 }
+
+/**
+ * Records, in every page `page` opens from now on, when an element matching `selector` is first shown, as
+ * milliseconds since the navigation began; read it with `shownAt`.
+ */
+export async function recordFirstShown(page: Page, selector: string): Promise<void> {
+  await page.addInitScript((wanted) => {
+    const w = window as unknown as { firstShown?: Promise<number> };
+    w.firstShown = new Promise<number>((resolve) => {
+      const observer = new MutationObserver(() => {
+        if (!document.querySelector(wanted)?.checkVisibility()) return;
+        observer.disconnect();
+        requestAnimationFrame(() => setTimeout(() => resolve(performance.now()), 0));
+      });
+      observer.observe(document, { subtree: true, childList: true, attributes: true });
+    });
+  }, selector);
+}
+
+/** When the element of `recordFirstShown` was first shown (waits for it). */
+export function shownAt(page: Page): Promise<number> {
+  return page.evaluate(() => (window as unknown as { firstShown: Promise<number> }).firstShown);
+}
+
+/** Signs `listener` in through Crate's authorize and the emulator's consent page; the session's cookies. */
+export async function signedInCookies(browser: Browser, baseUrl: string, listener: string): Promise<Cookies> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(`${baseUrl}/api/authorize`);
+  await page.getByLabel("Listener id").fill(listener);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.waitForURL(`${baseUrl}/`);
+  const cookies = await context.cookies();
+  await context.close();
+  return cookies;
+}

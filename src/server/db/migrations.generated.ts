@@ -2,9 +2,11 @@
 import m0 from "../../../drizzle/0000_init.sql" with { type: "text" };
 import m1 from "../../../drizzle/0001_open_sources_and_safety.sql" with { type: "text" };
 import m2 from "../../../drizzle/0002_operator_charts_and_journal_ops.sql" with { type: "text" };
+import m3 from "../../../drizzle/0007_web_vitals.sql" with { type: "text" };
 
 export const migrations: { tag: string; sql: string }[] = [
   { tag: "0000_init", sql: m0 },
   { tag: "0001_open_sources_and_safety", sql: m1 },
   { tag: "0002_operator_charts_and_journal_ops", sql: m2 },
+  { tag: "0007_web_vitals", sql: m3 },
 ];

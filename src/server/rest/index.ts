@@ -11,6 +11,7 @@ import { playlistsRest } from "./playlists.ts";
 import { settingsRest } from "./settings.ts";
 import { systemRest } from "./system.ts";
 import { userRest } from "./user.ts";
+import { webVitalsRest } from "./web-vitals.ts";
 
 /** Every REST shim, mounted under /api. One file per domain; add one line per domain here. */
 export function restRoutes(deps: Deps) {
@@ -25,5 +26,6 @@ export function restRoutes(deps: Deps) {
     .route("/", distributionRest(deps))
     .route("/", combinationsRest(deps))
     .route("/", playlistsRest(deps))
-    .route("/", adminRest(deps));
+    .route("/", adminRest(deps))
+    .route("/", webVitalsRest(deps));
 }

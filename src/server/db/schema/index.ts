@@ -4,3 +4,4 @@ export * from "./billing.ts";
 export * from "./distribution.ts";
 export * from "./library.ts";
 export * from "./playlists.ts";
+export * from "./web-vitals.ts";

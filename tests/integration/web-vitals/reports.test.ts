@@ -1,0 +1,99 @@
+// POST /api/web-vitals: a page's Core Web Vitals are counted in /metrics per route and in the weekly buckets the
+// admin chart reads; a bad, oversized or cross-site report is refused and nothing of it is kept.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { webVitalWeeks } from "../../../src/server/db/schema/index.ts";
+import { manualClock } from "../../../src/server/platform/clock.ts";
+import { weeklyWebVitals } from "../../../src/server/web-vitals/service.ts";
+import { ErrorCode } from "../../../src/shared/errors.ts";
+import { startTestServer, type TestServer } from "../../support/server.ts";
+
+const TOKEN = "metrics-token-0123456789abcdef";
+const NOW = Date.UTC(2026, 10, 26, 12); // a Thursday
+const clock = manualClock(NOW);
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer({ METRICS_TOKEN: TOKEN }, clock);
+}, 60_000);
+afterAll(() => server.dispose());
+
+const report = (body: string, headers: Record<string, string> = {}) =>
+  fetch(`${server.url}/api/web-vitals`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: new URL(server.url).origin, ...headers },
+    body,
+  });
+
+async function metrics(): Promise<string> {
+  const res = await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } });
+  return res.text();
+}
+
+const line = (text: string, start: string) => text.split("\n").find((l) => l.startsWith(start));
+const rows = () => server.deps.db.select().from(webVitalWeeks).all();
+
+describe("POST /api/web-vitals", () => {
+  test("a report is counted per route in /metrics and in this week's buckets, without the path", async () => {
+    const res = await report(
+      JSON.stringify({ path: "/playlists/mood", lcp: 1830, inp: 96, cls: 0.02, fid: 12 }),
+    );
+    expect(res.status).toBe(204);
+    const text = await metrics();
+    expect(line(text, 'crate_web_vital_seconds_count{metric="lcp",route="/playlists/*"}')).toEndWith(" 1");
+    expect(
+      line(text, 'crate_web_vital_seconds_bucket{le="2.5",metric="lcp",route="/playlists/*"}'),
+    ).toEndWith(" 1");
+    expect(
+      line(text, 'crate_web_vital_seconds_bucket{le="1.8",metric="lcp",route="/playlists/*"}'),
+    ).toEndWith(" 0");
+    expect(line(text, 'crate_web_vital_layout_shift_count{route="/playlists/*"}')).toEndWith(" 1");
+    expect(
+      rows()
+        .map((r) => `${r.week} ${r.route} ${r.metric} ${r.reports}`)
+        .sort(),
+    ).toEqual([
+      "2026-11-23 /playlists/* cls 1",
+      "2026-11-23 /playlists/* fid 1",
+      "2026-11-23 /playlists/* inp 1",
+      "2026-11-23 /playlists/* lcp 1",
+    ]);
+  });
+
+  test("the weekly 75th percentile reads the buckets of every route", async () => {
+    for (const lcp of [900, 1100, 1400])
+      expect((await report(JSON.stringify({ path: "/", lcp }))).status).toBe(204);
+    const weekly = weeklyWebVitals(server.deps);
+    const thisWeek = weekly.lcp.at(-1);
+    // 900, 1100, 1400, 1830: the third of four is in the bucket up to 1500 ms
+    expect(thisWeek).toEqual({ week: "2026-11-23", p75: 1500, reports: 4 });
+    expect(weekly.lcp).toHaveLength(12);
+    expect(weekly.lcp[0]?.p75).toBeNull();
+  });
+
+  test("bad, oversized and cross-site reports are refused and nothing is kept", async () => {
+    const before = JSON.stringify(rows());
+    const bad = [
+      "not json",
+      JSON.stringify({ path: "/" }),
+      JSON.stringify({ path: "/", lcp: -1 }),
+      JSON.stringify({ path: "/", lcp: "fast" }),
+      JSON.stringify({ path: "/", lcp: 100, visitor: "abc" }),
+      JSON.stringify({ path: "faq", lcp: 100 }),
+    ];
+    for (const body of bad) {
+      const res = await report(body);
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as { errorCode: number }).errorCode).toBe(ErrorCode.BadRequest);
+    }
+    const big = await report(JSON.stringify({ path: `/${"a".repeat(600)}`, lcp: 100 }));
+    expect(big.status).toBe(413);
+    expect(((await big.json()) as { errorCode: number }).errorCode).toBe(ErrorCode.PayloadTooLarge);
+    const crossSite = await report(JSON.stringify({ path: "/", lcp: 100 }), {
+      origin: "https://evil.example",
+    });
+    expect(crossSite.status).toBe(403);
+    const plainText = await report(JSON.stringify({ path: "/", lcp: 100 }), { "content-type": "text/plain" });
+    expect(plainText.status).toBe(415);
+    expect(JSON.stringify(rows())).toBe(before);
+  });
+});
