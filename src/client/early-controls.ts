@@ -45,8 +45,9 @@ function toggleAnswer(trigger: HTMLElement) {
     setState(element, open);
   if (!content) return;
   content.hidden = !open;
-  // the open animation grows to --height, which the app would have measured
-  if (open) content.style.setProperty("--height", `${content.scrollHeight}px`);
+  // Opened at once, and not again when the app, taking over, opens it in its own state (its height animation
+  // would collapse and grow the answer again, moving what is below).
+  content.style.animationName = "none";
 }
 
 function openMenu(button: HTMLElement) {

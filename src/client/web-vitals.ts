@@ -1,4 +1,5 @@
-// The page's own Core Web Vitals, sent to Crate once the page is hidden (the last moment a page surely has): the
+// The page's own Core Web Vitals, sent to Crate once the page is first hidden or left (the last moments a page
+// surely has): the
 // Largest Contentful Paint, the slowest interaction, the layout shift (its largest session window) and the first
 // input's delay. No third party, no identifier: the page's path and the numbers. The operator's sample rate is in
 // a meta element (absent: every page view reports).
@@ -55,13 +56,18 @@ export function reportWebVitals(): void {
     window += shift.value;
     values.cls = Math.max(values.cls ?? 0, window);
   });
-  addEventListener("visibilitychange", function send() {
-    if (document.visibilityState !== "hidden" || Object.keys(values).length === 0) return;
-    removeEventListener("visibilitychange", send);
+  // hidden: the tab was left or the screen turned off; pagehide: the page is being left (hidden may not come)
+  let sent = false;
+  const send = (event: Event) => {
+    if (sent || (event.type === "visibilitychange" && document.visibilityState !== "hidden")) return;
+    if (Object.keys(values).length === 0) return;
+    sent = true;
     const rounded = Object.fromEntries(
       Object.entries(values).map(([k, v]) => [k, k === "cls" ? Math.round(v * 1e4) / 1e4 : Math.round(v)]),
     );
     const body = JSON.stringify({ path, ...rounded });
     navigator.sendBeacon(WEB_VITALS_PATH, new Blob([body], { type: "application/json" }));
-  });
+  };
+  addEventListener("visibilitychange", send);
+  addEventListener("pagehide", send);
 }

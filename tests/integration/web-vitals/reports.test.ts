@@ -6,6 +6,7 @@ import { manualClock } from "../../../src/server/platform/clock.ts";
 import { weeklyWebVitals } from "../../../src/server/web-vitals/service.ts";
 import { ErrorCode } from "../../../src/shared/errors.ts";
 import { startTestServer, type TestServer } from "../../support/server.ts";
+import { makeAdmin, makeUser, rest, trpcCall, trpcData } from "../admin/support.ts";
 
 const TOKEN = "metrics-token-0123456789abcdef";
 const NOW = Date.UTC(2026, 10, 26, 12); // a Thursday
@@ -95,5 +96,20 @@ describe("POST /api/web-vitals", () => {
     const plainText = await report(JSON.stringify({ path: "/", lcp: 100 }), { "content-type": "text/plain" });
     expect(plainText.status).toBe(415);
     expect(JSON.stringify(rows())).toBe(before);
+  });
+
+  test("the weekly figures are for admins only, through REST and tRPC alike", async () => {
+    const listener = makeUser(server.deps);
+    const admin = makeAdmin(server.deps);
+    expect((await rest(server.url, "GET", "/api/admin/web-vitals")).status).toBe(401);
+    expect((await rest(server.url, "GET", "/api/admin/web-vitals", listener.cookie)).status).toBe(403);
+    const answer = await rest(server.url, "GET", "/api/admin/web-vitals", admin.cookie);
+    expect(answer.status).toBe(200);
+    expect(answer.body.lcp.at(-1)).toEqual({ week: "2026-11-23", p75: 1500, reports: 4 });
+    const viaTrpc = await trpcCall(server.url, "query", "admin.webVitals", undefined, admin.cookie);
+    expect(trpcData(viaTrpc)).toEqual(answer.body);
+    expect((await trpcCall(server.url, "query", "admin.webVitals", undefined, listener.cookie)).status).toBe(
+      403,
+    );
   });
 });
