@@ -1,10 +1,12 @@
 // POST /api/web-vitals: a page's Core Web Vitals are counted in /metrics per route and in the weekly buckets the
 // admin chart reads; a bad, oversized or cross-site report is refused and nothing of it is kept.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { parseConfig } from "../../../src/server/config/config.ts";
 import { webVitalWeeks } from "../../../src/server/db/schema/index.ts";
 import { manualClock } from "../../../src/server/platform/clock.ts";
 import { weeklyWebVitals } from "../../../src/server/web-vitals/service.ts";
 import { ErrorCode } from "../../../src/shared/errors.ts";
+import { WEB_VITALS_META } from "../../../src/shared/web-vitals.ts";
 import { startTestServer, type TestServer } from "../../support/server.ts";
 import { makeAdmin, makeUser, rest, trpcCall, trpcData } from "../admin/support.ts";
 
@@ -111,5 +113,26 @@ describe("POST /api/web-vitals", () => {
     expect((await trpcCall(server.url, "query", "admin.webVitals", undefined, listener.cookie)).status).toBe(
       403,
     );
+  });
+});
+
+describe("WEB_VITALS_SAMPLE_RATE", () => {
+  test("below 1, every page carries it for the page's own sampling; 1 (the default) adds nothing", async () => {
+    const sampled = await startTestServer({ WEB_VITALS_SAMPLE_RATE: "0.25" });
+    try {
+      for (const path of ["/", "/faq", "/settings"]) {
+        const page = await (await fetch(`${sampled.url}${path}`)).text();
+        expect(page).toContain(`<meta name="${WEB_VITALS_META}" content="0.25">`);
+      }
+    } finally {
+      await sampled.dispose();
+    }
+    expect(await (await fetch(`${server.url}/faq`)).text()).not.toContain(WEB_VITALS_META);
+  }, 60_000);
+
+  test("a rate outside 0..1 is refused at start", () => {
+    expect(() => parseConfig({ WEB_VITALS_SAMPLE_RATE: "1.5" })).toThrow(/WEB_VITALS_SAMPLE_RATE/);
+    expect(() => parseConfig({ WEB_VITALS_SAMPLE_RATE: "often" })).toThrow(/WEB_VITALS_SAMPLE_RATE/);
+    expect(parseConfig({}).webVitalsSampleRate).toBe(1);
   });
 });
