@@ -6,7 +6,15 @@
 import { describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
 import { setUpBrowserSuite } from "../support/e2e.ts";
-import { median, newThrottledPhone, tapToChange, type VisibleChange } from "../support/phone.ts";
+import {
+  median,
+  newThrottledPhone,
+  recordFirstShown,
+  shownAt,
+  signedInCookies,
+  tapToChange,
+  type VisibleChange,
+} from "../support/phone.ts";
 
 const TIMEOUT = 120_000;
 const FIRST_TAP_MS = 200;
@@ -98,6 +106,43 @@ describe("the first tap on a rendered page, on a throttled phone", () => {
       });
       console.log(`first tap, FAQ answer: ${times.map(Math.round).join(", ")} ms`);
       expect(median(times)).toBeLessThanOrEqual(FIRST_TAP_MS);
+    },
+    TIMEOUT,
+  );
+});
+
+describe("the signed-in Playlists page on a throttled phone, with an empty cache", () => {
+  // The issue's target is a tickable playlist within 2 s and a tick shown within 200 ms; neither is reached yet
+  // (docs/PERFORMANCE.md has the figures: about 5-6 s and 250-350 ms). These bounds catch a regression beyond
+  // what was measured, and the test prints the figures of every run.
+  const TICKABLE_CEILING_MS = 10_000;
+  const TICK_CEILING_MS = 1_000;
+  const OPTION = "[data-testid=group-Mood] [data-testid=playlist-option] label";
+
+  test(
+    "shows a playlist that can be ticked, and the tick shows",
+    async () => {
+      const listener = `phone-speed-${Date.now()}`;
+      const created = await fetch(`${suite.server.url}/emulator/spotify/control/listeners`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ id: listener, likes: 60 }),
+      });
+      expect(created.status).toBeLessThan(300);
+      const cookies = await signedInCookies(suite.browser.browser, suite.server.url, listener);
+      const page = await newThrottledPhone(suite.browser.browser, cookies);
+      await recordFirstShown(page, OPTION);
+      await page.goto(`${suite.server.url}/playlists`);
+      const tickable = await shownAt(page);
+      const tick = await tapToChange(page, page.locator(OPTION).first(), {
+        selector: "[data-testid=group-Mood] [data-testid=playlist-option][data-checked=true]",
+      });
+      console.log(
+        `Playlists page: tickable after ${Math.round(tickable)} ms, a tick shown in ${Math.round(tick)} ms`,
+      );
+      expect(tickable).toBeLessThan(TICKABLE_CEILING_MS);
+      expect(tick).toBeLessThan(TICK_CEILING_MS);
+      await page.context().close();
     },
     TIMEOUT,
   );
