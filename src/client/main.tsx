@@ -1,11 +1,13 @@
 // The first script of every page, kept small. For an empty shell it loads the app at once. For a page the server
 // rendered (a public page for a signed-out visitor) the page is already there to read; the app is loaded when the
 // visitor first reaches for it (a touch, the pointer, a key, focus), so a phone spends nothing on script before
-// then. A click made before the app has taken over is held and run again once it has (or, should the app fail to
-// load, let through to the browser, so links still work).
+// then. Until the app has taken over, links are followed by the browser, the menu and the FAQ's answers answer
+// at once (early-controls.ts), and any other click is held and run again once the app runs.
 // The UI font is not imported here: the server serves its files and puts its rules in the page (static/fonts.ts).
 import { PRERENDER_STATE_ID, type RenderedState } from "../shared/prerender.ts";
+import { answerEarly, clicksToReplay } from "./early-controls.ts";
 import { authorizeUrl, rememberExternalReferrer } from "./lib/referrer.ts";
+import { reportWebVitals } from "./web-vitals.ts";
 
 const FIRST_INTERACTIONS = ["pointerdown", "pointermove", "touchstart", "keydown", "focusin"] as const;
 
@@ -25,15 +27,18 @@ function firstInteraction(held: (target: Element) => void): Promise<void> {
         // a link opened in a new tab or window needs nothing from this page
         if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
         if (!(event.target instanceof Element)) return;
+        const signIn = event.target.closest<HTMLElement>("[data-authorize]")?.dataset.authorize;
+        // links are followed by the browser (the next page arrives rendered too), the early controls' own
+        // elements answer by themselves
+        if (!signIn && event.target.closest("a[href], [data-early]")) return;
         event.preventDefault();
         event.stopPropagation();
         // Signing in leaves the page: it needs no app, only the address the app would build.
-        const signIn = event.target.closest<HTMLElement>("[data-authorize]")?.dataset.authorize;
         if (signIn === "/api/authorize" || signIn === "/api/authorize/plans") {
           window.location.assign(authorizeUrl(signIn));
           return;
         }
-        held(event.target);
+        if (!answerEarly(event.target)) held(event.target);
       },
       true,
     );
@@ -70,11 +75,13 @@ async function start(container: HTMLElement) {
     // let the app render what the focus changed before the click arrives, as between a real press and release
     await new Promise((resolve) => setTimeout(resolve, 0));
   }
-  if (lastClick?.isConnected) {
-    lastClick.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true, view: window }));
+  for (const element of [...clicksToReplay(), lastClick]) {
+    if (element?.isConnected)
+      element.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true, view: window }));
   }
 }
 
 rememberExternalReferrer();
+reportWebVitals();
 const container = document.getElementById("root");
 if (container) void start(container);

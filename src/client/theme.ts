@@ -1,11 +1,19 @@
 import { createSystem, defaultBaseConfig, defineConfig } from "@chakra-ui/react";
 import { dialogAnatomy, drawerAnatomy } from "@chakra-ui/react/anatomy";
+import { limits } from "../shared/limits.ts";
 import { chakraTheme } from "./chakra-theme.ts";
 
 // Crate's look: a dark, slightly violet "ink" background with a warm tangerine accent (the wood of a record
 // crate) and a violet second colour. The app always renders in dark mode (index.html sets class="dark").
 // the first is a local font sized to the UI font's metrics (server/static/fonts.ts), so its swap moves little
 const fallbackFonts = `"Plus Jakarta Sans Fallback", -apple-system, BlinkMacSystemFont, "Segoe UI", Helvetica, Arial, sans-serif`;
+
+// The landing demo plays in CSS alone, from the first paint, with no script (DemoAnimation.tsx): every song is
+// shown for one step of the cycle, and the animations inside a song repeat with the cycle. A keyframe at `ms`
+// into the cycle:
+const demoCycleMs = limits.demoAdvanceMs * limits.demoSongCount;
+const intoCycle = (ms: number) => `${((ms / demoCycleMs) * 100).toFixed(3)}%`;
+const still = { transform: "none" };
 
 const config = defineConfig({
   globalCss: {
@@ -18,6 +26,13 @@ const config = defineConfig({
         animationDuration: "0.01ms !important",
         animationIterationCount: "1 !important",
         transitionDuration: "0.01ms !important",
+      },
+    },
+    // ... but the demo still steps from song to song (a step is no motion)
+    "[data-demo-step], [data-demo-step]::after": {
+      _motionReduce: {
+        animationDuration: `${demoCycleMs}ms !important`,
+        animationIterationCount: "infinite !important",
       },
     },
   },
@@ -40,25 +55,33 @@ const config = defineConfig({
       },
     },
     keyframes: {
-      // No fade: text that is half transparent while it rises fails a contrast check taken at that moment.
-      crateRise: {
-        from: { transform: "translateY(14px) scale(0.98)" },
-        to: { transform: "translateY(0) scale(1)" },
-      },
-      // Only transform moves, so the browser animates on the compositor: a box-shadow or
-      // background-position animation repaints on the main thread every frame, which a phone feels.
-      cratePop: {
-        "0%": { transform: "scale(1)" },
-        "40%": { transform: "scale(1.04)" },
-        "100%": { transform: "scale(1)" },
-      },
+      // No fade anywhere: text that is half transparent while it rises fails a contrast check taken at that
+      // moment. Only transform moves, so the browser animates on the compositor.
       crateFlow: {
         from: { transform: "translateY(-12px)" },
         to: { transform: "translateY(0)" },
       },
-      crateProgress: {
-        from: { transform: "scaleX(0)" },
-        to: { transform: "scaleX(1)" },
+      // the demo's cycle: a song is shown for its step (visible between two keyframes one of which is visible)
+      crateDemoStep: {
+        "0%": { visibility: "visible" },
+        [intoCycle(limits.demoAdvanceMs)]: { visibility: "hidden" },
+        "100%": { visibility: "hidden" },
+      },
+      crateDemoRise: {
+        "0%": { transform: "translateY(14px) scale(0.98)" },
+        [intoCycle(500)]: still,
+        "100%": still,
+      },
+      crateDemoPop: {
+        "0%": still,
+        [intoCycle(240)]: { transform: "scale(1.04)" },
+        [intoCycle(600)]: still,
+        "100%": still,
+      },
+      crateDemoProgress: {
+        "0%": { transform: "scaleX(0)" },
+        [intoCycle(limits.demoAdvanceMs)]: { transform: "scaleX(1)" },
+        "100%": { transform: "scaleX(1)" },
       },
     },
     tokens: {

@@ -136,7 +136,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     "/api": apiFetch,
     "/api/*": apiFetch,
     [operations.metricsPath]: apiFetch,
-    "/*": development ? index : policy.wrap(clientHandler(index, pages)),
+    "/*": development ? index : policy.wrap(clientHandler(index, pages, config.webVitalsSampleRate)),
   };
   // load (or build) and compress the bundle now rather than on the first visitor's request
   if (!development)

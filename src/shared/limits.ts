@@ -24,6 +24,8 @@ export const limits = {
   paymentPollMs: 1_000,
   paymentPollTries: 10,
   demoAdvanceMs: 2_500,
+  /** the landing demo's sample songs (spec: it cycles through 5) */
+  demoSongCount: 5,
   upgradePromptLikes: 1000,
   subgenreRowPx: 50,
   subgenreListPx: 350,

@@ -56,19 +56,25 @@ describe("landing page", () => {
         expect(await page.locator(`main a[href="${href}"]`).count()).toBeGreaterThan(0);
       }
 
-      // the demo plays once the app runs the page: at the visitor's first interaction
+      // the demo plays from the first paint, before and after the app takes the page over: one song is shown
       await appTakesOver(page);
-      // every song is in the page; the one shown is marked active
-      const shownTitle = '[data-testid="demo"] [data-active] [data-testid="demo-song-title"]';
-      const first = await page.locator(shownTitle).textContent();
+      const shownTitles = () =>
+        page.evaluate(() =>
+          [...document.querySelectorAll('[data-testid="demo"] [data-testid="demo-song-title"]')]
+            .filter((title) => title.checkVisibility({ visibilityProperty: true }))
+            .map((title) => title.textContent),
+        );
+      const first = await shownTitles();
+      expect(first).toHaveLength(1);
       await page.waitForFunction(
-        ([selector, previous]) => document.querySelector(selector ?? "")?.textContent !== previous,
-        [shownTitle, first],
+        (previous) =>
+          [...document.querySelectorAll('[data-testid="demo"] [data-testid="demo-song-title"]')].some(
+            (title) => title.checkVisibility({ visibilityProperty: true }) && title.textContent !== previous,
+          ),
+        first[0],
         { timeout: 5_000 },
       );
-      expect(await page.locator(shownTitle).count()).toBe(1);
-      expect(await page.locator(shownTitle).isVisible()).toBe(true);
-      expect(await page.getByTestId("demo").getAttribute("data-song-index")).not.toBe("0");
+      expect(await shownTitles()).toHaveLength(1);
       expect(await page.getByTestId("demo-playlist").count()).toBeGreaterThan(0);
       expect(errors).toEqual([]);
     },

@@ -47,6 +47,8 @@ const EnvSchema = z.object({
   /** off: no premium is sold (real mode without Paddle) */
   PREMIUM: flag.default("on"),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  /** share of page views (0 to 1) whose Core Web Vitals the page reports to Crate */
+  WEB_VITALS_SAMPLE_RATE: z.coerce.number().min(0).max(1).default(1),
   METRICS_TOKEN: optionalText.refine(
     (v) => v === undefined || v.length >= 16,
     "must be at least 16 characters",
@@ -113,6 +115,8 @@ export interface Config {
   /** listeners the hourly job and the random refresh serve at once; null: adapts to Spotify's pace */
   jobConcurrency: number | null;
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
+  /** WEB_VITALS_SAMPLE_RATE: share of page views (0..1) whose pages report their Core Web Vitals */
+  webVitalsSampleRate: number;
   /** false with PREMIUM=off: nothing is sold, the plans pages say so */
   premium: boolean;
   /** true when the emulators are mounted in this process (demo mode). */
@@ -215,6 +219,7 @@ export function parseConfig(
     jobConcurrency: e.JOB_CONCURRENCY ?? null,
     premium: e.PREMIUM === "on",
     logLevel: e.LOG_LEVEL,
+    webVitalsSampleRate: e.WEB_VITALS_SAMPLE_RATE,
     metricsToken: e.METRICS_TOKEN,
     backup: { dir: e.BACKUP_DIR, keep: e.BACKUP_KEEP },
     metadata: {

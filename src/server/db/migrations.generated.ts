@@ -5,6 +5,7 @@ import m2 from "../../../drizzle/0002_operator_charts_and_journal_ops.sql" with 
 import m3 from "../../../drizzle/0003_spotify_access_and_quota.sql" with { type: "text" };
 import m4 from "../../../drizzle/0005_single_use_state_billing_sessions.sql" with { type: "text" };
 import m5 from "../../../drizzle/0006_explain_and_correct.sql" with { type: "text" };
+import m6 from "../../../drizzle/0007_web_vitals.sql" with { type: "text" };
 
 export const migrations: { tag: string; sql: string }[] = [
   { tag: "0000_init", sql: m0 },
@@ -13,4 +14,5 @@ export const migrations: { tag: string; sql: string }[] = [
   { tag: "0003_spotify_access_and_quota", sql: m3 },
   { tag: "0005_single_use_state_billing_sessions", sql: m4 },
   { tag: "0006_explain_and_correct", sql: m5 },
+  { tag: "0007_web_vitals", sql: m6 },
 ];

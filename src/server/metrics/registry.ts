@@ -1,6 +1,7 @@
 // The process's Prometheus metrics, one registry per app (never prom-client's global default registry), so two
 // apps in one process count apart. Domains record through the small methods below; prom-client stays here.
 import { Counter, Gauge, Histogram, Registry } from "prom-client";
+import type { WebVitalMetric } from "../../shared/web-vitals.ts";
 import type { Db } from "../db/client.ts";
 import { createHistoryRecorder } from "./history.ts";
 import { usersBehindHourly } from "./lag.ts";
@@ -32,6 +33,8 @@ export interface Metrics {
   distributionFailed(): void;
   webhookEvent(eventType: string, outcome: string): void;
   backup(outcome: "success" | "failure"): void;
+  /** a value a visitor's page reported (ms, or unitless for cls), by route (shared/web-vitals.ts) */
+  webVital(metric: WebVitalMetric, route: string, value: number): void;
   /** writes the admin charts' pending history (provider calls per hour, today's active listeners) */
   flushHistory(): void;
   /** stops the history's timer and writes what is pending (before the database closes) */
@@ -47,6 +50,8 @@ export interface MetricsSources {
 
 const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 const JOB_BUCKETS = [0.1, 1, 5, 15, 60, 300, 900, 1800, 3600];
+const VITAL_BUCKETS = [0.05, 0.1, 0.2, 0.5, 1, 1.8, 2.5, 4, 10, 30];
+const LAYOUT_SHIFT_BUCKETS = [0.01, 0.05, 0.1, 0.25, 0.5, 1];
 const WAIT_BUCKETS = [0.1, 0.5, 1, 2, 5, 10, 30, 60, 120];
 
 /** A Paddle event type as a label (signed by Paddle, so bounded in practice; anything odd is "other"). */
@@ -122,6 +127,20 @@ export function createMetrics(sources: MetricsSources): Metrics {
     name: "crate_webhook_events_total",
     help: "Paddle notifications received, by event type and outcome (applied, superseded, ignored, no_user, duplicate, refused)",
     labelNames: ["event_type", "outcome"] as const,
+    registers,
+  });
+  const vitalSeconds = new Histogram({
+    name: "crate_web_vital_seconds",
+    help: "Visitors' pages: Largest Contentful Paint (lcp), slowest interaction (inp) and first input delay (fid), by route",
+    labelNames: ["metric", "route"] as const,
+    buckets: VITAL_BUCKETS,
+    registers,
+  });
+  const layoutShift = new Histogram({
+    name: "crate_web_vital_layout_shift",
+    help: "Visitors' pages: Cumulative Layout Shift (largest session window), by route",
+    labelNames: ["route"] as const,
+    buckets: LAYOUT_SHIFT_BUCKETS,
     registers,
   });
   const backups = new Counter({
@@ -202,6 +221,10 @@ export function createMetrics(sources: MetricsSources): Metrics {
     },
     backup(outcome) {
       backups.inc({ outcome });
+    },
+    webVital(metric, route, value) {
+      if (metric === "cls") layoutShift.observe({ route }, value);
+      else vitalSeconds.observe({ metric, route }, value / 1000);
     },
     flushHistory: () => history.flush(),
     close: () => history.close(),

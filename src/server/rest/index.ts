@@ -12,6 +12,7 @@ import { playlistsRest } from "./playlists.ts";
 import { settingsRest } from "./settings.ts";
 import { systemRest } from "./system.ts";
 import { userRest } from "./user.ts";
+import { webVitalsRest } from "./web-vitals.ts";
 
 /** Every REST shim, mounted under /api. One file per domain; add one line per domain here. */
 export function restRoutes(deps: Deps) {
@@ -27,5 +28,6 @@ export function restRoutes(deps: Deps) {
     .route("/", combinationsRest(deps))
     .route("/", playlistsRest(deps))
     .route("/", explainRest(deps))
-    .route("/", adminRest(deps));
+    .route("/", adminRest(deps))
+    .route("/", webVitalsRest(deps));
 }

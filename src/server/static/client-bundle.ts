@@ -1,4 +1,5 @@
 import { basename, join } from "node:path";
+import { WEB_VITALS_META } from "../../shared/web-vitals.ts";
 import type { Bytes } from "../http/compression.ts";
 import { type Asset, assetResponse, IMMUTABLE, makeAsset } from "./assets.ts";
 import { buildFontFiles } from "./fonts.ts";
@@ -117,16 +118,35 @@ export function clientBundle(index?: Bun.HTMLBundle): Promise<ClientBundle> {
   return building;
 }
 
+/** The bundle's pages with `head` added to their head (the same files). */
+function withHead(bundle: ClientBundle, head: string): ClientBundle {
+  const page = bundle.shellHtml.replace("</head>", `${head}</head>`);
+  const type = "text/html;charset=utf-8";
+  const encode = (text: string) => new Uint8Array(new TextEncoder().encode(text));
+  return {
+    shell: makeAsset(encode(page), type, SHELL_CACHE),
+    landing: makeAsset(encode(landingShell(page)), type, SHELL_CACHE),
+    shellHtml: page,
+    files: bundle.files,
+  };
+}
+
 /**
  * Answers a page or asset request: built files by path; a public page rendered for a signed-out visitor; else the
- * landing page with its hero at `/`, the SPA shell for any other path. Pages differ by the session cookie.
+ * landing page with its hero at `/`, the SPA shell for any other path. Pages differ by the session cookie. Below
+ * a sample rate of 1, every page carries it for its Core Web Vitals report (client/web-vitals.ts).
  */
 export function clientHandler(
   index?: Bun.HTMLBundle,
   pages?: PrerenderedPages,
+  webVitalsSampleRate = 1,
 ): (req: Request) => Promise<Response> {
+  let sampled: ClientBundle | undefined;
+  const head = `<meta name="${WEB_VITALS_META}" content="${webVitalsSampleRate}">`;
   return async (req) => {
-    const bundle = await clientBundle(index);
+    const built = await clientBundle(index);
+    if (webVitalsSampleRate !== 1) sampled ??= withHead(built, head);
+    const bundle = sampled ?? built;
     const path = new URL(req.url).pathname;
     const file = bundle.files.get(path);
     if (file) return assetResponse(req, file);

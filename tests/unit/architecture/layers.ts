@@ -15,7 +15,7 @@ export const layers: { name: string; units: string[] }[] = [
   { name: "configuration", units: ["server/config"] },
   { name: "providers", units: ["server/metrics", "server/spotify", "server/paddle", "server/sources"] },
   { name: "dependencies", units: ["server/deps"] },
-  { name: "accounts", units: ["server/user", "server/system", "server/feedback"] },
+  { name: "accounts", units: ["server/user", "server/system", "server/feedback", "server/web-vitals"] },
   { name: "sign-in", units: ["server/auth"] },
   { name: "metadata", units: ["server/metadata"] },
   { name: "library", units: ["server/library"] },

@@ -9,6 +9,7 @@ import { MembershipsSegment } from "./MembershipsSegment.tsx";
 import { OperatorChartsSegment } from "./OperatorChartsSegment.tsx";
 import { StatisticsSegment } from "./StatisticsSegment.tsx";
 import { UserStatisticsSegment } from "./UserStatisticsSegment.tsx";
+import { WebVitalsSegment } from "./WebVitalsSegment.tsx";
 
 function Dashboard() {
   const overview = trpc.admin.statistics.useQuery(undefined, { staleTime: 0 });
@@ -19,6 +20,7 @@ function Dashboard() {
         {overview.isPending ? <PageSpinner /> : null}
         {overview.data ? <StatisticsSegment userData={overview.data.userData} /> : null}
         {overview.data ? <OperatorChartsSegment /> : null}
+        {overview.data ? <WebVitalsSegment /> : null}
         <MembershipsSegment />
         {overview.data ? (
           <>

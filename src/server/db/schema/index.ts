@@ -5,3 +5,4 @@ export * from "./choices.ts";
 export * from "./distribution.ts";
 export * from "./library.ts";
 export * from "./playlists.ts";
+export * from "./web-vitals.ts";

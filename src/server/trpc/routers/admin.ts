@@ -11,6 +11,7 @@ import { getAdminStatistics } from "../../admin/statistics.ts";
 import { getAdminUserDetail } from "../../admin/user-detail.ts";
 import { disableUserStatistics, enableUserStatistics } from "../../admin/user-statistics.ts";
 import { startBatchJob } from "../../distribution/batch.ts";
+import { weeklyWebVitals } from "../../web-vitals/service.ts";
 import { adminProcedure, router } from "../core/init.ts";
 
 /** The admin area; every procedure answers 401/403 (errorCode 6) to anyone who is not an admin. */
@@ -19,6 +20,7 @@ export const adminRouter = router({
   charts: adminProcedure
     .input(AdminChartsInputSchema)
     .query(({ ctx, input }) => getAdminCharts(ctx.deps, input.range)),
+  webVitals: adminProcedure.query(({ ctx }) => weeklyWebVitals(ctx.deps)),
   startBatch: adminProcedure.mutation(({ ctx }) => startBatchJob(ctx.deps)),
   enableStatistics: adminProcedure
     .input(UserIdInputSchema)

@@ -1,57 +1,54 @@
 import { Badge, Box, Center, HStack, SimpleGrid, Stack, Text } from "@chakra-ui/react";
 import { Disc3, Heart, ListMusic } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
 import { limits } from "../../../../shared/limits.ts";
 import { Overline } from "../../../components/Overline.tsx";
 import { coverGradient, type DemoSong, demoSongs } from "./demoSongs.ts";
 
-// Shown only while marked active: the tick moves the mark, and an element shown again replays its animations.
-const shownWhenActive = { display: "none", "&[data-active]": { display: "block" } } as const;
-const dotStyle = {
-  h: "1.5",
-  w: "1.5",
-  borderRadius: "full",
-  bg: "border.emphasized",
-  transition: "width 0.3s, background-color 0.3s",
-  "&[data-active]": { w: "5", bg: "brand.solid" },
-} as const;
+const cycleMs = limits.demoAdvanceMs * limits.demoSongCount;
+
+/** An animation of the demo's cycle for the song at `index`, starting `offsetMs` into its step. */
+const inCycle = (name: string, index: number, offsetMs = 0, timing = "ease-out") =>
+  `${name} ${cycleMs}ms ${timing} ${index * limits.demoAdvanceMs + offsetMs}ms infinite`;
 
 /**
- * A liked song flowing into its playlists; advances to the next of five sample songs every 2.5 s. The first song
- * is rendered with the page and the others once the browser is idle; from then on a tick only moves the
- * `data-active` mark (no React render, no style computed on a phone's main thread every 2.5 s).
+ * Every song, each in the same cell of a grid (so the frame is as tall as the tallest and nothing moves when the
+ * song changes), hidden but during its step. `data-demo-step` keeps the step when less motion is asked for.
+ */
+const songStep = (index: number) =>
+  ({
+    gridArea: "1 / 1",
+    visibility: index === 0 ? "visible" : "hidden",
+    animation: inCycle("crateDemoStep", index, 0, "linear"),
+  }) as const;
+
+const dotStep = (index: number) =>
+  ({
+    h: "1.5",
+    w: "1.5",
+    borderRadius: "full",
+    bg: "border.emphasized",
+    position: "relative",
+    "&::after": {
+      content: '""',
+      position: "absolute",
+      inset: "0",
+      borderRadius: "full",
+      bg: "brand.solid",
+      transform: "scale(1.5)",
+      visibility: index === 0 ? "visible" : "hidden",
+      animation: inCycle("crateDemoStep", index, 0, "linear"),
+    },
+  }) as const;
+
+/**
+ * A liked song flowing into its playlists; advances to the next of five sample songs every 2.5 s. It plays in CSS
+ * alone (the keyframes are in theme.ts): it moves from the first paint of a page the server rendered, before and
+ * without the app's script, and costs the main thread nothing after.
  */
 export function DemoAnimation() {
-  const frame = useRef<HTMLDivElement>(null);
-  const [songs, setSongs] = useState(demoSongs.slice(0, 1));
-  useEffect(() => {
-    const renderAll = () => setSongs(demoSongs);
-    if (typeof requestIdleCallback === "function") {
-      const idle = requestIdleCallback(renderAll, { timeout: limits.demoAdvanceMs / 2 });
-      return () => cancelIdleCallback(idle);
-    }
-    const timer = setTimeout(renderAll, limits.demoAdvanceMs / 2);
-    return () => clearTimeout(timer);
-  }, []);
-  useEffect(() => {
-    let index = 0;
-    const timer = setInterval(() => {
-      const root = frame.current;
-      if (!root) return;
-      index = (index + 1) % demoSongs.length;
-      root.dataset.songIndex = String(index);
-      for (const element of root.querySelectorAll<HTMLElement>("[data-demo-item]")) {
-        element.toggleAttribute("data-active", element.dataset.demoItem === String(index));
-      }
-    }, limits.demoAdvanceMs);
-    return () => clearInterval(timer);
-  }, []);
-
   return (
     <Box
-      ref={frame}
       data-testid="demo"
-      data-song-index={0}
       position="relative"
       bg="bg.panel/90"
       borderWidth="1px"
@@ -80,35 +77,27 @@ export function DemoAnimation() {
         </HStack>
         <HStack gap="1.5" aria-hidden>
           {demoSongs.map((item, dot) => (
-            <Box
-              key={item.title}
-              data-demo-item={dot}
-              data-active={dot === 0 ? "" : undefined}
-              css={dotStyle}
-            />
+            <Box key={item.title} data-demo-step="" css={dotStep(dot)} />
           ))}
         </HStack>
       </HStack>
 
-      {songs.map((song, index) => (
-        <Box
-          key={song.title}
-          data-demo-item={index}
-          data-active={index === 0 ? "" : undefined}
-          css={shownWhenActive}
-        >
-          <DemoSongFlow song={song} />
-        </Box>
-      ))}
+      <Box display="grid">
+        {demoSongs.map((song, index) => (
+          <Box key={song.title} data-demo-step="" css={songStep(index)}>
+            <DemoSongFlow song={song} index={index} />
+          </Box>
+        ))}
+      </Box>
     </Box>
   );
 }
 
 /** One song: its card, the timer bar, the flow and the playlists it joins (animated each time it is shown). */
-function DemoSongFlow({ song }: { song: DemoSong }) {
+function DemoSongFlow({ song, index }: { song: DemoSong; index: number }) {
   return (
     <>
-      <HStack gap="3.5" p="3" borderRadius="xl" bg="bg.muted" animation="crateRise 0.5s ease-out both">
+      <HStack gap="3.5" p="3" borderRadius="xl" bg="bg.muted" animation={inCycle("crateDemoRise", index)}>
         <Center boxSize="14" borderRadius="lg" flexShrink="0" style={{ background: coverGradient(song.hue) }}>
           <Disc3 size={26} color="rgba(255,255,255,0.85)" aria-hidden />
         </Center>
@@ -133,7 +122,7 @@ function DemoSongFlow({ song }: { song: DemoSong }) {
           h="full"
           bg="brand.solid"
           transformOrigin="left"
-          animation={`crateProgress ${limits.demoAdvanceMs}ms linear both`}
+          animation={inCycle("crateDemoProgress", index, 0, "linear")}
         />
       </Box>
 
@@ -160,7 +149,7 @@ function DemoSongFlow({ song }: { song: DemoSong }) {
             borderColor="border"
             bg="bg.subtle"
             minW="0"
-            animation={`crateRise 0.45s ease-out ${150 + position * 120}ms both, cratePop 0.6s ease-out ${500 + position * 120}ms`}
+            animation={`${inCycle("crateDemoRise", index, 150 + position * 120)}, ${inCycle("crateDemoPop", index, 500 + position * 120)}`}
           >
             <Center
               boxSize="9"
@@ -176,6 +165,7 @@ function DemoSongFlow({ song }: { song: DemoSong }) {
                 fontWeight="semibold"
                 lineClamp={2}
                 lineHeight="1.25"
+                minH="2lh"
                 data-testid="demo-playlist"
               >
                 {name}

@@ -1,0 +1,128 @@
+// The controls a visitor reaches first on a page the server rendered answer before the app has loaded (ADR 0035):
+// the phone menu opens (a light panel with the header's own links) and an FAQ answer expands. The app loads
+// meanwhile; an answer opened here is handed over by clicking its question again once the app runs (React
+// adopts the open markup), the light menu stays until it is closed or a link in it is followed.
+
+const MENU_BUTTON = "[data-testid=menu-button]";
+const ACCORDION_TRIGGER = "[data-scope=accordion][data-part=item-trigger]";
+
+/** Questions opened or closed here, to be clicked again once the app runs (an even number of taps cancels out). */
+const toggled = new Set<HTMLElement>();
+
+/** Answers `target`'s click before the app has taken over; false when the click is not one of these controls. */
+export function answerEarly(target: Element): boolean {
+  const trigger = target.closest<HTMLElement>(ACCORDION_TRIGGER);
+  if (trigger) {
+    toggleAnswer(trigger);
+    if (!toggled.delete(trigger)) toggled.add(trigger);
+    return true;
+  }
+  const menuButton = target.closest<HTMLElement>(MENU_BUTTON);
+  if (menuButton) {
+    openMenu(menuButton);
+    return true;
+  }
+  return false;
+}
+
+/** The clicks that bring the app's state to what the visitor sees, once it has hydrated the page. */
+export function clicksToReplay(): HTMLElement[] {
+  const clicks = [...toggled].filter((trigger) => trigger.isConnected);
+  toggled.clear();
+  return clicks;
+}
+
+function setState(element: Element | null, open: boolean) {
+  element?.setAttribute("data-state", open ? "open" : "closed");
+}
+
+function toggleAnswer(trigger: HTMLElement) {
+  const open = trigger.getAttribute("aria-expanded") !== "true";
+  const content = document.getElementById(trigger.getAttribute("aria-controls") ?? "");
+  const item = trigger.closest("[data-part=item]");
+  trigger.setAttribute("aria-expanded", String(open));
+  for (const element of [trigger, item, content, item?.querySelector("[data-part=item-indicator]") ?? null])
+    setState(element, open);
+  if (!content) return;
+  content.hidden = !open;
+  // Opened at once, and not again when the app, taking over, opens it in its own state (its height animation
+  // would collapse and grow the answer again, moving what is below).
+  content.style.animationName = "none";
+}
+
+function openMenu(button: HTMLElement) {
+  const links = document.querySelectorAll<HTMLAnchorElement>(
+    "header nav[aria-label=Main] a, header a[href='/login']",
+  );
+  const backdrop = document.createElement("div");
+  const panel = document.createElement("nav");
+  const close = document.createElement("button");
+  const shut = () => {
+    backdrop.remove();
+    panel.remove();
+    button.setAttribute("aria-expanded", "false");
+    document.removeEventListener("keydown", onKey, true);
+    button.focus({ preventScroll: true });
+  };
+  const onKey = (event: KeyboardEvent) => {
+    if (event.key === "Escape") shut();
+  };
+  Object.assign(backdrop.style, {
+    position: "fixed",
+    inset: "0",
+    zIndex: "1400",
+    background: "rgba(0,0,0,.6)",
+  });
+  Object.assign(panel.style, {
+    position: "fixed",
+    top: "0",
+    right: "0",
+    bottom: "0",
+    zIndex: "1401",
+    width: "min(320px, 85vw)",
+    padding: "64px 16px 16px",
+    display: "flex",
+    flexDirection: "column",
+    gap: "4px",
+    background: "var(--chakra-colors-bg-panel)",
+    color: "var(--chakra-colors-fg)",
+  });
+  backdrop.dataset.early = panel.dataset.early = "";
+  panel.setAttribute("aria-label", "Main");
+  panel.dataset.testid = "mobile-menu";
+  close.type = "button";
+  close.textContent = "×";
+  close.setAttribute("aria-label", "Close menu");
+  Object.assign(close.style, {
+    position: "absolute",
+    top: "12px",
+    right: "12px",
+    width: "44px",
+    height: "44px",
+    fontSize: "28px",
+    color: "inherit",
+  });
+  close.addEventListener("click", shut);
+  backdrop.addEventListener("click", shut);
+  panel.append(close);
+  for (const link of links) {
+    const item = document.createElement("a");
+    item.href = link.href;
+    item.textContent = link.textContent;
+    const current = link.getAttribute("aria-current");
+    if (current) item.setAttribute("aria-current", current);
+    Object.assign(item.style, {
+      padding: "12px 16px",
+      borderRadius: "8px",
+      fontWeight: "600",
+      fontSize: "18px",
+      color: current ? "var(--chakra-colors-brand-fg)" : "inherit",
+      background: current ? "var(--chakra-colors-brand-subtle)" : "none",
+    });
+    panel.append(item);
+  }
+  document.body.append(backdrop, panel);
+  document.addEventListener("keydown", onKey, true);
+  button.setAttribute("aria-expanded", "true");
+  panel.querySelector("a")?.focus({ preventScroll: true });
+}

@@ -1,0 +1,149 @@
+// On a throttled phone (390×844, touch, CPU ×4, 150 ms, 1.6 Mbps, empty cache): the landing demo plays from the
+// first paint without the app, the first tap on a rendered page answers within 200 ms, and a signed-in listener's
+// Playlists page can be ticked soon after it is opened. Times are measured in the page (tests/support/phone.ts);
+// a tap's figure is the median of three fresh page loads, so one run disturbed by the shared machine does not
+// decide.
+import { describe, expect, test } from "bun:test";
+import type { Page } from "playwright-core";
+import { setUpBrowserSuite } from "../support/e2e.ts";
+import {
+  median,
+  newThrottledPhone,
+  recordFirstShown,
+  shownAt,
+  signedInCookies,
+  tapToChange,
+  type VisibleChange,
+} from "../support/phone.ts";
+
+const TIMEOUT = 120_000;
+const FIRST_TAP_MS = 200;
+const suite = setUpBrowserSuite();
+
+/** The demo's song a visitor sees now (the one title not hidden). */
+const shownSong = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll("[data-testid=demo] [data-testid=demo-song-title]")]
+      .filter((title) => title.checkVisibility({ visibilityProperty: true }))
+      .map((title) => title.textContent),
+  );
+
+const appScripts = (page: Page) =>
+  page.evaluate(() => performance.getEntriesByType("resource").filter((r) => r.name.endsWith(".js")).length);
+
+/** The sum of the page's layout shifts since `since` (a time of the page's clock). */
+const layoutShiftSince = (page: Page, since: number) =>
+  page.evaluate(
+    (from) =>
+      new Promise<number>((resolve) => {
+        new PerformanceObserver((list) => {
+          const shifts = list.getEntries().filter((entry) => entry.startTime >= from);
+          resolve(shifts.reduce((sum, entry) => sum + (entry as unknown as { value: number }).value, 0));
+        }).observe({ type: "layout-shift", buffered: true });
+        setTimeout(() => resolve(0), 200);
+      }),
+    since,
+  );
+
+async function firstTaps(path: string, target: string, change: VisibleChange): Promise<number[]> {
+  const times: number[] = [];
+  for (let run = 0; run < 3; run++) {
+    const page = await newThrottledPhone(suite.browser.browser);
+    await page.goto(`${suite.server.url}${path}`, { waitUntil: "load" });
+    times.push(await tapToChange(page, page.locator(target).first(), change));
+    await page.context().close();
+  }
+  return times;
+}
+
+describe("the landing demo", () => {
+  for (const reducedMotion of ["no-preference", "reduce"] as const) {
+    test(
+      `changes song within 3 s and again within 6 s with no interaction and no app (motion: ${reducedMotion})`,
+      async () => {
+        const page = await newThrottledPhone(suite.browser.browser);
+        await page.emulateMedia({ reducedMotion });
+        await page.goto(`${suite.server.url}/`, { waitUntil: "load" });
+        // from when the font has been swapped in (a shift of its own, not the demo's)
+        const since = await page.evaluate(() => document.fonts.ready.then(() => performance.now()));
+        const first = await shownSong(page);
+        expect(first).toHaveLength(1);
+        await page.waitForTimeout(3_000);
+        const second = await shownSong(page);
+        await page.waitForTimeout(2_500);
+        const third = await shownSong(page);
+        expect(second).toHaveLength(1);
+        expect(third).toHaveLength(1);
+        expect(new Set([...first, ...second, ...third]).size).toBe(3);
+        // nothing but the entry script ran, and the songs changed without moving anything
+        expect(await appScripts(page)).toBe(1);
+        expect(await layoutShiftSince(page, since)).toBe(0);
+        await page.context().close();
+      },
+      TIMEOUT,
+    );
+  }
+});
+
+describe("the first tap on a rendered page, on a throttled phone", () => {
+  test(
+    "opens the phone menu within 200 ms",
+    async () => {
+      const times = await firstTaps("/", "[data-testid=menu-button]", {
+        selector: "[data-testid=mobile-menu]",
+      });
+      console.log(`first tap, menu on /: ${times.map(Math.round).join(", ")} ms`);
+      expect(median(times)).toBeLessThanOrEqual(FIRST_TAP_MS);
+    },
+    TIMEOUT,
+  );
+
+  test(
+    "expands an FAQ answer within 200 ms",
+    async () => {
+      const times = await firstTaps("/faq", "main button[aria-expanded]", {
+        selector: "main [data-part=item-content]",
+      });
+      console.log(`first tap, FAQ answer: ${times.map(Math.round).join(", ")} ms`);
+      expect(median(times)).toBeLessThanOrEqual(FIRST_TAP_MS);
+    },
+    TIMEOUT,
+  );
+});
+
+describe("the signed-in Playlists page on a throttled phone, with an empty cache", () => {
+  // The issue's target is a tickable playlist within 2 s and a tick shown within 200 ms; neither is reached yet
+  // (docs/PERFORMANCE.md has the figures: about 5-6 s and 250-350 ms). These bounds catch a regression beyond
+  // what was measured, and the test prints the figures of every run.
+  const TICKABLE_CEILING_MS = 10_000;
+  const TICK_CEILING_MS = 1_000;
+  const OPTION = "[data-testid=group-Mood] [data-testid=playlist-option] label";
+
+  test(
+    "shows a playlist that can be ticked, and the tick shows",
+    async () => {
+      const listener = `phone-speed-${Date.now()}`;
+      const created = await fetch(`${suite.server.url}/emulator/spotify/control/listeners`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ id: listener, likes: 60 }),
+      });
+      expect(created.status).toBeLessThan(300);
+      const cookies = await signedInCookies(suite.browser.browser, suite.server.url, listener);
+      const page = await newThrottledPhone(suite.browser.browser, cookies);
+      await recordFirstShown(page, OPTION);
+      await page.goto(`${suite.server.url}/playlists`);
+      const tickable = await shownAt(page);
+      const tick = await tapToChange(page, page.locator(OPTION).first(), {
+        selector: "[data-testid=group-Mood] [data-testid=playlist-option][data-checked=true]",
+      });
+      console.log(
+        `Playlists page: tickable after ${Math.round(tickable)} ms, a tick shown in ${Math.round(tick)} ms`,
+      );
+      expect(tickable).toBeLessThan(TICKABLE_CEILING_MS);
+      expect(tick).toBeLessThan(TICK_CEILING_MS);
+      await page.context().close();
+    },
+    TIMEOUT,
+  );
+});

@@ -1,0 +1,127 @@
+import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
+
+// The throttled phone of the performance targets: 390×844 with touch, the CPU slowed ×4, a 150 ms round trip and
+// 1.6 Mbps down (Lighthouse's mobile figures), applied through the DevTools protocol to a fresh context (so the
+// cache starts empty).
+
+export const THROTTLED_PHONE = {
+  viewport: { width: 390, height: 844 },
+  cpuSlowdown: 4,
+  latencyMs: 150,
+  downloadBytesPerSecond: (1.6 * 1024 * 1024) / 8,
+  uploadBytesPerSecond: (750 * 1024) / 8,
+} as const;
+
+type Cookies = Parameters<BrowserContext["addCookies"]>[0];
+
+/** A page in a fresh context (with `cookies`, else none), emulating the throttled phone. */
+export async function newThrottledPhone(browser: Browser, cookies: Cookies = []): Promise<Page> {
+  const context = await browser.newContext({
+    viewport: THROTTLED_PHONE.viewport,
+    deviceScaleFactor: 1,
+    hasTouch: true,
+    isMobile: true,
+  });
+  await context.addCookies(cookies);
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: THROTTLED_PHONE.cpuSlowdown });
+  await cdp.send("Network.enable");
+  await cdp.send("Network.emulateNetworkConditions", {
+    offline: false,
+    latency: THROTTLED_PHONE.latencyMs,
+    downloadThroughput: THROTTLED_PHONE.downloadBytesPerSecond,
+    uploadThroughput: THROTTLED_PHONE.uploadBytesPerSecond,
+  });
+  return page;
+}
+
+/** The visible change a tap should make: the first element matching `selector` shown (with `attribute` set). */
+export interface VisibleChange {
+  selector: string;
+  attribute?: { name: string; value: string };
+}
+
+/**
+ * Taps `target` and returns the milliseconds from the touch (the event's own time stamp, so a busy main thread
+ * counts) to the frame after `changed` first holds, measured in the page itself (wall time across the protocol
+ * would add the test runner's own delays). The change is checked after every DOM mutation.
+ */
+export async function tapToChange(page: Page, target: Locator, changed: VisibleChange): Promise<number> {
+  await page.evaluate(({ selector, attribute }) => {
+    const holds = () => {
+      const element = document.querySelector(selector);
+      if (!element?.checkVisibility()) return false;
+      return !attribute || element.getAttribute(attribute.name) === attribute.value;
+    };
+    const w = window as unknown as { tapToChange?: Promise<number> };
+    w.tapToChange = new Promise<number>((resolve) => {
+      let start: number | undefined;
+      const check = () => {
+        if (start === undefined || !holds()) return;
+        const began = start;
+        start = undefined;
+        observer.disconnect();
+        // the frame that shows the change: after the next animation frame has been painted
+        requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - began), 0));
+      };
+      const observer = new MutationObserver(check);
+      observer.observe(document, { subtree: true, childList: true, attributes: true });
+      for (const type of ["touchstart", "pointerdown"]) {
+        window.addEventListener(
+          type,
+          (event) => {
+            start ??= event.timeStamp;
+            check();
+          },
+          { capture: true, once: true },
+        );
+      }
+    });
+  }, changed);
+  await target.tap();
+  return page.evaluate(() => (window as unknown as { tapToChange: Promise<number> }).tapToChange);
+}
+
+/** The median of a list of figures. */
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+}
+
+/**
+ * Records, in every page `page` opens from now on, when an element matching `selector` is first shown, as
+ * milliseconds since the navigation began; read it with `shownAt`.
+ */
+export async function recordFirstShown(page: Page, selector: string): Promise<void> {
+  await page.addInitScript((wanted) => {
+    const w = window as unknown as { firstShown?: Promise<number> };
+    w.firstShown = new Promise<number>((resolve) => {
+      const observer = new MutationObserver(() => {
+        if (!document.querySelector(wanted)?.checkVisibility()) return;
+        observer.disconnect();
+        requestAnimationFrame(() => setTimeout(() => resolve(performance.now()), 0));
+      });
+      observer.observe(document, { subtree: true, childList: true, attributes: true });
+    });
+  }, selector);
+}
+
+/** When the element of `recordFirstShown` was first shown (waits for it). */
+export function shownAt(page: Page): Promise<number> {
+  return page.evaluate(() => (window as unknown as { firstShown: Promise<number> }).firstShown);
+}
+
+/** Signs `listener` in through Crate's authorize and the emulator's consent page; the session's cookies. */
+export async function signedInCookies(browser: Browser, baseUrl: string, listener: string): Promise<Cookies> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(`${baseUrl}/api/authorize`);
+  await page.getByLabel("Listener id").fill(listener);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.waitForURL(`${baseUrl}/`);
+  const cookies = await context.cookies();
+  await context.close();
+  return cookies;
+}
