@@ -1,5 +1,6 @@
-// The container image of the Containerfile, built and started on this machine. Containers cannot run here (no
-// registry to pull the base images from; crun may not set rlimits in this sandbox), so the test carries out the
+// The container image of the Containerfile, built and started where the tests run. A test machine may have no
+// container registry to pull the base images from, and a container runtime that cannot start containers (crun
+// fails to set rlimits without CAP_SYS_RESOURCE), so the test carries out the
 // Containerfile's steps into folders instead: the build stage in a folder of its own (its COPY lines, its RUN with
 // CRATE_COMMIT as a build argument; npm ci's result is the repository's node_modules, the install having its own
 // test), the final stage's COPY --from=build lines into an image root, the base's C library (the libraries the
