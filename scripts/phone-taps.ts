@@ -40,7 +40,9 @@ const cases: { name: string; path: string; target: string; change: VisibleChange
 ];
 
 const PLAYLIST_OPTION = "[data-testid=group-Mood] [data-testid=playlist-option] label";
-const CHECKED: VisibleChange = { selector: "[data-testid=group-Mood] [data-testid=playlist-option][data-checked=true]" };
+const CHECKED: VisibleChange = {
+  selector: "[data-testid=group-Mood] [data-testid=playlist-option][data-checked=true]",
+};
 
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 try {
@@ -79,7 +81,9 @@ try {
     await page.context().close();
   }
   const list = (times: number[]) => times.map((t) => Math.round(t)).join(", ");
-  console.log(`Playlists page, first playlist shown: median ${Math.round(median(usable))} ms (${list(usable)})`);
+  console.log(
+    `Playlists page, first playlist shown: median ${Math.round(median(usable))} ms (${list(usable)})`,
+  );
   console.log(`Playlists page, a tick: median ${Math.round(median(ticks))} ms (${list(ticks)})`);
 } finally {
   await browser.close();

@@ -88,7 +88,7 @@ function openMenu(button: HTMLElement) {
     color: "var(--chakra-colors-fg)",
   });
   backdrop.dataset.early = panel.dataset.early = "";
-  panel.setAttribute("aria-label", "Main");
+  panel.setAttribute("aria-label", "Menu");
   panel.dataset.testid = "mobile-menu";
   close.type = "button";
   close.textContent = "×";
@@ -107,7 +107,7 @@ function openMenu(button: HTMLElement) {
   panel.append(close);
   for (const link of links) {
     const item = document.createElement("a");
-    item.href = link.href;
+    item.setAttribute("href", link.getAttribute("href") ?? "/");
     item.textContent = link.textContent;
     const current = link.getAttribute("aria-current");
     if (current) item.setAttribute("aria-current", current);

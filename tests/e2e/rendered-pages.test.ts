@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
+import { seriousAxeViolations } from "../support/axe.ts";
 import { appTakesOver, viewports } from "../support/browser.ts";
 import { setUpBrowserSuite } from "../support/e2e.ts";
 
@@ -92,6 +93,35 @@ describe("a page rendered on the server", () => {
       expect(url.searchParams.get("referrer")).toBe("https://news.example.net/story");
       expect(url.searchParams.get("timeZone")).toBeTruthy();
       expect(errors).toEqual([]);
+    },
+    TIMEOUT,
+  );
+
+  test(
+    "the menu opened before the app holds the header's links, closes with Escape, and passes axe",
+    async () => {
+      const context = await suite.browser.browser.newContext({ viewport: viewports.phone, hasTouch: true });
+      const page = await context.newPage();
+      const errors = problems(page);
+      await page.goto(`${suite.server.url}/faq`);
+      await page.getByTestId("menu-button").tap();
+      const menu = page.getByTestId("mobile-menu");
+      await menu.waitFor();
+      expect(
+        await menu.locator("a").evaluateAll((links) => links.map((a) => a.getAttribute("href"))),
+      ).toEqual(["/playlists", "/plans", "/feedback", "/faq", "/login"]);
+      expect(await menu.locator('a[aria-current="page"]').textContent()).toBe("FAQ");
+      expect(await page.getByTestId("menu-button").getAttribute("aria-expanded")).toBe("true");
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await page.keyboard.press("Escape");
+      await menu.waitFor({ state: "detached" });
+      expect(await page.getByTestId("menu-button").getAttribute("aria-expanded")).toBe("false");
+      // a link in it is followed by the browser
+      await page.getByTestId("menu-button").tap();
+      await menu.getByRole("link", { name: "Plans" }).tap();
+      await page.waitForURL(`${suite.server.url}/plans`);
+      expect(errors).toEqual([]);
+      await context.close();
     },
     TIMEOUT,
   );
