@@ -183,12 +183,13 @@ export class SpotifyHttp {
     const pacer = this.pacers[request.service ?? "api"];
     const gate = (request.service ?? "api") === "api" ? this.quota : null;
     for (;;) {
-      // A spent quota holds the call here (not counted as waiting: the pause may last hours) or sends it as the probe.
-      const probe = gate ? await gate.pass(request.endpoint) : false;
       const pausedFor = pacer.state().pausedUntil - now();
       if (pausedFor > 0 && waited + pausedFor > this.opts.maxTotalWaitMs) {
         throw new SpotifyError(429, request.endpoint, "rate limited for longer than the wait budget");
       }
+      // A spent quota holds the call here (not counted as waiting: the pause may last hours) or sends it as the
+      // probe; nothing between here and the attempt throws, so a probe always reports back.
+      const probe = gate ? await gate.pass(request.endpoint) : false;
       const queuedAt = now();
       const release = await pacer.acquire(priority, { timeoutMs: request.turnWaitMs }).catch((error) => {
         if (error instanceof PacerBusy) throw new SpotifyBusyError(request.endpoint, error.message);

@@ -4,6 +4,7 @@ import { setMembershipLevel } from "../../../src/server/billing/membership.ts";
 import * as t from "../../../src/server/db/schema/index.ts";
 import { manualClock } from "../../../src/server/platform/clock.ts";
 import { ErrorCode } from "../../../src/shared/errors.ts";
+import { grantEndsAt } from "../../../src/shared/spotify-access.ts";
 import { startTestServer, type TestServer } from "../../support/server.ts";
 import { makeAdmin, makeUser, rest, type TestUser, trpcCall, trpcData } from "./support.ts";
 
@@ -147,6 +148,10 @@ describe("user detail", () => {
         { kind: "GET /api/playlist-preferences", time: iso(NOW - 400) },
       ],
       featuresUnavailable: false,
+      // No sign-in through Spotify recorded: the grant runs from the last sign-in (here the account's creation).
+      spotifyAccessEndsAt: new Date(grantEndsAt(NOW)).toISOString(),
+      spotifyAccessState: "active",
+      spotifyCallsLast24h: 0,
     });
   });
 

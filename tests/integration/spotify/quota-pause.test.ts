@@ -80,7 +80,8 @@ describe("a quota spent mid-distribution", () => {
       else await Bun.sleep(10);
     }
     expect(paused?.paused).toMatchObject({ reason: "spotify-quota" });
-    expect(Date.parse(String((paused?.paused as { since: string }).since))).toBeGreaterThan(0);
+    const since = (paused?.paused as { since?: string } | undefined)?.since;
+    expect(Date.parse(String(since))).toBeGreaterThan(0);
     expect(paused?.finished).toBe(false);
     for (const entry of entriesOf({ status: 200, body: paused ?? {} }))
       expect(entry.completedWork).not.toBe(-1);

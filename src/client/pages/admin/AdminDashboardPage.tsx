@@ -7,6 +7,7 @@ import { AdminGate } from "./AdminGate.tsx";
 import { BatchSegment } from "./BatchSegment.tsx";
 import { MembershipsSegment } from "./MembershipsSegment.tsx";
 import { OperatorChartsSegment } from "./OperatorChartsSegment.tsx";
+import { SpotifyLimitsSegment } from "./SpotifyLimitsSegment.tsx";
 import { StatisticsSegment } from "./StatisticsSegment.tsx";
 import { UserStatisticsSegment } from "./UserStatisticsSegment.tsx";
 import { WebVitalsSegment } from "./WebVitalsSegment.tsx";
@@ -19,6 +20,7 @@ function Dashboard() {
         {overview.isError ? <ErrorText error={overview.error} /> : null}
         {overview.isPending ? <PageSpinner /> : null}
         {overview.data ? <StatisticsSegment userData={overview.data.userData} /> : null}
+        {overview.data?.spotify ? <SpotifyLimitsSegment spotify={overview.data.spotify} /> : null}
         {overview.data ? <OperatorChartsSegment /> : null}
         {overview.data ? <WebVitalsSegment /> : null}
         <MembershipsSegment />

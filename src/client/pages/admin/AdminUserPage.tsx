@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { useSearch } from "wouter";
 import { ErrorCode } from "../../../shared/errors.ts";
 import type { AdminUserDetail, UserLookup } from "../../../shared/schemas/admin.ts";
+import { accessDate } from "../../../shared/spotify-access.ts";
 import { errorCodeOf } from "../../api/errors.ts";
 import { trpc } from "../../api/trpc.ts";
 import { ErrorText } from "../../components/ErrorText.tsx";
@@ -68,6 +69,16 @@ function UserSummary({ detail }: { detail: AdminUserDetail }) {
             <Text data-testid="detail-monitored">{detail.isMonitored ? "Yes" : "No"}</Text>
           </Item>
           <Item label="Statistics enabled">{detail.isStatisticsEnabled ? "Yes" : "No"}</Item>
+          <Item label="Spotify access ends">
+            <Text data-testid="detail-spotify-access">
+              {accessDate(detail.spotifyAccessEndsAt)} ({detail.spotifyAccessState})
+            </Text>
+          </Item>
+          <Item label="Spotify calls in 24 hours">
+            <Text data-testid="detail-spotify-calls">
+              {detail.spotifyCallsLast24h.toLocaleString("en-US")}
+            </Text>
+          </Item>
           <Item label="Liked tracks">
             <Text data-testid="detail-liked-tracks">
               {detail.numberOfLikedTracks.toLocaleString("en-US")}
