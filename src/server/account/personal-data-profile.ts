@@ -1,5 +1,5 @@
 // The personal-data export's account part: the user row, sign-in, settings, and what Crate records of their
-// use (statistics, activity, rate limits, feedback).
+// use (statistics, activity, rate limits, Spotify calls, feedback).
 import { asc, eq, sql } from "drizzle-orm";
 import type { PersonalData } from "../../shared/schemas/account.ts";
 import { providerIdHash } from "../auth/signup.ts";
@@ -10,6 +10,7 @@ import {
   feedback,
   providerTokens,
   sessions,
+  spotifyCallHours,
   statisticsUsers,
   throttles,
   userSettings,
@@ -28,6 +29,7 @@ type Profile = Pick<
   | "feedback"
   | "activity"
   | "rateLimits"
+  | "spotifyCalls"
 >;
 
 /** The account part; undefined when the user does not exist. */
@@ -103,5 +105,12 @@ export function profileOf(db: Db, userId: string): Profile | undefined {
       .where(sql`instr(${throttles.key}, ${userId}) > 0`)
       .all()
       .map((t) => ({ action: t.key, lastAt: iso(t.at) })),
+    spotifyCalls: db
+      .select()
+      .from(spotifyCallHours)
+      .where(eq(spotifyCallHours.userId, userId))
+      .orderBy(asc(spotifyCallHours.hour), asc(spotifyCallHours.kind))
+      .all()
+      .map((h) => ({ hour: iso(h.hour), kind: h.kind, calls: h.calls })),
   };
 }

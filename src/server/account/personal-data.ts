@@ -36,6 +36,7 @@ export const personalDataTableNames = [
   "webhook_events",
   "playlist_exclusions",
   "artist_corrections",
+  "spotify_call_hours",
 ] as const;
 
 /**

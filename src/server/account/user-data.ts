@@ -20,6 +20,7 @@ import {
   providerTokens,
   sessions,
   simplePreferences,
+  spotifyCallHours,
   statisticsUsers,
   subscriptions,
   throttles,
@@ -49,6 +50,7 @@ export const userOwnedTables = [
   feedback,
   playlistExclusions,
   artistCorrections,
+  spotifyCallHours,
 ] as const;
 
 /** Tables reached through a parent row the user owns; deleted before their parents. */

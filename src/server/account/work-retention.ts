@@ -14,9 +14,15 @@ import {
   distributions,
   jobRuns,
   journalSteps,
+  oauthStates,
   providerCallHours,
+  spotifyCallHours,
+  webVitalWeeks,
 } from "../db/schema/index.ts";
 import { addMonthsUtc } from "./calendar.ts";
+
+/** Weeks of page-speed aggregates kept (the admin chart shows the last 12). */
+const webVitalWeeksKept = 53;
 
 const HOUR_MS = 3600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -122,6 +128,26 @@ export const retentionRules: Record<string, RetentionRule> = {
           activeListenerDays.day,
           new Date(now - chartHistoryDays.activeListeners * DAY_MS).toISOString().slice(0, 10),
         ),
+      ),
+  },
+  spotify_call_hours: {
+    kind: "aged",
+    period: "2 days (the rolling 24 hours of Spotify calls; the ledger prunes it too)",
+    purge: (db, now) => deleteWhere(db, spotifyCallHours, lt(spotifyCallHours.hour, now - 2 * DAY_MS)),
+  },
+  oauth_states: {
+    kind: "aged",
+    period: "until the sign-in state expires (ten minutes)",
+    purge: (db, now) => deleteWhere(db, oauthStates, lt(oauthStates.expiresAt, now)),
+  },
+  web_vital_weeks: {
+    kind: "aged",
+    period: `${webVitalWeeksKept} weeks (the admin chart's history; counts per bucket, no visitor data)`,
+    purge: (db, now) =>
+      deleteWhere(
+        db,
+        webVitalWeeks,
+        lt(webVitalWeeks.week, new Date(now - webVitalWeeksKept * 7 * DAY_MS).toISOString().slice(0, 10)),
       ),
   },
   throttles: {

@@ -106,6 +106,9 @@ export function seedEverything(deps: Deps, userId: string, tag: string) {
     .run();
   db.insert(t.statisticsUsers).values({ userId, enabledAt: now }).run();
   db.insert(t.activity).values({ userId, kind: "login", time: now }).run();
+  db.insert(t.spotifyCallHours)
+    .values({ hour: Math.floor(now / 3_600_000) * 3_600_000, userId, kind: "distribution", calls: 3 })
+    .run();
   db.insert(t.feedback)
     .values({ userId, feedback: `Nice ${tag}`, createdAt: now })
     .run();
