@@ -149,3 +149,33 @@ export const explainPageTexts = {
 
 /** The path of a playlist's page in the app. */
 export const playlistPagePath = (name: string) => `/playlists/songs?name=${encodeURIComponent(name)}`;
+
+/** The settings page's sections for choices and corrections. */
+export const choicesTexts = {
+  title: "Your choices",
+  help: "One file with your playlists, combinations, exclusions, corrections and settings: to keep a copy, or to load on another Crate server.",
+  download: "Download my choices",
+  load: "Load choices",
+  fileLabel: "Choices file",
+  preview: (c: {
+    selection: number;
+    combinations: number;
+    exclusions: number;
+    corrections: number;
+    settings: number;
+  }) =>
+    `Loading changes ${c.selection} playlist choices, ${c.combinations} combinations, ${c.exclusions} exclusions, ${c.corrections} corrections and ${c.settings} settings.`,
+  apply: "Apply these changes",
+  applied: "Your choices are loaded; the update that carries them out has started.",
+  notJson: "This file is not a JSON document.",
+  correctionsTitle: "Your corrections",
+  correctionsHelp:
+    "Genres and countries you set for artists. They count for your playlists only and override every source.",
+  noCorrections: "You have not corrected any artist.",
+  undo: "Undo",
+  correct: (artist: string) => `Correct ${artist}`,
+  genresLabel: "Genres (comma separated)",
+  countryLabel: "Country (two letters, e.g. DK)",
+  save: "Save correction",
+  saved: "Saved: the songs move at the update that starts now.",
+} as const;

@@ -124,8 +124,32 @@ function check(deps: Pick<Deps, "db">, caller: Caller, doc: ChoicesDocument): Ch
   return { selection, newCombinations, corrections };
 }
 
-/** POST /api/user/choices: the whole document or nothing. */
-export function importChoices(deps: Deps, caller: Caller, raw: unknown): ChoicesChanged {
+/** Thrown inside the transaction of a dry run so that nothing it did is kept. */
+class DryRun extends Error {
+  constructor(readonly changed: ChoicesChanged["changed"]) {
+    super("dry run");
+  }
+}
+
+/**
+ * POST /api/user/choices: the whole document or nothing. A dry run checks and counts what would change
+ * (the same transaction, rolled back) so the listener sees it before loading.
+ */
+export function importChoices(
+  deps: Deps,
+  caller: Caller,
+  raw: unknown,
+  options: { dryRun?: boolean } = {},
+): ChoicesChanged {
+  try {
+    return applyChoices(deps, caller, raw, options.dryRun === true);
+  } catch (error) {
+    if (error instanceof DryRun) return { changed: error.changed };
+    throw error;
+  }
+}
+
+function applyChoices(deps: Deps, caller: Caller, raw: unknown, dryRun: boolean): ChoicesChanged {
   const parsed = ChoicesDocumentSchema.safeParse(raw);
   if (!parsed.success) throw badRequest(zodMessage(parsed.error));
   const doc = parsed.data;
@@ -138,7 +162,7 @@ export function importChoices(deps: Deps, caller: Caller, raw: unknown): Choices
       checked.selection.filter((n) => !before.has(n)).length +
       [...before].filter((n) => !checked.selection.includes(n)).length;
     const wholeLibrary = selectionChanges > 0 || checked.newCombinations.length > 0;
-    if (wholeLibrary) {
+    if (wholeLibrary && !dryRun) {
       assertMayDistribute(deps, caller.userId);
       const key = throttleKeys.distribution(caller.userId);
       if (isThrottled(db, key, limits.distributionThrottleMs, now))
@@ -189,20 +213,19 @@ export function importChoices(deps: Deps, caller: Caller, raw: unknown): Choices
       ["createPlaylistsAsPrivate", "removePlaylistPostfix", "addRecordingOnce"] as const
     ).filter((k) => settingsBefore[k] !== doc.settings[k]).length;
     if (settings > 0) writeSettings(db, caller.userId, doc.settings);
+    const changed = {
+      selection: selectionChanges,
+      combinations: checked.newCombinations.length,
+      exclusions,
+      corrections,
+      settings,
+    };
+    if (dryRun) throw new DryRun(changed);
     const runId = wholeLibrary
       ? createWholeLibraryDistribution(deps, caller, "predefined", { playlistPreferences: checked.selection })
           .id
       : null;
-    return {
-      runId,
-      changed: {
-        selection: selectionChanges,
-        combinations: checked.newCombinations.length,
-        exclusions,
-        corrections,
-        settings,
-      },
-    };
+    return { runId, changed };
   })();
   const { runId, changed } = result;
   if (runId) deps.work.spawn(caller.userId, "choices distribution", () => runDistribution(deps, runId));

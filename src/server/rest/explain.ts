@@ -72,7 +72,8 @@ export function explainRest(deps: Deps) {
     )
     .post("/user/choices", async (c) => {
       const user = requireUser(c, deps);
-      return c.json(importChoices(deps, user, await jsonBody(c, JsonObjectSchema)));
+      const dryRun = c.req.query("dryRun") === "true";
+      return c.json(importChoices(deps, user, await jsonBody(c, JsonObjectSchema), { dryRun }));
     })
     .get(
       "/corrections",

@@ -179,5 +179,14 @@ export const ChoicesDocumentSchema = z
 export type ChoicesDocument = z.output<typeof ChoicesDocumentSchema>;
 
 export interface ChoicesChanged {
-  changed: { selection: number; combinations: number; exclusions: number; corrections: number; settings: number };
+  changed: {
+    selection: number;
+    combinations: number;
+    exclusions: number;
+    corrections: number;
+    settings: number;
+  };
 }
+
+/** The settings page's "Load choices": the document as read from the file, and whether only to count. */
+export const LoadChoicesSchema = z.object({ document: JsonObjectSchema, dryRun: z.boolean().default(false) });

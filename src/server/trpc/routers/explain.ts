@@ -1,7 +1,7 @@
 import {
   AddExclusionSchema,
   ArtistIdSchema,
-  JsonObjectSchema,
+  LoadChoicesSchema,
   PlacementSchema,
   PlaylistNameSchema,
   PlaylistSongsSchema,
@@ -46,8 +46,10 @@ export const explainRouter = router({
   choices: authedProcedure.query(({ ctx }) => exportChoices(ctx.deps, ctx.user.userId)),
   /** POST /api/user/choices (checked whole by the service, so the first bad field is named) */
   loadChoices: authedProcedure
-    .input(JsonObjectSchema)
-    .mutation(({ ctx, input }) => importChoices(ctx.deps, ctx.user, input)),
+    .input(LoadChoicesSchema)
+    .mutation(({ ctx, input }) =>
+      importChoices(ctx.deps, ctx.user, input.document, { dryRun: input.dryRun }),
+    ),
   /** GET /api/corrections */
   corrections: authedProcedure.query(({ ctx }) => listCorrections(ctx.deps, ctx.user.userId)),
   /** PUT /api/corrections/artists/{artistId} */

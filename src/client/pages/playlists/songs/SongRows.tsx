@@ -4,6 +4,7 @@ import { explainPageTexts as texts } from "../../../../shared/explain.ts";
 import type { ExplainedSong } from "../../../../shared/schemas/explain.ts";
 import { trpc } from "../../../api/trpc.ts";
 import { VirtualList, type VirtualRowPlacement } from "../../../components/VirtualList.tsx";
+import { CorrectArtistForm } from "./CorrectArtistForm.tsx";
 
 export const PAGE_SIZE = 500;
 const ROW_PX = 76;
@@ -108,11 +109,13 @@ export function SongDetail({
   paused,
   onExclude,
   busy,
+  onCorrected,
 }: {
   song: ExplainedSong;
   paused: boolean;
   onExclude: (input: { trackId: string } | { artistId: string }) => void;
   busy: boolean;
+  onCorrected: () => void;
 }) {
   return (
     <Stack gap="2" p="3" borderWidth="1px" borderRadius="lg" data-testid="song-detail">
@@ -147,6 +150,7 @@ export function SongDetail({
           ))}
         </HStack>
       )}
+      {song.artists[0] ? <CorrectArtistForm artist={song.artists[0]} onSaved={onCorrected} /> : null}
     </Stack>
   );
 }
