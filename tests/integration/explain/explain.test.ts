@@ -6,6 +6,7 @@ import { runHourlySync } from "../../../src/server/distribution/batch.ts";
 import { classifyTrack } from "../../../src/server/library/classify.ts";
 import {
   call,
+  clearThrottles,
   distributeAndWait,
   type Harness,
   type Listener,
@@ -118,6 +119,30 @@ describe("a playlist's songs with their reasons", () => {
     expect(theirs.body.errorCode).toBe(4);
     const notSignedIn = await call(h, null, "GET", `/api/playlists/${encodeURIComponent(genre)}/songs`);
     expect(notSignedIn.status).toBe(401);
+  });
+});
+
+describe("songs the listener removed in Spotify", () => {
+  test("are noticed when the page is opened, listed as removed with the day, and never added again", async () => {
+    const summary = h.spotify.control.listenerPlaylists(listener.id).find((p) => p.name === managed(decade));
+    const before = h.spotify.control.playlist(summary?.id ?? "")?.trackIds ?? [];
+    const song = before[3] ?? "";
+    h.spotify.control.removePlaylistItem(summary?.id ?? "", song);
+    // the page was opened within the hour by an earlier test: Crate would not read the playlist again yet
+    clearThrottles(h);
+    expect((await songsPage(decade)).status).toBe(200);
+    await settled(listener);
+    const page = await songsPage(decade, "?limit=500");
+    expect(page.body.total).toBe(before.length - 1);
+    expect((page.body.songs as { trackId: string }[]).map((s) => s.trackId)).not.toContain(song);
+    const removed = (page.body.notIncluded as { trackId: string; kind: string; text: string }[]).find(
+      (s) => s.trackId === song,
+    );
+    expect(removed?.kind).toBe("removed");
+    expect(removed?.text).toStartWith("You removed it from this playlist in Spotify (noticed on ");
+    await runHourlySync(h.crate.deps);
+    await settled(listener);
+    expect(playlistsOf(h, listener.id).get(managed(decade))).not.toContain(song);
   });
 });
 
