@@ -263,3 +263,45 @@ describe("corrections", () => {
     }
   });
 });
+
+describe("why not", () => {
+  test("the search finds a liked song; its placement names its playlists and why not the others", async () => {
+    const inDecade = playlistsOf(h, listener.id).get(managed(decade)) ?? [];
+    const song = inDecade[0] ?? "";
+    const name = h.spotify.control.track(song)?.name ?? "";
+    const hits = await call(h, listener.cookie, "GET", `/api/songs/search?query=${encodeURIComponent(name)}`);
+    expect(hits.status).toBe(200);
+    expect((hits.body.songs as { trackId: string }[]).map((s) => s.trackId)).toContain(song);
+    const placement = await call(h, listener.cookie, "GET", `/api/songs/${song}/placement`);
+    expect(placement.status).toBe(200);
+    const groups = placement.body.groups as { group: string; playlists: string[]; text: string }[];
+    const decadeGroup = groups.find((g) => g.group === "Decade");
+    expect(decadeGroup?.playlists).toEqual([decade]);
+    expect(decadeGroup?.text).toStartWith(`Decade ${decade}: released `);
+    const mood = groups.find((g) => g.group === "Mood");
+    expect(mood?.playlists).toEqual([]);
+    expect(mood?.text).toMatch(/^Mood( .+: you did not choose|: the song fits none)/);
+    expect((await call(h, listener.cookie, "GET", "/api/songs/notLikedAtAll99/placement")).status).toBe(404);
+    expect((await call(h, listener.cookie, "GET", "/api/songs/bad%20id/placement")).status).toBe(400);
+  });
+});
+
+describe("a free listener's premium-only playlist", () => {
+  test("is shown but not changed: errorCode 30", async () => {
+    h.crate.deps.db.$client
+      .query("UPDATE users SET membership_level = 'Free' WHERE id = ?")
+      .run(listener.userId);
+    const page = await songsPage("Everything");
+    expect(page.status).toBe(200);
+    expect(page.body.paused).toBe(true);
+    const song = (page.body.songs as { trackId: string }[])[0]?.trackId ?? "";
+    const refused = await call(h, listener.cookie, "POST", "/api/playlists/Everything/exclusions", {
+      trackId: song,
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.body.errorCode).toBe(30);
+    expect(
+      (await call(h, listener.cookie, "GET", "/api/playlists/Everything/exclusions")).body.exclusions,
+    ).toEqual([]);
+  });
+});
