@@ -90,6 +90,7 @@ export interface SongSearchHit {
   trackId: string;
   name: string;
   artists: string[];
+  artistIds: string[];
 }
 
 /** A correction's genre in the catalogue's spelling: a Genre group name first (`rock` is Rock), else a subgenre. */
