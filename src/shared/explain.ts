@@ -35,9 +35,13 @@ export function ageText(asOf: number, now: number): string {
   return days === 1 ? "1 day ago" : `${days} days ago`;
 }
 
-/** "(MusicBrainz tags, 3 days ago)", or "(Deezer)" when the time is not known. */
-export const provenance = (source: ReasonSource, asOf: number | null, now: number): string =>
-  asOf === null ? `(${sourceNames[source]})` : `(${sourceNames[source]}, ${ageText(asOf, now)})`;
+/** "(MusicBrainz tags, 3 days ago)", or "(Deezer)" when the time is not known; `label` names the source otherwise. */
+export const provenance = (
+  source: ReasonSource,
+  asOf: number | null,
+  now: number,
+  label = sourceNames[source],
+): string => (asOf === null ? `(${label})` : `(${label}, ${ageText(asOf, now)})`);
 
 export const explainTexts = {
   genre: (genre: string, genreString: string, origin: string) =>

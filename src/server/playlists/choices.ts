@@ -35,7 +35,7 @@ import { zodMessage } from "../platform/transport-errors.ts";
 import { readSettings, writeSettings } from "../settings/store.ts";
 import { scheduleSettingsSync } from "../settings/sync.ts";
 import { startChoicesUpdate } from "./choices-update.ts";
-import { trackNames } from "./explain-repository.ts";
+import { artistName, trackNames } from "./explain-repository.ts";
 
 export function exportChoices(deps: Pick<Deps, "db">, userId: string): ChoicesDocument {
   const { db } = deps;
@@ -187,7 +187,7 @@ function applyChoices(deps: Deps, caller: Caller, raw: unknown, dryRun: boolean)
         entry && checked.selection.includes(entry.name)
           ? ["predefined" as const, entry.name]
           : ["combination" as const, combinationId ?? ""];
-      const label = e.kind === "track" ? (names.get(e.id)?.name ?? e.id) : artistLabel(deps, e.id);
+      const label = e.kind === "track" ? (names.get(e.id)?.name ?? e.id) : artistName(db, e.id);
       const row = {
         userId: caller.userId,
         source,
@@ -232,11 +232,4 @@ function applyChoices(deps: Deps, caller: Caller, raw: unknown, dryRun: boolean)
   else if (changed.exclusions + changed.corrections > 0) startChoicesUpdate(deps, caller.userId);
   if (changed.settings > 0) scheduleSettingsSync(deps, caller.userId);
   return { changed };
-}
-
-function artistLabel(deps: Pick<Deps, "db">, artistId: string): string {
-  const row = deps.db.$client
-    .query<{ name: string }, [string]>("SELECT name FROM artists WHERE id = ?")
-    .get(artistId);
-  return row?.name ?? artistId;
 }

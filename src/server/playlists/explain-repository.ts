@@ -203,3 +203,10 @@ export function likedArtistName(db: Db, userId: string, artistId: string): strin
     .get(artistId, userId, artistId);
   return row ? (row.name ?? artistId) : null;
 }
+
+/** An artist's name, or its id when the artist is not known here. */
+export function artistName(db: Db, artistId: string): string {
+  return (
+    db.select({ name: artists.name }).from(artists).where(eq(artists.id, artistId)).get()?.name ?? artistId
+  );
+}
