@@ -148,7 +148,6 @@ export const explainPageTexts = {
   whyNotHelp: "Search your liked songs by name or artist to see where a song is and why it is not elsewhere.",
   whyNotLabel: "Song or artist",
   noHits: "No liked song matches.",
-  showReasons: "Why this song",
 } as const;
 
 /** The path of a playlist's page in the app. */

@@ -49,7 +49,6 @@ function SongRow({
           justifyContent="flex-start"
           textAlign="start"
           onClick={() => onSelect(song)}
-          aria-label={`${texts.showReasons}: ${song.name}`}
         >
           <Stack gap="0" minW="0" w="full">
             <Text textStyle="sm" fontWeight="semibold" truncate>
