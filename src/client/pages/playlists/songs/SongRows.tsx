@@ -88,7 +88,7 @@ export function SongRows({
     <VirtualList
       items={indexes}
       rowPx={ROW_PX}
-      heightPx={520}
+      heightPx={Math.min(total * ROW_PX, 520)}
       listRole="list"
       listLabel={texts.listLabel}
       itemKey={(i) => String(i)}
