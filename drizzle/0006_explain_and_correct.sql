@@ -20,3 +20,5 @@ CREATE TABLE `artist_corrections` (
 	PRIMARY KEY(`user_id`, `artist_id`),
 	FOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade
 );
+--> statement-breakpoint
+ALTER TABLE `playlist_songs` ADD `missing_since` integer;

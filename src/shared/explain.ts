@@ -35,9 +35,13 @@ export function ageText(asOf: number, now: number): string {
   return days === 1 ? "1 day ago" : `${days} days ago`;
 }
 
-/** "(MusicBrainz tags, 3 days ago)", or "(Deezer)" when the time is not known. */
-export const provenance = (source: ReasonSource, asOf: number | null, now: number): string =>
-  asOf === null ? `(${sourceNames[source]})` : `(${sourceNames[source]}, ${ageText(asOf, now)})`;
+/** "(MusicBrainz tags, 3 days ago)", or "(Deezer)" when the time is not known; `label` names the source otherwise. */
+export const provenance = (
+  source: ReasonSource,
+  asOf: number | null,
+  now: number,
+  label = sourceNames[source],
+): string => (asOf === null ? `(${label})` : `(${label}, ${ageText(asOf, now)})`);
 
 export const explainTexts = {
   genre: (genre: string, genreString: string, origin: string) =>
@@ -144,8 +148,37 @@ export const explainPageTexts = {
   whyNotHelp: "Search your liked songs by name or artist to see where a song is and why it is not elsewhere.",
   whyNotLabel: "Song or artist",
   noHits: "No liked song matches.",
-  showReasons: "Why this song",
 } as const;
 
 /** The path of a playlist's page in the app. */
 export const playlistPagePath = (name: string) => `/playlists/songs?name=${encodeURIComponent(name)}`;
+
+/** The settings page's sections for choices and corrections. */
+export const choicesTexts = {
+  title: "Your choices",
+  help: "One file with your playlists, combinations, exclusions, corrections and settings: to keep a copy, or to load on another Crate server.",
+  download: "Download my choices",
+  load: "Load choices",
+  fileLabel: "Choices file",
+  preview: (c: {
+    selection: number;
+    combinations: number;
+    exclusions: number;
+    corrections: number;
+    settings: number;
+  }) =>
+    `Loading changes ${c.selection} playlist choices, ${c.combinations} combinations, ${c.exclusions} exclusions, ${c.corrections} corrections and ${c.settings} settings.`,
+  apply: "Apply these changes",
+  applied: "Your choices are loaded; the update that carries them out has started.",
+  notJson: "This file is not a JSON document.",
+  correctionsTitle: "Your corrections",
+  correctionsHelp:
+    "Genres and countries you set for artists. They count for your playlists only and override every source.",
+  noCorrections: "You have not corrected any artist.",
+  undo: "Undo",
+  correct: (artist: string) => `Correct ${artist}`,
+  genresLabel: "Genres (comma separated)",
+  countryLabel: "Country (two letters, e.g. DK)",
+  save: "Save correction",
+  saved: "Saved: the songs move at the update that starts now.",
+} as const;

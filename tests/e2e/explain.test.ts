@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
 import { explainPageTexts, playlistPagePath } from "../../src/shared/explain.ts";
+import { seriousAxeViolations } from "../support/axe.ts";
 import { collectPageErrors, launchBrowser, type TestBrowser, viewports } from "../support/browser.ts";
 import { startTestServer, type TestServer } from "../support/server.ts";
 
@@ -116,6 +117,7 @@ describe("a playlist of 10,000 songs on a phone", () => {
     await expect(page.getByTestId("detail-reason").first().textContent()).resolves.toBe(
       "Everything: every liked song goes here",
     );
+    expect(await seriousAxeViolations(page)).toEqual([]);
     const wide = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(wide).toBeLessThanOrEqual(390);
     expect(errors).toEqual([]);
@@ -156,6 +158,7 @@ describe("exclude, undo and why not", () => {
     await expect(page.getByTestId("detail-reason").first().textContent()).resolves.toStartWith(
       `Decade ${name}: released`,
     );
+    expect(await seriousAxeViolations(page)).toEqual([]);
     await page.getByRole("button", { name: explainPageTexts.keepSongOut }).click();
     await page.getByTestId("exclusion").first().waitFor();
     const totalAfter = async () => (await spotify()).find((p) => p.id === target?.id)?.total ?? -1;

@@ -28,7 +28,7 @@ import { runDistribution } from "./run.ts";
 import { createWholeLibraryDistribution } from "./start.ts";
 
 /** Validates the complete new selection: known names (9), premium-only (30), caps (30 for free, 35). */
-function validateSelection(level: MembershipLevel, names: readonly string[]): string[] {
+export function validateSelection(level: MembershipLevel, names: readonly string[]): string[] {
   const canonical = new Set<string>();
   for (const raw of names) {
     const entry = entryByName(raw);

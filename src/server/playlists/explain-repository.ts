@@ -1,13 +1,16 @@
 // What explaining a playlist reads: the songs Crate holds in it in playlist order, and each song's facts with
 // their provenance (tracks, artists, the lookup memory, the listener's corrections).
-import { and, asc, desc, eq, inArray, isNull } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, isNull } from "drizzle-orm";
 import { featureFacts } from "../../shared/audio-features.ts";
 import type { Db } from "../db/client.ts";
 import { artists, likes, metadataLookups, playlistSongs, tracks } from "../db/schema/index.ts";
 import { correctionMap } from "../library/corrections-repository.ts";
 import type { ArtistEvidence, TrackEvidence } from "./reasons.ts";
 
-/** The songs Crate holds in a playlist now, in its order: newest like first for Latest N, else as added. */
+/**
+ * The songs Crate holds in a playlist now, in its order: newest like first for Latest N, else as added. Songs
+ * the listener removed in Spotify (noticed, `missing_since`) are left out.
+ */
 export function heldInOrder(db: Db, userId: string, playlistId: string, newestFirst: boolean): string[] {
   const order = newestFirst
     ? [desc(likes.likedAt), desc(likes.seq)]
@@ -16,7 +19,13 @@ export function heldInOrder(db: Db, userId: string, playlistId: string, newestFi
     .select({ trackId: playlistSongs.trackId })
     .from(playlistSongs)
     .leftJoin(likes, and(eq(likes.userId, userId), eq(likes.trackId, playlistSongs.trackId)))
-    .where(and(eq(playlistSongs.playlistId, playlistId), isNull(playlistSongs.removedAt)))
+    .where(
+      and(
+        eq(playlistSongs.playlistId, playlistId),
+        isNull(playlistSongs.removedAt),
+        isNull(playlistSongs.missingSince),
+      ),
+    )
     .orderBy(...order)
     .all()
     .map((r) => r.trackId);
@@ -135,7 +144,28 @@ export function songRecords(db: Db, userId: string, trackIds: readonly string[])
   return records;
 }
 
-/** Track names and ISRCs by id. */
+/** The songs the listener removed from the playlist in Spotify, with when Crate noticed, in playlist order. */
+export function removedByListener(
+  db: Db,
+  playlistId: string,
+): { trackId: string; name: string; since: number }[] {
+  return db
+    .select({ trackId: playlistSongs.trackId, name: tracks.name, since: playlistSongs.missingSince })
+    .from(playlistSongs)
+    .innerJoin(tracks, eq(tracks.id, playlistSongs.trackId))
+    .where(
+      and(
+        eq(playlistSongs.playlistId, playlistId),
+        isNull(playlistSongs.removedAt),
+        isNotNull(playlistSongs.missingSince),
+      ),
+    )
+    .orderBy(asc(playlistSongs.addedAt))
+    .all()
+    .map((r) => ({ trackId: r.trackId, name: r.name, since: r.since ?? 0 }));
+}
+
+/** Track names and artists by id. */
 export function trackNames(
   db: Db,
   trackIds: readonly string[],
@@ -172,4 +202,11 @@ export function likedArtistName(db: Db, userId: string, artistId: string): strin
     )
     .get(artistId, userId, artistId);
   return row ? (row.name ?? artistId) : null;
+}
+
+/** An artist's name, or its id when the artist is not known here. */
+export function artistName(db: Db, artistId: string): string {
+  return (
+    db.select({ name: artists.name }).from(artists).where(eq(artists.id, artistId)).get()?.name ?? artistId
+  );
 }

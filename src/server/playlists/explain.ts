@@ -11,6 +11,7 @@ import { readTimeZone } from "../user/time-zone.ts";
 import { heldInOrder, songRecords } from "./explain-repository.ts";
 import { notIncludedSongs } from "./not-included.ts";
 import { type PlaylistTarget, resolvePlaylist } from "./playlist-target.ts";
+import { scheduleRemovedCheck } from "./removed-check.ts";
 import { reasonsInPlaylist } from "./song-reasons.ts";
 
 type Caller = { userId: string; membershipLevel: MembershipLevel };
@@ -33,6 +34,8 @@ export function getPlaylistSongs(deps: Deps, caller: Caller, input: PlaylistSong
   const row = target.row;
   if (!row || row.spotifyPlaylistId === null)
     return { ...head, spotifyPlaylistId: null, total: 0, songs: [], notIncluded: [] };
+  if (row.status === "active")
+    scheduleRemovedCheck(deps, caller.userId, { id: row.id, spotifyPlaylistId: row.spotifyPlaylistId });
   const held = heldInOrder(db, caller.userId, row.id, target.entry?.kind.type === "latest");
   const page = held.slice(input.offset, input.offset + input.limit);
   // Every like with its categories, from the classification that places songs (corrections applied).

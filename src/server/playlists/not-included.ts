@@ -10,7 +10,7 @@ import type { Db } from "../db/client.ts";
 import { exclusionsOfPreference } from "../distribution/repository/exclusions.ts";
 import type { PlannedSong } from "../library/considered.ts";
 import { likedAtBucketFor } from "../library/liked-at.ts";
-import { heldIn, trackNames } from "./explain-repository.ts";
+import { heldIn, removedByListener, trackNames } from "./explain-repository.ts";
 import type { PlaylistTarget } from "./playlist-target.ts";
 
 export interface NotIncludedInput {
@@ -64,7 +64,14 @@ export function notIncludedSongs(db: Db, userId: string, input: NotIncludedInput
   const recordingHolder = new Map<string, string>();
   if (input.addRecordingOnce)
     for (const s of likes) if (held.has(s.trackId) && s.isrc) recordingHolder.set(s.isrc, s.trackId);
-  const out: NotIncludedSong[] = [];
+  const out: NotIncludedSong[] = sameBucket.flatMap((r) =>
+    removedByListener(db, r.id).map((s) => ({
+      trackId: s.trackId,
+      name: s.name,
+      kind: "removed" as const,
+      text: explainTexts.notIncluded.removed(localDate(s.since, input.timeZone)),
+    })),
+  );
   const add = (song: PlannedSong, kind: NotIncludedKind, text: string) =>
     out.push({ trackId: song.trackId, name: info.get(song.trackId)?.name ?? song.trackId, kind, text });
   for (const song of candidates) {

@@ -6,6 +6,7 @@ export interface LikedHit {
   trackId: string;
   name: string;
   artists: string[];
+  artistIds: string[];
 }
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -14,8 +15,8 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 export function searchLikedSongs(db: Db, userId: string, query: string): LikedHit[] {
   const pattern = `%${escapeLike(query)}%`;
   const rows = db.$client
-    .query<{ id: string; name: string; artists: string | null }, [string, string, string]>(
-      `SELECT t.id, t.name,
+    .query<{ id: string; name: string; artists: string | null; artistIds: string }, [string, string, string]>(
+      `SELECT t.id, t.name, t.artist_ids AS artistIds,
          (SELECT json_group_array(a.name) FROM json_each(t.artist_ids) j JOIN artists a ON a.id = j.value) AS artists
        FROM likes l JOIN tracks t ON t.id = l.track_id
        WHERE l.user_id = ?1 AND l.unliked_at IS NULL
@@ -28,6 +29,7 @@ export function searchLikedSongs(db: Db, userId: string, query: string): LikedHi
     trackId: r.id,
     name: r.name,
     artists: JSON.parse(r.artists ?? "[]") as string[],
+    artistIds: JSON.parse(r.artistIds) as string[],
   }));
 }
 

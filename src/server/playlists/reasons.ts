@@ -110,7 +110,7 @@ function nationalityReason(track: TrackEvidence, nationality: string, now: numbe
       text: explainTexts.nationalityByCountry(
         nationality,
         country,
-        provenance("musicbrainz", artist.mbFetchedAt, now),
+        provenance("musicbrainz", artist.mbFetchedAt, now, "MusicBrainz"),
       ),
       source: "musicbrainz",
       asOf: iso(artist.mbFetchedAt),

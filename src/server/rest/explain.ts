@@ -11,6 +11,7 @@ import {
   SongSearchSchema,
 } from "../../shared/schemas/explain.ts";
 import type { Deps } from "../deps/deps.ts";
+import { exportChoices, importChoices } from "../playlists/choices.ts";
 import { listCorrections, removeCorrection, setCorrection } from "../playlists/corrections.ts";
 import { addExclusion, listExclusions, removeExclusion } from "../playlists/exclusions.ts";
 import { getPlaylistSongs } from "../playlists/explain.ts";
@@ -64,6 +65,15 @@ export function explainRest(deps: Deps) {
       const user = requireUser(c, deps);
       const { trackId } = parseWith(PlacementSchema, { trackId: c.req.param("trackId") });
       return c.json(getPlacement(deps, user, trackId));
+    })
+    .get(
+      "/user/choices",
+      reading(deps, (c) => exportChoices(deps, requireUser(c, deps).userId)),
+    )
+    .post("/user/choices", async (c) => {
+      const user = requireUser(c, deps);
+      const dryRun = c.req.query("dryRun") === "true";
+      return c.json(importChoices(deps, user, await jsonBody(c, JsonObjectSchema), { dryRun }));
     })
     .get(
       "/corrections",

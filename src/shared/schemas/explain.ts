@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { genreNames } from "../catalogue/genres.ts";
 import { resolveGenre } from "../combinations/rules.ts";
+import { CombinationDraftSchema } from "../combinations/schema.ts";
 import type { NotIncludedKind, Reason } from "../explain.ts";
 
 const playlistName = z.string().trim().min(1, "name: must not be empty").max(300);
@@ -89,6 +90,7 @@ export interface SongSearchHit {
   trackId: string;
   name: string;
   artists: string[];
+  artistIds: string[];
 }
 
 /** A correction's genre in the catalogue's spelling: a Genre group name first (`rock` is Rock), else a subgenre. */
@@ -138,3 +140,54 @@ export interface ArtistCorrectionView {
 
 /** A JSON object body whose fields a path parameter completes (then checked by the call's own schema). */
 export const JsonObjectSchema = z.record(z.string(), z.unknown(), "body: must be a JSON object");
+
+/** The version of the choices document this server writes and reads. */
+export const choicesVersion = 1;
+
+/** GET /api/user/choices, and what POST takes: every choice of a listener, to move or keep. */
+export const ChoicesDocumentSchema = z
+  .object({
+    version: z.literal(choicesVersion, { error: `version: must be ${choicesVersion}` }),
+    selection: z.array(z.string().trim().min(1).max(200)).max(1000),
+    combinations: z.array(CombinationDraftSchema).max(100),
+    exclusions: z
+      .array(z.object({ playlist: playlistName, kind: z.enum(exclusionKinds), id: spotifyId }).strict())
+      .max(10_000),
+    corrections: z
+      .array(
+        z
+          .object({
+            artistId: spotifyId,
+            genres: z.array(z.string().trim().min(1).max(100)).max(20).nullable(),
+            country: z
+              .string()
+              .trim()
+              .regex(/^[A-Za-z]{2}$/, "must be an ISO 3166-1 alpha-2 code such as DK")
+              .nullable(),
+          })
+          .strict(),
+      )
+      .max(10_000),
+    settings: z
+      .object({
+        createPlaylistsAsPrivate: z.boolean(),
+        removePlaylistPostfix: z.boolean(),
+        addRecordingOnce: z.boolean(),
+      })
+      .strict(),
+  })
+  .strict();
+export type ChoicesDocument = z.output<typeof ChoicesDocumentSchema>;
+
+export interface ChoicesChanged {
+  changed: {
+    selection: number;
+    combinations: number;
+    exclusions: number;
+    corrections: number;
+    settings: number;
+  };
+}
+
+/** The settings page's "Load choices": the document as read from the file, and whether only to count. */
+export const LoadChoicesSchema = z.object({ document: JsonObjectSchema, dryRun: z.boolean().default(false) });

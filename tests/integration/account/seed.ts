@@ -55,6 +55,20 @@ export function seedEverything(deps: Deps, userId: string, tag: string) {
   db.insert(t.userSettings)
     .values({ userId, createPlaylistsAsPrivate: true, removePlaylistPostfix: false })
     .run();
+  db.insert(t.playlistExclusions)
+    .values({
+      userId,
+      source: "predefined",
+      preferenceKey: "Rock",
+      kind: "track",
+      targetId: `track-${tag}`,
+      label: `Song ${tag}`,
+      createdAt: now,
+    })
+    .run();
+  db.insert(t.artistCorrections)
+    .values({ userId, artistId: `artist-${tag}`, country: "DK", createdAt: now })
+    .run();
   db.insert(t.managedPlaylists)
     .values({
       id: `managed-${tag}`,

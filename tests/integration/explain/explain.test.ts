@@ -6,6 +6,7 @@ import { runHourlySync } from "../../../src/server/distribution/batch.ts";
 import { classifyTrack } from "../../../src/server/library/classify.ts";
 import {
   call,
+  clearThrottles,
   distributeAndWait,
   type Harness,
   type Listener,
@@ -118,6 +119,30 @@ describe("a playlist's songs with their reasons", () => {
     expect(theirs.body.errorCode).toBe(4);
     const notSignedIn = await call(h, null, "GET", `/api/playlists/${encodeURIComponent(genre)}/songs`);
     expect(notSignedIn.status).toBe(401);
+  });
+});
+
+describe("songs the listener removed in Spotify", () => {
+  test("are noticed when the page is opened, listed as removed with the day, and never added again", async () => {
+    const summary = h.spotify.control.listenerPlaylists(listener.id).find((p) => p.name === managed(decade));
+    const before = h.spotify.control.playlist(summary?.id ?? "")?.trackIds ?? [];
+    const song = before[3] ?? "";
+    h.spotify.control.removePlaylistItem(summary?.id ?? "", song);
+    // the page was opened within the hour by an earlier test: Crate would not read the playlist again yet
+    clearThrottles(h);
+    expect((await songsPage(decade)).status).toBe(200);
+    await settled(listener);
+    const page = await songsPage(decade, "?limit=500");
+    expect(page.body.total).toBe(before.length - 1);
+    expect((page.body.songs as { trackId: string }[]).map((s) => s.trackId)).not.toContain(song);
+    const removed = (page.body.notIncluded as { trackId: string; kind: string; text: string }[]).find(
+      (s) => s.trackId === song,
+    );
+    expect(removed?.kind).toBe("removed");
+    expect(removed?.text).toStartWith("You removed it from this playlist in Spotify (noticed on ");
+    await runHourlySync(h.crate.deps);
+    await settled(listener);
+    expect(playlistsOf(h, listener.id).get(managed(decade))).not.toContain(song);
   });
 });
 
@@ -236,5 +261,47 @@ describe("corrections", () => {
       expect(answer.status).toBe(400);
       expect(String(answer.body.error)).toContain(field);
     }
+  });
+});
+
+describe("why not", () => {
+  test("the search finds a liked song; its placement names its playlists and why not the others", async () => {
+    const inDecade = playlistsOf(h, listener.id).get(managed(decade)) ?? [];
+    const song = inDecade[0] ?? "";
+    const name = h.spotify.control.track(song)?.name ?? "";
+    const hits = await call(h, listener.cookie, "GET", `/api/songs/search?query=${encodeURIComponent(name)}`);
+    expect(hits.status).toBe(200);
+    expect((hits.body.songs as { trackId: string }[]).map((s) => s.trackId)).toContain(song);
+    const placement = await call(h, listener.cookie, "GET", `/api/songs/${song}/placement`);
+    expect(placement.status).toBe(200);
+    const groups = placement.body.groups as { group: string; playlists: string[]; text: string }[];
+    const decadeGroup = groups.find((g) => g.group === "Decade");
+    expect(decadeGroup?.playlists).toEqual([decade]);
+    expect(decadeGroup?.text).toStartWith(`Decade ${decade}: released `);
+    const mood = groups.find((g) => g.group === "Mood");
+    expect(mood?.playlists).toEqual([]);
+    expect(mood?.text).toMatch(/^Mood( .+: you did not choose|: the song fits none)/);
+    expect((await call(h, listener.cookie, "GET", "/api/songs/notLikedAtAll99/placement")).status).toBe(404);
+    expect((await call(h, listener.cookie, "GET", "/api/songs/bad%20id/placement")).status).toBe(400);
+  });
+});
+
+describe("a free listener's premium-only playlist", () => {
+  test("is shown but not changed: errorCode 30", async () => {
+    h.crate.deps.db.$client
+      .query("UPDATE users SET membership_level = 'Free' WHERE id = ?")
+      .run(listener.userId);
+    const page = await songsPage("Everything");
+    expect(page.status).toBe(200);
+    expect(page.body.paused).toBe(true);
+    const song = (page.body.songs as { trackId: string }[])[0]?.trackId ?? "";
+    const refused = await call(h, listener.cookie, "POST", "/api/playlists/Everything/exclusions", {
+      trackId: song,
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.body.errorCode).toBe(30);
+    expect(
+      (await call(h, listener.cookie, "GET", "/api/playlists/Everything/exclusions")).body.exclusions,
+    ).toEqual([]);
   });
 });

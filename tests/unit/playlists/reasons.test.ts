@@ -89,7 +89,7 @@ describe("genre, subgenre and nationality", () => {
       reason("Danish", withArtist({ spotifyGenres: ["danish pop"], spotifyFetchedAt: NOW - DAY }))?.text,
     ).toBe("Nationality Danish: the artist's genres include 'danish pop' (Spotify, 1 day ago)");
     expect(reason("Danish", withArtist({ country: "DK", mbFetchedAt: NOW - 4 * DAY }))).toMatchObject({
-      text: "Nationality Danish: the artist's country is DK (MusicBrainz tags, 4 days ago)",
+      text: "Nationality Danish: the artist's country is DK (MusicBrainz, 4 days ago)",
       source: "musicbrainz",
     });
   });

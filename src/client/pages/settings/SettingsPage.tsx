@@ -4,6 +4,8 @@ import { Layout } from "../../components/Layout.tsx";
 import { LoginPrompt } from "../../components/LoginPrompt.tsx";
 import { AppLink } from "../../components/RouterLink.tsx";
 import { useSession } from "../../hooks/useSession.ts";
+import { ChoicesSection } from "./ChoicesSection.tsx";
+import { CorrectionsSection } from "./CorrectionsSection.tsx";
 import { DeleteAccountSection } from "./DeleteAccountSection.tsx";
 import { PlaylistSettings } from "./PlaylistSettings.tsx";
 import { SessionsSection } from "./SessionsSection.tsx";
@@ -22,6 +24,8 @@ export function SettingsPage() {
           <PlaylistSettings />
           <TimeZoneSetting />
           <SpotifyAccessSetting />
+          <CorrectionsSection />
+          <ChoicesSection />
           <Card.Root variant="outline" bg="bg.panel" borderRadius="2xl">
             <Card.Body p={{ base: "5", md: "8" }} gap="2">
               <Text as="h2" textStyle="xl" fontWeight="bold">

@@ -108,8 +108,10 @@ export const playlistSongs = sqliteTable(
       .references(() => managedPlaylists.id, { onDelete: "cascade" }),
     trackId: text().notNull(),
     addedAt: integer().notNull(),
-    /** set when Crate itself removed it (Latest N roll, Random replacement) */
+    /** set when Crate itself removed it (Latest N roll, Random replacement, the listener's exclusion or correction) */
     removedAt: integer(),
+    /** when Crate noticed the song is no longer in the Spotify playlist (the listener removed it there) */
+    missingSince: integer(),
   },
   (t) => [primaryKey({ columns: [t.playlistId, t.trackId] })],
 );

@@ -70,7 +70,7 @@ export function songRecords(db: Db) {
   const now = sql`${sql.placeholder("now")}`;
   const insert = db
     .insert(playlistSongs)
-    .select(sql`SELECT ${playlistId}, value, ${now}, NULL FROM json_each(${ids}) WHERE true`)
+    .select(sql`SELECT ${playlistId}, value, ${now}, NULL, NULL FROM json_each(${ids}) WHERE true`)
     .onConflictDoNothing()
     .prepare();
   // Songs Crate took out before (a rolling playlist) and puts back now.

@@ -1,6 +1,7 @@
 import {
   AddExclusionSchema,
   ArtistIdSchema,
+  LoadChoicesSchema,
   PlacementSchema,
   PlaylistNameSchema,
   PlaylistSongsSchema,
@@ -8,6 +9,7 @@ import {
   SetCorrectionSchema,
   SongSearchSchema,
 } from "../../../shared/schemas/explain.ts";
+import { exportChoices, importChoices } from "../../playlists/choices.ts";
 import { listCorrections, removeCorrection, setCorrection } from "../../playlists/corrections.ts";
 import { addExclusion, listExclusions, removeExclusion } from "../../playlists/exclusions.ts";
 import { getPlaylistSongs } from "../../playlists/explain.ts";
@@ -40,6 +42,14 @@ export const explainRouter = router({
   placement: authedProcedure
     .input(PlacementSchema)
     .query(({ ctx, input }) => getPlacement(ctx.deps, ctx.user, input.trackId)),
+  /** GET /api/user/choices */
+  choices: authedProcedure.query(({ ctx }) => exportChoices(ctx.deps, ctx.user.userId)),
+  /** POST /api/user/choices (checked whole by the service, so the first bad field is named) */
+  loadChoices: authedProcedure
+    .input(LoadChoicesSchema)
+    .mutation(({ ctx, input }) =>
+      importChoices(ctx.deps, ctx.user, input.document, { dryRun: input.dryRun }),
+    ),
   /** GET /api/corrections */
   corrections: authedProcedure.query(({ ctx }) => listCorrections(ctx.deps, ctx.user.userId)),
   /** PUT /api/corrections/artists/{artistId} */

@@ -79,6 +79,7 @@ function PlaylistSongs({ name }: { name: string }) {
           paused={data.paused}
           busy={exclude.isPending}
           onExclude={(input) => exclude.mutate({ name, ...input })}
+          onCorrected={refresh}
         />
       ) : null}
       {data.total > 0 ? (

@@ -4,6 +4,7 @@ import { explainPageTexts as texts } from "../../../../shared/explain.ts";
 import type { ExplainedSong } from "../../../../shared/schemas/explain.ts";
 import { trpc } from "../../../api/trpc.ts";
 import { VirtualList, type VirtualRowPlacement } from "../../../components/VirtualList.tsx";
+import { CorrectArtistForm } from "./CorrectArtistForm.tsx";
 
 export const PAGE_SIZE = 500;
 const ROW_PX = 76;
@@ -48,7 +49,6 @@ function SongRow({
           justifyContent="flex-start"
           textAlign="start"
           onClick={() => onSelect(song)}
-          aria-label={`${texts.showReasons}: ${song.name}`}
         >
           <Stack gap="0" minW="0" w="full">
             <Text textStyle="sm" fontWeight="semibold" truncate>
@@ -88,7 +88,7 @@ export function SongRows({
     <VirtualList
       items={indexes}
       rowPx={ROW_PX}
-      heightPx={520}
+      heightPx={Math.min(total * ROW_PX, 520)}
       listRole="list"
       listLabel={texts.listLabel}
       itemKey={(i) => String(i)}
@@ -108,11 +108,13 @@ export function SongDetail({
   paused,
   onExclude,
   busy,
+  onCorrected,
 }: {
   song: ExplainedSong;
   paused: boolean;
   onExclude: (input: { trackId: string } | { artistId: string }) => void;
   busy: boolean;
+  onCorrected: () => void;
 }) {
   return (
     <Stack gap="2" p="3" borderWidth="1px" borderRadius="lg" data-testid="song-detail">
@@ -147,6 +149,7 @@ export function SongDetail({
           ))}
         </HStack>
       )}
+      {song.artists[0] ? <CorrectArtistForm artist={song.artists[0]} onSaved={onCorrected} /> : null}
     </Stack>
   );
 }

@@ -73,6 +73,16 @@ export const faqSections: FaqSection[] = [
         promise: true,
       },
       {
+        question: "Why is this song in this playlist?",
+        answer:
+          "Open the playlist from your Playlists page: every song shows the rule and the fact that placed it, with the fact's source and age (for example the artist's genres from MusicBrainz, a tempo from Deezer, or when you liked it). If a genre or country is wrong, you can correct the artist: your correction counts for your playlists only, and at the next update the artist's songs move into the playlists it qualifies them for and out of those it disqualifies them from. That is the only case in which Crate takes a song it placed out of a playlist that only grows.",
+      },
+      {
+        question: "How do I keep a song out of a playlist?",
+        answer:
+          "On the playlist's page, choose a song and then 'Never this song here', or 'Never' followed by an artist's name for all their songs, now and later. The songs leave the Spotify playlist at once and stay out at every update; other playlists are not affected. The page lists what you keep out, with an undo, after which the songs return at the next update.",
+      },
+      {
         question: "If I unlike a song, is it removed from my playlists?",
         answer:
           "No. Songs you unlike stay in the playlists they were added to. Only the rolling playlists (Latest Liked Songs and the random ones) change their songs by themselves.",

@@ -1,0 +1,118 @@
+// Choices to take along: a listener's document loaded by a second listener reproduces every choice; a bad
+// document is refused naming its first bad field, with nothing applied.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import {
+  call,
+  clearThrottles,
+  distributeAndWait,
+  type Harness,
+  type Listener,
+  likesOldestFirst,
+  signIn,
+  startHarness,
+} from "../distribution/support.ts";
+
+let h: Harness;
+let first: Listener;
+let second: Listener;
+
+const settle = async (l: Listener) => {
+  await Bun.sleep(10);
+  while (h.crate.deps.work.isBusy(l.userId)) await Bun.sleep(20);
+};
+
+beforeAll(async () => {
+  h = await startHarness();
+  // the second listener likes the same songs (same seed), so the first one's song and artist ids mean the same
+  first = await signIn(h, "choices-a", 150, 3);
+  second = await signIn(h, "choices-b", 150, 3);
+  await distributeAndWait(h, first, ["1990s", "2000s", "Rock"]);
+}, 120_000);
+afterAll(async () => {
+  await h.dispose();
+});
+
+describe("choices to take along", () => {
+  test("export, then import on a second listener reproduces every choice", async () => {
+    const song = likesOldestFirst(h, first.id)[0]?.trackId ?? "";
+    const artist = h.spotify.control.track(song)?.artistIds[0] ?? "";
+    expect(
+      (await call(h, first.cookie, "POST", "/api/playlists/1990s/exclusions", { trackId: song })).status,
+    ).toBe(201);
+    expect(
+      (await call(h, first.cookie, "POST", "/api/playlists/Rock/exclusions", { artistId: artist })).status,
+    ).toBe(201);
+    expect(
+      (await call(h, first.cookie, "PUT", `/api/corrections/artists/${artist}`, { country: "dk" })).status,
+    ).toBe(200);
+    expect(
+      (
+        await call(h, first.cookie, "PUT", "/api/playlist-preferences/settings", {
+          createPlaylistsAsPrivate: true,
+          removePlaylistPostfix: false,
+        })
+      ).status,
+    ).toBeLessThan(300);
+    await settle(first);
+    const exported = await call(h, first.cookie, "GET", "/api/user/choices");
+    expect(exported.status).toBe(200);
+    const doc = structuredClone(exported.body);
+    expect(exported.body).toMatchObject({
+      version: 1,
+      selection: expect.arrayContaining(["1990s", "2000s", "Rock"]),
+      exclusions: expect.arrayContaining([
+        { playlist: "1990s", kind: "track", id: song },
+        { playlist: "Rock", kind: "artist", id: artist },
+      ]),
+      corrections: [{ artistId: artist, genres: null, country: "DK" }],
+    });
+
+    const loaded = await call(h, second.cookie, "POST", "/api/user/choices", doc);
+    expect(loaded.status).toBe(200);
+    expect(loaded.body.changed).toMatchObject({ selection: 3, exclusions: 2, corrections: 1 });
+    await settle(second);
+    const again = await call(h, second.cookie, "GET", "/api/user/choices");
+    const byId = (list: unknown) => [...(list as { id: string }[])].sort((a, b) => a.id.localeCompare(b.id));
+    expect({ ...again.body, exclusions: byId(again.body.exclusions) }).toEqual({
+      ...doc,
+      exclusions: byId(doc.exclusions),
+    });
+    // loading the same document again changes nothing
+    clearThrottles(h);
+    const twice = await call(h, second.cookie, "POST", "/api/user/choices", doc);
+    expect(twice.body.changed).toEqual({
+      selection: 0,
+      combinations: 0,
+      exclusions: 0,
+      corrections: 0,
+      settings: 0,
+    });
+  }, 120_000);
+
+  test("a bad document is refused, naming the first bad field, and nothing is applied", async () => {
+    const third = await signIn(h, "choices-c", 30, 5);
+    const good = {
+      version: 1,
+      selection: ["1990s"],
+      combinations: [],
+      exclusions: [],
+      corrections: [],
+      settings: { createPlaylistsAsPrivate: false, removePlaylistPostfix: true, addRecordingOnce: false },
+    };
+    const cases: [Record<string, unknown>, string][] = [
+      [{ ...good, version: 2 }, "version"],
+      [{ ...good, selection: ["1990s", "Not A Playlist"] }, "selection"],
+      [{ ...good, exclusions: [{ playlist: "2000s", kind: "track", id: "abc" }] }, "exclusions"],
+      [{ ...good, corrections: [{ artistId: "abc", genres: ["Nope"], country: null }] }, "corrections"],
+      [{ ...good, settings: { createPlaylistsAsPrivate: "yes" } }, "settings"],
+    ];
+    for (const [doc, field] of cases) {
+      const answer = await call(h, third.cookie, "POST", "/api/user/choices", doc);
+      expect(answer.status).toBe(400);
+      expect(String(answer.body.error)).toContain(field);
+    }
+    const after = await call(h, third.cookie, "GET", "/api/user/choices");
+    expect(after.body).toMatchObject({ selection: [], exclusions: [], corrections: [] });
+    expect(after.body.settings).toMatchObject({ removePlaylistPostfix: false });
+  });
+});
