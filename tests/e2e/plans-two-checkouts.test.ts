@@ -78,6 +78,7 @@ describe("a second checkout", () => {
       while ((await scheduledCancels(user.userId)) !== 1 && Date.now() < end) await Bun.sleep(100);
       expect(await scheduledCancels(user.userId)).toBe(1);
       expect(errors).toEqual([]);
+      await page.close();
     },
     TIMEOUT,
   );
