@@ -35,8 +35,8 @@ function fromResponse(settings: { name: SettingName; value: boolean }[]): Settin
 }
 
 /**
- * The playlist toggles. Each flip sends only the setting flipped (another tab's change to the others stays);
- * while a change is on its way, further clicks are ignored. A failed change puts the toggle back and says why.
+ * The playlist toggles. Each flip sends every current value at once; while a change is on its way,
+ * further clicks are ignored. A failed change puts the toggle back and says why.
  */
 export function PlaylistSettings() {
   const utils = trpc.useUtils();
@@ -49,16 +49,13 @@ export function PlaylistSettings() {
     if (!current || update.isPending) return;
     const next = { ...current, [key]: !current[key] };
     setShown(next);
-    update.mutate(
-      { [key]: next[key] },
-      {
-        onSuccess: (response) => {
-          utils.settings.get.setData(undefined, response);
-          setShown(fromResponse(response.settings));
-        },
-        onError: () => setShown(current),
+    update.mutate(next, {
+      onSuccess: (response) => {
+        utils.settings.get.setData(undefined, response);
+        setShown(fromResponse(response.settings));
       },
-    );
+      onError: () => setShown(current),
+    });
   };
 
   return (
