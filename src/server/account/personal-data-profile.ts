@@ -77,6 +77,7 @@ export function profileOf(db: Db, userId: string): Profile | undefined {
         createdAt: iso(s.createdAt),
         lastSeenAt: iso(s.lastSeenAt),
         expiresAt: iso(s.expiresAt),
+        userAgent: s.userAgent,
       })),
     settings: {
       createPlaylistsAsPrivate: settings?.createPlaylistsAsPrivate ?? false,

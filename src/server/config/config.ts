@@ -1,6 +1,7 @@
 import { dirname, isAbsolute, relative, resolve } from "node:path";
 import { z } from "zod";
 import { demoCredentials } from "../../shared/demo-credentials.ts";
+import { limits } from "../../shared/limits.ts";
 import { type MetadataSourceName, metadataSourceNames } from "../../shared/metadata-sources.ts";
 import { operations } from "../../shared/operations.ts";
 
@@ -40,6 +41,8 @@ const EnvSchema = z.object({
   PADDLE_WEBHOOK_SECRET: optionalText,
   ADMIN_SPOTIFY_IDS: z.string().default(""),
   DAILY_NEW_USER_CAP: z.coerce.number().int().min(0).default(500),
+  /** sign-in starts and callbacks answered per client address a minute (each); 0: no limit */
+  SIGN_IN_RATE_LIMIT: z.coerce.number().int().min(0).max(1_000_000).default(limits.signInPerAddressPerMinute),
   JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   JOBS: flag.default("on"),
   /** demo mode (the emulators) where a production start would otherwise refuse to run without Spotify */
@@ -111,6 +114,8 @@ export interface Config {
   };
   adminSpotifyIds: string[];
   dailyNewUserCap: number;
+  /** sign-in starts and callbacks per client address a minute (each); 0: no limit */
+  signInRateLimit: number;
   jobs: boolean;
   /** listeners the hourly job and the random refresh serve at once; null: adapts to Spotify's pace */
   jobConcurrency: number | null;
@@ -215,6 +220,7 @@ export function parseConfig(
       .map((s) => s.trim())
       .filter(Boolean),
     dailyNewUserCap: e.DAILY_NEW_USER_CAP,
+    signInRateLimit: e.SIGN_IN_RATE_LIMIT,
     jobs: e.JOBS === "on",
     jobConcurrency: e.JOB_CONCURRENCY ?? null,
     premium: e.PREMIUM === "on",

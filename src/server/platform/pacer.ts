@@ -22,7 +22,10 @@ export interface PacerOptions {
   /** per second while calls wait for tokens, as a share of the learned ceiling: below 95% of it, and above */
   recovery?: number;
   probe?: number;
-  /** callers that may wait at once, all priorities together; one more is refused at once (PacerBusy) */
+  /**
+   * callers that may wait at once, all priorities together, before one that can give up (`timeoutMs`) is refused
+   * at once (PacerBusy); a caller without a timeout always queues (a token refresh must happen)
+   */
   maxWaiting?: number;
   /** calls on the wire at once, all priorities together; background calls leave `reserved` of them free */
   maxInFlight?: number;
@@ -114,13 +117,15 @@ export class AdaptivePacer {
   }
 
   /**
-   * Waits for the pause to end, a token and a slot; the returned function frees the slot. Rejects with PacerBusy
-   * when `maxWaiting` callers already wait, or when no turn came within `timeoutMs` (the caller is dropped).
+   * Waits for the pause to end, a token and a slot; the returned function frees the slot. A caller with a
+   * `timeoutMs` is refused with PacerBusy when `maxWaiting` callers already wait, and dropped when no turn came
+   * within its time.
    */
   acquire(asked: Priority = currentPriority(), options: { timeoutMs?: number } = {}): Promise<() => void> {
     const priority = this.o.admit ? this.o.admit(asked) : asked;
     const waiting = this.queues.interactive.length + this.queues.background.length;
-    if (waiting >= this.o.maxWaiting) return Promise.reject(new PacerBusy(`${waiting} calls wait already`));
+    if (options.timeoutMs !== undefined && waiting >= this.o.maxWaiting)
+      return Promise.reject(new PacerBusy(`${waiting} calls wait already`));
     return new Promise((resolve, reject) => {
       const waiter: Waiter = { priority, since: this.o.now(), resolve };
       if (options.timeoutMs !== undefined) {

@@ -1,6 +1,5 @@
 import { type Context, Hono } from "hono";
 import { ErrorCode } from "../../shared/errors.ts";
-import { limits } from "../../shared/limits.ts";
 import { AuthorizeQuerySchema, CallbackQuerySchema } from "../../shared/schemas/auth.ts";
 import { presentedOauthValue } from "../auth/cookies.ts";
 import {
@@ -26,9 +25,10 @@ function redirect(c: Context, to: Redirect): Response {
  * client secret, so one client cannot spend the accounts service's limit for everyone.
  */
 function limitedPerAddress(deps: Deps) {
-  const limit = new AddressRateLimit(limits.signInPerAddressPerMinute);
+  const perMinute = deps.config.signInRateLimit;
+  const limit = new AddressRateLimit(perMinute);
   return (c: Context, handler: (c: Context) => Promise<Response>): Promise<Response> | Response => {
-    if (limit.take(clientAddress(c.req.raw, c.env), deps.clock.now())) return handler(c);
+    if (perMinute === 0 || limit.take(clientAddress(c.req.raw, c.env), deps.clock.now())) return handler(c);
     c.header("Retry-After", "60");
     return refuse(
       c,

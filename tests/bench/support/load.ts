@@ -181,6 +181,8 @@ export async function runLoadScenario(options: LoadOptions): Promise<LoadFigures
     METADATA_SOURCES: "spotify",
     ADMIN_SPOTIFY_IDS: "load-admin",
     DAILY_NEW_USER_CAP: "1000000",
+    // every simulated listener signs in from this machine's one address
+    SIGN_IN_RATE_LIMIT: "0",
   });
   const hello = await startHelloServer();
   let peak = crate.rssMb();

@@ -198,7 +198,12 @@ function distributedCheck(crate: TestServer, userIds: readonly string[], since: 
 export async function runScaleScenario(options: ScaleOptions): Promise<ScaleFigures> {
   const log = options.log ?? (() => {});
   const emulator = await startEmulatorProcess();
-  const crate = await startTestServer({ ...emulator.crateEnv, DAILY_NEW_USER_CAP: "10000000" });
+  // every simulated listener signs in from this machine's one address: no per-address sign-in limit
+  const crate = await startTestServer({
+    ...emulator.crateEnv,
+    DAILY_NEW_USER_CAP: "10000000",
+    SIGN_IN_RATE_LIMIT: "0",
+  });
   try {
     const listeners = Array.from({ length: options.users }, (_, i) => `scale-${String(i).padStart(6, "0")}`);
     await emulator.createListeners(listeners, options.likes);

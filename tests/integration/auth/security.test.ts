@@ -129,8 +129,9 @@ describe("state and code", () => {
       if (res.status === 429) refused = res;
       else expect(res.status).toBe(302);
     }
-    expect(refused?.status).toBe(429);
-    expect(((await refused?.json()) as { errorCode: number }).errorCode).toBe(42);
+    if (!refused) throw new Error("no sign-in start was refused");
+    expect(refused.status).toBe(429);
+    expect(((await refused.json()) as { errorCode: number }).errorCode).toBe(42);
     // The callback has a count of its own: a sign-in started earlier still completes.
     clock.advance(61_000);
     const steps = await signIn(server.url, "sec-b");

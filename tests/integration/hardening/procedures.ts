@@ -85,6 +85,11 @@ const validAnd =
  */
 const actsWhen: Record<string, (persona: PersonaName, input: unknown, p: ProcedureInfo) => boolean> = {
   "auth.logout": (persona) => persona !== "visitor",
+  "auth.logoutEverywhere": (persona) => persona !== "visitor",
+  // hostile ids are never a real session's id: 404
+  "auth.endSession": () => false,
+  // changes nothing: no persona has a subscription, so it answers the price id
+  "billing.startCheckout": () => false,
   "distribution.startAnalysis": (persona) => persona !== "visitor",
   "admin.startBatch": (persona) => persona === "admin",
   // no subscription: 404 whatever is sent
@@ -127,6 +132,8 @@ export const exampleInputs: Record<string, unknown> = {
     ],
   },
   "combinations.delete": { id: "5a0c3e7f-9b1d-4f6a-8c2e-4b6d8f0a1c3e" },
+  "auth.endSession": { sessionId: "5a0c3e7f-9b1d-4f6a-8c2e-4b6d8f0a1c3e" },
+  "billing.cancel": { subscriptionId: "sub_01h000000000000000000000aa" },
   "account.deleteData": {},
   "feedback.submit": { feedback: "Lovely app, thanks!" },
   "settings.update": { createPlaylistsAsPrivate: true, removePlaylistPostfix: false },

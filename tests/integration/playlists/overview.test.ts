@@ -150,8 +150,8 @@ describe("duplicate recordings", () => {
     const view = await overview(h, listener);
     expect(view.playlists.find((p) => p.name === "Everything")?.songCount).toBe(5);
 
-    // Sending only the spec's two values turns it off again: the version held back and the next repeat land.
-    await setSettings(h, listener);
+    // Turned off again: the version held back and the next repeat land.
+    await setSettings(h, listener, false);
     const [s2, a2] = pair(6);
     h.spotify.control.like(listener.id, { trackIds: [s2, a2] });
     clearThrottles(h);

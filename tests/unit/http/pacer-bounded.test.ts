@@ -7,15 +7,17 @@ import { SpotifyBusyError } from "../../../src/server/spotify/errors.ts";
 import { limits } from "../../../src/shared/limits.ts";
 
 describe("a pacer with a bounded queue", () => {
-  test("refuses a caller at once when maxWaiting callers already wait; the others still get their turn", async () => {
+  test("refuses a caller that can give up at once when maxWaiting callers already wait; the others queue", async () => {
     const pacer = new AdaptivePacer({ maxInFlight: 1, reserved: 0, maxWaiting: 2 });
     const first = await pacer.acquire("interactive");
     const waiting = [pacer.acquire("interactive"), pacer.acquire("background")];
     expect(pacer.state().waiting).toEqual({ interactive: 1, background: 1 });
-    await expect(pacer.acquire("interactive")).rejects.toBeInstanceOf(PacerBusy);
+    await expect(pacer.acquire("interactive", { timeoutMs: 10_000 })).rejects.toBeInstanceOf(PacerBusy);
+    // A caller that must get its turn (a token refresh) still queues behind the bound.
+    waiting.push(pacer.acquire("background"));
+    expect(pacer.state().waiting.background).toBe(2);
     first();
-    (await waiting[0])?.();
-    (await waiting[1])?.();
+    for (const turn of waiting) (await turn)();
     expect(pacer.state().inFlight).toBe(0);
   });
 
