@@ -137,7 +137,7 @@ export const retentionRules: Record<string, RetentionRule> = {
   },
   oauth_states: {
     kind: "aged",
-    period: "until the sign-in state expires (ten minutes)",
+    period: "taken by its callback; once expired (ten minutes), here or at the next sign-in start",
     purge: (db, now) => deleteWhere(db, oauthStates, lt(oauthStates.expiresAt, now)),
   },
   web_vital_weeks: {
@@ -157,10 +157,6 @@ export const retentionRules: Record<string, RetentionRule> = {
   _migrations: { kind: "kept", until: "the schema's history" },
   users: { kind: "kept", until: "the account is deleted (account/delete.ts)" },
   sessions: { kind: "kept", until: "expiry or idle time (purgeExpiredData)" },
-  oauth_states: {
-    kind: "kept",
-    until: "taken by its callback; once expired, at the next sign-in start (auth/oauth-states.ts)",
-  },
   provider_tokens: untilAccountDeleted,
   deleted_accounts: { kind: "kept", until: "deletedUserDataDays (purgeExpiredData)" },
   daily_signups: { kind: "kept", until: "one row a day, the sign-up cap's count" },
