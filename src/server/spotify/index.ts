@@ -1,6 +1,7 @@
 import type { Config } from "../config/config.ts";
 import { type Metrics, providerObservers } from "../metrics/registry.ts";
 import type { Logger } from "../platform/log.ts";
+import { CallBudget } from "./call-budget.ts";
 import type { SpotifyCallLedger } from "./call-ledger.ts";
 import { createSpotifyClient } from "./client.ts";
 import type { SpotifyClient } from "./types.ts";
@@ -25,6 +26,7 @@ export function spotifyClientFromConfig(
     clientSecret: config.spotify.clientSecret,
     timeoutMs: config.spotify.timeoutMs,
     quotaFirstProbeMs: config.spotify.quotaFirstProbeMs,
+    budget: ledger && new CallBudget(config.spotify.dailyCalls, ledger, config.spotify.budgetRecheckMs),
     onArtistsBatchForbidden: () =>
       log.warn("GET /artists?ids answered 403: using single-artist lookups from now on"),
     onRetry: (info) => {
