@@ -4,11 +4,14 @@ import type { Logger } from "../platform/log.ts";
 import { CallBudget } from "./call-budget.ts";
 import type { SpotifyCallLedger } from "./call-ledger.ts";
 import { createSpotifyClient } from "./client.ts";
+import type { QuotaState } from "./quota-gate.ts";
+import type { QuotaHistory } from "./quota-history.ts";
 import type { SpotifyClient } from "./types.ts";
 
 export { SpotifyCallLedger } from "./call-ledger.ts";
 export { createSpotifyClient } from "./client.ts";
 export { SpotifyAuthRevokedError, SpotifyError } from "./errors.ts";
+export { QuotaHistory } from "./quota-history.ts";
 export type * from "./types.ts";
 
 /** The process's Spotify client, on the configured accounts service and Web API (the emulator in demo mode). */
@@ -17,6 +20,7 @@ export function spotifyClientFromConfig(
   log: Logger,
   metrics?: Metrics,
   ledger?: SpotifyCallLedger,
+  quotaHistory?: QuotaHistory,
 ): SpotifyClient {
   const observers = metrics ? providerObservers(metrics, "spotify") : undefined;
   return createSpotifyClient({
@@ -38,14 +42,19 @@ export function spotifyClientFromConfig(
         observers?.onCall(info);
         if (info.service === "api") ledger?.record(info.kind, info.userId);
       },
-      onQuota: (state) =>
-        state.paused
-          ? log.warn("spotify quota used up: web api calls paused", {
-              since: state.since,
-              probes: state.probes,
-              nextProbeAt: state.nextProbeAt,
-            })
-          : log.info("spotify quota back: web api calls resumed", { pauses: state.pauses }),
+      onQuota: (state) => {
+        quotaHistory?.record(state);
+        logQuota(state);
+      },
     },
   });
+  function logQuota(state: QuotaState): void {
+    if (state.paused) {
+      log.warn("spotify quota used up: web api calls paused", {
+        since: state.since,
+        probes: state.probes,
+        nextProbeAt: state.nextProbeAt,
+      });
+    } else log.info("spotify quota back: web api calls resumed", { pauses: state.pauses });
+  }
 }
