@@ -15,6 +15,7 @@ import {
   jobRuns,
   journalSteps,
   providerCallHours,
+  spotifyQuotaPauses,
 } from "../db/schema/index.ts";
 import { addMonthsUtc } from "./calendar.ts";
 
@@ -111,6 +112,17 @@ export const retentionRules: Record<string, RetentionRule> = {
     purge: (db, now) =>
       deleteWhere(db, jobRuns, lt(jobRuns.startedAt, now - chartHistoryDays.jobRuns * DAY_MS)),
   },
+  spotify_quota_pauses: {
+    kind: "aged",
+    period: `${chartHistoryDays.jobRuns} days after it began (the admin charts' history)`,
+    purge: (db, now) =>
+      deleteWhere(
+        db,
+        spotifyQuotaPauses,
+        lt(spotifyQuotaPauses.startedAt, now - chartHistoryDays.jobRuns * DAY_MS),
+      ),
+  },
+  spotify_call_hours: { kind: "kept", until: "24 hours: the call ledger deletes older hours at each write" },
   active_listener_days: {
     kind: "aged",
     period: `${chartHistoryDays.activeListeners} days (the admin charts' history)`,
