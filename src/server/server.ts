@@ -22,7 +22,7 @@ import { createLogger, type Logger } from "./platform/log.ts";
 import { RequestTraffic } from "./platform/loop-room.ts";
 import { UserWork } from "./platform/user-work.ts";
 import { createMetadataClients } from "./sources/clients.ts";
-import { SpotifyCallLedger, spotifyClientFromConfig } from "./spotify/index.ts";
+import { QuotaHistory, SpotifyCallLedger, spotifyClientFromConfig } from "./spotify/index.ts";
 import { clientBundle, clientHandler } from "./static/client-bundle.ts";
 import { createPrerenderedPages, pageSeed } from "./static/prerendered-pages.ts";
 import { lockDatabase } from "./system/process-lock.ts";
@@ -91,7 +91,13 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     db: database.db,
     clock,
     log,
-    spotify: spotifyClientFromConfig(config, log, metrics, spotifyCalls),
+    spotify: spotifyClientFromConfig(
+      config,
+      log,
+      metrics,
+      spotifyCalls,
+      new QuotaHistory(database.db, () => clock.now()),
+    ),
     spotifyCalls,
     tokenKey,
     spotifyFor: (userId) => spotifyForUser(deps, userId),

@@ -7,7 +7,15 @@ export const demoListeners = [
   { id: "crate-free", about: "a free listener, about 3,000 liked songs" },
   { id: "crate-premium", about: "a premium listener, over 10,000 liked songs" },
   { id: demoCredentials.adminSpotifyId, about: "an admin (opens the admin area)" },
+  {
+    id: "crate-ending",
+    about:
+      "a listener whose Spotify access ends in 10 days (the reminder banner; the playlists' reminder after the next hourly update)",
+  },
 ] as const;
+
+/** Demo mode only: the demo listener whose sign-in Crate records as given this many days before its six months end. */
+export const demoGrantEndsInDays = 10;
 
 /** The emulated checkout accepts this card (and declines 4000 0000 0000 0002). */
 export const demoTestCard = "4242 4242 4242 4242";

@@ -89,12 +89,27 @@ export const spotifyAccessTexts = {
     "This server keeps under its daily Spotify budget: Crate adds the rest of your songs over the next hours.",
 } as const;
 
-/** What holds Spotify work back for the whole server: the quota answered QUOTA_EXCEEDED. */
-export interface SpotifyPause {
-  reason: "spotify-quota";
-  /** ISO time the pause began */
-  since: string;
-}
+/**
+ * What holds a running distribution's Spotify work back: the quota answered QUOTA_EXCEEDED, or the server's
+ * SPOTIFY_DAILY_CALLS budget is used for now and the run continues once calls of the rolling 24 hours age out.
+ */
+export type SpotifyPause =
+  | {
+      reason: "spotify-quota";
+      /** ISO time the pause began */
+      since: string;
+    }
+  | {
+      reason: "spotify-budget";
+      /** ISO time the run began waiting for the budget */
+      since: string;
+      /** ISO time the budget has room again (the hour the oldest counted calls leave the 24 hours) */
+      resumesAt: string;
+    };
+
+/** The text a running distribution shows while it is paused. */
+export const spotifyPauseText = (pause: SpotifyPause): string =>
+  pause.reason === "spotify-quota" ? spotifyAccessTexts.quotaPaused : spotifyAccessTexts.budgetSpread;
 
 /** Kinds of Web API calls counted over 24 hours (admin statistics). */
 export const spotifyCallKinds = [
@@ -103,6 +118,16 @@ export const spotifyCallKinds = [
   "hourly",
   "analysis",
   "reminder",
+  "followUp",
+  "random",
   "other",
 ] as const;
 export type SpotifyCallKind = (typeof spotifyCallKinds)[number];
+
+/**
+ * Background work (nobody waits for it): under SPOTIFY_DAILY_CALLS it uses at most four fifths of the budget,
+ * the last fifth stays for listeners' own actions. The weekly full re-read is part of the hourly update.
+ */
+export const backgroundCallKinds: readonly SpotifyCallKind[] = ["hourly", "reminder", "followUp", "random"];
+/** The share of SPOTIFY_DAILY_CALLS background work may use. */
+export const BACKGROUND_BUDGET_SHARE = 0.8;

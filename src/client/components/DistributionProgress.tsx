@@ -2,7 +2,7 @@ import { Alert, Box, HStack, Progress, Stack, Text } from "@chakra-ui/react";
 import { CircleCheck } from "lucide-react";
 import { useEffect, useState } from "react";
 import { messages } from "../../shared/errors.ts";
-import { spotifyAccessTexts } from "../../shared/spotify-access.ts";
+import { spotifyPauseText } from "../../shared/spotify-access.ts";
 import { type ProgressEntry, type ProgressState, progressLabel } from "../hooks/useDistributionProgress.ts";
 
 const DOT_MS = 400;
@@ -108,7 +108,7 @@ export function DistributionProgress({ progress }: { progress: ProgressState }) 
       {progress.paused ? (
         <Alert.Root status="info" borderRadius="lg" data-testid="progress-paused">
           <Alert.Indicator />
-          <Alert.Title fontWeight="medium">{spotifyAccessTexts.quotaPaused}</Alert.Title>
+          <Alert.Title fontWeight="medium">{spotifyPauseText(progress.paused)}</Alert.Title>
         </Alert.Root>
       ) : null}
       {phase === "loading" ? <LoadingRow /> : null}

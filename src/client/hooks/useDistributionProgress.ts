@@ -24,7 +24,7 @@ export interface ProgressState {
   failures: number;
   /** the liked songs the server counted once the run read the library (null until an answer tells) */
   totalNumberOfLikedSongs: number | null;
-  /** set while Spotify's spent quota holds the run (it continues on its own) */
+  /** set while Spotify's spent quota or the server's daily budget holds the run (it continues on its own) */
   paused: SpotifyPause | null;
 }
 

@@ -17,6 +17,7 @@ import {
   oauthStates,
   providerCallHours,
   spotifyCallHours,
+  spotifyQuotaPauses,
   webVitalWeeks,
 } from "../db/schema/index.ts";
 import { addMonthsUtc } from "./calendar.ts";
@@ -116,6 +117,16 @@ export const retentionRules: Record<string, RetentionRule> = {
     period: `${chartHistoryDays.jobRuns} days after it started (the admin charts' history)`,
     purge: (db, now) =>
       deleteWhere(db, jobRuns, lt(jobRuns.startedAt, now - chartHistoryDays.jobRuns * DAY_MS)),
+  },
+  spotify_quota_pauses: {
+    kind: "aged",
+    period: `${chartHistoryDays.jobRuns} days after it began (the admin charts' history)`,
+    purge: (db, now) =>
+      deleteWhere(
+        db,
+        spotifyQuotaPauses,
+        lt(spotifyQuotaPauses.startedAt, now - chartHistoryDays.jobRuns * DAY_MS),
+      ),
   },
   active_listener_days: {
     kind: "aged",

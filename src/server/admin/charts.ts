@@ -5,6 +5,7 @@
 // - hourly job duration and lag: job_runs of the hourly sync (the longest in each bucket)
 // - provider calls and "too many requests" answers: provider_call_hours
 // - premium conversions: membership events to PremiumYearly that a payment or a subscription made
+// - Spotify's quota pauses: spotify_quota_pauses (start, end, probes), as time paused per bucket and as marks
 import { and, count, countDistinct, eq, gte, inArray, max, type SQL, sql, sum } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import {
@@ -21,6 +22,7 @@ import {
   jobRuns,
   membershipEvents,
   providerCallHours,
+  spotifyQuotaPauses,
   users,
 } from "../db/schema/index.ts";
 import type { Deps } from "../deps/deps.ts";
@@ -146,10 +148,39 @@ function premiumConversions(deps: ChartsDeps, window: Window): Map<number, numbe
   );
 }
 
+/** The quota pauses that overlap the window (one still lasting ends now). */
+function quotaPauses(deps: ChartsDeps, window: Window, now: number) {
+  return deps.db
+    .select()
+    .from(spotifyQuotaPauses)
+    .where(sql`coalesce(${spotifyQuotaPauses.endedAt}, ${now}) >= ${window.from}`)
+    .orderBy(spotifyQuotaPauses.startedAt)
+    .all();
+}
+
+/** How much of each bucket the pauses covered, ms. */
+function pausedPerBucket(
+  window: Window,
+  pauses: { startedAt: number; endedAt: number | null }[],
+  now: number,
+) {
+  const map = new Map<number, number>();
+  for (const at of window.starts) {
+    const end = at + window.bucketMs;
+    let covered = 0;
+    for (const p of pauses)
+      covered += Math.max(0, Math.min(end, p.endedAt ?? now) - Math.max(at, p.startedAt));
+    if (covered > 0) map.set(at, covered);
+  }
+  return map;
+}
+
 /** The charts' series for `range`; the history still in memory is written first, so the figures are current. */
 export function getAdminCharts(deps: ChartsDeps, range: ChartRange): AdminCharts {
   deps.metrics.flushHistory();
-  const window = windowOf(range, deps.clock.now());
+  const now = deps.clock.now();
+  const window = windowOf(range, now);
+  const pauses = quotaPauses(deps, window, now);
   return {
     range,
     bucketMs: window.bucketMs,
@@ -160,5 +191,11 @@ export function getAdminCharts(deps: ChartsDeps, range: ChartRange): AdminCharts
     providerCalls: providerSeries(deps, window, providerCallHours.calls),
     providerRateLimited: providerSeries(deps, window, providerCallHours.rateLimited),
     premiumConversions: points(window, premiumConversions(deps, window), 0),
+    spotifyQuotaPausedMs: points(window, pausedPerBucket(window, pauses, now), 0),
+    spotifyQuotaPauses: pauses.map((p) => ({
+      since: new Date(p.startedAt).toISOString(),
+      until: p.endedAt === null ? null : new Date(p.endedAt).toISOString(),
+      probes: p.probes,
+    })),
   };
 }

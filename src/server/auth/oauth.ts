@@ -8,6 +8,7 @@ import { SpotifyBusyError, SpotifyError } from "../spotify/errors.ts";
 import { failFastOnQuota, SpotifyQuotaPausedError } from "../spotify/quota-gate.ts";
 import { learnTimeZone } from "../user/time-zone.ts";
 import { clearOauthCookie, OAUTH_COOKIE_MAX_AGE_SEC, oauthCookie, sessionCookie } from "./cookies.ts";
+import { grantStartOf } from "./demo-grant.ts";
 import { consumeState, rememberState } from "./oauth-states.ts";
 import { storedUserAgent } from "./session-list.ts";
 import { createSession, revokeSession } from "./sessions.ts";
@@ -183,7 +184,7 @@ export async function completeAuthorization(
     scope: tokens.scope,
   });
   // Every completed sign-in starts a fresh 6-month grant on Spotify.
-  recordAuthorization(deps, result.userId);
+  recordAuthorization(deps, result.userId, grantStartOf(deps.config, profile.id, deps.clock.now()));
   revokeSession(deps.db, presentedSession);
   const session = createSession(deps.db, deps.clock, result.userId, storedUserAgent(userAgent));
   cookies.push(sessionCookie(deps.config, session.token));

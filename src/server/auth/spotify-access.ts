@@ -21,11 +21,18 @@ export interface GrantRecord {
   endedAt: number | null;
 }
 
-/** A completed sign-in through Spotify: a fresh 6-month grant, any earlier refusal forgotten, monitored again. */
-export function recordAuthorization(deps: Pick<Deps, "db" | "clock">, userId: string): void {
+/**
+ * A completed sign-in through Spotify: a fresh 6-month grant from `authorizedAt` (now; earlier only for the
+ * demo's ending listener, auth/demo-grant.ts), any earlier refusal forgotten, monitored again.
+ */
+export function recordAuthorization(
+  deps: Pick<Deps, "db" | "clock">,
+  userId: string,
+  authorizedAt = deps.clock.now(),
+): void {
   deps.db
     .update(users)
-    .set({ spotifyAuthorizedAt: deps.clock.now(), spotifyAccessRefusedAt: null, monitored: true })
+    .set({ spotifyAuthorizedAt: authorizedAt, spotifyAccessRefusedAt: null, monitored: true })
     .where(eq(users.id, userId))
     .run();
 }

@@ -33,6 +33,8 @@ const EnvSchema = z.object({
   SPOTIFY_DAILY_CALLS: z.coerce.number().int().min(10).optional(),
   /** the first probe after Spotify's quota ran out, then twice as long each time (at most an hour) */
   SPOTIFY_QUOTA_PROBE_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
+  /** how often work waiting for SPOTIFY_DAILY_CALLS looks whether the 24 hours have room again */
+  SPOTIFY_BUDGET_RECHECK_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
   PADDLE_ENVIRONMENT: z.enum(["production", "sandbox"]).default("production"),
   PADDLE_API_URL: z.url().optional(),
   PADDLE_API_KEY: optionalText,
@@ -103,6 +105,7 @@ export interface Config {
     /** SPOTIFY_DAILY_CALLS: null, no budget */
     dailyCalls: number | null;
     quotaFirstProbeMs: number;
+    budgetRecheckMs: number;
   };
   paddle: {
     environment: "production" | "sandbox";
@@ -206,6 +209,7 @@ export function parseConfig(
       timeoutMs: e.SPOTIFY_TIMEOUT_MS,
       dailyCalls: e.SPOTIFY_DAILY_CALLS ?? null,
       quotaFirstProbeMs: e.SPOTIFY_QUOTA_PROBE_MS,
+      budgetRecheckMs: e.SPOTIFY_BUDGET_RECHECK_MS,
     },
     paddle: {
       environment: e.PADDLE_ENVIRONMENT,

@@ -6,6 +6,7 @@ import m3 from "../../../drizzle/0003_spotify_access_and_quota.sql" with { type:
 import m4 from "../../../drizzle/0005_single_use_state_billing_sessions.sql" with { type: "text" };
 import m5 from "../../../drizzle/0006_explain_and_correct.sql" with { type: "text" };
 import m6 from "../../../drizzle/0007_web_vitals.sql" with { type: "text" };
+import m7 from "../../../drizzle/0009_spotify_budget.sql" with { type: "text" };
 
 export const migrations: { tag: string; sql: string }[] = [
   { tag: "0000_init", sql: m0 },
@@ -15,4 +16,5 @@ export const migrations: { tag: string; sql: string }[] = [
   { tag: "0005_single_use_state_billing_sessions", sql: m4 },
   { tag: "0006_explain_and_correct", sql: m5 },
   { tag: "0007_web_vitals", sql: m6 },
+  { tag: "0009_spotify_budget", sql: m7 },
 ];

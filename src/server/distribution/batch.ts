@@ -12,7 +12,7 @@ import { withCallKind } from "../spotify/call-kind.ts";
 import { SpotifyAuthRevokedError } from "../spotify/errors.ts";
 import type { SpotifyUserApi } from "../spotify/types.ts";
 import { updateAccessReminders } from "./access-reminders.ts";
-import { backgroundBudgetSpent, hourlyListeners, hourlyRunHeld } from "./hourly-gate.ts";
+import { backgroundBudgetAllows, hourlyListeners, hourlyRunHeld } from "./hourly-gate.ts";
 import { AdaptiveConcurrency } from "./job-concurrency.ts";
 import { finishExecution, startExecution } from "./repository/batch-executions.ts";
 import {
@@ -183,7 +183,7 @@ function hourlyBatch(deps: Deps, db: Db): Promise<BatchOutcome> {
     HOURLY_JOB,
     () => hourlyListeners(deps, monitoredUsersBySyncAge(db)),
     async (userId, api) => {
-      if (backgroundBudgetSpent(deps)) return false;
+      if (!backgroundBudgetAllows(deps, "hourly")) return false;
       // In a grant's last 14 days its end is named in every managed playlist; after a new sign-in, no more.
       await withCallKind("reminder", () => updateAccessReminders(deps, api, userId));
       // A first page whose total does not add up means an unlike further back: read everything now, so
@@ -208,8 +208,9 @@ export function runRandomRefresh(deps: Deps): Promise<BatchOutcome> {
   const randomNames = allEntries.filter((e) => e.kind.type === "random").map((e) => e.name);
   const usersWithRandom = () => monitoredPremiumUsersWith(deps.db, randomNames);
   return runBatch(deps, RANDOM_JOB, usersWithRandom, async (userId, api) => {
+    if (!backgroundBudgetAllows(deps, "random")) return false;
     const id = createDistribution(deps, userId, "random");
-    await runDistribution(deps, id, { api });
+    await withCallKind("random", () => runDistribution(deps, id, { api }));
     return true;
   });
 }

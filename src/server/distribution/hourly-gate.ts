@@ -17,15 +17,10 @@ export function hourlyListeners(deps: Pick<Deps, "db" | "clock">, userIds: reado
   return userIds.filter((userId) => grantHolds(deps, userId));
 }
 
-/** The share of SPOTIFY_DAILY_CALLS background work may use: a fifth always stays for listeners' own actions. */
-export const BACKGROUND_SHARE = 0.8;
-
 /**
- * True when the calls of the last 24 hours reached the background share of the daily budget: the hourly job
- * leaves the remaining listeners for a later hour (their likes wait; nothing is lost). Never without a budget.
+ * False once the calls of the last 24 hours reached background work's share of SPOTIFY_DAILY_CALLS (the rule is
+ * the transport's budget, spotify/call-budget.ts): a job leaves the remaining listeners for a later run (their
+ * likes wait; nothing is lost) rather than holding their turns for hours. Always true without a budget.
  */
-export function backgroundBudgetSpent(deps: Pick<Deps, "config" | "spotifyCalls">): boolean {
-  const budget = deps.config.spotify.dailyCalls;
-  if (budget === null) return false;
-  return deps.spotifyCalls.last24h().total >= Math.floor(budget * BACKGROUND_SHARE);
-}
+export const backgroundBudgetAllows = (deps: Pick<Deps, "spotify">, kind: "hourly" | "random"): boolean =>
+  deps.spotify.budgetAllows(kind);

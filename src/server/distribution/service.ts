@@ -23,7 +23,7 @@ import { kindOfEntry } from "./kinds.ts";
 import { deselectPreference, replaceSelection } from "./repository/listeners.ts";
 import { deletePlaylist, playlistsOfPreference } from "./repository/playlists.ts";
 import { ownDistributionWithEntries } from "./repository/progress-read.ts";
-import { setEntryTotal } from "./repository/runs.ts";
+import { type DistributionTrigger, setEntryTotal } from "./repository/runs.ts";
 import { runDistribution } from "./run.ts";
 import { createWholeLibraryDistribution } from "./start.ts";
 
@@ -107,16 +107,30 @@ export function getProgress(
     finished: run.status !== "running",
     totalNumberOfLikedSongs: run.totalNumberOfLikedSongs ?? 0,
     createdPlaylistNames: run.createdPlaylistNames ?? [],
-    ...(run.status === "running" ? quotaPause(deps) : {}),
+    ...(run.status === "running" ? spotifyPause(deps, run.trigger) : {}),
   };
 }
 
-/** `paused` while Spotify's spent quota holds a running distribution's calls. */
-function quotaPause(deps: Partial<Pick<Deps, "spotify">>): Pick<DistributionProgress, "paused"> {
-  const quota = deps.spotify?.quota();
-  if (!quota) return {};
-  if (!quota.paused || quota.since === null) return {};
-  return { paused: { reason: "spotify-quota", since: new Date(quota.since).toISOString() } };
+/**
+ * `paused` while Spotify's spent quota holds a running distribution's calls, or while SPOTIFY_DAILY_CALLS does
+ * (a first fill bigger than the budget's room goes on in the next hours): the hourly and random runs wait with
+ * background work, the others with the listener's own.
+ */
+function spotifyPause(
+  deps: Partial<Pick<Deps, "spotify">>,
+  trigger: DistributionTrigger,
+): Pick<DistributionProgress, "paused"> {
+  const spotify = deps.spotify;
+  if (!spotify) return {};
+  const quota = spotify.quota();
+  if (quota.paused && quota.since !== null) {
+    return { paused: { reason: "spotify-quota", since: new Date(quota.since).toISOString() } };
+  }
+  const hold =
+    spotify.budget().held[trigger === "hourly" || trigger === "random" ? "background" : "listener"];
+  if (!hold) return {};
+  const iso = (ms: number) => new Date(ms).toISOString();
+  return { paused: { reason: "spotify-budget", since: iso(hold.since), resumesAt: iso(hold.resumesAt) } };
 }
 
 /**

@@ -19,10 +19,12 @@ export class SpotifyCallLedger {
   /** "hour \0 user \0 kind" → calls not yet written */
   private pending = new Map<string, number>();
   private timer: ReturnType<typeof setInterval> | null = null;
+  /** the written calls of the window starting at `windowStart`, until the next flush */
+  private written: { windowStart: number; calls: number } | null = null;
 
   constructor(
     private readonly db: Db,
-    private readonly now: () => number,
+    readonly now: () => number,
     flushEveryMs = LEDGER_FLUSH_MS,
   ) {
     if (flushEveryMs > 0) {
@@ -38,6 +40,7 @@ export class SpotifyCallLedger {
   }
 
   flush(): void {
+    this.written = null;
     const rows = [...this.pending];
     this.pending = new Map();
     const horizon = Math.floor((this.now() - DAY_MS) / HOUR_MS) * HOUR_MS;
@@ -76,6 +79,49 @@ export class SpotifyCallLedger {
       total += row.calls;
     }
     return { total, byKind };
+  }
+
+  /**
+   * Calls of the last 24 hours, all listeners and kinds, without writing: asked before every Web API call under
+   * SPOTIFY_DAILY_CALLS, so the written part is read once per flush and the pending counts are added.
+   */
+  totalLast24h(): number {
+    const windowStart = this.windowStart();
+    if (this.written?.windowStart !== windowStart) {
+      const row = this.db
+        .select({ calls: sql<number>`coalesce(sum(${spotifyCallHours.calls}), 0)` })
+        .from(spotifyCallHours)
+        .where(gte(spotifyCallHours.hour, windowStart))
+        .get();
+      this.written = { windowStart, calls: row?.calls ?? 0 };
+    }
+    let pending = 0;
+    for (const [key, calls] of this.pending)
+      if (Number(key.split("\u0000")[0]) >= windowStart) pending += calls;
+    return this.written.calls + pending;
+  }
+
+  /**
+   * When the calls of the last 24 hours are fewer than `limit` again without any new one: the start of the hour
+   * at which enough of the oldest hours have left the window. Now when they already are.
+   */
+  fewerThanAt(limit: number): number {
+    this.flush();
+    const hours = this.db
+      .select({ hour: spotifyCallHours.hour, calls: sql<number>`sum(${spotifyCallHours.calls})` })
+      .from(spotifyCallHours)
+      .where(gte(spotifyCallHours.hour, this.windowStart()))
+      .groupBy(spotifyCallHours.hour)
+      .orderBy(spotifyCallHours.hour)
+      .all();
+    let left = hours.reduce((sum, h) => sum + h.calls, 0);
+    if (left < limit) return this.now();
+    for (const { hour, calls } of hours) {
+      left -= calls;
+      // an hour leaves the window once the window starts after it: 24 hours after it began
+      if (left < limit) return hour + DAY_MS;
+    }
+    return this.now() + HOUR_MS;
   }
 
   /** The listeners with the most calls in the last 24 hours. */

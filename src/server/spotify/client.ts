@@ -1,5 +1,6 @@
 import { SpotifyAccounts } from "./accounts.ts";
 import type { SharedClientState } from "./call.ts";
+import type { CallBudget } from "./call-budget.ts";
 import { type HttpOptions, SpotifyHttp } from "./http.ts";
 import type { SpotifyClient } from "./types.ts";
 import { createUserApi } from "./user-api.ts";
@@ -11,6 +12,8 @@ export interface SpotifyClientOptions extends HttpOptions {
   clientSecret: string;
   /** told once when batch artist lookups answer 403 and the client switches to single lookups */
   onArtistsBatchForbidden?: () => void;
+  /** SPOTIFY_DAILY_CALLS (none: every call goes) */
+  budget?: CallBudget;
 }
 
 /** One per process: the transport (timeouts, retries, pacing, call counts) shared by all users. */
@@ -33,6 +36,11 @@ export function createSpotifyClient(options: SpotifyClientOptions): SpotifyClien
     resetCallCounts: () => http.resetCallCounts(),
     pacing: () => http.pacing(),
     quota: () => http.quota.state(),
-    stopQuotaProbes: () => http.quota.stop(),
+    stopQuotaProbes: () => {
+      http.quota.stop();
+      options.budget?.stop();
+    },
+    budget: () => options.budget?.state() ?? { dailyCalls: null, held: { background: null, listener: null } },
+    budgetAllows: (kind) => options.budget?.allows(kind) ?? true,
   };
 }

@@ -41,6 +41,8 @@ export interface HttpOptions {
   observer?: HttpObserver;
   /** the first probe after Spotify's quota ran out (then 2, 4 … times this, at most an hour) */
   quotaFirstProbeMs?: number;
+  /** SPOTIFY_DAILY_CALLS: every Web API call waits here until it fits (call-budget.ts) */
+  budget?: { pass(kind: SpotifyCallKind): Promise<void> };
 }
 
 /** What the transport tells an observer. Calls include refused ones; waits are before a call may go. */
@@ -116,8 +118,10 @@ const isRetryableStatus = (status: number) =>
  */
 export class SpotifyHttp {
   private readonly fetchImpl: FetchLike;
-  private readonly opts: Required<Omit<HttpOptions, "fetch" | "onRetry" | "observer" | "quotaFirstProbeMs">> &
-    Pick<HttpOptions, "onRetry" | "observer">;
+  private readonly opts: Required<
+    Omit<HttpOptions, "fetch" | "onRetry" | "observer" | "quotaFirstProbeMs" | "budget">
+  > &
+    Pick<HttpOptions, "onRetry" | "observer" | "budget">;
   /** Spotify's development-mode quota: one gate for every Web API call of the process */
   readonly quota: QuotaGate;
   /** the Web API and the accounts service have limits of their own: one pacer each */
@@ -182,6 +186,8 @@ export class SpotifyHttp {
     const priority = currentPriority();
     const pacer = this.pacers[request.service ?? "api"];
     const gate = (request.service ?? "api") === "api" ? this.quota : null;
+    // Under the daily budget a call waits (hours, maybe) before it takes its place in the pacer's queue.
+    if (gate) await this.opts.budget?.pass(currentCallKind());
     for (;;) {
       const pausedFor = pacer.state().pausedUntil - now();
       if (pausedFor > 0 && waited + pausedFor > this.opts.maxTotalWaitMs) {

@@ -1,13 +1,17 @@
 import type { Config } from "../config/config.ts";
 import { type Metrics, providerObservers } from "../metrics/registry.ts";
 import type { Logger } from "../platform/log.ts";
+import { CallBudget } from "./call-budget.ts";
 import type { SpotifyCallLedger } from "./call-ledger.ts";
 import { createSpotifyClient } from "./client.ts";
+import type { QuotaState } from "./quota-gate.ts";
+import type { QuotaHistory } from "./quota-history.ts";
 import type { SpotifyClient } from "./types.ts";
 
 export { SpotifyCallLedger } from "./call-ledger.ts";
 export { createSpotifyClient } from "./client.ts";
 export { SpotifyAuthRevokedError, SpotifyError } from "./errors.ts";
+export { QuotaHistory } from "./quota-history.ts";
 export type * from "./types.ts";
 
 /** The process's Spotify client, on the configured accounts service and Web API (the emulator in demo mode). */
@@ -16,6 +20,7 @@ export function spotifyClientFromConfig(
   log: Logger,
   metrics?: Metrics,
   ledger?: SpotifyCallLedger,
+  quotaHistory?: QuotaHistory,
 ): SpotifyClient {
   const observers = metrics ? providerObservers(metrics, "spotify") : undefined;
   return createSpotifyClient({
@@ -25,6 +30,7 @@ export function spotifyClientFromConfig(
     clientSecret: config.spotify.clientSecret,
     timeoutMs: config.spotify.timeoutMs,
     quotaFirstProbeMs: config.spotify.quotaFirstProbeMs,
+    budget: ledger && new CallBudget(config.spotify.dailyCalls, ledger, config.spotify.budgetRecheckMs),
     onArtistsBatchForbidden: () =>
       log.warn("GET /artists?ids answered 403: using single-artist lookups from now on"),
     onRetry: (info) => {
@@ -36,14 +42,19 @@ export function spotifyClientFromConfig(
         observers?.onCall(info);
         if (info.service === "api") ledger?.record(info.kind, info.userId);
       },
-      onQuota: (state) =>
-        state.paused
-          ? log.warn("spotify quota used up: web api calls paused", {
-              since: state.since,
-              probes: state.probes,
-              nextProbeAt: state.nextProbeAt,
-            })
-          : log.info("spotify quota back: web api calls resumed", { pauses: state.pauses }),
+      onQuota: (state) => {
+        quotaHistory?.record(state);
+        logQuota(state);
+      },
     },
   });
+  function logQuota(state: QuotaState): void {
+    if (state.paused) {
+      log.warn("spotify quota used up: web api calls paused", {
+        since: state.since,
+        probes: state.probes,
+        nextProbeAt: state.nextProbeAt,
+      });
+    } else log.info("spotify quota back: web api calls resumed", { pauses: state.pauses });
+  }
 }

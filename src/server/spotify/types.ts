@@ -1,6 +1,8 @@
 import type { ClassifiedFeatureName } from "../../shared/audio-features.ts";
+import type { SpotifyCallKind } from "../../shared/spotify-access.ts";
 import type { PacerState } from "../platform/pacer.ts";
 import type { SpotifyAccounts } from "./accounts.ts";
+import type { CallBudgetState } from "./call-budget.ts";
 import type { CallCounts } from "./http.ts";
 import type { QuotaState } from "./quota-gate.ts";
 
@@ -209,6 +211,10 @@ export interface SpotifyClient {
   /** whether Spotify's spent quota holds every Web API call (since when, probes) */
   quota(): QuotaState;
   stopQuotaProbes(): void;
+  /** SPOTIFY_DAILY_CALLS: which work waits for the budget now (since when, until when) */
+  budget(): CallBudgetState;
+  /** whether work of `kind` fits the budget now (a job asks before taking the next listener) */
+  budgetAllows(kind: SpotifyCallKind): boolean;
 }
 
 /** Where a user API gets its bearer token: `current()` before a call; `refresh(rejected)` after a 401 (once). */

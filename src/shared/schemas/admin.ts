@@ -207,4 +207,8 @@ export interface AdminCharts {
   providerRateLimited: Record<ChartProvider, ChartPoint[]>;
   /** listeners who became premium by paying (Paddle), per bucket */
   premiumConversions: ChartPoint[];
+  /** ms of each bucket Spotify's spent quota paused every Web API call */
+  spotifyQuotaPausedMs: ChartPoint[];
+  /** the quota pauses overlapping the range, oldest first: ISO start, end (null while it lasts), probes sent */
+  spotifyQuotaPauses: { since: string; until: string | null; probes: number }[];
 }

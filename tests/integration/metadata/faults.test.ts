@@ -29,6 +29,8 @@ describe("metadata sources under faults", () => {
     h.crate.deps.metadataLookups.schedule(listener.userId);
     await h.settled();
     expect(songsIn(listener, "Rock")).toBeGreaterThan(0);
+    // The later pass is background work: its calls count (and wait for SPOTIFY_DAILY_CALLS) as follow-ups.
+    expect(h.crate.deps.spotifyCalls.last24h().byKind.followUp).toBeGreaterThan(0);
   });
 
   test("429 from ReccoBeats, 503 from MusicBrainz and Deezer's quota answers are waited out, with no violation", async () => {

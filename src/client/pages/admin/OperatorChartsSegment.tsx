@@ -44,6 +44,19 @@ const one = (label: string, color: string, points: AdminCharts["signups"]): Char
   { id: label, label, color, points },
 ];
 
+const at = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
+
+/** "Paused 2026-11-26 14:03 UTC – 15:10 UTC, 6 probes." for each pause, or that there was none. */
+function pauseMarks(pauses: AdminCharts["spotifyQuotaPauses"]): string {
+  if (pauses.length === 0) return "No pause in this range.";
+  return pauses
+    .map(
+      (p) =>
+        `Paused ${at(p.since)} – ${p.until ? at(p.until) : "now"}, ${p.probes} probe${p.probes === 1 ? "" : "s"}.`,
+    )
+    .join(" ");
+}
+
 function Charts({ charts }: { charts: AdminCharts }) {
   const hourly = charts.range === "48h";
   const per = hourly ? "per hour" : "per UTC day";
@@ -89,6 +102,16 @@ function Charts({ charts }: { charts: AdminCharts }) {
         series={perProvider(charts.providerRateLimited)}
         hourly={hourly}
         testId="ops-rate-limited"
+      />
+      <SeriesChart
+        title="Spotify quota pauses"
+        description={`Minutes ${per} that Spotify's spent quota paused every call. ${pauseMarks(charts.spotifyQuotaPauses)}`}
+        series={one("Paused", "#f5d547", charts.spotifyQuotaPausedMs)}
+        hourly={hourly}
+        format={asMinutes}
+        counts={false}
+        scale={minutes}
+        testId="ops-quota-pauses"
       />
       <SeriesChart
         title="Premium conversions"

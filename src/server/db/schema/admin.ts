@@ -96,3 +96,11 @@ export const spotifyCallHours = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.hour, t.userId, t.kind] })],
 );
+
+/** Each pause Spotify's spent quota caused (spotify/quota-history.ts): when it began and ended, its probes. */
+export const spotifyQuotaPauses = sqliteTable("spotify_quota_pauses", {
+  startedAt: integer().primaryKey(),
+  /** null while it lasts */
+  endedAt: integer(),
+  probes: integer().notNull().default(0),
+});

@@ -10,12 +10,13 @@ const progressStatements = preparedOnce((db) => ({
   run: db.$client.prepare<
     {
       status: DistributionRow["status"];
+      trigger: DistributionRow["trigger"];
       totalNumberOfLikedSongs: number | null;
       createdPlaylistNames: string | null;
     },
     [string, string]
   >(
-    `SELECT status, total_number_of_liked_songs AS totalNumberOfLikedSongs,
+    `SELECT status, trigger, total_number_of_liked_songs AS totalNumberOfLikedSongs,
        created_playlist_names AS createdPlaylistNames
      FROM distributions WHERE id = ? AND user_id = ?`,
   ),
@@ -37,6 +38,7 @@ export function ownDistributionWithEntries(db: Db, id: string, userId: string) {
   const names: unknown = run.createdPlaylistNames === null ? null : JSON.parse(run.createdPlaylistNames);
   return {
     status: run.status,
+    trigger: run.trigger,
     totalNumberOfLikedSongs: run.totalNumberOfLikedSongs,
     createdPlaylistNames: Array.isArray(names) ? (names as string[]) : null,
     entries,
