@@ -125,6 +125,35 @@ export const spotifyCallKinds = [
 export type SpotifyCallKind = (typeof spotifyCallKinds)[number];
 
 /**
+ * The kinds the admin statistics report (the contract's six). Metadata follow-ups and the random playlists'
+ * refresh are scheduled updates of the listener's playlists, so they are reported as `hourly`; /metrics keeps
+ * them apart.
+ */
+export const reportedCallKinds = [
+  "signIn",
+  "distribution",
+  "hourly",
+  "analysis",
+  "reminder",
+  "other",
+] as const;
+export type ReportedCallKind = (typeof reportedCallKinds)[number];
+
+export function reportedCallKind(kind: SpotifyCallKind): ReportedCallKind {
+  return kind === "followUp" || kind === "random" ? "hourly" : kind;
+}
+
+/** Calls by counted kind, folded into the reported kinds. */
+export function reportCallsByKind(byKind: Record<SpotifyCallKind, number>): Record<ReportedCallKind, number> {
+  const reported = Object.fromEntries(reportedCallKinds.map((k) => [k, 0])) as Record<
+    ReportedCallKind,
+    number
+  >;
+  for (const kind of spotifyCallKinds) reported[reportedCallKind(kind)] += byKind[kind];
+  return reported;
+}
+
+/**
  * Background work (nobody waits for it): under SPOTIFY_DAILY_CALLS it uses at most four fifths of the budget,
  * the last fifth stays for listeners' own actions. The weekly full re-read is part of the hourly update.
  */

@@ -1,6 +1,7 @@
 // The Spotify block of the admin statistics and user detail: grants ending or ended, the quota pause, and the
 // Web API calls of the last 24 hours by kind and by listener.
 import type { AdminSpotifyStatistics } from "../../shared/schemas/admin.ts";
+import { reportCallsByKind } from "../../shared/spotify-access.ts";
 import { grantOf, readGrant } from "../auth/spotify-access.ts";
 import { users } from "../db/schema/index.ts";
 import type { Deps } from "../deps/deps.ts";
@@ -45,7 +46,7 @@ export function spotifyStatistics(
       pauses: quota.pauses,
       refusedCalls: quota.refusedCalls,
     },
-    callsLast24h: deps.spotifyCalls.last24h(),
+    callsLast24h: reportedCalls(deps.spotifyCalls.last24h()),
     topListeners: deps.spotifyCalls.topListeners(TOP_LISTENERS),
     dailyBudget: deps.config.spotify.dailyCalls,
   };
@@ -60,4 +61,8 @@ export function listenerSpotifyAccess(deps: Pick<Deps, "db" | "clock" | "spotify
     spotifyAccessState: grant?.state ?? ("ended" as const),
     spotifyCallsLast24h: deps.spotifyCalls.forListener(userId),
   };
+}
+
+function reportedCalls(calls: { total: number; byKind: Parameters<typeof reportCallsByKind>[0] }) {
+  return { total: calls.total, byKind: reportCallsByKind(calls.byKind) };
 }

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { limits } from "../limits.ts";
 import { type MembershipLevel, MembershipLevelSchema } from "../membership.ts";
-import type { SpotifyAccessState, SpotifyCallKind } from "../spotify-access.ts";
+import type { ReportedCallKind, SpotifyAccessState } from "../spotify-access.ts";
 
 // ── Inputs (one schema each, used by the tRPC router and the REST shim) ─────────────────────────────────
 
@@ -85,7 +85,7 @@ export interface AdminSpotifyStatistics {
     refusedCalls: number;
   };
   /** every request sent to the Web API in the last 24 hours, refused ones included */
-  callsLast24h: { total: number; byKind: Record<SpotifyCallKind, number> };
+  callsLast24h: { total: number; byKind: Record<ReportedCallKind, number> };
   topListeners: { userId: string; calls: number }[];
   /** SPOTIFY_DAILY_CALLS, null without a budget */
   dailyBudget: number | null;

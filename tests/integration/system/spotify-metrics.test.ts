@@ -60,7 +60,7 @@ test("grants ending and ended, calls by kind and the quota: on /metrics and the 
   });
   expect(stats.body.spotify.callsLast24h.byKind.signIn).toBe(stats.body.spotify.callsLast24h.total);
   expect(Object.keys(stats.body.spotify.callsLast24h.byKind).sort()).toEqual(
-    ["analysis", "distribution", "followUp", "hourly", "other", "random", "reminder", "signIn"].sort(),
+    ["analysis", "distribution", "hourly", "other", "reminder", "signIn"].sort(),
   );
   expect(stats.body.spotify.topListeners[0].calls).toBeGreaterThan(0);
 }, 60_000);

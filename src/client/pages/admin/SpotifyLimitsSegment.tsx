@@ -1,6 +1,6 @@
 import { SimpleGrid, Stat, Text } from "@chakra-ui/react";
 import type { AdminSpotifyStatistics } from "../../../shared/schemas/admin.ts";
-import { spotifyCallKinds } from "../../../shared/spotify-access.ts";
+import { reportedCallKinds } from "../../../shared/spotify-access.ts";
 import { Segment } from "./Segment.tsx";
 
 function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
@@ -50,7 +50,7 @@ export function SpotifyLimitsSegment({ spotify }: { spotify: AdminSpotifyStatist
         />
       </SimpleGrid>
       <Text textStyle="sm" color="fg.muted" data-testid="stat-calls-by-kind">
-        {spotifyCallKinds.map((kind) => `${kind} ${count(callsLast24h.byKind[kind])}`).join(" · ")}
+        {reportedCallKinds.map((kind) => `${kind} ${count(callsLast24h.byKind[kind])}`).join(" · ")}
         {` · quota probes ${count(quota.probes)}, refused calls ${count(quota.refusedCalls)}`}
       </Text>
       {spotify.topListeners.length > 0 ? (
