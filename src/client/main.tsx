@@ -6,6 +6,7 @@
 // The UI font is not imported here: the server serves its files and puts its rules in the page (static/fonts.ts).
 import { PRERENDER_STATE_ID, type RenderedState } from "../shared/prerender.ts";
 import { answerEarly, clicksToReplay } from "./early-controls.ts";
+import { askEarly } from "./lib/early-data.ts";
 import { authorizeUrl, rememberExternalReferrer } from "./lib/referrer.ts";
 import { reportWebVitals } from "./web-vitals.ts";
 
@@ -48,6 +49,8 @@ function firstInteraction(held: (target: Element) => void): Promise<void> {
 async function start(container: HTMLElement) {
   const stateElement = document.getElementById(PRERENDER_STATE_ID);
   if (!stateElement?.textContent) {
+    // the session and the page's data are asked for now, not once the app's chunks have arrived and rendered
+    askEarly(window.location.pathname);
     const app = await import("./boot.tsx");
     app.mount(container);
     document.documentElement.dataset.app = "ready";

@@ -113,7 +113,7 @@ describe("the first tap on a rendered page, on a throttled phone", () => {
 
 describe("the signed-in Playlists page on a throttled phone, with an empty cache", () => {
   // The target is a tickable playlist within 2 s and a tick shown within 200 ms; neither is reached yet
-  // (docs/PERFORMANCE.md has the figures: about 5-6 s and 250-350 ms). These bounds catch a regression beyond
+  // (docs/PERFORMANCE.md has the figures: about 4 s and 300-360 ms). These bounds catch a regression beyond
   // what was measured, and the test prints the figures of every run.
   const TICKABLE_CEILING_MS = 10_000;
   const TICK_CEILING_MS = 1_000;

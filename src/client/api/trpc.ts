@@ -3,6 +3,7 @@ import { httpBatchLink } from "@trpc/client";
 import { createTRPCReact } from "@trpc/react-query";
 import type { AppRouter } from "../../server/trpc/_app.ts";
 import { limits } from "../../shared/limits.ts";
+import { answeredEarly } from "../lib/early-data.ts";
 
 export const trpc = createTRPCReact<AppRouter>();
 
@@ -21,7 +22,10 @@ export function createTrpcClient() {
       httpBatchLink({
         url: "/api/trpc",
         maxItems: limits.trpcMaxBatch,
-        fetch: (url, options) => fetch(url, { ...options, credentials: "same-origin" }),
+        // a query the shell's first script already asked for (lib/early-data.ts) is answered from there
+        fetch: async (url, options) =>
+          ((options?.method ?? "GET") === "GET" ? await answeredEarly(String(url)) : undefined) ??
+          fetch(url, { ...options, credentials: "same-origin" }),
       }),
     ],
   });

@@ -2,7 +2,7 @@ import { lazyPage } from "../lib/lazyPage.ts";
 import type { AppRoute } from "../lib/route-types.ts";
 
 const PlaylistsPage = lazyPage(
-  () => import("../pages/playlists/PlaylistsPage.tsx"),
+  () => import("../pages/playlists/area.ts"),
   (m) => m.PlaylistsPage,
 );
 
@@ -17,7 +17,7 @@ export const playlistsRoutes: AppRoute[] = [
   {
     path: "/playlists/combinations",
     component: lazyPage(
-      () => import("../pages/playlists/CombinationsPage.tsx"),
+      () => import("../pages/playlists/area.ts"),
       (m) => m.CombinationsPage,
     ),
     title: "Combination playlists",
@@ -35,7 +35,7 @@ export const playlistsRoutes: AppRoute[] = [
   {
     path: "/playlists/distribution-success",
     component: lazyPage(
-      () => import("../pages/playlists/DistributionSuccessPage.tsx"),
+      () => import("../pages/playlists/area.ts"),
       (m) => m.DistributionSuccessPage,
     ),
     title: "Playlists updated",
@@ -44,7 +44,7 @@ export const playlistsRoutes: AppRoute[] = [
   {
     path: "/playlists/combinations/success",
     component: lazyPage(
-      () => import("../pages/playlists/combinations/CombinationsSuccessPage.tsx"),
+      () => import("../pages/playlists/area.ts"),
       (m) => m.CombinationsSuccessPage,
     ),
     title: "Combination playlists created",

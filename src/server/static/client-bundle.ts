@@ -5,6 +5,7 @@ import { type Asset, assetResponse, IMMUTABLE, makeAsset } from "./assets.ts";
 import { buildFontFiles } from "./fonts.ts";
 import { landingShell } from "./landing-shell.ts";
 import { embeddedPackedBundle, type PackedFile } from "./precompressed.ts";
+import { type BuildOutputs, keepPreloads, opensHome, preloadLinks } from "./preloads.ts";
 import type { PrerenderedPages } from "./prerendered-pages.ts";
 
 // Serves the client bundle built with code splitting, so pages load only their own chunks (the admin area and
@@ -14,12 +15,16 @@ import type { PrerenderedPages } from "./prerendered-pages.ts";
 // here, compressed once and with validators (ADR 0015).
 
 export interface ClientBundle {
-  /** the SPA page for any route */
+  /** the SPA page for any route, naming the app's chunks for the browser to fetch at once */
   shell: Asset;
+  /** the SPA page for the Playlists area (a signed-in listener's home), naming its chunks too */
+  homeShell: Asset;
   /** the page for `/`, with the landing hero already in its HTML (when the rendered landing page is not to be had) */
   landing: Asset;
-  /** the shell's HTML, for pages rendered into it */
+  /** the shell's HTML without preloads, for pages rendered into it (they load the app on the first interaction) */
   shellHtml: string;
+  /** the built HTML, with every preload */
+  fullHtml: string;
   files: Map<string, Asset>;
 }
 
@@ -39,15 +44,22 @@ function assemble(
     else files.set(`/${name}`, makeAsset(body, type, IMMUTABLE, forms));
   }
   if (!html) throw new Error("The client bundle has no HTML page");
-  const page = new TextDecoder().decode(html);
-  const type = "text/html;charset=utf-8";
   const encode = (text: string) => new Uint8Array(new TextEncoder().encode(text));
   files.set("/robots.txt", makeAsset(encode(ROBOTS_TXT), "text/plain;charset=utf-8", SHELL_CACHE));
+  return { ...pages(new TextDecoder().decode(html)), files };
+}
+
+/** The pages made from the built HTML: each with the preloads it needs. */
+function pages(page: string): Omit<ClientBundle, "files"> {
+  const type = "text/html;charset=utf-8";
+  const encode = (text: string) => new Uint8Array(new TextEncoder().encode(text));
+  const plain = keepPreloads(page, []);
   return {
-    shell: makeAsset(html, type, SHELL_CACHE),
-    landing: makeAsset(encode(landingShell(page)), type, SHELL_CACHE),
-    shellHtml: page,
-    files,
+    shell: makeAsset(encode(keepPreloads(page, ["app"])), type, SHELL_CACHE),
+    homeShell: makeAsset(encode(keepPreloads(page, ["app", "home"])), type, SHELL_CACHE),
+    landing: makeAsset(encode(landingShell(plain)), type, SHELL_CACHE),
+    shellHtml: plain,
+    fullHtml: page,
   };
 }
 
@@ -62,12 +74,14 @@ export async function buildClientFiles(): Promise<{ name: string; body: Bytes; t
     splitting: true,
     minify: true,
     publicPath: "/",
+    metafile: true,
     define: { "process.env.NODE_ENV": '"production"' },
   });
-  if (!result.success) {
+  if (!result.success || !result.metafile) {
     throw new AggregateError(result.logs, "The client bundle did not build");
   }
   const font = await buildFontFiles();
+  const preloads = preloadLinks(result.metafile.outputs as unknown as BuildOutputs);
   const outputs = await Promise.all(
     result.outputs.map(async (output) => {
       const name = output.path.replace(/^\.?\//, "");
@@ -76,7 +90,7 @@ export async function buildClientFiles(): Promise<{ name: string; body: Bytes; t
       const page = new TextDecoder().decode(body);
       if (!page.includes("</head>")) throw new Error("The client page has no head");
       const withFont = new Uint8Array(
-        new TextEncoder().encode(page.replace("</head>", `${font.head}</head>`)),
+        new TextEncoder().encode(page.replace("</head>", `${font.head}${preloads}</head>`)),
       );
       return { name, body: withFont, type: output.type };
     }),
@@ -120,15 +134,7 @@ export function clientBundle(index?: Bun.HTMLBundle): Promise<ClientBundle> {
 
 /** The bundle's pages with `head` added to their head (the same files). */
 function withHead(bundle: ClientBundle, head: string): ClientBundle {
-  const page = bundle.shellHtml.replace("</head>", `${head}</head>`);
-  const type = "text/html;charset=utf-8";
-  const encode = (text: string) => new Uint8Array(new TextEncoder().encode(text));
-  return {
-    shell: makeAsset(encode(page), type, SHELL_CACHE),
-    landing: makeAsset(encode(landingShell(page)), type, SHELL_CACHE),
-    shellHtml: page,
-    files: bundle.files,
-  };
+  return { ...pages(bundle.fullHtml.replace("</head>", `${head}</head>`)), files: bundle.files };
 }
 
 /**
@@ -151,7 +157,10 @@ export function clientHandler(
     const file = bundle.files.get(path);
     if (file) return assetResponse(req, file);
     const rendered = await pages?.pageFor(req, path, bundle.shellHtml);
-    const response = await assetResponse(req, rendered ?? (path === "/" ? bundle.landing : bundle.shell));
+    const response = await assetResponse(
+      req,
+      rendered ?? (path === "/" ? bundle.landing : opensHome(path) ? bundle.homeShell : bundle.shell),
+    );
     response.headers.append("Vary", "Cookie");
     return response;
   };
