@@ -8,6 +8,7 @@ import { presentedSessionToken } from "./auth/cookies.ts";
 import { requestSession } from "./auth/request-session.ts";
 import type { Deps } from "./deps/deps.ts";
 import { trpcTransportGuard } from "./http/security.ts";
+import { trpcCostGuard } from "./http/trpc-cost.ts";
 import { metricsHandler } from "./metrics/http.ts";
 import { errorResponse } from "./platform/http-errors.ts";
 import { restRoutes } from "./rest/index.ts";
@@ -36,6 +37,7 @@ export function createApiApp(deps: Deps) {
   }
 
   app.use("/api/trpc/*", trpcTransportGuard());
+  app.use("/api/trpc/*", trpcCostGuard());
   app.use(
     "/api/trpc/*",
     trpcServer({

@@ -14,7 +14,7 @@ export const workLimits = {
   /** share of a batch run's time it may spend giving way to requests (a flood cannot stretch it further) */
   batchYieldShare: 0.1,
   /** personal-data downloads per listener per hour */
-  personalDataPerHour: 4,
+  personalDataPerHour: 6,
   /** procedures marked expensive that one batched tRPC request may carry */
   expensivePerRequest: 1,
 } as const;

@@ -1,0 +1,53 @@
+// The personal-data export costs a read of everything Crate keeps about a listener: a few downloads an hour are
+// answered, more are refused with code 66, and a batched tRPC request carries at most one such call (code 67).
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { manualClock } from "../../../src/server/platform/clock.ts";
+import { ErrorCode } from "../../../src/shared/errors.ts";
+import { workLimits } from "../../../src/shared/work-limits.ts";
+import { startTestServer, type TestServer } from "../../support/server.ts";
+import { apiClient, seedEverything, seedUser } from "./seed.ts";
+
+let server: TestServer;
+const clock = manualClock(Date.now());
+beforeAll(async () => {
+  server = await startTestServer({}, clock);
+});
+afterAll(async () => {
+  await server.dispose();
+});
+
+const trpcGet = (cookie: string, names: string[]) =>
+  fetch(`${server.url}/api/trpc/${names.join(",")}?batch=1&input=${encodeURIComponent("{}")}`, {
+    headers: { cookie },
+  });
+
+describe("limits on the personal-data export", () => {
+  test("a few downloads an hour per listener; past them code 66, another listener unaffected; an hour later again", async () => {
+    const user = seedUser(server.deps);
+    seedEverything(server.deps, user.userId, "lim1");
+    const api = apiClient(server.url, user.cookie);
+    for (let i = 0; i < workLimits.personalDataPerHour; i++) {
+      expect((await api("GET", "/api/user/personal-data")).status).toBe(200);
+    }
+    const refused = await api("GET", "/api/user/personal-data");
+    expect(refused.status).toBe(429);
+    expect(refused.json.errorCode).toBe(ErrorCode.PersonalDataTooOften);
+    const viaTrpc = await trpcGet(user.cookie, ["account.personalData"]);
+    expect(viaTrpc.status).toBe(429);
+    const other = seedUser(server.deps);
+    expect((await apiClient(server.url, other.cookie)("GET", "/api/user/personal-data")).status).toBe(200);
+    clock.advance(3_600_001);
+    expect((await api("GET", "/api/user/personal-data")).status).toBe(200);
+  });
+
+  test("twenty exports in one batched tRPC request are refused before any runs (code 67)", async () => {
+    const user = seedUser(server.deps);
+    const res = await trpcGet(user.cookie, Array(20).fill("account.personalData"));
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as { error: { data: { errorCode: number } } };
+    expect(body.error.data.errorCode).toBe(ErrorCode.TooManyExpensiveCalls);
+    // none of them counted against the listener's allowance; cheap calls still batch freely
+    const cheap = await trpcGet(user.cookie, ["account.personalData", "settings.get", "settings.timeZone"]);
+    expect(cheap.status).toBe(200);
+  });
+});
