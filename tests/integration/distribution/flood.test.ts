@@ -134,3 +134,34 @@ describe("one listener flooding during the hourly run", () => {
     expect(accepted.status).toBe(200);
   }, 60_000);
 });
+
+describe("one analysis kept per listener", () => {
+  test("a new analysis replaces the listener's ended one and its segments", async () => {
+    const sqlite = h.crate.deps.db.$client;
+    const listener = others[0] as Listener;
+    const analysesOf = () =>
+      sqlite.query("SELECT id, status FROM analyses WHERE user_id = ?").all(listener.userId) as {
+        id: string;
+        status: string;
+      }[];
+    const segmentsOf = (id: string) =>
+      (
+        sqlite.query("SELECT count(*) AS n FROM analysis_segments WHERE analysis_id = ?").get(id) as {
+          n: number;
+        }
+      ).n;
+    const runOne = async () => {
+      sqlite.query("DELETE FROM throttles").run();
+      const started = await call(h, listener.cookie, "POST", "/api/distributor/analysis");
+      expect(started.status).toBe(200);
+      await h.crate.deps.work.idle(listener.userId);
+      return String(started.body.progressId);
+    };
+    const first = await runOne();
+    expect(segmentsOf(first)).toBeGreaterThan(0);
+    const second = await runOne();
+    expect(analysesOf().map((a) => a.id)).toEqual([second]);
+    expect(segmentsOf(first)).toBe(0);
+    expect(segmentsOf(second)).toBeGreaterThan(0);
+  }, 60_000);
+});
