@@ -8,7 +8,6 @@ import { presentedSessionToken } from "./auth/cookies.ts";
 import { requestSession } from "./auth/request-session.ts";
 import type { Deps } from "./deps/deps.ts";
 import { trpcTransportGuard } from "./http/security.ts";
-import { trpcCostGuard } from "./http/trpc-cost.ts";
 import { metricsHandler } from "./metrics/http.ts";
 import { errorResponse } from "./platform/http-errors.ts";
 import { restRoutes } from "./rest/index.ts";
@@ -37,7 +36,6 @@ export function createApiApp(deps: Deps) {
   }
 
   app.use("/api/trpc/*", trpcTransportGuard());
-  app.use("/api/trpc/*", trpcCostGuard());
   app.use(
     "/api/trpc/*",
     trpcServer({
@@ -51,6 +49,7 @@ export function createApiApp(deps: Deps) {
           user: requestSession(c, deps),
           requestId: c.get("requestId"),
           resHeaders: opts.resHeaders,
+          costs: { expensive: 0 },
         }) as unknown as Record<string, unknown>,
       onError: ({ error, path }) => {
         if (describeTrpcError(error).errorCode === ErrorCode.Unknown) {
