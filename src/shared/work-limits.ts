@@ -15,6 +15,8 @@ export const workLimits = {
   batchYieldShare: 0.1,
   /** personal-data downloads per listener per hour */
   personalDataPerHour: 6,
+  /** settings changes per listener in ten seconds (each may queue a sync of their playlists on Spotify) */
+  settingsChangesPer10s: 10,
   /** procedures marked expensive that one batched tRPC request may carry */
   expensivePerRequest: 1,
 } as const;

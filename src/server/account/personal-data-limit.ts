@@ -3,31 +3,14 @@
 import { ErrorCode } from "../../shared/errors.ts";
 import { workLimits } from "../../shared/work-limits.ts";
 import type { Db } from "../db/client.ts";
+import { admitAction } from "../platform/action-rate.ts";
 import type { Clock } from "../platform/clock.ts";
 import { AppError } from "../platform/errors.ts";
 
-const HOUR_MS = 3_600_000;
-
-// Per database connection, like the other per-app memories (db/read-memo.ts): two apps in one process share none.
-const downloadsByConnection = new WeakMap<object, Map<string, number[]>>();
-
 /** Counts one download of the listener's data; refused with code 66 past the hourly allowance. */
 export function admitPersonalDataDownload(db: Db, clock: Clock, userId: string): void {
-  let downloads = downloadsByConnection.get(db.$client);
-  if (!downloads) {
-    downloads = new Map();
-    downloadsByConnection.set(db.$client, downloads);
-  }
-  const now = clock.now();
-  const recent = (downloads.get(userId) ?? []).filter((at) => at > now - HOUR_MS && at <= now);
-  if (recent.length >= workLimits.personalDataPerHour) {
-    downloads.set(userId, recent);
+  const rule = { limit: workLimits.personalDataPerHour, windowMs: 3_600_000 };
+  if (!admitAction(db.$client, "personal-data", userId, rule, clock.now())) {
     throw new AppError(ErrorCode.PersonalDataTooOften);
-  }
-  recent.push(now);
-  downloads.set(userId, recent);
-  // Listeners who have not downloaded within the hour are forgotten now and then.
-  if (downloads.size > 10_000) {
-    for (const [id, times] of downloads) if ((times.at(-1) ?? 0) <= now - HOUR_MS) downloads.delete(id);
   }
 }

@@ -99,7 +99,9 @@ describe("one listener flooding during the hourly run", () => {
     const busy = await runHourlySync(h.crate.deps);
     const busyMs = performance.now() - started;
     const statuses = await flooding;
-    expect(statuses.every((status) => status === 200)).toBe(true);
+    // Past ten changes in ten seconds the listener's settings changes are refused (code 68), never a 5xx.
+    expect(statuses.every((status) => status === 200 || status === 429)).toBe(true);
+    expect(statuses.filter((status) => status === 200).length).toBeGreaterThanOrEqual(10);
     expect(busy).toMatchObject({ started: true, usersProcessed: others.length + 1, failures: 0 });
     expectAdded(fresh);
     // Without coalescing, every flip on queued its own full read (ten of them, 50 pages each).
