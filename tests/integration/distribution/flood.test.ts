@@ -102,7 +102,10 @@ describe("one listener flooding during the hourly run", () => {
     // Past ten changes in ten seconds the listener's settings changes are refused (code 68), never a 5xx.
     expect(statuses.every((status) => status === 200 || status === 429)).toBe(true);
     expect(statuses.filter((status) => status === 200).length).toBeGreaterThanOrEqual(10);
-    expect(busy).toMatchObject({ started: true, usersProcessed: others.length + 1, failures: 0 });
+    expect(busy).toMatchObject({ started: true, failures: 0 });
+    // Everyone was served; the flooder, if their own work still held their queue at the end, by the next run.
+    expect(busy.usersProcessed + (busy.deferred ?? 0)).toBe(others.length + 1);
+    expect(busy.usersProcessed).toBeGreaterThanOrEqual(others.length);
     expectAdded(fresh);
     // Without coalescing, every flip on queued its own full read (ten of them, 50 pages each).
     await h.crate.deps.work.idle(flooder.userId);
