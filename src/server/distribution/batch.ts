@@ -130,11 +130,11 @@ async function runBatch(
       };
       launch();
     });
-    // Back for the deferred turns: each gets one more slice to start; one still held by the listener's own work
+    // Back for the deferred turns: each gets a last moment to start; one still held by the listener's own work
     // is taken back and left to the next run, so no listener's queue holds the run.
     await Promise.all(
       deferred.map(async ({ userId, started, counted }) => {
-        const began = await settlesWithin(Promise.race([started, counted]), workLimits.batchSliceMs);
+        const began = await settlesWithin(Promise.race([started, counted]), workLimits.batchComebackMs);
         if (!began && work.withdraw(userId, job)) {
           outcome.deferred = (outcome.deferred ?? 0) + 1;
           deps.log.info("batch job user deferred to the next run", { job, userId });
