@@ -49,6 +49,7 @@ export function createApiApp(deps: Deps) {
           user: requestSession(c, deps),
           requestId: c.get("requestId"),
           resHeaders: opts.resHeaders,
+          costs: { expensive: 0 },
         }) as unknown as Record<string, unknown>,
       onError: ({ error, path }) => {
         if (describeTrpcError(error).errorCode === ErrorCode.Unknown) {

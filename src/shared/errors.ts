@@ -25,6 +25,7 @@ export const ErrorCode = {
   WorkQueueFull: 65,
   PersonalDataTooOften: 66,
   TooManyExpensiveCalls: 67,
+  ChangesTooOften: 68,
   /** a second checkout while a subscription runs */
   SubscriptionRunning: 70,
 } as const;
@@ -63,6 +64,7 @@ export const errorTexts: Partial<Record<ErrorCodeValue, string>> = {
   [ErrorCode.PersonalDataTooOften]:
     "Your personal data can be downloaded a few times an hour. Try again in a little while.",
   [ErrorCode.TooManyExpensiveCalls]: "Too many expensive calls in one request. Send them one at a time.",
+  [ErrorCode.ChangesTooOften]: "You are changing your settings very quickly. Wait a moment and try again.",
   [ErrorCode.SubscriptionRunning]:
     "You already have a Premium subscription running, so a second one cannot be bought. You can manage it on this page.",
 };
@@ -86,6 +88,7 @@ const statusByCode: Partial<Record<ErrorCodeValue, number>> = {
   [ErrorCode.RateLimited]: 429,
   [ErrorCode.WorkQueueFull]: 429,
   [ErrorCode.PersonalDataTooOften]: 429,
+  [ErrorCode.ChangesTooOften]: 429,
   [ErrorCode.WholeLibraryDistributionOngoing]: 409,
   [ErrorCode.PlaylistDeletionOngoing]: 409,
   [ErrorCode.AnalysisOngoing]: 409,

@@ -5,6 +5,8 @@ export const workLimits = {
   pendingPerListener: 4,
   /** how long the hourly job waits for a listener's running work before it moves on and comes back later */
   batchSliceMs: 2_000,
+  /** at the end of the run, how long a deferred turn may still take to start before the next run gets it */
+  batchComebackMs: 250,
   /** share of the provider calls of the last second one listener's own actions may take at interactive priority */
   listenerShare: 0.25,
   /** interactive calls a listener may always make in a second, whatever the share */
@@ -14,7 +16,9 @@ export const workLimits = {
   /** share of a batch run's time it may spend giving way to requests (a flood cannot stretch it further) */
   batchYieldShare: 0.1,
   /** personal-data downloads per listener per hour */
-  personalDataPerHour: 4,
+  personalDataPerHour: 6,
+  /** settings changes per listener in ten seconds (each may queue a sync of their playlists on Spotify) */
+  settingsChangesPer10s: 10,
   /** procedures marked expensive that one batched tRPC request may carry */
   expensivePerRequest: 1,
 } as const;

@@ -23,6 +23,13 @@ export function countUnfinishedAnalyses(db: Db, userId: string): number {
   );
 }
 
+/** Removes the listener's ended analyses with their segments: one analysis is kept per listener. */
+export function forgetEndedAnalyses(db: Db, userId: string): void {
+  db.delete(analyses)
+    .where(and(eq(analyses.userId, userId), sql`${analyses.status} NOT IN ('running', 'cancelling')`))
+    .run();
+}
+
 export function insertRunningAnalysis(db: Db, id: string, userId: string, createdAt: number): void {
   db.insert(analyses).values({ id, userId, status: "running", createdAt }).run();
 }

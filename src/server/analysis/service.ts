@@ -25,6 +25,7 @@ import {
   analysisStatus,
   countUnfinishedAnalyses,
   finishAnalysis,
+  forgetEndedAnalyses,
   insertRunningAnalysis,
   insertSegment,
   markCancelling,
@@ -50,6 +51,8 @@ export function startAnalysis(deps: Deps, userId: string): { progressId: string 
       throw new AppError(ErrorCode.AnalysisStartedTooRecently);
     }
     recordThrottle(deps.db, key, now);
+    // The new analysis replaces the listener's earlier one (its segments go with it).
+    forgetEndedAnalyses(deps.db, userId);
     const analysisId = crypto.randomUUID();
     insertRunningAnalysis(deps.db, analysisId, userId, now);
     return analysisId;

@@ -8,6 +8,7 @@ import { fullResyncDue } from "../library/resync.ts";
 import { syncLibrary } from "../library/sync.ts";
 import { LoopRoom, withLoopRoom } from "../platform/loop-room.ts";
 import { withPriority } from "../platform/pacer.ts";
+import { WorkDroppedError } from "../platform/user-work.ts";
 import { withCallKind } from "../spotify/call-kind.ts";
 import { SpotifyAuthRevokedError } from "../spotify/errors.ts";
 import type { SpotifyUserApi } from "../spotify/types.ts";
@@ -35,6 +36,8 @@ export interface BatchOutcome {
   usersProcessed: number;
   distributions: number;
   failures: number;
+  /** listeners whose own work still held their queue at the end of the run: served by the next run */
+  deferred?: number;
 }
 
 export const isBatchJobRunning = (deps: Pick<Deps, "runningBatchJobs">, job: string) =>
@@ -74,7 +77,7 @@ async function runBatch(
       loopLagging: () => room.lagging,
     });
     // Turns still waiting behind a listener's own work when their slice ended: the run comes back for them.
-    const deferred: Promise<void>[] = [];
+    const deferred: { userId: string; started: Promise<void>; counted: Promise<void> }[] = [];
     const turn = async (userId: string) => {
       await room.give();
       const api = deps.spotifyFor(userId);
@@ -95,20 +98,24 @@ async function runBatch(
       ).then(
         (distributed) => {
           if (distributed) outcome.distributions += 1;
+          return true;
         },
         (error) => {
+          // Taken back at the end of the run (or at shutdown): neither served nor failed.
+          if (error instanceof WorkDroppedError) return false;
           outcome.failures += 1;
           const level = error instanceof SpotifyAuthRevokedError ? "info" : "warn";
           deps.log[level]("batch job user failed", { job, userId, error: String(error) });
+          return true;
         },
       );
-      const counted = done.then(() => {
-        outcome.usersProcessed += 1;
+      const counted = done.then((served) => {
+        if (served) outcome.usersProcessed += 1;
       });
       // A listener whose own work holds their queue gets a slice of the run's time, not all of it: the run moves
       // on and waits for their turn at its end. A turn that started is waited for (the concurrency counts it).
       if (await settlesWithin(Promise.race([started, counted]), workLimits.batchSliceMs)) await counted;
-      else deferred.push(counted);
+      else deferred.push({ userId, started, counted });
     };
     await new Promise<void>((resolve) => {
       let active = 0;
@@ -126,7 +133,18 @@ async function runBatch(
       };
       launch();
     });
-    await Promise.all(deferred);
+    // Back for the deferred turns: each gets a last moment to start; one still held by the listener's own work
+    // is taken back and left to the next run, so no listener's queue holds the run.
+    await Promise.all(
+      deferred.map(async ({ userId, started, counted }) => {
+        const began = await settlesWithin(Promise.race([started, counted]), workLimits.batchComebackMs);
+        if (!began && work.withdraw(userId, job)) {
+          outcome.deferred = (outcome.deferred ?? 0) + 1;
+          deps.log.info("batch job user deferred to the next run", { job, userId });
+        }
+        await counted;
+      }),
+    );
     finishExecution(
       deps.db,
       executionId,

@@ -7,6 +7,9 @@ export const backupJob: JobDefinition = {
   name: "backup",
   pattern: operations.backupPattern,
   async run(deps) {
-    return runScheduledBackup(deps);
+    const outcome = runScheduledBackup(deps);
+    // A failed backup is a failed run (counted so in the job metrics and charts), not a success.
+    if (!outcome.ok) throw new Error(`backup failed: ${outcome.error}`);
+    return outcome;
   },
 };

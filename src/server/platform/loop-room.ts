@@ -120,11 +120,13 @@ export class LoopRoom {
   /** One sample: how late this tick ran against when it was due. */
   sample(at = this.now()): void {
     const since = Math.min(2 * this.sampleMs, Math.max(0, at - (this.expected - this.sampleMs)));
+    // the interval since the last sample was spent giving way if the work saw the loop lagging during it
+    const gaveWay = this.lagging;
     const late = Math.max(0, at - this.expected);
     this.expected = at + this.sampleMs;
     this.lag = late >= this.lag ? late : this.lag * 0.7 + late * 0.3;
     // Time spent giving way: the pauses and the fewer users at a time (job-concurrency.ts) while it lags.
-    if (this.lagging) this.yieldedMs += since;
+    if (gaveWay) this.yieldedMs += since;
   }
 
   /** Between two pieces of background work: one turn of the loop, then short pauses while it lags. */

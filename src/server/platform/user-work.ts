@@ -134,6 +134,19 @@ export class UserWork {
     });
   }
 
+  /**
+   * Takes back the user's waiting piece of `key` if it has not started (its callers see WorkDroppedError);
+   * false when there is none or it runs already.
+   */
+  withdraw(userId: string, key: string): boolean {
+    const lane = this.lanes.get(userId);
+    const at = lane ? lane.waiting.findIndex((piece) => piece.key === key) : -1;
+    if (!lane || at < 0) return false;
+    const [piece] = lane.waiting.splice(at, 1);
+    piece?.reject(new WorkDroppedError(piece.name));
+    return true;
+  }
+
   /** Refuses with WorkQueueFull before a service records work it could not queue. */
   assertRoom(userId: string): void {
     if (this.stopping) return;

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { DeleteDataSchema } from "../../shared/schemas/account.ts";
 import { deleteAccount } from "../account/delete.ts";
 import { collectPersonalData } from "../account/personal-data.ts";
+import { admitPersonalDataDownload } from "../account/personal-data-limit.ts";
 import { clearSessionCookie } from "../auth/cookies.ts";
 import type { Deps } from "../deps/deps.ts";
 import { jsonBody, reading, requireUser } from "./validate.ts";
@@ -12,7 +13,9 @@ export function accountRest(deps: Deps) {
     .get(
       "/user/personal-data",
       reading(deps, (c) => {
-        const data = collectPersonalData(deps.db, requireUser(c, deps).userId);
+        const { userId } = requireUser(c, deps);
+        admitPersonalDataDownload(deps.db, deps.clock, userId);
+        const data = collectPersonalData(deps.db, userId);
         // The spec reads this answer as text and parses it; it is JSON text.
         return data;
       }),

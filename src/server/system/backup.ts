@@ -1,5 +1,5 @@
 import { Database } from "bun:sqlite";
-import { existsSync, mkdirSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, rmSync, statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 
 /** A consistent online copy of the database with VACUUM INTO; safe while the server runs (WAL). */
@@ -12,8 +12,29 @@ export function backupDatabase(databasePath: string, target: string): { file: st
   try {
     db.exec("PRAGMA busy_timeout = 5000");
     db.query("VACUUM INTO ?").run(file);
+    // A copy counts only once SQLite finds it whole; a partial or damaged file is removed, never kept.
+    checkIntegrity(file);
+  } catch (error) {
+    rmSync(file, { force: true });
+    throw error;
   } finally {
     db.close();
   }
   return { file, bytes: statSync(file).size };
+}
+
+/** Throws unless `PRAGMA integrity_check` on the file answers ok. */
+export function checkIntegrity(file: string): void {
+  const copy = new Database(file, { readonly: true });
+  try {
+    const rows = copy.query("PRAGMA integrity_check").all() as { integrity_check: string }[];
+    const problems = rows.map((row) => row.integrity_check).filter((answer) => answer !== "ok");
+    if (rows.length === 0 || problems.length > 0) {
+      throw new Error(
+        `the copy failed its integrity check: ${problems.slice(0, 3).join("; ") || "no answer"}`,
+      );
+    }
+  } finally {
+    copy.close();
+  }
 }

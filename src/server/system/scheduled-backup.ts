@@ -1,5 +1,6 @@
 // The daily backup BACKUP_DIR asks for: the same consistent online copy as `crate backup` (VACUUM INTO), named by
-// its UTC time, keeping the newest BACKUP_KEEP; a failure is logged and counted, never fatal to the server.
+// its UTC time, checked whole (integrity_check) before it counts and before older ones are deleted, keeping the
+// newest BACKUP_KEEP; a failure is logged and counted as one, never fatal to the server.
 import { readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { operations } from "../../shared/operations.ts";

@@ -117,3 +117,21 @@ describe("one listener's share of the provider's pace", () => {
     expect(flood()).toBe("interactive");
   });
 });
+
+describe("taking work back", () => {
+  test("a waiting piece can be withdrawn; a running one cannot", async () => {
+    const work = new UserWork(log);
+    const hold = gate();
+    const running = work.forUser("u1", () => hold.opened, { key: "own" });
+    const turn = work.forUser("u1", async () => "turn", { key: "hourly", unbounded: true });
+    await Bun.sleep(1);
+    expect(work.withdraw("u1", "own")).toBe(false);
+    expect(work.withdraw("u1", "hourly")).toBe(true);
+    await expect(turn).rejects.toBeInstanceOf(WorkDroppedError);
+    expect(work.withdraw("u1", "hourly")).toBe(false);
+    hold.open();
+    await running;
+    await work.idle("u1");
+    expect(work.isBusy("u1")).toBe(false);
+  });
+});

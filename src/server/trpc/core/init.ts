@@ -3,6 +3,7 @@ import { initTRPC, TRPCError } from "@trpc/server";
 import { ZodError } from "zod";
 import { ErrorCode } from "../../../shared/errors.ts";
 import { hasPremiumCatalogue } from "../../../shared/membership.ts";
+import { workLimits } from "../../../shared/work-limits.ts";
 import { lookupSession, type SessionUser } from "../../auth/sessions.ts";
 import type { Deps } from "../../deps/deps.ts";
 import { AppError, notAdmin, notSignedIn } from "../../platform/errors.ts";
@@ -16,6 +17,8 @@ export interface Context {
   requestId: string;
   /** headers added to the HTTP response (cookies) */
   resHeaders: Headers;
+  /** what the calls of one HTTP request (a batch) have cost so far; absent for a server-side caller */
+  costs?: { expensive: number };
 }
 
 /** Builds the context from plain values; tests call it directly. */
@@ -26,6 +29,7 @@ export function createContextInner(opts: {
   user?: SessionUser | null;
   requestId?: string;
   resHeaders?: Headers;
+  costs?: { expensive: number };
 }): Context {
   return {
     deps: opts.deps,
@@ -33,6 +37,7 @@ export function createContextInner(opts: {
     user: opts.user !== undefined ? opts.user : lookupSession(opts.deps, opts.sessionToken),
     requestId: opts.requestId ?? crypto.randomUUID(),
     resHeaders: opts.resHeaders ?? new Headers(),
+    costs: opts.costs,
   };
 }
 
@@ -91,4 +96,17 @@ export const premiumProcedure = authedProcedure.use(({ ctx, next }) => {
 export const adminProcedure = authedProcedure.use(({ ctx, next }) => {
   if (!ctx.deps.config.adminSpotifyIds.includes(ctx.user.spotifyId)) throw notAdmin();
   return next({ ctx });
+});
+
+/**
+ * For a procedure that reads or starts a lot of work (the personal-data export, an analysis, a distribution),
+ * used after its input is read: one such call per batched request; the others are refused with code 67 before
+ * they run.
+ */
+export const oneExpensivePerRequest = t.middleware(({ ctx, next }) => {
+  const costs = (ctx as Context).costs;
+  if (costs && ++costs.expensive > workLimits.expensivePerRequest) {
+    throw new AppError(ErrorCode.TooManyExpensiveCalls);
+  }
+  return next();
 });

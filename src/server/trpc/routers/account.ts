@@ -1,14 +1,21 @@
 import { DeleteDataSchema } from "../../../shared/schemas/account.ts";
 import { deleteAccount } from "../../account/delete.ts";
 import { collectPersonalData } from "../../account/personal-data.ts";
+import { admitPersonalDataDownload } from "../../account/personal-data-limit.ts";
 import { clearSessionCookie } from "../../auth/cookies.ts";
-import { authedProcedure, router } from "../core/init.ts";
+import { authedProcedure, oneExpensivePerRequest, router } from "../core/init.ts";
 
 export const accountRouter = router({
-  personalData: authedProcedure.query(({ ctx }) => collectPersonalData(ctx.deps.db, ctx.user.userId)),
-  deleteData: authedProcedure.input(DeleteDataSchema.optional()).mutation(async ({ ctx }) => {
-    const result = await deleteAccount(ctx.deps, ctx.user.userId);
-    ctx.resHeaders.append("Set-Cookie", clearSessionCookie(ctx.deps.config));
-    return result;
+  personalData: authedProcedure.use(oneExpensivePerRequest).query(({ ctx }) => {
+    admitPersonalDataDownload(ctx.deps.db, ctx.deps.clock, ctx.user.userId);
+    return collectPersonalData(ctx.deps.db, ctx.user.userId);
   }),
+  deleteData: authedProcedure
+    .input(DeleteDataSchema.optional())
+    .use(oneExpensivePerRequest)
+    .mutation(async ({ ctx }) => {
+      const result = await deleteAccount(ctx.deps, ctx.user.userId);
+      ctx.resHeaders.append("Set-Cookie", clearSessionCookie(ctx.deps.config));
+      return result;
+    }),
 });

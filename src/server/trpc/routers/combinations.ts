@@ -1,7 +1,7 @@
 import { CombinationIdSchema, CreateCombinationsSchema } from "../../../shared/combinations/schema.ts";
 import { deleteCombination } from "../../combinations/deletion.ts";
 import { createCombinations, listCombinatorialPreferencesOf } from "../../combinations/service.ts";
-import { authedProcedure, router } from "../core/init.ts";
+import { authedProcedure, oneExpensivePerRequest, router } from "../core/init.ts";
 
 export const combinationsRouter = router({
   /** the combinations of GET /api/playlist-preferences */
@@ -9,9 +9,11 @@ export const combinationsRouter = router({
   /** POST /api/distributor/combinatorial */
   create: authedProcedure
     .input(CreateCombinationsSchema)
+    .use(oneExpensivePerRequest)
     .mutation(({ ctx, input }) => createCombinations(ctx.deps, ctx.user, input)),
   /** DELETE /api/distributor/combinatorial/{id} */
   delete: authedProcedure
     .input(CombinationIdSchema)
+    .use(oneExpensivePerRequest)
     .mutation(({ ctx, input }) => deleteCombination(ctx.deps, ctx.user, input.id)),
 });

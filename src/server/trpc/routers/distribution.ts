@@ -8,7 +8,7 @@ import {
 import { cancelAnalysis, getAnalysisResults, startAnalysis } from "../../analysis/service.ts";
 import { getListenerPreferences, getPlaylistPreferences } from "../../distribution/preferences.ts";
 import { deletePredefined, distributeHistorically, getProgress } from "../../distribution/service.ts";
-import { authedProcedure, router } from "../core/init.ts";
+import { authedProcedure, oneExpensivePerRequest, router } from "../core/init.ts";
 
 export const distributionRouter = router({
   /** GET /api/playlist-preferences */
@@ -18,6 +18,7 @@ export const distributionRouter = router({
   /** POST /api/distributor/distribute-historically */
   distributeHistorically: authedProcedure
     .input(DistributeHistoricallySchema)
+    .use(oneExpensivePerRequest)
     .mutation(({ ctx, input }) => distributeHistorically(ctx.deps, ctx.user, input)),
   /** GET /api/distributor/{id}/progress */
   progress: authedProcedure
@@ -26,9 +27,12 @@ export const distributionRouter = router({
   /** DELETE /api/distributor/predefined/{name} */
   deletePredefined: authedProcedure
     .input(DeletePredefinedSchema)
+    .use(oneExpensivePerRequest)
     .mutation(({ ctx, input }) => deletePredefined(ctx.deps, ctx.user, input.name)),
   /** POST /api/distributor/analysis */
-  startAnalysis: authedProcedure.mutation(({ ctx }) => startAnalysis(ctx.deps, ctx.user.userId)),
+  startAnalysis: authedProcedure
+    .use(oneExpensivePerRequest)
+    .mutation(({ ctx }) => startAnalysis(ctx.deps, ctx.user.userId)),
   /** GET /api/distributor/analysis/{id}?afterSegmentNumber= */
   analysisResults: authedProcedure
     .input(AnalysisResultsSchema)

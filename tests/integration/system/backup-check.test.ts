@@ -1,0 +1,59 @@
+// A backup counts only once it is checked whole: a damaged copy fails `PRAGMA integrity_check`, a failed run is
+// a failed job (never counted as a success) and removes none of the older backups.
+import { afterAll, describe, expect, test } from "bun:test";
+import { closeSync, copyFileSync, existsSync, openSync, rmSync, writeFileSync, writeSync } from "node:fs";
+import { join } from "node:path";
+import { backupJob } from "../../../src/server/jobs/backup.ts";
+import { manualClock } from "../../../src/server/platform/clock.ts";
+import { backupDatabase, checkIntegrity } from "../../../src/server/system/backup.ts";
+import { backupFileName, listBackups } from "../../../src/server/system/scheduled-backup.ts";
+import { startTestServer, type TestServer, tempDir } from "../../support/server.ts";
+
+const servers: TestServer[] = [];
+const folders: string[] = [];
+afterAll(async () => {
+  for (const s of servers) await s.dispose();
+  for (const f of folders) rmSync(f, { recursive: true, force: true });
+});
+
+describe("checked backups", () => {
+  test("a whole copy passes the check; a damaged one fails it", async () => {
+    const dir = tempDir("crate-backup-check-");
+    folders.push(dir);
+    const server = await startTestServer();
+    servers.push(server);
+    const good = join(dir, "good.db");
+    backupDatabase(server.deps.config.databasePath, good);
+    expect(() => checkIntegrity(good)).not.toThrow();
+    const damaged = join(dir, "damaged.db");
+    copyFileSync(good, damaged);
+    // scribble over the pages after the header: the file still opens, its b-trees do not add up
+    const fd = openSync(damaged, "r+");
+    writeSync(fd, Buffer.alloc(8192, 0x5a), 0, 8192, 4096);
+    closeSync(fd);
+    expect(() => checkIntegrity(damaged)).toThrow();
+  });
+
+  test("a failed backup is a failed job run and removes no older backup", async () => {
+    const dir = tempDir("crate-backup-fail-");
+    folders.push(dir);
+    const clock = manualClock(Date.UTC(2026, 2, 1, 3, 30));
+    const server = await startTestServer(
+      { BACKUP_DIR: dir, BACKUP_KEEP: "1", METRICS_TOKEN: "t".repeat(16) },
+      clock,
+    );
+    servers.push(server);
+    await backupJob.run(server.deps);
+    const [older] = listBackups(dir);
+    expect(older).toBeDefined();
+    // the next backup's file name is taken by something that is not a directory entry Crate may write
+    clock.advance(86_400_000);
+    writeFileSync(join(dir, backupFileName(clock.now())), "not a database");
+    await expect(backupJob.run(server.deps)).rejects.toThrow(/backup failed/);
+    expect(existsSync(join(dir, older ?? ""))).toBe(true);
+    const metrics = await (
+      await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${"t".repeat(16)}` } })
+    ).text();
+    expect(metrics).toContain('crate_backups_total{outcome="failure"} 1');
+  });
+});
