@@ -36,6 +36,7 @@ describe("control API over HTTP", () => {
       "crate-free",
       "crate-premium",
       "crate-admin",
+      "crate-curator",
       "small-1",
     ]);
   });

@@ -51,6 +51,7 @@ export function demoListeners(seed: number): ListenerProfile[] {
     demo(demoGuide[0].id, "Robin Free", "free", 3_000, 12),
     demo(demoGuide[1].id, "Sam Premium", "premium", 10_600, 40),
     demo(demoGuide[2].id, "Alex Admin", "premium", 320, 4),
+    demo(demoGuide[3].id, "Casey Curator", "free", 600, 4),
   ];
 }
 
