@@ -103,4 +103,27 @@ describe("undoing an exclusion", () => {
     await settled();
     expect(playlistsOf(h, listener.id).get(managed(decade))).toEqual(after);
   }, 120_000);
+
+  test("when the listener took songs out in Spotify since, a returning song still lands, at most at the end", async () => {
+    const summary = h.spotify.control.listenerPlaylists(listener.id).find((p) => p.name === managed(decade));
+    const before = playlistsOf(h, listener.id).get(managed(decade)) ?? [];
+    const song = before.at(-2) ?? "";
+    const path = `/api/playlists/${encodeURIComponent(decade)}/exclusions`;
+    expect((await call(h, listener.cookie, "POST", path, { trackId: song })).status).toBe(201);
+    await settled();
+    // The listener removes the last five songs in Spotify; Crate has not looked yet.
+    const taken = before.slice(-7, -2);
+    for (const id of taken) h.spotify.control.removePlaylistItem(summary?.id ?? "", id);
+    const undo = await fetch(`${h.crate.url}${path}/track/${song}`, {
+      method: "DELETE",
+      headers: { cookie: listener.cookie, origin: h.crate.url },
+    });
+    expect(undo.status).toBe(204);
+    await settled();
+    const after = playlistsOf(h, listener.id).get(managed(decade)) ?? [];
+    expect(after.filter((id) => id === song)).toHaveLength(1);
+    // Crate's place for it is past the playlist's end now: it goes to the end instead of failing the update.
+    expect(after).toEqual([...before.filter((id) => !taken.includes(id) && id !== song), song]);
+    for (const id of taken) expect(after).not.toContain(id);
+  }, 120_000);
 });
