@@ -2,20 +2,20 @@
 // thresholds `crate doctor` applies. The emulators and the server read them from here.
 import { demoCredentials } from "./demo-credentials.ts";
 
+/** The demo listener whose first sign-in loads example choices (playlists/demo-choices.ts). */
+export const demoCuratorId = "crate-curator";
+
 /** The demo's listeners (the Spotify emulator seeds them) and what each is for. */
 export const demoListeners = [
   { id: "crate-free", about: "a free listener, about 3,000 liked songs" },
   { id: "crate-premium", about: "a premium listener, over 10,000 liked songs" },
   { id: demoCredentials.adminSpotifyId, about: "an admin (opens the admin area)" },
   {
-    id: "crate-curator",
+    id: demoCuratorId,
     about:
       "a free listener whose playlists already show exclusions and a correction (loaded at their first sign-in)",
   },
 ] as const;
-
-/** The demo listener whose first sign-in loads example choices (playlists/demo-choices.ts). */
-export const demoCuratorId = demoListeners[3].id;
 
 /** The emulated checkout accepts this card (and declines 4000 0000 0000 0002). */
 export const demoTestCard = "4242 4242 4242 4242";
