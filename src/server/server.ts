@@ -21,6 +21,7 @@ import { type Clock, systemClock } from "./platform/clock.ts";
 import { createLogger, type Logger } from "./platform/log.ts";
 import { RequestTraffic } from "./platform/loop-room.ts";
 import { UserWork } from "./platform/user-work.ts";
+import { startDemoChoices } from "./playlists/demo-choices.ts";
 import { createMetadataClients } from "./sources/clients.ts";
 import { QuotaHistory, SpotifyCallLedger, spotifyClientFromConfig } from "./spotify/index.ts";
 import { clientBundle, clientHandler } from "./static/client-bundle.ts";
@@ -116,7 +117,10 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     priceCache: new Map(),
     sessionLookup: prepareSessionLookup(database.db),
     requestTraffic: new RequestTraffic(),
-    afterSignIn: (userId) => startLibrarySync(deps, userId),
+    afterSignIn: (userId) => {
+      startLibrarySync(deps, userId);
+      startDemoChoices(deps, userId);
+    },
     distributeNewFacts: async (userId) => {
       const id = createDistribution(deps, userId, "hourly");
       await runDistribution(deps, id, { synced: true });

@@ -2,6 +2,9 @@
 // thresholds `crate doctor` applies. The emulators and the server read them from here.
 import { demoCredentials } from "./demo-credentials.ts";
 
+/** The demo listener whose first sign-in loads example choices (playlists/demo-choices.ts). */
+export const demoCuratorId = "crate-curator";
+
 /** The demo's listeners (the Spotify emulator seeds them) and what each is for. */
 export const demoListeners = [
   { id: "crate-free", about: "a free listener, about 3,000 liked songs" },
@@ -11,6 +14,11 @@ export const demoListeners = [
     id: "crate-ending",
     about:
       "a listener whose Spotify access ends in 10 days (the reminder banner; the playlists' reminder after the next hourly update)",
+  },
+  {
+    id: demoCuratorId,
+    about:
+      "a free listener whose playlists already show exclusions and a correction (loaded at their first sign-in)",
   },
 ] as const;
 

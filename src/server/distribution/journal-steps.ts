@@ -1,6 +1,6 @@
 // One journal step against Spotify and its effects on the database: one handler per op.
 import type { Deps } from "../deps/deps.ts";
-import { isUnknownOutcome } from "../spotify/errors.ts";
+import { isUnknownOutcome, SpotifyError } from "../spotify/errors.ts";
 import { createPlaylistOnce } from "./journal-create.ts";
 import type { JournalOp, StepRow } from "./repository/journal.ts";
 import { deletePlaylist, type PlaylistState } from "./repository/playlists.ts";
@@ -71,12 +71,23 @@ async function addSongs(ctx: StepContext): Promise<void> {
   }
   ctx.writes.marks.sent(step.id, deps.clock.now());
   let snapshot: string | null = null;
+  let placeChecked = false;
   for (let attempt = 1; toSend.length > 0; attempt++) {
     try {
       snapshot = await api.addItems(spotifyId, toSend, position);
       await resume?.added(spotifyId, toSend, position);
       break;
     } catch (error) {
+      if (outOfBounds(error, position) && !placeChecked) {
+        // Crate's record of the playlist is longer than the playlist (the listener took songs out since):
+        // insert at most at its end, once, with what it really holds.
+        placeChecked = true;
+        const items = await api.getPlaylistItems(spotifyId);
+        const present = new Set(items);
+        toSend = toSend.filter((id) => !present.has(id));
+        position = Math.min(position ?? 0, items.length);
+        continue;
+      }
       if (!isUnknownOutcome(error) || attempt >= MAX_UNKNOWN_OUTCOME_RETRIES) throw error;
       // The addition may have been applied: resend only what the playlist does not hold yet.
       const present = new Set(await api.getPlaylistItems(spotifyId));
@@ -88,6 +99,10 @@ async function addSongs(ctx: StepContext): Promise<void> {
     snapshot,
   );
 }
+
+/** Spotify's 400 for an insert position past the playlist's end. */
+const outOfBounds = (error: unknown, position: number | undefined) =>
+  error instanceof SpotifyError && error.status === 400 && position !== undefined && position > 0;
 
 // Removals are safe to send twice, so they are not marked as sent first.
 async function removeSongs(ctx: StepContext): Promise<void> {

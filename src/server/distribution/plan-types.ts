@@ -57,6 +57,8 @@ export interface PlaylistWork {
   adds: PlannedSong[];
   /** Latest N: the adds go to the top of the playlist */
   addAtTop: boolean;
+  /** songs returning to their like-order place: each add's insert index when sent in order (undefined appends) */
+  addPositions?: readonly (number | undefined)[];
   /** Random: the period this sample is for */
   samplePeriod?: string;
   entry: "Standard" | "Randomized";

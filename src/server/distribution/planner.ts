@@ -9,6 +9,7 @@ import { type ChoicesOfPreference, choiceRemovals, withoutExcluded } from "./cho
 import { loadChoices } from "./choices-state.ts";
 import { type CombinationInput, planCombinations, reconcileCombinations } from "./combination-plan.ts";
 import { kindOfEntry } from "./kinds.ts";
+import { type HeldReader, placeInLikeOrder } from "./like-order.ts";
 import { oneOwnerPerMonth } from "./month-owners.ts";
 import {
   indexByCategory,
@@ -18,6 +19,7 @@ import {
   type PreferenceInput,
   planPreference,
 } from "./plan.ts";
+import { heldInLikeOrder, newestHeldLike } from "./repository/held-order.ts";
 import { insertSteps } from "./repository/journal.ts";
 import { clearNewLikesPending } from "./repository/listeners.ts";
 import {
@@ -55,6 +57,8 @@ interface PlanInput {
   choices: ReadonlyMap<string, ChoicesOfPreference>;
   /** a Random entry is selected: its progress entry is shown even with nothing to do */
   hasRandom: boolean;
+  /** Crate's record of what the existing playlists hold, for songs returning to their like-order place */
+  held: HeldReader;
 }
 
 /** A planned playlist write with the preference it belongs to. */
@@ -127,6 +131,10 @@ function loadPlanInput(
     combinations,
     choices: loadChoices(deps.db, userId, songs, preferences, combinations),
     hasRandom: active.some((p) => kindOfEntry(p.entry).type === "random"),
+    held: {
+      newestLike: (playlistId) => newestHeldLike(deps.db, playlistId),
+      inLikeOrder: (playlistId) => heldInLikeOrder(deps.db, playlistId),
+    },
     ctx: {
       userId,
       now: deps.clock.now(),
@@ -143,7 +151,15 @@ function loadPlanInput(
 }
 
 /** The playlist writes of every updated preference and combination, ordered into journal steps. Pure. */
-function planDistribution({ songs, preferences, combinations, ctx, hasRandom, choices }: PlanInput): Plan {
+function planDistribution({
+  songs,
+  preferences,
+  combinations,
+  ctx,
+  hasRandom,
+  choices,
+  held,
+}: PlanInput): Plan {
   const byCategory = indexByCategory(songs);
   const songsById = new Map(choices.size > 0 ? songs.map((s) => [s.trackId, s]) : []);
   const planWithChoices = (input: PreferenceInput): PlaylistWork[] => {
@@ -169,11 +185,38 @@ function planDistribution({ songs, preferences, combinations, ctx, hasRandom, ch
       preferenceKey: combinationId,
     })),
   ];
-  const { steps, totals } = orderSteps(
+  const placed = inLikeOrderPlaces(
     works.map((w) => w.work),
-    songs.length,
+    songs,
+    held,
   );
+  const { steps, totals } = orderSteps(placed, songs.length);
   return { works, steps, totals, hasRandom };
+}
+
+/** Each regular playlist's adds at their like-order place, after the songs the plan takes out of it. */
+function inLikeOrderPlaces(
+  works: readonly PlaylistWork[],
+  songs: readonly PlannedSong[],
+  held: HeldReader,
+): PlaylistWork[] {
+  const removed = new Map<string, Set<string>>();
+  for (const work of works) {
+    if (!("existingId" in work.target) || work.removes.length === 0) continue;
+    const set = removed.get(work.target.existingId) ?? new Set<string>();
+    for (const id of work.removes) set.add(id);
+    removed.set(work.target.existingId, set);
+  }
+  let ranks: Map<string, number> | undefined;
+  const rankOf = (trackId: string) => {
+    ranks ??= new Map(songs.map((s) => [s.trackId, s.rank]));
+    return ranks.get(trackId);
+  };
+  return works.map((work) =>
+    "existingId" in work.target
+      ? placeInLikeOrder(work, held, removed.get(work.target.existingId) ?? new Set(), rankOf)
+      : work,
+  );
 }
 
 /** Creates the new playlists' rows, writes the steps and the progress totals; returns the new names. */

@@ -2,7 +2,7 @@
 // write completes. Pure.
 import { chunk } from "../../shared/chunk.ts";
 import { limits } from "../../shared/limits.ts";
-import type { PlaylistWork } from "./plan.ts";
+import type { PlannedSong, PlaylistWork } from "./plan.ts";
 
 export type StepOp = "create" | "add" | "remove";
 export type EntryType = "Standard" | "Randomized";
@@ -50,12 +50,12 @@ export function orderSteps(works: readonly PlaylistWork[], consideredCount: numb
     if (work.needsCreate) own.push({ work: index, op: "create", trackIds: [], ...none });
     for (const ids of chunk(work.removes, batch))
       own.push({ work: index, op: "remove", trackIds: ids, ...none });
-    chunk(work.adds, batch).forEach((songs, i) => {
+    addRuns(work, batch).forEach(({ songs, position }) => {
       own.push({
         work: index,
         op: "add",
         trackIds: songs.map((s) => s.trackId),
-        position: work.addAtTop ? i * batch : undefined,
+        position,
         entry: work.entry,
         minRank: Math.min(...songs.map((s) => s.rank)),
         maxRank: Math.max(...songs.map((s) => s.rank)),
@@ -109,4 +109,28 @@ export function orderSteps(works: readonly PlaylistWork[], consideredCount: numb
     s.progressAfter = randomDone;
   });
   return { steps, totals: { Standard: consideredCount, Randomized: randomWorks } };
+}
+
+/**
+ * A playlist's adds as calls of at most `batch` songs: Latest N's at the top, songs returning to their like-order
+ * place in runs of consecutive positions (one call each), the rest appended.
+ */
+function addRuns(work: PlaylistWork, batch: number): { songs: PlannedSong[]; position?: number }[] {
+  if (work.addAtTop)
+    return chunk(work.adds, batch).map((songs, i) => ({ songs: [...songs], position: i * batch }));
+  const positions = work.addPositions;
+  if (!positions) return chunk(work.adds, batch).map((songs) => ({ songs: [...songs] }));
+  const runs: { songs: PlannedSong[]; position?: number }[] = [];
+  work.adds.forEach((song, i) => {
+    const at = positions[i];
+    const run = runs.at(-1);
+    const previous = positions[i - 1];
+    const continues =
+      run !== undefined &&
+      run.songs.length < batch &&
+      (at === undefined ? previous === undefined : previous !== undefined && at === previous + 1);
+    if (continues) run.songs.push(song);
+    else runs.push({ songs: [song], position: at });
+  });
+  return runs;
 }

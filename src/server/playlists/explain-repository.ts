@@ -8,13 +8,21 @@ import { correctionMap } from "../library/corrections-repository.ts";
 import type { ArtistEvidence, TrackEvidence } from "./reasons.ts";
 
 /**
- * The songs Crate holds in a playlist now, in its order: newest like first for Latest N, else as added. Songs
- * the listener removed in Spotify (noticed, `missing_since`) are left out.
+ * The songs Crate holds in a playlist now, in its order: newest like first for Latest N, as added for a random
+ * sample, else like order (returning songs are inserted at their place). Songs the listener removed in Spotify
+ * (noticed, `missing_since`) are left out.
  */
-export function heldInOrder(db: Db, userId: string, playlistId: string, newestFirst: boolean): string[] {
-  const order = newestFirst
-    ? [desc(likes.likedAt), desc(likes.seq)]
-    : [asc(playlistSongs.addedAt), asc(likes.likedAt), asc(likes.seq)];
+export function heldInOrder(
+  db: Db,
+  userId: string,
+  playlistId: string,
+  order: "newestFirst" | "asAdded" | "likeOrder",
+): string[] {
+  const orderBy = {
+    newestFirst: [desc(likes.likedAt), desc(likes.seq)],
+    asAdded: [asc(playlistSongs.addedAt), asc(likes.likedAt), asc(likes.seq)],
+    likeOrder: [asc(likes.likedAt), asc(likes.seq)],
+  }[order];
   return db
     .select({ trackId: playlistSongs.trackId })
     .from(playlistSongs)
@@ -26,7 +34,7 @@ export function heldInOrder(db: Db, userId: string, playlistId: string, newestFi
         isNull(playlistSongs.missingSince),
       ),
     )
-    .orderBy(...order)
+    .orderBy(...orderBy)
     .all()
     .map((r) => r.trackId);
 }

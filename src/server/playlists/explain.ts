@@ -36,7 +36,13 @@ export function getPlaylistSongs(deps: Deps, caller: Caller, input: PlaylistSong
     return { ...head, spotifyPlaylistId: null, total: 0, songs: [], notIncluded: [] };
   if (row.status === "active")
     scheduleRemovedCheck(deps, caller.userId, { id: row.id, spotifyPlaylistId: row.spotifyPlaylistId });
-  const held = heldInOrder(db, caller.userId, row.id, target.entry?.kind.type === "latest");
+  const kind = target.entry?.kind.type;
+  const held = heldInOrder(
+    db,
+    caller.userId,
+    row.id,
+    kind === "latest" ? "newestFirst" : kind === "random" ? "asAdded" : "likeOrder",
+  );
   const page = held.slice(input.offset, input.offset + input.limit);
   // Every like with its categories, from the classification that places songs (corrections applied).
   const likes = loadConsideredSongs(deps, caller.userId, "PremiumYearly");

@@ -37,6 +37,7 @@ describe("control API over HTTP", () => {
       "crate-premium",
       "crate-admin",
       "crate-ending",
+      "crate-curator",
       "small-1",
     ]);
   });

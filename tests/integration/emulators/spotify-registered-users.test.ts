@@ -20,7 +20,7 @@ describe("registered users (development mode)", () => {
     const res = await emulator.fetch(`${CONTROL}/registered-users`);
     expect(await res.json()).toEqual({
       restricted: false,
-      users: ["crate-free", "crate-premium", "crate-admin"],
+      users: ["crate-free", "crate-premium", "crate-admin", "crate-ending", "crate-curator"],
       limit: 5,
     });
   });
@@ -35,7 +35,7 @@ describe("registered users (development mode)", () => {
     const put = await emulator.fetch(`${CONTROL}/registered-users`, json("PUT", {}));
     expect(await put.json()).toMatchObject({
       restricted: true,
-      users: ["crate-free", "crate-premium", "crate-admin"],
+      users: ["crate-free", "crate-premium", "crate-admin", "crate-ending", "crate-curator"],
     });
 
     const refused = await me(stranger.access_token);

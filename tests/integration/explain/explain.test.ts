@@ -228,6 +228,15 @@ describe("corrections", () => {
     expect(put.body).toMatchObject({ artistId: artist, genres: [genre], country: null });
     await settled(listener);
     expect(playlistsOf(h, listener.id).get(managed(genre))).toContain(song ?? "");
+    // an older song the correction qualifies joins at its like-order place, not at the end
+    const inOrder = playlistsOf(h, listener.id).get(managed(genre)) ?? [];
+    const held = new Set(inOrder);
+    expect(inOrder).toEqual(
+      likesOldestFirst(h, listener.id)
+        .map((l) => l.trackId)
+        .filter((id) => held.has(id)),
+    );
+    expect(inOrder.at(-1)).not.toBe(song);
     const page = (await songsPage(genre, "?limit=500")).body.songs as {
       trackId: string;
       reasons: { text: string; source: string }[];

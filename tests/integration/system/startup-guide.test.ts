@@ -76,6 +76,7 @@ test("the demo says where to sign in, as which listener, and which card pays", a
     "Demo listener crate-premium",
     "Demo listener crate-admin",
     "Demo listener crate-ending",
+    "Demo listener crate-curator",
   ]);
   expect(after.some((m) => m.includes("4242 4242 4242 4242"))).toBe(true);
 }, 60_000);

@@ -1,5 +1,5 @@
 // Emulated Spotify listeners and the likes they start with (a pure function of seed, id and count).
-import { demoListeners as demoGuide } from "../../../shared/self-hosting.ts";
+import { demoCuratorId, demoListeners as demoGuide } from "../../../shared/self-hosting.ts";
 import { createRng, hashText, mix } from "./random.ts";
 import type { SameRecording } from "./recordings.ts";
 
@@ -52,6 +52,7 @@ export function demoListeners(seed: number): ListenerProfile[] {
     demo(demoGuide[1].id, "Sam Premium", "premium", 10_600, 40),
     demo(demoGuide[2].id, "Alex Admin", "premium", 320, 4),
     demo(demoGuide[3].id, "Casey Ending", "free", 400, 4),
+    demo(demoCuratorId, "Casey Curator", "free", 600, 4),
   ];
 }
 

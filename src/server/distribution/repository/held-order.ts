@@ -1,0 +1,51 @@
+// The songs a playlist holds on Spotify by Crate's own record, in like order (oldest first): what Crate put in it
+// and neither took out nor saw the listener remove. Crate keeps its only-growing playlists in like order.
+import { and, asc, eq, isNull, max } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { likes, managedPlaylists, playlistSongs } from "../../db/schema/index.ts";
+
+export interface HeldSong {
+  trackId: string;
+  likedAt: number;
+}
+
+export function heldInLikeOrder(db: Db, playlistId: string): HeldSong[] {
+  return db
+    .select({ trackId: playlistSongs.trackId, likedAt: likes.likedAt })
+    .from(playlistSongs)
+    .innerJoin(managedPlaylists, eq(managedPlaylists.id, playlistSongs.playlistId))
+    .innerJoin(
+      likes,
+      and(eq(likes.userId, managedPlaylists.userId), eq(likes.trackId, playlistSongs.trackId)),
+    )
+    .where(
+      and(
+        eq(playlistSongs.playlistId, playlistId),
+        isNull(playlistSongs.removedAt),
+        isNull(playlistSongs.missingSince),
+      ),
+    )
+    .orderBy(asc(likes.likedAt), asc(likes.seq))
+    .all();
+}
+
+/** When the newest song the playlist holds was liked (null if it holds none): most adds come after it. */
+export function newestHeldLike(db: Db, playlistId: string): number | null {
+  const row = db
+    .select({ newest: max(likes.likedAt) })
+    .from(playlistSongs)
+    .innerJoin(managedPlaylists, eq(managedPlaylists.id, playlistSongs.playlistId))
+    .innerJoin(
+      likes,
+      and(eq(likes.userId, managedPlaylists.userId), eq(likes.trackId, playlistSongs.trackId)),
+    )
+    .where(
+      and(
+        eq(playlistSongs.playlistId, playlistId),
+        isNull(playlistSongs.removedAt),
+        isNull(playlistSongs.missingSince),
+      ),
+    )
+    .get();
+  return row?.newest ?? null;
+}

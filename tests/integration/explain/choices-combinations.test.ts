@@ -1,0 +1,127 @@
+// A choices document with combinations: exported from a listener with two combination playlists and loaded by a
+// second listener, the combinations and their exclusion exist there with the same criteria (and their playlists
+// on Spotify); a document with an invalid combination is refused naming the field, with nothing applied.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import {
+  call,
+  type Harness,
+  type Listener,
+  playlistsOf,
+  signIn,
+  startHarness,
+} from "../distribution/support.ts";
+
+let h: Harness;
+let first: Listener;
+let second: Listener;
+
+const settle = async (l: Listener) => {
+  await Bun.sleep(10);
+  while (h.crate.deps.work.isBusy(l.userId)) await Bun.sleep(20);
+};
+const premium = (l: Listener) =>
+  h.crate.deps.db.$client
+    .query("UPDATE users SET membership_level = 'PremiumYearly' WHERE id = ?")
+    .run(l.userId);
+
+const combinations = [
+  { playlistName: "Rock Nineties", criteria: [{ genres: ["Rock"], decade: 1990 }] },
+  { playlistName: "Calm Or Jazz", criteria: [{ mood: "Chill" }, { genres: ["Jazz", "Blues"] }] },
+];
+
+beforeAll(async () => {
+  h = await startHarness();
+  first = await signIn(h, "choices-combo-a", 200, 9);
+  second = await signIn(h, "choices-combo-b", 200, 9);
+  premium(first);
+  premium(second);
+  const made = await call(h, first.cookie, "POST", "/api/distributor/combinatorial", { combinations });
+  expect(made.status).toBe(200);
+  await settle(first);
+}, 120_000);
+afterAll(async () => {
+  await h.dispose();
+});
+
+type Doc = {
+  selection: string[];
+  combinations: { playlistName: string; criteria: Record<string, unknown>[] }[];
+  exclusions: { playlist: string; kind: string; id: string }[];
+};
+const managed = (name: string) => `${name} - Managed Playlist`;
+const choicesOf = async (l: Listener) => (await call(h, l.cookie, "GET", "/api/user/choices")).body as Doc;
+
+describe("a choices document with combinations", () => {
+  test("loaded by a second listener, the combinations exist with the same criteria and their exclusions", async () => {
+    const rock = playlistsOf(h, first.id).get(managed("Rock Nineties")) ?? [];
+    expect(rock.length).toBeGreaterThan(1);
+    const kept = rock[0] ?? "";
+    const path = `/api/playlists/${encodeURIComponent("Rock Nineties")}/exclusions`;
+    expect((await call(h, first.cookie, "POST", path, { trackId: kept })).status).toBe(201);
+    await settle(first);
+    const doc = await choicesOf(first);
+    expect(doc.combinations.map((c) => c.playlistName)).toEqual(["Rock Nineties", "Calm Or Jazz"]);
+    expect(doc.exclusions).toEqual([{ playlist: "Rock Nineties", kind: "track", id: kept }]);
+
+    const loaded = await call(h, second.cookie, "POST", "/api/user/choices", doc);
+    expect(loaded.status).toBe(200);
+    expect(loaded.body.changed).toMatchObject({ combinations: 2, exclusions: 1 });
+    await settle(second);
+    const mine = await choicesOf(second);
+    expect(mine.combinations).toEqual(doc.combinations);
+    expect(mine.exclusions).toEqual(doc.exclusions);
+    // their playlists were made on Spotify from the second listener's own likes
+    const made = playlistsOf(h, second.id);
+    for (const name of ["Rock Nineties", "Calm Or Jazz"])
+      expect((made.get(managed(name)) ?? []).length).toBeGreaterThan(0);
+  }, 120_000);
+
+  test("an invalid combination is refused naming its field, and nothing of the document is applied", async () => {
+    const third = await signIn(h, "choices-combo-c", 30, 5);
+    premium(third);
+    const good = {
+      version: 1,
+      selection: ["1990s"],
+      combinations: [combinations[0]],
+      exclusions: [],
+      corrections: [],
+      settings: { createPlaylistsAsPrivate: false, removePlaylistPostfix: true, addRecordingOnce: false },
+    };
+    const cases: [unknown[], string][] = [
+      [
+        [combinations[0], { playlistName: "Odd", criteria: [{ genres: ["Not A Genre"] }] }],
+        "combinations[1].criteria",
+      ],
+      [[{ playlistName: "Empty", criteria: [{}] }], "combinations[0].criteria"],
+      [[{ playlistName: "Rock", criteria: [{ decade: 1990 }] }], "combinations[0].playlistName"],
+      [[{ playlistName: "Bad", criteria: [{ decade: 1990, mood: "Grumpy" }] }], "combinations[0].criteria"],
+      [[{ playlistName: "Bad", criteria: "Rock" }], "combinations"],
+    ];
+    for (const [combos, field] of cases) {
+      const answer = await call(h, third.cookie, "POST", "/api/user/choices", {
+        ...good,
+        combinations: combos,
+      });
+      expect(answer.status).toBe(400);
+      expect(String(answer.body.error)).toContain(field);
+    }
+    const after = await choicesOf(third);
+    expect(after).toMatchObject({ selection: [], combinations: [], exclusions: [] });
+    expect(playlistsOf(h, third.id).size).toBe(0);
+  });
+
+  test("a free listener's document with combinations is refused with errorCode 30, nothing applied", async () => {
+    const free = await signIn(h, "choices-combo-d", 30, 5);
+    const answer = await call(h, free.cookie, "POST", "/api/user/choices", {
+      version: 1,
+      selection: ["1990s"],
+      combinations,
+      exclusions: [],
+      corrections: [],
+      settings: { createPlaylistsAsPrivate: false, removePlaylistPostfix: true, addRecordingOnce: false },
+    });
+    expect(answer.status).toBe(403);
+    expect(answer.body.errorCode).toBe(30);
+    expect(await choicesOf(free)).toMatchObject({ selection: [], combinations: [] });
+  });
+});
