@@ -3,18 +3,18 @@ import m0 from "../../../drizzle/0000_init.sql" with { type: "text" };
 import m1 from "../../../drizzle/0001_open_sources_and_safety.sql" with { type: "text" };
 import m2 from "../../../drizzle/0002_operator_charts_and_journal_ops.sql" with { type: "text" };
 import m3 from "../../../drizzle/0003_spotify_access_and_quota.sql" with { type: "text" };
-import m4 from "../../../drizzle/0005_single_use_state_billing_sessions.sql" with { type: "text" };
-import m5 from "../../../drizzle/0006_explain_and_correct.sql" with { type: "text" };
-import m6 from "../../../drizzle/0007_web_vitals.sql" with { type: "text" };
-import m7 from "../../../drizzle/0009_spotify_budget.sql" with { type: "text" };
+import m4 from "../../../drizzle/0004_single_use_state_billing_sessions.sql" with { type: "text" };
+import m5 from "../../../drizzle/0005_explain_and_correct.sql" with { type: "text" };
+import m6 from "../../../drizzle/0006_web_vitals.sql" with { type: "text" };
+import m7 from "../../../drizzle/0007_spotify_budget.sql" with { type: "text" };
 
 export const migrations: { tag: string; sql: string }[] = [
   { tag: "0000_init", sql: m0 },
   { tag: "0001_open_sources_and_safety", sql: m1 },
   { tag: "0002_operator_charts_and_journal_ops", sql: m2 },
   { tag: "0003_spotify_access_and_quota", sql: m3 },
-  { tag: "0005_single_use_state_billing_sessions", sql: m4 },
-  { tag: "0006_explain_and_correct", sql: m5 },
-  { tag: "0007_web_vitals", sql: m6 },
-  { tag: "0009_spotify_budget", sql: m7 },
+  { tag: "0004_single_use_state_billing_sessions", sql: m4 },
+  { tag: "0005_explain_and_correct", sql: m5 },
+  { tag: "0006_web_vitals", sql: m6 },
+  { tag: "0007_spotify_budget", sql: m7 },
 ];

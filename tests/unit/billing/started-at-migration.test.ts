@@ -5,7 +5,7 @@ import { expect, test } from "bun:test";
 import { applyMigrations } from "../../../src/server/db/migrate.ts";
 import { migrations } from "../../../src/server/db/migrations.generated.ts";
 
-const MIGRATION = "0005_single_use_state_billing_sessions";
+const MIGRATION = "0004_single_use_state_billing_sessions";
 
 test("a subscription's start is read from its stored events; one without events stays unknown", () => {
   const sqlite = new Database(":memory:");
