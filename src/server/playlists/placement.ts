@@ -46,8 +46,10 @@ function missingFact(group: string, track: TrackEvidence): string | null {
 export function getPlacement(deps: Deps, caller: Caller, trackId: string): SongPlacement {
   const { db } = deps;
   const [record] = songRecords(db, caller.userId, [trackId]);
+  // Not the listener's like: refused before the library is read (and its stale classifications rewritten).
+  if (!record) throw notFound("Not one of your liked songs.");
   const song = loadConsideredSongs(deps, caller.userId, "PremiumYearly").find((s) => s.trackId === trackId);
-  if (!record || !song) throw notFound("Not one of your liked songs.");
+  if (!song) throw notFound("Not one of your liked songs.");
   const now = deps.clock.now();
   const evidence = record.evidence;
   const holding = playlistsHolding(db, caller.userId, trackId);

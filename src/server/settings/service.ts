@@ -33,6 +33,11 @@ export function updatePlaylistSettings(
     removePlaylistPostfix: input.removePlaylistPostfix ?? before.removePlaylistPostfix,
     addRecordingOnce: input.addRecordingOnce ?? before.addRecordingOnce,
   };
+  // A PUT that changes nothing (an empty body, the stored values again) writes nothing.
+  const unchanged = (Object.keys(settings) as (keyof PlaylistSettings)[]).every(
+    (k) => settings[k] === before[k],
+  );
+  if (unchanged) return toSettingsResponse(settings);
   if (writeSettings(deps.db, userId, settings)) scheduleSettingsSync(deps, userId);
   if (settings.addRecordingOnce && !before.addRecordingOnce) scheduleRecordingIds(deps, userId);
   return toSettingsResponse(settings);

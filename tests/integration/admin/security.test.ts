@@ -74,6 +74,7 @@ interface TrpcCall {
 const trpcCalls: TrpcCall[] = [
   { procedure: "statistics", type: "query", input: () => undefined },
   { procedure: "charts", type: "query", input: () => ({ range: "30d" }) },
+  { procedure: "webVitals", type: "query", input: () => undefined },
   { procedure: "startBatch", type: "mutation", input: () => undefined },
   { procedure: "enableStatistics", type: "mutation", input: () => ({ userId: listener.userId }) },
   { procedure: "disableStatistics", type: "mutation", input: () => ({ userId: listener.userId }) },

@@ -68,6 +68,10 @@ export const bodyExamples: Record<string, unknown> = {
   "PUT /control/listeners/:id/followed/:playlistId": null,
   "POST /control/playlists/:id/items": { trackIds: ["TRACK"] },
   "PUT /control/app": { app: "extended" },
+  "POST /control/listeners/:id/end-grant": null,
+  "PUT /control/grants": { lifetimeSec: 15_552_000 },
+  "PUT /control/quota": { calls: null },
+  "POST /control/quota/exhaust": null,
 };
 
 export type AuthChoice =

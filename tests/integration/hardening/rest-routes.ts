@@ -7,8 +7,14 @@ import { CreateCombinationsSchema } from "../../../src/shared/combinations/schem
 import { DeleteDataSchema } from "../../../src/shared/schemas/account.ts";
 import { MembershipChangeBodySchema } from "../../../src/shared/schemas/admin.ts";
 import { DistributeHistoricallySchema } from "../../../src/shared/schemas/distribution.ts";
+import {
+  AddExclusionSchema,
+  ChoicesDocumentSchema,
+  SetCorrectionSchema,
+} from "../../../src/shared/schemas/explain.ts";
 import { FeedbackSchema } from "../../../src/shared/schemas/feedback.ts";
 import { UpdateSettingsSchema } from "../../../src/shared/schemas/settings.ts";
+import { WebVitalsReportSchema } from "../../../src/shared/schemas/web-vitals.ts";
 import { SetTimeZoneSchema, TimeZoneSchema } from "../../../src/shared/time-zone.ts";
 import type { PersonaName } from "./support.ts";
 
@@ -161,6 +167,65 @@ export const restRoutes: RestRoute[] = [
     kind: "write",
     body: MembershipChangeBodySchema,
     example: { membershipLevel: "PremiumYearly" },
+  },
+  { method: "GET", route: "/admin/web-vitals", access: "admin", kind: "read" },
+  { method: "GET", route: "/user/spotify-access", access: "user", kind: "read" },
+  // a page's vitals are counted whoever sends them: a valid report acts
+  {
+    method: "POST",
+    route: "/web-vitals",
+    access: "public",
+    kind: "write",
+    body: WebVitalsReportSchema,
+    example: { path: "/faq", lcp: 1.2, cls: 0.01 },
+    acts: (_persona, body) => WebVitalsReportSchema.safeParse(body).success,
+  },
+  // explain and correct: the suites' listeners have no playlist and no like, so only these two can act
+  { method: "GET", route: "/playlists/:name/songs", access: "user", kind: "read" },
+  { method: "GET", route: "/songs/search", access: "user", kind: "read" },
+  { method: "GET", route: "/songs/:trackId/placement", access: "user", kind: "read" },
+  { method: "GET", route: "/playlists/:name/exclusions", access: "user", kind: "read" },
+  {
+    method: "POST",
+    route: "/playlists/:name/exclusions",
+    access: "user",
+    kind: "write",
+    body: AddExclusionSchema,
+    example: { trackId: "4uLU6hMCjMI75M1A2tKUQC" },
+  },
+  { method: "DELETE", route: "/playlists/:name/exclusions/:kind/:id", access: "user", kind: "write" },
+  { method: "GET", route: "/corrections", access: "user", kind: "read" },
+  {
+    method: "PUT",
+    route: "/corrections/artists/:artistId",
+    access: "user",
+    kind: "write",
+    body: SetCorrectionSchema,
+    example: { genres: ["Rock"], country: "DK" },
+    // the artist comes from the path: any valid body stores a correction
+    acts: (persona, body) =>
+      signedIn(persona) &&
+      typeof body === "object" &&
+      body !== null &&
+      SetCorrectionSchema.safeParse({ ...body, artistId: "artist0" }).success,
+  },
+  { method: "DELETE", route: "/corrections/artists/:artistId", access: "user", kind: "write" },
+  { method: "GET", route: "/user/choices", access: "user", kind: "read" },
+  {
+    method: "POST",
+    route: "/user/choices",
+    access: "user",
+    kind: "write",
+    body: ChoicesDocumentSchema,
+    example: {
+      version: 1,
+      selection: ["Chill"],
+      combinations: [],
+      exclusions: [],
+      corrections: [],
+      settings: { createPlaylistsAsPrivate: false, removePlaylistPostfix: false, addRecordingOnce: false },
+    },
+    acts: validFor(ChoicesDocumentSchema),
   },
 ];
 

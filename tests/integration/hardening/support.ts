@@ -210,7 +210,13 @@ const volatileColumns: Record<string, readonly string[]> = { sessions: ["last_se
  * The operator's chart history: the app's own counters (provider calls per hour, active listeners per day),
  * flushed from memory every minute and before a chart read, whatever the request's input. Not request data.
  */
-const operatorHistoryTables = new Set(["provider_call_hours", "active_listener_days"]);
+const operatorHistoryTables = new Set([
+  "provider_call_hours",
+  "active_listener_days",
+  // Spotify calls per hour and kind, and the quota's pauses: flushed from memory before a statistics read
+  "spotify_call_hours",
+  "spotify_quota_pauses",
+]);
 /** sign-in states /api/authorize hands out: short-lived, like the cookie that carries each to the callback */
 const transientTables = new Set(["oauth_states"]);
 
