@@ -17,6 +17,8 @@ export const workLimits = {
   batchYieldShare: 0.1,
   /** personal-data downloads per listener per hour */
   personalDataPerHour: 6,
+  /** rows one statement of the daily retention purge deletes before it gives the loop back to requests */
+  purgeBatchRows: 500,
   /** settings changes per listener in ten seconds (each may queue a sync of their playlists on Spotify) */
   settingsChangesPer10s: 10,
   /** procedures marked expensive that one batched tRPC request may carry */

@@ -1,5 +1,7 @@
-import { eq, lt, notInArray, or, sql } from "drizzle-orm";
+import { eq, lt, notExists, or, sql } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { limits } from "../../shared/limits.ts";
+import { workLimits } from "../../shared/work-limits.ts";
 import { SESSION_IDLE_MS } from "../auth/sessions.ts";
 import { type Db, withTransaction } from "../db/client.ts";
 import {
@@ -13,6 +15,7 @@ import {
   webhookEvents,
 } from "../db/schema/index.ts";
 import type { Clock } from "../platform/clock.ts";
+import { deleteInBatches, yieldToRequests } from "./batched-delete.ts";
 import { addMonthsUtc } from "./calendar.ts";
 import { deleteRetainedRows, userChildTables, userOwnedTables } from "./user-data.ts";
 import { purgeWorkTables } from "./work-retention.ts";
@@ -49,46 +52,48 @@ export function billingRetentionEnd(
   return candidates.length ? Math.min(...candidates) : null;
 }
 
-/** The retention periods of the privacy text, enforced. Idempotent; the daily job calls it. */
-export function purgeExpiredData(db: Db, clock: Clock): RetentionResult {
+/**
+ * The retention periods of the privacy text, enforced. Idempotent; the daily job calls it. Deletes in small
+ * batches and yields to requests between them (batched-delete.ts), so the server keeps answering while it runs.
+ */
+export async function purgeExpiredData(db: Db, clock: Clock): Promise<RetentionResult> {
   const now = clock.now();
-  return withTransaction(db, (tx) => {
-    const expiredSessions = tx
-      .delete(sessions)
-      .where(or(lt(sessions.expiresAt, now + 1), lt(sessions.lastSeenAt, now - SESSION_IDLE_MS)))
-      .returning({ one: sql`1` })
-      .all().length;
-    const deletedAccountMarks = tx
-      .delete(deletedAccounts)
-      .where(lt(deletedAccounts.deletedAt, now - deletedUserDataDays * DAY_MS))
-      .returning({ one: sql`1` })
-      .all().length;
-    const orphanedRows = purgeOrphans(tx);
-    const billingHistoriesPurged = purgeBillingOfDeletedUsers(tx, now);
-    const webhookEventsPurged = tx
-      .delete(webhookEvents)
-      .where(lt(webhookEvents.receivedAt, addMonthsUtc(now, -membershipAfterLastPaymentMonths)))
-      .returning({ one: sql`1` })
-      .all().length;
-    const workRows = purgeWorkTables(tx, now);
-    return {
-      workRows,
-      expiredSessions,
-      deletedAccountMarks,
-      orphanedRows,
-      billingHistoriesPurged,
-      webhookEvents: webhookEventsPurged,
-    };
-  });
+  const expiredSessions = await deleteInBatches(
+    db,
+    sessions,
+    or(lt(sessions.expiresAt, now + 1), lt(sessions.lastSeenAt, now - SESSION_IDLE_MS)),
+  );
+  const deletedAccountMarks = await deleteInBatches(
+    db,
+    deletedAccounts,
+    lt(deletedAccounts.deletedAt, now - deletedUserDataDays * DAY_MS),
+  );
+  const orphanedRows = await purgeOrphans(db);
+  const billingHistoriesPurged = await purgeBillingOfDeletedUsers(db, now);
+  const webhookEventsPurged = await deleteInBatches(
+    db,
+    webhookEvents,
+    lt(webhookEvents.receivedAt, addMonthsUtc(now, -membershipAfterLastPaymentMonths)),
+  );
+  const workRows = await purgeWorkTables(db, now);
+  return {
+    workRows,
+    expiredSessions,
+    deletedAccountMarks,
+    orphanedRows,
+    billingHistoriesPurged,
+    webhookEvents: webhookEventsPurged,
+  };
 }
 
-const existingUserIds = (tx: Db) => tx.select({ id: users.id }).from(users);
+/** No users row with this id (NOT EXISTS on the primary key: one lookup per row, not a scan of users). */
+const userIsGone = (userId: SQLiteColumn) =>
+  notExists(sql`(SELECT 1 FROM ${users} WHERE ${users.id} = ${userId})`);
 
 /** Rows left behind by a user that no longer exists (the deletion removes them; this is the safety net). */
-function purgeOrphans(tx: Db): number {
+async function purgeOrphans(db: Db): Promise<number> {
   let purged = 0;
   for (const { table, parent } of userChildTables) {
-    const parentIds = tx.select({ id: parent.id }).from(parent);
     // journal steps also name a playlist, which may be gone (an unfollow deletes it): their parent is the run
     const column =
       "distributionId" in table
@@ -96,58 +101,63 @@ function purgeOrphans(tx: Db): number {
         : "analysisId" in table
           ? table.analysisId
           : table.playlistId;
-    purged += tx.delete(table).where(notInArray(column, parentIds)).returning({ one: sql`1` }).all().length;
+    const parentGone = notExists(sql`(SELECT 1 FROM ${parent} WHERE ${parent.id} = ${column})`);
+    purged += await deleteInBatches(db, table, parentGone);
   }
-  for (const table of userOwnedTables) {
-    purged += tx
-      .delete(table)
-      .where(sql`${table.userId} NOT IN (SELECT ${users.id} FROM ${users})`)
-      .returning({ one: sql`1` })
-      .all().length;
-  }
+  for (const table of userOwnedTables) purged += await deleteInBatches(db, table, userIsGone(table.userId));
   const uuid = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
-  for (const { key } of tx.select({ key: throttles.key }).from(throttles).all()) {
+  const keys = db.select({ key: throttles.key }).from(throttles).all();
+  for (const [i, { key }] of keys.entries()) {
     const id = uuid.exec(key)?.[0];
-    if (id && !tx.select({ id: users.id }).from(users).where(eq(users.id, id)).get()) {
-      purged += tx.delete(throttles).where(eq(throttles.key, key)).returning({ one: sql`1` }).all().length;
+    if (id && !db.select({ id: users.id }).from(users).where(eq(users.id, id)).get()) {
+      purged += db.delete(throttles).where(eq(throttles.key, key)).returning({ one: sql`1` }).all().length;
     }
+    if ((i + 1) % workLimits.purgeBatchRows === 0) await yieldToRequests();
   }
   return purged;
 }
 
-function purgeBillingOfDeletedUsers(tx: Db, now: number): number {
+async function purgeBillingOfDeletedUsers(db: Db, now: number): Promise<number> {
   const goneIds = new Set<string>();
   for (const table of [membershipEvents, payments, subscriptions]) {
-    for (const row of tx
+    for (const row of db
       .selectDistinct({ userId: table.userId })
       .from(table)
-      .where(notInArray(table.userId, existingUserIds(tx)))
+      .where(userIsGone(table.userId))
       .all()) {
       goneIds.add(row.userId);
     }
   }
   let purged = 0;
   for (const userId of goneIds) {
-    const lastPayment = tx
-      .select({ at: sql<number | null>`max(${payments.effectiveDate})` })
-      .from(payments)
-      .where(eq(payments.userId, userId))
-      .get();
-    const ends = tx
-      .select({
-        endedAt: subscriptions.endedAt,
-        status: subscriptions.status,
-        updatedAt: subscriptions.updatedAt,
-      })
-      .from(subscriptions)
-      .where(eq(subscriptions.userId, userId))
-      .all()
-      .map((s) => s.endedAt ?? (s.status === "Cancelled" ? s.updatedAt : null));
-    const end = billingRetentionEnd(lastPayment?.at ?? null, ends);
-    if (end === null || now < end) continue;
-    deleteRetainedRows(tx, userId);
-    tx.delete(webhookEvents).where(sql`instr(${webhookEvents.payload}, ${userId}) > 0`).run();
-    purged++;
+    // one deleted user's records at a time, each in its own transaction
+    const done = withTransaction(db, (tx) => purgeBillingOf(tx, userId, now));
+    if (done) purged++;
+    await yieldToRequests();
   }
   return purged;
+}
+
+/** Deletes a deleted user's billing records once their period has ended; whether it did. */
+function purgeBillingOf(tx: Db, userId: string, now: number): boolean {
+  const lastPayment = tx
+    .select({ at: sql<number | null>`max(${payments.effectiveDate})` })
+    .from(payments)
+    .where(eq(payments.userId, userId))
+    .get();
+  const ends = tx
+    .select({
+      endedAt: subscriptions.endedAt,
+      status: subscriptions.status,
+      updatedAt: subscriptions.updatedAt,
+    })
+    .from(subscriptions)
+    .where(eq(subscriptions.userId, userId))
+    .all()
+    .map((s) => s.endedAt ?? (s.status === "Cancelled" ? s.updatedAt : null));
+  const end = billingRetentionEnd(lastPayment?.at ?? null, ends);
+  if (end === null || now < end) return false;
+  deleteRetainedRows(tx, userId);
+  tx.delete(webhookEvents).where(sql`instr(${webhookEvents.payload}, ${userId}) > 0`).run();
+  return true;
 }

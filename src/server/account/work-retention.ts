@@ -20,6 +20,7 @@ import {
   spotifyQuotaPauses,
   webVitalWeeks,
 } from "../db/schema/index.ts";
+import { deleteInBatches } from "./batched-delete.ts";
 import { addMonthsUtc } from "./calendar.ts";
 
 /** Weeks of page-speed aggregates kept (the admin chart shows the last 12). */
@@ -31,15 +32,14 @@ const { analysisHours, finishedDistributionDays, activityMonths, batchExecutionD
 
 export type RetentionRule =
   /** rows older than their period are deleted by `purge` (returns how many) */
-  | { kind: "aged"; period: string; purge: (db: Db, now: number) => number }
+  | { kind: "aged"; period: string; purge: (db: Db, now: number) => Promise<number> }
   /** rows deleted with their parent row (a foreign key cascades) */
   | { kind: "cascade"; parent: string }
   /** rows that live as long as the user or the app needs them; where they are deleted */
   | { kind: "kept"; until: string };
 
-/** Deletes the table's rows that match, returning how many. */
-const deleteWhere = (db: Db, table: SQLiteTable, where: SQL | undefined) =>
-  db.delete(table).where(where).returning({ one: sql`1` }).all().length;
+/** Deletes the table's rows that match in small batches (batched-delete.ts), returning how many. */
+const deleteWhere = (db: Db, table: SQLiteTable, where: SQL | undefined) => deleteInBatches(db, table, where);
 
 const endedAt = (table: typeof analyses | typeof distributions) =>
   sql`coalesce(${table.finishedAt}, ${table.createdAt})`;
@@ -196,11 +196,11 @@ export const retentionRules: Record<string, RetentionRule> = {
   webhook_events: { kind: "kept", until: "the membership retention period (purgeExpiredData)" },
 };
 
-/** Deletes the work rows past their period. Returns the rows deleted per table. */
-export function purgeWorkTables(db: Db, now: number): Record<string, number> {
+/** Deletes the work rows past their period, a batch at a time. Returns the rows deleted per table. */
+export async function purgeWorkTables(db: Db, now: number): Promise<Record<string, number>> {
   const purged: Record<string, number> = {};
   for (const [table, rule] of Object.entries(retentionRules)) {
-    if (rule.kind === "aged") purged[table] = rule.purge(db, now);
+    if (rule.kind === "aged") purged[table] = await rule.purge(db, now);
   }
   return purged;
 }

@@ -6,7 +6,7 @@ export const retentionJob: JobDefinition = {
   name: "retention",
   pattern: "17 3 * * *",
   async run(deps) {
-    const result = purgeExpiredData(deps.db, deps.clock);
+    const result = await purgeExpiredData(deps.db, deps.clock);
     deps.log.info("retention purge", { ...result });
     return result;
   },

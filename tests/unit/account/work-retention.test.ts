@@ -81,9 +81,9 @@ describe("the purge of work tables", () => {
     return { db, ids, count };
   }
 
-  test("ended analyses after a day, settled distributions with their steps after 30 days, old history", () => {
+  test("ended analyses after a day, settled distributions with their steps after 30 days, old history", async () => {
     const { db, ids, count } = setup();
-    const result = purgeExpiredData(db, manualClock(NOW));
+    const result = await purgeExpiredData(db, manualClock(NOW));
     expect(ids("analyses")).toEqual(["recent", "running"]);
     expect(count("analysis_segments")).toBe(2);
     expect(ids("distributions")).toEqual(["d-recent", "d-unsettled"]);
@@ -98,6 +98,9 @@ describe("the purge of work tables", () => {
       batch_executions: 1,
     });
     // idempotent
-    expect(purgeExpiredData(db, manualClock(NOW)).workRows).toMatchObject({ analyses: 0, distributions: 0 });
+    expect((await purgeExpiredData(db, manualClock(NOW))).workRows).toMatchObject({
+      analyses: 0,
+      distributions: 0,
+    });
   });
 });
