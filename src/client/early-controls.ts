@@ -1,4 +1,4 @@
-// The controls a visitor reaches first on a page the server rendered answer before the app has loaded (ADR 0035):
+// The controls a visitor reaches first on a page the server rendered answer before the app has loaded (ADR 0031):
 // the phone menu opens (a light panel with the header's own links) and an FAQ answer expands. The app loads
 // meanwhile; an answer opened here is handed over by clicking its question again once the app runs (React
 // adopts the open markup), the light menu stays until it is closed or a link in it is followed.

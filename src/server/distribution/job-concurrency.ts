@@ -1,7 +1,7 @@
 // How many users a batch job works on at once: enough to keep the provider's pacer busy whatever the round trip,
 // no more. Additive increase while the pacer has no background call waiting, multiplicative decrease at a 429,
 // one less while more calls wait than users are being worked on; halved while the event loop lags, so requests
-// waiting on the one JavaScript thread go first, and back to its number once the lag ends (ADR 0029).
+// waiting on the one JavaScript thread go first, and back to its number once the lag ends (ADR 0028).
 import type { PacerState } from "../platform/pacer.ts";
 
 export interface ConcurrencyOptions {
