@@ -282,7 +282,9 @@ describe("deep nesting and very long input", () => {
         const answer = await refusedWithoutChange(request);
         const expected = matchRoute(route.method, new URL(request.path, h.server.url).pathname);
         expect(expected).toBe(route);
-        expectRest(answer, request, 400, 1);
+        if (route.maxBodyBytes !== undefined && text.length > route.maxBodyBytes)
+          expectRest(answer, request, 413, 41);
+        else expectRest(answer, request, 400, 1);
       }
     }
   });
@@ -334,9 +336,16 @@ describe("deep nesting and very long input", () => {
 
   test("a 10,000-character path segment is refused by the app; past the runtime's header limit by the runtime", async () => {
     for (const route of restRoutes.filter((r) => r.route.includes(":"))) {
+      // the first parameter long, any others short: together they stay under the runtime's request-line limit
+      let first = true;
+      const segment = () => {
+        const long = first;
+        first = false;
+        return long ? "x".repeat(10_000) : "x";
+      };
       const request: Request = {
         method: route.method,
-        path: fillPath(route.route, () => "x".repeat(10_000)),
+        path: fillPath(route.route, segment),
         cookie: cookieOf("admin"),
       };
       const answer = await refusedWithoutChange(request);

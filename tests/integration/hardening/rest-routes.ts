@@ -16,6 +16,7 @@ import { FeedbackSchema } from "../../../src/shared/schemas/feedback.ts";
 import { UpdateSettingsSchema } from "../../../src/shared/schemas/settings.ts";
 import { WebVitalsReportSchema } from "../../../src/shared/schemas/web-vitals.ts";
 import { SetTimeZoneSchema, TimeZoneSchema } from "../../../src/shared/time-zone.ts";
+import { WEB_VITALS_MAX_BYTES } from "../../../src/shared/web-vitals.ts";
 import type { PersonaName } from "./support.ts";
 
 export type RestMethod = "GET" | "POST" | "PUT" | "DELETE";
@@ -30,6 +31,8 @@ export interface RestRoute {
   body?: z.ZodType;
   /** a plausible body to mutate */
   example?: unknown;
+  /** the route's own body limit, below the API's: a larger body is a 413 (code 41) before it is parsed */
+  maxBodyBytes?: number;
   /**
    * Whether a call with this (parsed JSON) body would act for the persona, in the suites' world (no
    * subscription, selection, analysis or combination; hostile ids are never a real user's id). The suites
@@ -178,6 +181,7 @@ export const restRoutes: RestRoute[] = [
     kind: "write",
     body: WebVitalsReportSchema,
     example: { path: "/faq", lcp: 1.2, cls: 0.01 },
+    maxBodyBytes: WEB_VITALS_MAX_BYTES,
     acts: (_persona, body) => WebVitalsReportSchema.safeParse(body).success,
   },
   // explain and correct: the suites' listeners have no playlist and no like, so only these two can act
