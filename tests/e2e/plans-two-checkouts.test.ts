@@ -34,6 +34,20 @@ async function signedInOnPlans(page: Page, listener: string) {
   return { userId: user?.id ?? "", cookie: `crate_session=${cookie?.value ?? ""}` };
 }
 
+/** Waits until Crate has applied the emulator's notification of a new subscription (it is sent asynchronously). */
+async function subscriptionRecorded(userId: string, subscriptionId: string): Promise<void> {
+  const recorded = () =>
+    suite.server.deps.db
+      .select({ id: schema.subscriptions.id })
+      .from(schema.subscriptions)
+      .where(eq(schema.subscriptions.userId, userId))
+      .all()
+      .some((row) => row.id === subscriptionId);
+  const end = Date.now() + 30_000;
+  while (!recorded() && Date.now() < end) await Bun.sleep(50);
+  expect(recorded()).toBe(true);
+}
+
 /** How many of the listener's subscriptions at the Paddle emulator have a cancel scheduled. */
 async function scheduledCancels(userId: string): Promise<number> {
   const res = await fetch(`${suite.server.url}/emulator/paddle/control/subscriptions?user_id=${userId}`);
@@ -55,6 +69,7 @@ describe("a second checkout", () => {
 
       // The other tab paid meanwhile.
       const first = await subscribeAtCheckout(suite.server.url, priceId, user);
+      await subscriptionRecorded(user.userId, first);
       await page.getByTestId("upgrade-button").click();
       const refusal = page.locator(
         `[data-testid="error-text"][data-error-code="${ErrorCode.SubscriptionRunning}"]`,
@@ -66,6 +81,7 @@ describe("a second checkout", () => {
       // Paddle took a second payment anyway (a checkout that was already open).
       const second = await subscribeAtCheckout(suite.server.url, priceId, user);
       expect(second).not.toBe(first);
+      await subscriptionRecorded(user.userId, second);
       await page.reload();
       const listed = page.getByTestId("running-subscription");
       await page.getByTestId("running-subscriptions").waitFor();
