@@ -4,6 +4,8 @@ export const httpPolicy = {
   compressMinBytes: 1024,
   /** Brotli quality for answers compressed per request (API JSON); built assets use the maximum, 11 */
   dynamicBrotliQuality: 4,
+  /** bodies from this size are compressed on zlib's thread pool: a megabyte takes tens of ms of one thread */
+  compressOffLoopBytes: 65_536,
   /** one year: hashed assets never change under their name */
   immutableMaxAgeSeconds: 31_536_000,
   /** HSTS max-age when PUBLIC_URL is https (two years) */

@@ -15,11 +15,34 @@ import { iso } from "./personal-data-history.ts";
 type LibraryPart = Pick<
   PersonalData,
   | "likedSongsLastRead"
-  | "likedSongs"
   | "simplePlaylistPreferences"
   | "combinationPlaylistPreferences"
   | "usedCombinationNames"
 >;
+
+/** Liked songs in like order, `limit` from `offset` (a large library is read in pages, in one snapshot). */
+export function likedSongsPage(
+  db: Db,
+  userId: string,
+  offset: number,
+  limit: number,
+): PersonalData["likedSongs"] {
+  return db
+    .select({
+      trackId: likes.trackId,
+      trackName: tracks.name,
+      likedAt: likes.likedAt,
+      unlikedAt: likes.unlikedAt,
+    })
+    .from(likes)
+    .leftJoin(tracks, eq(tracks.id, likes.trackId))
+    .where(eq(likes.userId, userId))
+    .orderBy(asc(likes.likedAt), asc(likes.trackId))
+    .limit(limit)
+    .offset(offset)
+    .all()
+    .map((l) => ({ ...l, likedAt: iso(l.likedAt), unlikedAt: iso(l.unlikedAt) }));
+}
 
 export function libraryOf(db: Db, userId: string): LibraryPart {
   const librarySync = db.select().from(librarySyncs).where(eq(librarySyncs.userId, userId)).get();
@@ -27,19 +50,6 @@ export function libraryOf(db: Db, userId: string): LibraryPart {
     likedSongsLastRead: librarySync
       ? { lastSyncAt: iso(librarySync.lastSyncAt), lastFullSyncAt: iso(librarySync.lastFullSyncAt) }
       : null,
-    likedSongs: db
-      .select({
-        trackId: likes.trackId,
-        trackName: tracks.name,
-        likedAt: likes.likedAt,
-        unlikedAt: likes.unlikedAt,
-      })
-      .from(likes)
-      .leftJoin(tracks, eq(tracks.id, likes.trackId))
-      .where(eq(likes.userId, userId))
-      .orderBy(asc(likes.likedAt))
-      .all()
-      .map((l) => ({ ...l, likedAt: iso(l.likedAt), unlikedAt: iso(l.unlikedAt) })),
     simplePlaylistPreferences: db
       .select()
       .from(simplePreferences)

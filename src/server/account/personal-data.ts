@@ -1,10 +1,10 @@
 import type { PersonalData } from "../../shared/schemas/account.ts";
-import { type Db, withTransaction } from "../db/client.ts";
+import { type Db, openReadOnly, withTransaction } from "../db/client.ts";
 import { notSignedIn } from "../platform/errors.ts";
 import { billingOf } from "./personal-data-billing.ts";
 import { choicesOf } from "./personal-data-choices.ts";
 import { analysesOf, distributionsOf, managedPlaylistsOf } from "./personal-data-history.ts";
-import { libraryOf } from "./personal-data-library.ts";
+import { libraryOf, likedSongsPage } from "./personal-data-library.ts";
 import { profileOf } from "./personal-data-profile.ts";
 
 /** Table names this export reads; checked against the schema by tests/unit/account/coverage.test.ts. */
@@ -39,30 +39,92 @@ export const personalDataTableNames = [
   "spotify_call_hours",
 ] as const;
 
+/** Liked songs read at once between two pauses of a download (a few milliseconds of the event loop). */
+const LIKED_SONGS_PAGE = 2_000;
+
+/** The export read part by part: it pauses (yields) between parts, and returns the whole at the end. */
+function* personalDataParts(db: Db, userId: string): Generator<void, PersonalData> {
+  const profile = profileOf(db, userId);
+  if (!profile) throw notSignedIn();
+  const { user, previousDeletion, providerTokens, sessions, settings, statisticsEnabled, ...usage } = profile;
+  yield;
+  const library = libraryOf(db, userId);
+  const likedSongs: PersonalData["likedSongs"] = [];
+  for (;;) {
+    yield;
+    const page = likedSongsPage(db, userId, likedSongs.length, LIKED_SONGS_PAGE);
+    likedSongs.push(...page);
+    if (page.length < LIKED_SONGS_PAGE) break;
+  }
+  yield;
+  const managedPlaylists = managedPlaylistsOf(db, userId);
+  yield;
+  const distributionHistory = distributionsOf(db, userId);
+  yield;
+  const analyses = analysesOf(db, userId);
+  yield;
+  const billing = billingOf(db, userId);
+  const choices = choicesOf(db, userId);
+  return {
+    user,
+    previousDeletion,
+    providerTokens,
+    sessions,
+    settings,
+    statisticsEnabled,
+    ...library,
+    likedSongs,
+    managedPlaylists,
+    distributionHistory,
+    analyses,
+    ...usage,
+    ...billing,
+    ...choices,
+  };
+}
+
 /**
  * Everything stored about the user, with dates as ISO strings; token values are never included. Read in one
  * transaction, so the parts agree with each other even when a sync or a run commits meanwhile.
  */
 export function collectPersonalData(db: Db, userId: string): PersonalData {
   return withTransaction(db, (tx) => {
-    const profile = profileOf(tx, userId);
-    if (!profile) throw notSignedIn();
-    const { user, previousDeletion, providerTokens, sessions, settings, statisticsEnabled, ...usage } =
-      profile;
-    return {
-      user,
-      previousDeletion,
-      providerTokens,
-      sessions,
-      settings,
-      statisticsEnabled,
-      ...libraryOf(tx, userId),
-      managedPlaylists: managedPlaylistsOf(tx, userId),
-      distributionHistory: distributionsOf(tx, userId),
-      analyses: analysesOf(tx, userId),
-      ...usage,
-      ...billingOf(tx, userId),
-      ...choicesOf(tx, userId),
-    };
+    const parts = personalDataParts(tx, userId);
+    for (;;) {
+      const step = parts.next();
+      if (step.done) return step.value;
+    }
   });
+}
+
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+/** Exports in this process, one after another: twenty listeners asking at once wait their turn, not requests. */
+let exportsQueue: Promise<unknown> = Promise.resolve();
+
+/**
+ * The same export for a download, off the request path's one long task: read on a read-only connection of its
+ * own in one read transaction (the same snapshot throughout, while the server keeps writing), giving the event
+ * loop back between its parts, one export at a time. An in-memory database has no second connection: read at once.
+ */
+export function downloadPersonalData(db: Db, databasePath: string, userId: string): Promise<PersonalData> {
+  if (databasePath === ":memory:") return Promise.resolve(collectPersonalData(db, userId));
+  const run = exportsQueue.then(async () => {
+    await nextTask();
+    const reader = openReadOnly(databasePath);
+    try {
+      reader.sqlite.exec("PRAGMA busy_timeout = 5000");
+      reader.sqlite.exec("BEGIN");
+      const parts = personalDataParts(reader.db, userId);
+      for (;;) {
+        const step = parts.next();
+        if (step.done) return step.value;
+        await nextTask();
+      }
+    } finally {
+      if (reader.sqlite.inTransaction) reader.sqlite.exec("COMMIT");
+      reader.close();
+    }
+  });
+  exportsQueue = run.catch(() => undefined);
+  return run;
 }

@@ -99,7 +99,10 @@ export async function runAnalysis(deps: Deps, id: string): Promise<void> {
     const userApi = deps.spotifyFor(row.userId);
     await syncLibrary(deps, userApi, row.userId);
     await enrichLibrary(deps, userApi, row.userId);
+    // Each phase is a long stretch of the one thread on a large library: requests go in between.
+    await Bun.sleep(0);
     const songs = loadConsideredSongs(deps, row.userId, row.membershipLevel);
+    await Bun.sleep(0);
     const counter = new AnalysisCounter(allEntries as CatalogueEntry[], deps.clock.now(), {
       addRecordingOnce: readSettings(deps.db, row.userId).addRecordingOnce,
       timeZone: readTimeZone(deps.db, row.userId).timeZone,

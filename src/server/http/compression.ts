@@ -1,4 +1,5 @@
-import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { promisify } from "node:util";
+import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from "node:zlib";
 import { httpPolicy } from "../../shared/http.ts";
 
 export type Encoding = "br" | "gzip";
@@ -29,16 +30,24 @@ export function preferredEncoding(acceptEncoding: string | null): Encoding | und
 
 export type Bytes = Uint8Array<ArrayBuffer>;
 
-/** Compresses a body per request (API JSON): Brotli at a fast quality, gzip at its default level. */
-export function compress(body: Bytes, encoding: Encoding): Bytes {
-  if (encoding === "gzip") return new Uint8Array(gzipSync(body));
-  const out = brotliCompressSync(body, {
-    params: {
-      [constants.BROTLI_PARAM_QUALITY]: httpPolicy.dynamicBrotliQuality,
-      [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
-    },
-  });
-  return new Uint8Array(out);
+const brotliOptions = (bytes: number) => ({
+  params: {
+    [constants.BROTLI_PARAM_QUALITY]: httpPolicy.dynamicBrotliQuality,
+    [constants.BROTLI_PARAM_SIZE_HINT]: bytes,
+  },
+});
+const gzipOffLoop = promisify(gzip);
+const brotliOffLoop = promisify(brotliCompress);
+
+/**
+ * Compresses a body per request (API JSON): Brotli at a fast quality, gzip at its default level. A large body (a
+ * personal-data download) is compressed on zlib's thread pool, so the requests behind it do not wait for it.
+ */
+export async function compress(body: Bytes, encoding: Encoding): Promise<Bytes> {
+  const offLoop = body.byteLength >= httpPolicy.compressOffLoopBytes;
+  if (encoding === "gzip") return new Uint8Array(offLoop ? await gzipOffLoop(body) : gzipSync(body));
+  const options = brotliOptions(body.byteLength);
+  return new Uint8Array(offLoop ? await brotliOffLoop(body, options) : brotliCompressSync(body, options));
 }
 
 /** A weak validator from the body's bytes (the same for every encoding of it). */

@@ -55,7 +55,7 @@ async function negotiate(req: Request, res: Response): Promise<Response> {
   if (!encoding) return new Response(body, { status: res.status, statusText: res.statusText, headers });
   headers.set("Content-Encoding", encoding);
   headers.delete("content-length");
-  return new Response(compress(body, encoding), {
+  return new Response(await compress(body, encoding), {
     status: res.status,
     statusText: res.statusText,
     headers,
@@ -75,7 +75,11 @@ async function compressKeepingValidator(req: Request, res: Response): Promise<Re
   headers.set("Content-Encoding", encoding);
   headers.delete("content-length");
   const body = new Uint8Array(await res.arrayBuffer());
-  return new Response(compress(body, encoding), { status: res.status, statusText: res.statusText, headers });
+  return new Response(await compress(body, encoding), {
+    status: res.status,
+    statusText: res.statusText,
+    headers,
+  });
 }
 
 /** Sets the security headers on an answer, copying it first when its headers are immutable. */

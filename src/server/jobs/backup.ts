@@ -7,7 +7,7 @@ export const backupJob: JobDefinition = {
   name: "backup",
   pattern: operations.backupPattern,
   async run(deps) {
-    const outcome = runScheduledBackup(deps);
+    const outcome = await runScheduledBackup(deps);
     // A failed backup is a failed run (counted so in the job metrics and charts), not a success.
     if (!outcome.ok) throw new Error(`backup failed: ${outcome.error}`);
     return outcome;

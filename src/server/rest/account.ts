@@ -1,25 +1,21 @@
 import { Hono } from "hono";
 import { DeleteDataSchema } from "../../shared/schemas/account.ts";
 import { deleteAccount } from "../account/delete.ts";
-import { collectPersonalData } from "../account/personal-data.ts";
+import { downloadPersonalData } from "../account/personal-data.ts";
 import { admitPersonalDataDownload } from "../account/personal-data-limit.ts";
 import { clearSessionCookie } from "../auth/cookies.ts";
 import type { Deps } from "../deps/deps.ts";
-import { jsonBody, reading, requireUser } from "./validate.ts";
+import { jsonBody, requireUser } from "./validate.ts";
 
 /** /api/user/personal-data and /api/user/delete-data (the rest of /api/user/* lives in user.ts). */
 export function accountRest(deps: Deps) {
   return new Hono()
-    .get(
-      "/user/personal-data",
-      reading(deps, (c) => {
-        const { userId } = requireUser(c, deps);
-        admitPersonalDataDownload(deps.db, deps.clock, userId);
-        const data = collectPersonalData(deps.db, userId);
-        // The spec reads this answer as text and parses it; it is JSON text.
-        return data;
-      }),
-    )
+    .get("/user/personal-data", async (c) => {
+      const { userId } = requireUser(c, deps);
+      admitPersonalDataDownload(deps.db, deps.clock, userId);
+      // The spec reads this answer as text and parses it; it is JSON text.
+      return c.json(await downloadPersonalData(deps.db, deps.config.databasePath, userId));
+    })
     .post("/user/delete-data", async (c) => {
       const user = requireUser(c, deps);
       await jsonBody(c, DeleteDataSchema);

@@ -1,11 +1,11 @@
-// The daily backup BACKUP_DIR asks for: the same consistent online copy as `crate backup` (VACUUM INTO), named by
-// its UTC time, checked whole (integrity_check) before it counts and before older ones are deleted, keeping the
+// The daily backup BACKUP_DIR asks for: `crate backup` (VACUUM INTO) run in a child process so requests never wait
+// on it, named by its UTC time, checked whole (integrity_check) before it counts and before older ones are deleted, keeping the
 // newest BACKUP_KEEP; a failure is logged and counted as one, never fatal to the server.
 import { readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { operations } from "../../shared/operations.ts";
 import type { Deps } from "../deps/deps.ts";
-import { backupDatabase } from "./backup.ts";
+import { backupDatabaseAside } from "./backup.ts";
 
 const BACKUP_NAME = new RegExp(`^${operations.backupPrefix}\\d{8}T\\d{9}Z\\.db$`);
 
@@ -30,13 +30,13 @@ export type ScheduledBackupOutcome =
   | { ok: true; file: string; bytes: number; removed: string[] }
   | { ok: false; error: string };
 
-export function runScheduledBackup(
+export async function runScheduledBackup(
   deps: Pick<Deps, "config" | "clock" | "log" | "metrics">,
-): ScheduledBackupOutcome {
+): Promise<ScheduledBackupOutcome> {
   const { dir, keep } = deps.config.backup;
   if (!dir) return { ok: false, error: "BACKUP_DIR is not set" };
   try {
-    const { file, bytes } = backupDatabase(
+    const { file, bytes } = await backupDatabaseAside(
       deps.config.databasePath,
       join(dir, backupFileName(deps.clock.now())),
     );

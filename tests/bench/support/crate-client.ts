@@ -8,8 +8,19 @@ export interface SignedIn {
   userId: string;
 }
 
+/**
+ * Each listener signs in from a browser of their own, so from an address of their own (sign-ins are limited per
+ * address): the loopback test server takes it from X-Forwarded-For, as behind a proxy on the same machine.
+ */
+function addressOf(listener: string): string {
+  let hash = 0;
+  for (const char of listener) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
+  return `10.${(hash >>> 16) & 255}.${(hash >>> 8) & 255}.${hash & 255}`;
+}
+
 export async function signIn(crateUrl: string, listener: string): Promise<SignedIn> {
-  const start = await fetch(`${crateUrl}/api/authorize`, { redirect: "manual" });
+  const forwarded = { "x-forwarded-for": addressOf(listener) };
+  const start = await fetch(`${crateUrl}/api/authorize`, { redirect: "manual", headers: forwarded });
   const jar = start.headers
     .getSetCookie()
     .map((line) => line.split(";")[0])
@@ -19,7 +30,7 @@ export async function signIn(crateUrl: string, listener: string): Promise<Signed
   const consent = await fetch(authorize, { redirect: "manual" });
   const callback = await fetch(new URL(consent.headers.get("location") ?? "", authorize), {
     redirect: "manual",
-    headers: { cookie: jar },
+    headers: { cookie: jar, ...forwarded },
   });
   const session = callback.headers.getSetCookie().find((line) => line.startsWith("crate_session="));
   if (!session) {

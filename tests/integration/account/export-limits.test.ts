@@ -1,6 +1,7 @@
 // The personal-data export costs a read of everything Crate keeps about a listener: a few downloads an hour are
 // answered, more are refused with code 66, and a batched tRPC request carries at most one such call (code 67 for the others).
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import * as t from "../../../src/server/db/schema/index.ts";
 import { manualClock } from "../../../src/server/platform/clock.ts";
 import { ErrorCode } from "../../../src/shared/errors.ts";
 import { workLimits } from "../../../src/shared/work-limits.ts";
@@ -56,5 +57,38 @@ describe("limits on the personal-data export", () => {
     const api = apiClient(server.url, user.cookie);
     for (let i = 0; i < left; i++) expect((await api("GET", "/api/user/personal-data")).status).toBe(200);
     expect((await api("GET", "/api/user/personal-data")).status).toBe(429);
+  });
+
+  test("a large library's download gives way: a request sent after it is answered before it", async () => {
+    const user = seedUser(server.deps);
+    const db = server.deps.db;
+    db.$client.transaction(() => {
+      for (let i = 0; i < 10_000; i++) {
+        const id = `track-big-${i}`;
+        db.insert(t.tracks)
+          .values({ id, name: `Song ${i}`, artistIds: [], fetchedAt: 1 })
+          .run();
+        db.insert(t.likes)
+          .values({ userId: user.userId, trackId: id, likedAt: 1_000 + i })
+          .run();
+      }
+    })();
+    const answered: string[] = [];
+    const download = apiClient(server.url, user.cookie)("GET", "/api/user/personal-data").then((res) => {
+      answered.push("download");
+      return res;
+    });
+    await Bun.sleep(1);
+    const health = fetch(`${server.url}/api/health`).then((res) => {
+      answered.push("health");
+      return res;
+    });
+    const [exported] = await Promise.all([download, health]);
+    expect(answered).toEqual(["health", "download"]);
+    // and the download is whole, in like order
+    const songs = (exported.json as { likedSongs: { trackId: string }[] }).likedSongs;
+    expect(songs).toHaveLength(10_000);
+    expect(songs[0]?.trackId).toBe("track-big-0");
+    expect(songs.at(-1)?.trackId).toBe("track-big-9999");
   });
 });

@@ -6,7 +6,11 @@ import { join } from "node:path";
 import { backupJob } from "../../../src/server/jobs/backup.ts";
 import { manualClock } from "../../../src/server/platform/clock.ts";
 import { backupDatabase, checkIntegrity } from "../../../src/server/system/backup.ts";
-import { backupFileName, listBackups } from "../../../src/server/system/scheduled-backup.ts";
+import {
+  backupFileName,
+  listBackups,
+  runScheduledBackup,
+} from "../../../src/server/system/scheduled-backup.ts";
 import { startTestServer, type TestServer, tempDir } from "../../support/server.ts";
 
 const servers: TestServer[] = [];
@@ -55,5 +59,26 @@ describe("checked backups", () => {
       await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${"t".repeat(16)}` } })
     ).text();
     expect(metrics).toContain('crate_backups_total{outcome="failure"} 1');
+  });
+
+  test("the scheduled backup runs beside the server: a request sent after it starts is answered before it ends", async () => {
+    const dir = tempDir("crate-backup-aside-");
+    folders.push(dir);
+    const server = await startTestServer({ BACKUP_DIR: dir });
+    servers.push(server);
+    const answered: string[] = [];
+    const backup = runScheduledBackup(server.deps).then((outcome) => {
+      answered.push("backup");
+      return outcome;
+    });
+    const health = fetch(`${server.url}/api/health`).then((res) => {
+      answered.push("health");
+      return res.status;
+    });
+    const [outcome, status] = await Promise.all([backup, health]);
+    expect(status).toBe(200);
+    expect(answered).toEqual(["health", "backup"]);
+    expect(outcome).toMatchObject({ ok: true });
+    if (outcome.ok) expect(() => checkIntegrity(outcome.file)).not.toThrow();
   });
 });

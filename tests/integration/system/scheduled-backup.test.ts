@@ -77,14 +77,14 @@ describe("scheduled backups", () => {
     const written: string[] = [];
     for (let day = 0; day < 4; day++) {
       clock.set(Date.UTC(2026, 2, 1 + day, 3, 30));
-      const outcome = runScheduledBackup(server.deps);
+      const outcome = await runScheduledBackup(server.deps);
       if (!outcome.ok) throw new Error(outcome.error);
       written.push(outcome.file);
     }
     expect(listBackups(backupDir)).toEqual(["crate-20260304T033000000Z.db", "crate-20260303T033000000Z.db"]);
     expect(existsSync(join(backupDir, "notes.txt"))).toBe(true);
     // the same moment again: the file exists, so the backup fails, is logged and counted, and nothing breaks
-    expect(runScheduledBackup(server.deps)).toMatchObject({ ok: false });
+    expect(await runScheduledBackup(server.deps)).toMatchObject({ ok: false });
     const text = await (
       await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${"t".repeat(16)}` } })
     ).text();
@@ -97,7 +97,7 @@ describe("restore drill", () => {
   test("a scheduled backup is restored into an empty DATABASE_PATH and starts a working instance", async () => {
     const { server } = await serverWithBackups();
     server.deps.db.insert(dailySignups).values({ day: "2026-02-28", count: 11 }).run();
-    const outcome = runScheduledBackup(server.deps);
+    const outcome = await runScheduledBackup(server.deps);
     if (!outcome.ok) throw new Error(outcome.error);
     const target = join(folder("crate-restore-"), "data", "crate.db");
     const run = restore(outcome.file, target);
@@ -112,7 +112,7 @@ describe("restore drill", () => {
 
   test("refuses a DATABASE_PATH that holds data, a damaged file, another file, a newer schema", async () => {
     const { server } = await serverWithBackups();
-    const outcome = runScheduledBackup(server.deps);
+    const outcome = await runScheduledBackup(server.deps);
     if (!outcome.ok) throw new Error(outcome.error);
     const dir = folder("crate-restore-bad-");
     /** The refusal restoreDatabase gives (the CLI prints it as one line, checked for the first case). */
