@@ -1,6 +1,7 @@
 import type { PersonalData } from "../../shared/schemas/account.ts";
 import { type Db, openReadOnly, withTransaction } from "../db/client.ts";
 import { notSignedIn } from "../platform/errors.ts";
+import { runSteps, runStepsGivingWay } from "../platform/steps.ts";
 import { billingOf } from "./personal-data-billing.ts";
 import { choicesOf } from "./personal-data-choices.ts";
 import { analysesOf, distributionsOf, managedPlaylistsOf } from "./personal-data-history.ts";
@@ -40,7 +41,7 @@ export const personalDataTableNames = [
 ] as const;
 
 /** Liked songs read at once between two pauses of a download (a few milliseconds of the event loop). */
-const LIKED_SONGS_PAGE = 2_000;
+const LIKED_SONGS_PAGE = 1_000;
 
 /** The export read part by part: it pauses (yields) between parts, and returns the whole at the end. */
 function* personalDataParts(db: Db, userId: string): Generator<void, PersonalData> {
@@ -88,16 +89,9 @@ function* personalDataParts(db: Db, userId: string): Generator<void, PersonalDat
  * transaction, so the parts agree with each other even when a sync or a run commits meanwhile.
  */
 export function collectPersonalData(db: Db, userId: string): PersonalData {
-  return withTransaction(db, (tx) => {
-    const parts = personalDataParts(tx, userId);
-    for (;;) {
-      const step = parts.next();
-      if (step.done) return step.value;
-    }
-  });
+  return withTransaction(db, (tx) => runSteps(personalDataParts(tx, userId)));
 }
 
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 /** Exports in this process, one after another: twenty listeners asking at once wait their turn, not requests. */
 let exportsQueue: Promise<unknown> = Promise.resolve();
 
@@ -109,17 +103,12 @@ let exportsQueue: Promise<unknown> = Promise.resolve();
 export function downloadPersonalData(db: Db, databasePath: string, userId: string): Promise<PersonalData> {
   if (databasePath === ":memory:") return Promise.resolve(collectPersonalData(db, userId));
   const run = exportsQueue.then(async () => {
-    await nextTask();
+    await new Promise((resolve) => setTimeout(resolve, 0));
     const reader = openReadOnly(databasePath);
     try {
       reader.sqlite.exec("PRAGMA busy_timeout = 5000");
       reader.sqlite.exec("BEGIN");
-      const parts = personalDataParts(reader.db, userId);
-      for (;;) {
-        const step = parts.next();
-        if (step.done) return step.value;
-        await nextTask();
-      }
+      return await runStepsGivingWay(personalDataParts(reader.db, userId));
     } finally {
       if (reader.sqlite.inTransaction) reader.sqlite.exec("COMMIT");
       reader.close();

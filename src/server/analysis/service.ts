@@ -9,7 +9,7 @@ import type {
   AnalysisSegmentType,
 } from "../../shared/schemas/distribution.ts";
 import type { Deps } from "../deps/deps.ts";
-import { loadConsideredSongs } from "../library/considered.ts";
+import { loadConsideredSongsGivingWay } from "../library/considered.ts";
 import { enrichLibrary } from "../library/metadata.ts";
 import { syncLibrary } from "../library/sync.ts";
 import { metadataCoverage } from "../metadata/coverage.ts";
@@ -99,10 +99,8 @@ export async function runAnalysis(deps: Deps, id: string): Promise<void> {
     const userApi = deps.spotifyFor(row.userId);
     await syncLibrary(deps, userApi, row.userId);
     await enrichLibrary(deps, userApi, row.userId);
-    // Each phase is a long stretch of the one thread on a large library: requests go in between.
-    await Bun.sleep(0);
-    const songs = loadConsideredSongs(deps, row.userId, row.membershipLevel);
-    await Bun.sleep(0);
+    // Reading and classifying a large library is a long stretch of the one thread: requests go in between.
+    const songs = await loadConsideredSongsGivingWay(deps, row.userId, row.membershipLevel);
     const counter = new AnalysisCounter(allEntries as CatalogueEntry[], deps.clock.now(), {
       addRecordingOnce: readSettings(deps.db, row.userId).addRecordingOnce,
       timeZone: readTimeZone(deps.db, row.userId).timeZone,

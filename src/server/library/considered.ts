@@ -14,6 +14,7 @@ import type { Db } from "../db/client.ts";
 import type { Deps } from "../deps/deps.ts";
 import { tagsToGenreStrings } from "../metadata/tags.ts";
 import { hash53 } from "../platform/sample.ts";
+import { runSteps, runStepsGivingWay } from "../platform/steps.ts";
 import { classifyTrack } from "./classify.ts";
 import {
   type ArtistFacts,
@@ -69,6 +70,27 @@ export function loadConsideredSongs(
   userId: string,
   level: MembershipLevel,
 ): PlannedSong[] {
+  return runSteps(consideredSongSteps(deps, userId, level, Number.POSITIVE_INFINITY));
+}
+
+/** Songs classified between two pauses when a background count reads a large library (an analysis). */
+const CLASSIFY_PIECE = 1_000;
+
+/** The same songs for background work, giving the event loop back while it classifies a large library. */
+export function loadConsideredSongsGivingWay(
+  deps: Pick<Deps, "db">,
+  userId: string,
+  level: MembershipLevel,
+): Promise<PlannedSong[]> {
+  return runStepsGivingWay(consideredSongSteps(deps, userId, level, CLASSIFY_PIECE));
+}
+
+function* consideredSongSteps(
+  deps: Pick<Deps, "db">,
+  userId: string,
+  level: MembershipLevel,
+  piece: number,
+): Generator<void, PlannedSong[]> {
   const songs: PlannedSong[] = [];
   const stale: PlannedSong[] = [];
   const corrections = correctionMap(deps.db, userId);
@@ -92,8 +114,14 @@ export function loadConsideredSongs(
     songs.push(song);
     if (!cached) stale.push(song);
   });
-  if (stale.length > 0) classifyStale(deps.db, stale);
-  if (correctedSongs.length > 0) classifyStale(deps.db, correctedSongs, corrections);
+  for (let i = 0; i < stale.length; i += piece) {
+    yield;
+    classifyStale(deps.db, piece >= stale.length ? stale : stale.slice(i, i + piece));
+  }
+  if (correctedSongs.length > 0) {
+    yield;
+    classifyStale(deps.db, correctedSongs, corrections);
+  }
   return songs;
 }
 
