@@ -1,7 +1,10 @@
 // The controls a visitor reaches first on a page the server rendered answer before the app has loaded (ADR 0031):
-// the phone menu opens (a light panel with the header's own links) and an FAQ answer expands. The app loads
+// the phone menu opens (a light panel with the header's own links), an FAQ answer expands, and on the signed-in
+// Playlists page a playlist is ticked (early-ticks.ts). The app loads
 // meanwhile; an answer opened here is handed over by clicking its question again once the app runs (React
 // adopts the open markup), the light menu stays until it is closed or a link in it is followed.
+
+import { tickEarly, ticksToReplay } from "./early-ticks.ts";
 
 const MENU_BUTTON = "[data-testid=menu-button]";
 const ACCORDION_TRIGGER = "[data-scope=accordion][data-part=item-trigger]";
@@ -11,6 +14,7 @@ const toggled = new Set<HTMLElement>();
 
 /** Answers `target`'s click before the app has taken over; false when the click is not one of these controls. */
 export function answerEarly(target: Element): boolean {
+  if (tickEarly(target)) return true;
   const trigger = target.closest<HTMLElement>(ACCORDION_TRIGGER);
   if (trigger) {
     toggleAnswer(trigger);
@@ -29,7 +33,7 @@ export function answerEarly(target: Element): boolean {
 export function clicksToReplay(): HTMLElement[] {
   const clicks = [...toggled].filter((trigger) => trigger.isConnected);
   toggled.clear();
-  return clicks;
+  return [...clicks, ...ticksToReplay()];
 }
 
 function setState(element: Element | null, open: boolean) {

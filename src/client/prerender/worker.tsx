@@ -1,7 +1,12 @@
 // The page renderer as a worker the server starts (server/static/prerendered-pages.ts): rendering runs beside the
 // server's event loop, not on it. It renders the public pages a signed-out visitor can open, nothing else.
 import { getQueryKey } from "@trpc/react-query";
-import type { PrerenderRequest, PrerenderResponse, PrerenderSeed } from "../../shared/prerender.ts";
+import {
+  LISTENER_PAGE_PATH,
+  type PrerenderRequest,
+  type PrerenderResponse,
+  type PrerenderSeed,
+} from "../../shared/prerender.ts";
 import { routeAt } from "../App.tsx";
 import { trpc } from "../api/trpc.ts";
 import { publicRoutes } from "../routes/public.ts";
@@ -19,16 +24,25 @@ const seedKeys: Record<string, unknown[]> = {
   "user.me": getQueryKey(trpc.user.me, undefined, "query"),
   "billing.checkoutConfig": getQueryKey(trpc.billing.checkoutConfig, undefined, "query"),
   "billing.pricing": getQueryKey(trpc.billing.pricing, undefined, "query"),
+  "user.spotifyAccess": getQueryKey(trpc.user.spotifyAccess, undefined, "query"),
+  "distribution.listenerPreferences": getQueryKey(trpc.distribution.listenerPreferences, undefined, "query"),
+  "playlists.overview": getQueryKey(trpc.playlists.overview, undefined, "query"),
+  "metadata.coverage": getQueryKey(trpc.metadata.coverage, undefined, "query"),
 };
+
+/** Public pages for a signed-out visitor; the Playlists page for a signed-in listener. */
+const rendered = (path: string, seed: PrerenderSeed) =>
+  seed["user.me"] ? path === LISTENER_PAGE_PATH : RENDERED.has(path);
 
 async function answer({ id, path, seed }: PrerenderRequest): Promise<PrerenderResponse> {
   const route = routeAt(path);
-  if (!route || !RENDERED.has(path)) return { id, page: null };
+  if (!route || !rendered(path, seed)) return { id, page: null };
   const page = await renderPage(path, route, (queryClient) => {
+    const updatedAt = Date.now();
     for (const [procedure, data] of Object.entries(seed satisfies PrerenderSeed)) {
       const key = seedKeys[procedure];
       if (!key) throw new Error(`No query to seed for ${procedure}`);
-      queryClient.setQueryData(key, data);
+      queryClient.setQueryData(key, data, { updatedAt });
     }
   });
   return { id, page };
