@@ -7,7 +7,7 @@ import {
   type PrerenderResponse,
   type PrerenderSeed,
 } from "../../shared/prerender.ts";
-import { routeAt } from "../App.tsx";
+import { preloadToaster, routeAt } from "../App.tsx";
 import { trpc } from "../api/trpc.ts";
 import { publicRoutes } from "../routes/public.ts";
 import { renderPage } from "./render-page.tsx";
@@ -37,6 +37,8 @@ const rendered = (path: string, seed: PrerenderSeed) =>
 async function answer({ id, path, seed }: PrerenderRequest): Promise<PrerenderResponse> {
   const route = routeAt(path);
   if (!route || !rendered(path, seed)) return { id, page: null };
+  // a signed-in page has the toasts' region; loaded first, it is in the markup rather than left to the browser
+  if (seed["user.me"]) await preloadToaster();
   const page = await renderPage(path, route, (queryClient) => {
     const updatedAt = Date.now();
     for (const [procedure, data] of Object.entries(seed satisfies PrerenderSeed)) {
