@@ -7,7 +7,7 @@ import {
   type PrerenderResponse,
   type PrerenderSeed,
 } from "../../shared/prerender.ts";
-import { preloadToaster, routeAt } from "../App.tsx";
+import { preloadPageFor, preloadToaster, routeAt } from "../App.tsx";
 import { trpc } from "../api/trpc.ts";
 import { publicRoutes } from "../routes/public.ts";
 import { renderPage } from "./render-page.tsx";
@@ -49,6 +49,11 @@ async function answer({ id, path, seed }: PrerenderRequest): Promise<PrerenderRe
   });
   return { id, page };
 }
+
+// The signed-in Playlists page is rendered on every visit: its modules are loaded as the renderer starts, so the
+// first listener's page does not wait for them.
+void preloadPageFor(LISTENER_PAGE_PATH);
+void preloadToaster();
 
 self.onmessage = (event: MessageEvent<PrerenderRequest>) => {
   answer(event.data).then(
