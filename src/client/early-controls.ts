@@ -4,17 +4,25 @@
 // meanwhile; an answer opened here is handed over by clicking its question again once the app runs (React
 // adopts the open markup), the light menu stays until it is closed or a link in it is followed.
 
-import { tickEarly, ticksToReplay } from "./early-ticks.ts";
-
 const MENU_BUTTON = "[data-testid=menu-button]";
 const ACCORDION_TRIGGER = "[data-scope=accordion][data-part=item-trigger]";
+
+/**
+ * The ticks of the signed-in Playlists page (early-ticks.ts): a chunk of its own, which that page alone names as a
+ * preload (so public pages carry none of it), loaded as this script starts.
+ */
+let ticks: typeof import("./early-ticks.ts") | undefined;
+if (document.querySelector("[data-testid=group-modules]"))
+  void import("./early-ticks.ts").then((module) => {
+    ticks = module;
+  });
 
 /** Questions opened or closed here, to be clicked again once the app runs (an even number of taps cancels out). */
 const toggled = new Set<HTMLElement>();
 
 /** Answers `target`'s click before the app has taken over; false when the click is not one of these controls. */
 export function answerEarly(target: Element): boolean {
-  if (tickEarly(target)) return true;
+  if (ticks?.tickEarly(target)) return true;
   const trigger = target.closest<HTMLElement>(ACCORDION_TRIGGER);
   if (trigger) {
     toggleAnswer(trigger);
@@ -33,7 +41,7 @@ export function answerEarly(target: Element): boolean {
 export function clicksToReplay(): HTMLElement[] {
   const clicks = [...toggled].filter((trigger) => trigger.isConnected);
   toggled.clear();
-  return [...clicks, ...ticksToReplay()];
+  return [...clicks, ...(ticks?.ticksToReplay() ?? [])];
 }
 
 function setState(element: Element | null, open: boolean) {

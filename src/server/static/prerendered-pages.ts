@@ -75,7 +75,7 @@ export interface PrerenderedPages {
    * The rendered page for this request, or null (not a page rendered on the server, a session that is not valid,
    * or not rendered in time).
    */
-  pageFor(req: Request, path: string, shell: string): Promise<Asset | null>;
+  pageFor(req: Request, path: string, shell: string, listenerShell?: string): Promise<Asset | null>;
   stop(): void;
 }
 
@@ -159,12 +159,12 @@ export function createPrerenderedPages(
   };
 
   return {
-    async pageFor(req, path, shell) {
+    async pageFor(req, path, shell, listenerShell = shell) {
       if (req.method !== "GET" || Date.now() < pausedUntil || declined.has(path)) return null;
       if (carriesSessionCookie(req, config)) {
         if (path !== LISTENER_PAGE_PATH || !listenerSeedFor) return null;
         const page = listenerSeedFor(req).then((seed) =>
-          seed ? renderForListener(req, path, seed, shell) : null,
+          seed ? renderForListener(req, path, seed, listenerShell) : null,
         );
         const timeout = new Promise<null>((resolve) => setTimeout(resolve, RENDER_WAIT_MS, null).unref());
         return Promise.race([page, timeout]);
