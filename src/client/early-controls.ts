@@ -1,16 +1,28 @@
 // The controls a visitor reaches first on a page the server rendered answer before the app has loaded (ADR 0031):
-// the phone menu opens (a light panel with the header's own links) and an FAQ answer expands. The app loads
+// the phone menu opens (a light panel with the header's own links), an FAQ answer expands, and on the signed-in
+// Playlists page a playlist is ticked (early-ticks.ts). The app loads
 // meanwhile; an answer opened here is handed over by clicking its question again once the app runs (React
 // adopts the open markup), the light menu stays until it is closed or a link in it is followed.
 
 const MENU_BUTTON = "[data-testid=menu-button]";
 const ACCORDION_TRIGGER = "[data-scope=accordion][data-part=item-trigger]";
 
+/**
+ * The ticks of the signed-in Playlists page (early-ticks.ts): a chunk of its own, which that page alone names as a
+ * preload (so public pages carry none of it), loaded as this script starts.
+ */
+let ticks: typeof import("./early-ticks.ts") | undefined;
+if (document.querySelector("[data-testid=group-modules]"))
+  void import("./early-ticks.ts").then((module) => {
+    ticks = module;
+  });
+
 /** Questions opened or closed here, to be clicked again once the app runs (an even number of taps cancels out). */
 const toggled = new Set<HTMLElement>();
 
 /** Answers `target`'s click before the app has taken over; false when the click is not one of these controls. */
 export function answerEarly(target: Element): boolean {
+  if (ticks?.tickEarly(target)) return true;
   const trigger = target.closest<HTMLElement>(ACCORDION_TRIGGER);
   if (trigger) {
     toggleAnswer(trigger);
@@ -29,7 +41,7 @@ export function answerEarly(target: Element): boolean {
 export function clicksToReplay(): HTMLElement[] {
   const clicks = [...toggled].filter((trigger) => trigger.isConnected);
   toggled.clear();
-  return clicks;
+  return [...clicks, ...(ticks?.ticksToReplay() ?? [])];
 }
 
 function setState(element: Element | null, open: boolean) {

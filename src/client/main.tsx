@@ -64,7 +64,6 @@ async function start(container: HTMLElement) {
   try {
     const app = await import("./boot.tsx");
     await app.hydratePage(container, state);
-    document.documentElement.dataset.app = "ready";
   } catch (error) {
     document.documentElement.dataset.app = "failed";
     console.error(error);
@@ -78,7 +77,11 @@ async function start(container: HTMLElement) {
     // let the app render what the focus changed before the click arrives, as between a real press and release
     await new Promise((resolve) => setTimeout(resolve, 0));
   }
-  for (const element of [...clicksToReplay(), lastClick]) {
+  // Until the app is marked as running, clicks are still answered early or held, so none reaches the app between
+  // its hydration and the replay (it would meet a page whose ticks it has not been given yet).
+  const replay = [...clicksToReplay(), lastClick];
+  document.documentElement.dataset.app ??= "ready";
+  for (const element of replay) {
     if (element?.isConnected)
       element.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true, view: window }));
   }

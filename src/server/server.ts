@@ -27,6 +27,7 @@ import { QuotaHistory, SpotifyCallLedger, spotifyClientFromConfig } from "./spot
 import { clientBundle, clientHandler } from "./static/client-bundle.ts";
 import { createPrerenderedPages, pageSeed } from "./static/prerendered-pages.ts";
 import { lockDatabase } from "./system/process-lock.ts";
+import { listenerPageSeed } from "./trpc/listener-page-seed.ts";
 
 /** Where this process answers on loopback: PUBLIC_URL itself when it names this port on loopback. */
 function localUrl(publicUrl: string, port: number): string {
@@ -133,7 +134,12 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   // split bundle (embedded in the binary, or built once from source on the first page request).
   const development = process.env.NODE_ENV === "development";
   const policy = createResponsePolicy(config, log);
-  const pages = createPrerenderedPages((path) => pageSeed(deps, path), config, log);
+  const pages = createPrerenderedPages(
+    (path) => pageSeed(deps, path),
+    config,
+    log,
+    (req) => listenerPageSeed(deps, req),
+  );
   const apiFetch = policy.wrap((req: Request, srv) => {
     deps.requestTraffic.seen(req.headers.get("cookie") ?? srv?.requestIP(req)?.address);
     // the Bun server as the app's env: it knows the client's address (sign-in limits per address)

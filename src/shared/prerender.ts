@@ -3,6 +3,18 @@
 /** The id of the element holding the query data a server-rendered page was rendered with. */
 export const PRERENDER_STATE_ID = "crate-state";
 
+/** The signed-in listener's page the server renders too: the Playlists page (ADR 0033). */
+export const LISTENER_PAGE_PATH = "/playlists";
+
+/** The queries that page shows at once, rendered with their answers for that listener. */
+export const LISTENER_PAGE_QUERIES = [
+  "user.me",
+  "user.spotifyAccess",
+  "distribution.listenerPreferences",
+  "playlists.overview",
+  "metadata.coverage",
+] as const;
+
 /** Query data to render with, by tRPC procedure path ("user.me", "billing.pricing"). */
 export type PrerenderSeed = Record<string, unknown>;
 

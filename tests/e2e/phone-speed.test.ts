@@ -1,8 +1,8 @@
 // On a throttled phone (390×844, touch, CPU ×4, 150 ms, 1.6 Mbps, empty cache): the landing demo plays from the
 // first paint without the app, the first tap on a rendered page answers within 200 ms, and a signed-in listener's
-// Playlists page can be ticked soon after it is opened. Times are measured in the page (tests/support/phone.ts);
-// a tap's figure is the median of three fresh page loads, so one run disturbed by the shared machine does not
-// decide.
+// Playlists page can be ticked within 2 s of being opened, a tick showing within 200 ms. Times are measured in
+// the page (tests/support/phone.ts); each figure is the median of three fresh page loads, so one run disturbed by
+// the shared machine does not decide.
 import { describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
 import { setUpBrowserSuite } from "../support/e2e.ts";
@@ -112,15 +112,15 @@ describe("the first tap on a rendered page, on a throttled phone", () => {
 });
 
 describe("the signed-in Playlists page on a throttled phone, with an empty cache", () => {
-  // The issue's target is a tickable playlist within 2 s and a tick shown within 200 ms; neither is reached yet
-  // (docs/PERFORMANCE.md has the figures: about 4 s and 300-360 ms). These bounds catch a regression beyond
-  // what was measured, and the test prints the figures of every run.
-  const TICKABLE_CEILING_MS = 10_000;
-  const TICK_CEILING_MS = 1_000;
+  // The issue's targets: a playlist can be ticked within 2 s of the navigation, and a tick shows within 200 ms
+  // (medians of three fresh pages). The page arrives rendered with the listener's data and ticks before the app
+  // has loaded (ADR 0033).
+  const TICKABLE_MS = 2_000;
+  const TICK_MS = 200;
   const OPTION = "[data-testid=group-Mood] [data-testid=playlist-option] label";
 
   test(
-    "shows a playlist that can be ticked, and the tick shows",
+    "shows a playlist that can be ticked within 2 s, and the tick shows within 200 ms",
     async () => {
       const listener = `phone-speed-${Date.now()}`;
       const created = await fetch(`${suite.server.url}/emulator/spotify/control/listeners`, {
@@ -130,19 +130,24 @@ describe("the signed-in Playlists page on a throttled phone, with an empty cache
       });
       expect(created.status).toBeLessThan(300);
       const cookies = await signedInCookies(suite.browser.browser, suite.server.url, listener);
-      const page = await newThrottledPhone(suite.browser.browser, cookies);
-      await recordFirstShown(page, OPTION);
-      await page.goto(`${suite.server.url}/playlists`);
-      const tickable = await shownAt(page);
-      const tick = await tapToChange(page, page.locator(OPTION).first(), {
-        selector: "[data-testid=group-Mood] [data-testid=playlist-option][data-checked=true]",
-      });
-      console.log(
-        `Playlists page: tickable after ${Math.round(tickable)} ms, a tick shown in ${Math.round(tick)} ms`,
-      );
-      expect(tickable).toBeLessThan(TICKABLE_CEILING_MS);
-      expect(tick).toBeLessThan(TICK_CEILING_MS);
-      await page.context().close();
+      const tickable: number[] = [];
+      const ticks: number[] = [];
+      for (let run = 0; run < 3; run++) {
+        const page = await newThrottledPhone(suite.browser.browser, cookies);
+        await recordFirstShown(page, OPTION);
+        await page.goto(`${suite.server.url}/playlists`);
+        tickable.push(await shownAt(page));
+        ticks.push(
+          await tapToChange(page, page.locator(OPTION).first(), {
+            selector: "[data-testid=group-Mood] [data-testid=playlist-option][data-checked=true]",
+          }),
+        );
+        await page.context().close();
+      }
+      const list = (times: number[]) => times.map(Math.round).join(", ");
+      console.log(`Playlists page: tickable after ${list(tickable)} ms, a tick shown in ${list(ticks)} ms`);
+      expect(median(tickable)).toBeLessThanOrEqual(TICKABLE_MS);
+      expect(median(ticks)).toBeLessThanOrEqual(TICK_MS);
     },
     TIMEOUT,
   );

@@ -10,6 +10,7 @@ import { preloadPageFor } from "../App.tsx";
 import { AppProviders } from "../AppProviders.tsx";
 import { createQueryClient } from "../api/trpc.ts";
 import { TITLE_PREFIX } from "../hooks/usePageMeta.ts";
+import { renderingWith } from "../lib/rendered-data.ts";
 import type { AppRoute } from "../lib/route-types.ts";
 
 /** A cache that keeps every rule it is given instead of writing style elements into the markup. */
@@ -63,6 +64,15 @@ export async function renderPage(
   const queryClient = createQueryClient();
   seed(queryClient);
   const { cache, styles } = collectingCache();
+  renderingWith(
+    Math.max(
+      0,
+      ...queryClient
+        .getQueryCache()
+        .getAll()
+        .map((query) => query.state.dataUpdatedAt),
+    ),
+  );
   const html = renderToString(
     <CacheProvider value={cache}>
       <Router ssrPath={path}>

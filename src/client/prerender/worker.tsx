@@ -1,8 +1,13 @@
 // The page renderer as a worker the server starts (server/static/prerendered-pages.ts): rendering runs beside the
 // server's event loop, not on it. It renders the public pages a signed-out visitor can open, nothing else.
 import { getQueryKey } from "@trpc/react-query";
-import type { PrerenderRequest, PrerenderResponse, PrerenderSeed } from "../../shared/prerender.ts";
-import { routeAt } from "../App.tsx";
+import {
+  LISTENER_PAGE_PATH,
+  type PrerenderRequest,
+  type PrerenderResponse,
+  type PrerenderSeed,
+} from "../../shared/prerender.ts";
+import { preloadPageFor, preloadToaster, routeAt } from "../App.tsx";
 import { trpc } from "../api/trpc.ts";
 import { publicRoutes } from "../routes/public.ts";
 import { renderPage } from "./render-page.tsx";
@@ -19,20 +24,36 @@ const seedKeys: Record<string, unknown[]> = {
   "user.me": getQueryKey(trpc.user.me, undefined, "query"),
   "billing.checkoutConfig": getQueryKey(trpc.billing.checkoutConfig, undefined, "query"),
   "billing.pricing": getQueryKey(trpc.billing.pricing, undefined, "query"),
+  "user.spotifyAccess": getQueryKey(trpc.user.spotifyAccess, undefined, "query"),
+  "distribution.listenerPreferences": getQueryKey(trpc.distribution.listenerPreferences, undefined, "query"),
+  "playlists.overview": getQueryKey(trpc.playlists.overview, undefined, "query"),
+  "metadata.coverage": getQueryKey(trpc.metadata.coverage, undefined, "query"),
 };
+
+/** Public pages for a signed-out visitor; the Playlists page for a signed-in listener. */
+const rendered = (path: string, seed: PrerenderSeed) =>
+  seed["user.me"] ? path === LISTENER_PAGE_PATH : RENDERED.has(path);
 
 async function answer({ id, path, seed }: PrerenderRequest): Promise<PrerenderResponse> {
   const route = routeAt(path);
-  if (!route || !RENDERED.has(path)) return { id, page: null };
+  if (!route || !rendered(path, seed)) return { id, page: null };
+  // a signed-in page has the toasts' region; loaded first, it is in the markup rather than left to the browser
+  if (seed["user.me"]) await preloadToaster();
   const page = await renderPage(path, route, (queryClient) => {
+    const updatedAt = Date.now();
     for (const [procedure, data] of Object.entries(seed satisfies PrerenderSeed)) {
       const key = seedKeys[procedure];
       if (!key) throw new Error(`No query to seed for ${procedure}`);
-      queryClient.setQueryData(key, data);
+      queryClient.setQueryData(key, data, { updatedAt });
     }
   });
   return { id, page };
 }
+
+// The signed-in Playlists page is rendered on every visit: its modules are loaded as the renderer starts, so the
+// first listener's page does not wait for them.
+void preloadPageFor(LISTENER_PAGE_PATH);
+void preloadToaster();
 
 self.onmessage = (event: MessageEvent<PrerenderRequest>) => {
   answer(event.data).then(

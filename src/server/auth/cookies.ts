@@ -34,9 +34,14 @@ export function presentedSessionToken(c: Context, config: Pick<Config, "publicUr
 
 /** Whether a request outside the Hono app (a page of the client) carries the session cookie this configuration uses. */
 export function carriesSessionCookie(req: Request, config: Pick<Config, "publicUrl">): boolean {
+  return requestSessionToken(req, config) !== undefined;
+}
+
+/** The session token a request outside the Hono app presents, under the cookie name this configuration uses. */
+export function requestSessionToken(req: Request, config: Pick<Config, "publicUrl">): string | undefined {
   const header = req.headers.get("cookie");
   const name = sessionCookieName(config);
-  return header !== null && parse(header, name)[name] !== undefined;
+  return header === null ? undefined : parse(header, name)[name];
 }
 
 export function sessionCookie(config: Pick<Config, "publicUrl">, token: string): string {

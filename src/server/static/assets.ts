@@ -3,6 +3,7 @@ import { brotliCompress, constants, gzip } from "node:zlib";
 import { httpPolicy } from "../../shared/http.ts";
 import {
   type Bytes,
+  compress,
   compressible,
   type Encoding,
   matchesEtag,
@@ -76,6 +77,22 @@ export function makeAsset(
   }
   // weak: the same validator for every encoding of the same bytes
   return { type, body, etag, cacheControl, encoded, ready };
+}
+
+/**
+ * A page made for one request (a listener's own page): compressed at once in the one encoding the request prefers,
+ * at the fast quality of per-request answers; the kept assets' maximum quality would cost more than it saves.
+ */
+export function requestAsset(req: Request, body: Bytes, type: string, cacheControl: string): Asset {
+  const encoded = new Map<Encoding, Promise<Bytes>>();
+  const ready = new Map<Encoding, Bytes>();
+  const encoding = preferredEncoding(req.headers.get("accept-encoding"));
+  if (encoding && compressible(type) && body.byteLength > httpPolicy.compressMinBytes) {
+    const bytes = compress(body, encoding);
+    ready.set(encoding, bytes);
+    encoded.set(encoding, Promise.resolve(bytes));
+  }
+  return { type, body, etag: `W/"${Bun.hash(body).toString(36)}"`, cacheControl, encoded, ready };
 }
 
 /**

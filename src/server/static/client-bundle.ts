@@ -23,6 +23,8 @@ export interface ClientBundle {
   landing: Asset;
   /** the shell's HTML without preloads, for pages rendered into it (they load the app on the first interaction) */
   shellHtml: string;
+  /** the same for the signed-in Playlists page rendered into it, naming the chunk of its early ticks */
+  listenerShellHtml: string;
   /** the built HTML, with every preload */
   fullHtml: string;
   files: Map<string, Asset>;
@@ -59,6 +61,7 @@ function pages(page: string): Omit<ClientBundle, "files"> {
     homeShell: makeAsset(encode(keepPreloads(page, ["app", "home"])), type, SHELL_CACHE),
     landing: makeAsset(encode(landingShell(plain)), type, SHELL_CACHE),
     shellHtml: plain,
+    listenerShellHtml: keepPreloads(page, ["ticks"]),
     fullHtml: page,
   };
 }
@@ -156,7 +159,7 @@ export function clientHandler(
     const path = new URL(req.url).pathname;
     const file = bundle.files.get(path);
     if (file) return assetResponse(req, file);
-    const rendered = await pages?.pageFor(req, path, bundle.shellHtml);
+    const rendered = await pages?.pageFor(req, path, bundle.shellHtml, bundle.listenerShellHtml);
     const response = await assetResponse(
       req,
       rendered ?? (path === "/" ? bundle.landing : opensHome(path) ? bundle.homeShell : bundle.shell),

@@ -7,18 +7,22 @@ export interface BuildOutputs {
   [path: string]: { imports?: { path: string; kind: string }[]; entryPoint?: string };
 }
 
-/** Which preloads a link belongs to: the app (every plain shell) or the signed-in home's pages. */
-export type PreloadSet = "app" | "home";
+/**
+ * Which preloads a link belongs to: the app (every plain shell), the signed-in home's pages, or the ticks the
+ * Playlists page answers before the app (that page rendered on the server, ADR 0033).
+ */
+export type PreloadSet = "app" | "home" | "ticks";
 
-/** The source modules whose chunks each set preloads (the app's boot module; the Playlists area's pages). */
+/** The source modules whose chunks each set preloads (the app's boot module; the Playlists area's pages; ticks). */
 const SET_ENTRIES: Record<PreloadSet, string> = {
   app: "client/boot.tsx",
   home: "client/pages/playlists/area.ts",
+  ticks: "client/early-ticks.ts",
 };
 
 const ATTRIBUTE = "data-preload";
 const LINK = new RegExp(
-  `<link rel="modulepreload" href="[^"]*" fetchpriority="low" ${ATTRIBUTE}="(app|home)">`,
+  `<link rel="modulepreload" href="[^"]*" fetchpriority="low" ${ATTRIBUTE}="(app|home|ticks)">`,
   "g",
 );
 
@@ -40,11 +44,11 @@ function staticClosure(outputs: BuildOutputs, start: string): string[] {
   return [...seen];
 }
 
-/** The preload links for the shell's head: the app's chunks, then the signed-in home's chunks not among them. */
+/** The preload links for the shell's head: the app's chunks, then each further set's chunks not among them. */
 export function preloadLinks(outputs: BuildOutputs): string {
   const listed = new Set<string>();
   const links: string[] = [];
-  for (const set of ["app", "home"] as const) {
+  for (const set of ["app", "home", "ticks"] as const) {
     const entry = Object.keys(outputs).find((path) => outputs[path]?.entryPoint?.endsWith(SET_ENTRIES[set]));
     if (!entry) throw new Error(`The client bundle has no chunk for ${SET_ENTRIES[set]}`);
     for (const chunk of staticClosure(outputs, entry)) {

@@ -1,4 +1,5 @@
 import {
+  LISTENER_PAGE_PATH,
   PRERENDER_STATE_ID,
   type PrerenderRequest,
   type PrerenderResponse,
@@ -10,13 +11,14 @@ import { getCheckoutConfig, getPremiumPrice } from "../billing/subscriptions.ts"
 import type { Config } from "../config/config.ts";
 import type { Deps } from "../deps/deps.ts";
 import type { Logger } from "../platform/log.ts";
-import { type Asset, makeAsset } from "./assets.ts";
+import { type Asset, makeAsset, requestAsset } from "./assets.ts";
 import { escapeHtml, fillShell } from "./shell-html.ts";
 
 // Public pages for a signed-out visitor arrive rendered: the page is in the first HTML, readable and with working
 // links before any script runs, and the app hydrates it when the visitor first interacts (client/main.tsx). The
 // rendering is the client's own code (client/prerender), run in a worker so it never holds up the event loop;
-// each page is rendered once per set of data it shows and kept.
+// each page is rendered once per set of data it shows and kept. A signed-in listener's Playlists page is rendered
+// too, with that listener's data, for every request and never kept (ADR 0033).
 
 /** How long a request waits for its page to be rendered before it gets the plain shell instead. */
 const RENDER_WAIT_MS = 5_000;
@@ -65,9 +67,15 @@ export function pageHtml(shell: string, page: RenderedPage): string {
   );
 }
 
+/** A listener's page holds their data: it is never stored by a shared cache, and asked again on every visit. */
+const LISTENER_PAGE_CACHE = "private, no-cache";
+
 export interface PrerenderedPages {
-  /** The rendered page for this request, or null (signed in, not a public page, or not rendered in time). */
-  pageFor(req: Request, path: string, shell: string): Promise<Asset | null>;
+  /**
+   * The rendered page for this request, or null (not a page rendered on the server, a session that is not valid,
+   * or not rendered in time).
+   */
+  pageFor(req: Request, path: string, shell: string, listenerShell?: string): Promise<Asset | null>;
   stop(): void;
 }
 
@@ -75,6 +83,8 @@ export function createPrerenderedPages(
   seedFor: (path: string) => Promise<PrerenderSeed | null>,
   config: Pick<Config, "publicUrl">,
   log: Logger,
+  /** the signed-in Playlists page's data for the request's listener, or null */
+  listenerSeedFor?: (req: Request) => Promise<PrerenderSeed | null>,
 ): PrerenderedPages {
   let worker: Worker | undefined;
   let nextId = 1;
@@ -137,10 +147,28 @@ export function createPrerenderedPages(
     return page;
   };
 
+  const renderForListener = async (req: Request, path: string, seed: PrerenderSeed, shell: string) => {
+    const response = await render(path, seed);
+    if ("error" in response) {
+      log.error("page renderer", { path, error: response.error });
+      return null;
+    }
+    if (!response.page) return null;
+    const html = new TextEncoder().encode(pageHtml(shell, response.page));
+    return requestAsset(req, new Uint8Array(html), "text/html;charset=utf-8", LISTENER_PAGE_CACHE);
+  };
+
   return {
-    async pageFor(req, path, shell) {
+    async pageFor(req, path, shell, listenerShell = shell) {
       if (req.method !== "GET" || Date.now() < pausedUntil || declined.has(path)) return null;
-      if (carriesSessionCookie(req, config)) return null;
+      if (carriesSessionCookie(req, config)) {
+        if (path !== LISTENER_PAGE_PATH || !listenerSeedFor) return null;
+        const page = listenerSeedFor(req).then((seed) =>
+          seed ? renderForListener(req, path, seed, listenerShell) : null,
+        );
+        const timeout = new Promise<null>((resolve) => setTimeout(resolve, RENDER_WAIT_MS, null).unref());
+        return Promise.race([page, timeout]);
+      }
       const page = seedFor(path).then((seed) => (seed ? renderKept(path, seed, shell) : null));
       // A slow payment provider (the price of /plans) or a busy renderer never holds the page up for long.
       const timeout = new Promise<null>((resolve) => setTimeout(resolve, RENDER_WAIT_MS, null).unref());

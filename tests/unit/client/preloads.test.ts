@@ -8,8 +8,12 @@ import { keepPreloads, opensHome, preloadLinks } from "../../../src/server/stati
 const graph = {
   "./chunk-main.js": {
     entryPoint: "src/client/index.html",
-    imports: [{ path: "./chunk-boot.js", kind: "dynamic-import" }],
+    imports: [
+      { path: "./chunk-boot.js", kind: "dynamic-import" },
+      { path: "./chunk-ticks.js", kind: "dynamic-import" },
+    ],
   },
+  "./chunk-ticks.js": { entryPoint: "src/client/early-ticks.ts", imports: [] },
   "./chunk-boot.js": {
     entryPoint: "src/client/boot.tsx",
     imports: [
@@ -45,6 +49,8 @@ describe("module preloads", () => {
       "/chunk-ui.js",
     ]);
     expect(keepPreloads(links, [])).toBe("");
+    // the signed-in Playlists page rendered on the server names only its early ticks' chunk
+    expect(hrefs(keepPreloads(links, ["ticks"]))).toEqual(["/chunk-ticks.js"]);
   });
 
   test("a build without the app's module is refused rather than served without preloads", () => {
@@ -63,5 +69,8 @@ describe("module preloads", () => {
     const home = hrefs(keepPreloads(page, ["app", "home"]));
     expect(home.length).toBeGreaterThan(hrefs(keepPreloads(page, ["app"])).length);
     expect(home.every((href) => names.has(href ?? ""))).toBe(true);
+    const ticks = hrefs(keepPreloads(page, ["ticks"]));
+    expect(ticks).toHaveLength(1);
+    expect(names.has(ticks[0] ?? "")).toBe(true);
   }, 60_000);
 });

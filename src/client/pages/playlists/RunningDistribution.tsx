@@ -4,6 +4,7 @@ import { useState } from "react";
 import { trpc } from "../../api/trpc.ts";
 import { DistributionProgress } from "../../components/DistributionProgress.tsx";
 import { isPolling, useDistributionProgress } from "../../hooks/useDistributionProgress.ts";
+import { unlessRendered } from "../../lib/rendered-data.ts";
 import { readSession, storageKeys } from "../../lib/session-storage.ts";
 
 /**
@@ -13,7 +14,10 @@ import { readSession, storageKeys } from "../../lib/session-storage.ts";
  */
 export function RunningDistribution() {
   const [stored] = useState(() => readSession(storageKeys.latestDistributionProgressId));
-  const preferences = trpc.distribution.listenerPreferences.useQuery(undefined, { staleTime: 0 });
+  const preferences = trpc.distribution.listenerPreferences.useQuery(undefined, {
+    staleTime: 0,
+    refetchOnMount: unlessRendered(true),
+  });
   const progressId = preferences.data?.runningDistributionProgressId ?? stored;
   const progress = useDistributionProgress(progressId);
   if (!progressId || progress.ticks === 0 || !isPolling(progress)) return null;

@@ -9,6 +9,7 @@ import {
 } from "../../../../shared/playlist-overview.ts";
 import { trpc } from "../../../api/trpc.ts";
 import { VirtualList } from "../../../components/VirtualList.tsx";
+import { unlessRendered } from "../../../lib/rendered-data.ts";
 import { PlaylistRow, ROW_PX } from "./PlaylistRow.tsx";
 import { overviewRows } from "./rows.ts";
 
@@ -107,7 +108,7 @@ function ChosenPlaylists({ overview, now }: { overview: Overview; now: number })
 export function PlaylistsOverview() {
   const query = trpc.playlists.overview.useQuery(undefined, {
     staleTime: 0,
-    refetchOnMount: "always",
+    refetchOnMount: unlessRendered("always"),
     refetchInterval: REFRESH_MS,
   });
   const overview = query.data;

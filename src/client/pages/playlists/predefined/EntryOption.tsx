@@ -18,6 +18,14 @@ export interface EntryOptionProps {
   height?: string;
 }
 
+const CHECKED_ROW = { "&[data-checked=true]": { borderColor: "brand.border/70", bg: "brand.subtle/60" } };
+const CHECKED_ROW_WITH_HOVER = {
+  ...CHECKED_ROW,
+  "&:hover": { borderColor: "border.emphasized" },
+  "&[data-checked=true]:hover": { borderColor: "brand.border" },
+};
+const CHECKED_NAME = { "[data-checked=true] &": { fontWeight: "semibold" } };
+
 const songsText = (songs: number) => (songs === 1 ? "1 song" : `${songs} songs`);
 
 /** One predefined playlist: a checkbox with its availability, song count and a delete action. */
@@ -38,14 +46,17 @@ export const EntryOption = memo(function EntryOption({
       px="3"
       borderRadius="lg"
       borderWidth="1px"
-      borderColor={checked ? "brand.border/70" : "border.muted"}
-      bg={checked ? "brand.subtle/60" : "bg.subtle"}
+      borderColor="border.muted"
+      bg="bg.subtle"
       transition="background 0.15s, border-color 0.15s"
-      _hover={blocked ? undefined : { borderColor: checked ? "brand.border" : "border.emphasized" }}
+      // The look of a ticked row follows its data-checked attribute alone, so a tick answered before the app
+      // has taken a rendered page over (early-controls.ts) looks as the app's own.
+      css={blocked ? CHECKED_ROW : CHECKED_ROW_WITH_HOVER}
       opacity={blocked ? 0.55 : 1}
       data-testid="playlist-option"
       data-name={entry.name}
       data-checked={checked ? "true" : "false"}
+      data-premium={locked ? "true" : undefined}
     >
       <Checkbox.Root
         checked={checked}
@@ -65,7 +76,8 @@ export const EntryOption = memo(function EntryOption({
               <Text
                 as="span"
                 truncate
-                fontWeight={checked ? "semibold" : "medium"}
+                fontWeight="medium"
+                css={CHECKED_NAME}
                 textStyle="sm"
                 title={entry.name}
               >

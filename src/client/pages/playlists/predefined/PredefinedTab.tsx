@@ -10,6 +10,7 @@ import { MetadataCoverage } from "../../../components/MetadataCoverage.tsx";
 import { toaster } from "../../../components/Toaster.tsx";
 import { analysisHasStarted, songsApplicable, useAnalysis } from "../../../hooks/useAnalysis.ts";
 import { useSession } from "../../../hooks/useSession.ts";
+import { unlessRendered } from "../../../lib/rendered-data.ts";
 import { saveDistributionOutcome } from "../../../lib/session-storage.ts";
 import { AnalysisPanel } from "./AnalysisPanel.tsx";
 import { type EntryChoice, GroupModule } from "./GroupModule.tsx";
@@ -47,7 +48,7 @@ export function PredefinedTab() {
   const session = useSession();
   const preferences = trpc.distribution.listenerPreferences.useQuery(undefined, {
     staleTime: 0,
-    refetchOnMount: "always",
+    refetchOnMount: unlessRendered("always"),
   });
   const listener = preferences.isError ? undefined : preferences.data;
   // one answer object per fetched answer: the editor's memos and effects key on it
@@ -207,6 +208,9 @@ function PredefinedEditor({
           flexDirection="column"
           gap="3"
           data-testid="group-modules"
+          // read by the ticks answered before the app takes a rendered page over (early-controls.ts)
+          data-selected={selected.size}
+          data-cap={cap}
         >
           {groups.map((group) =>
             group.group === "Subgenre" ? (

@@ -1,0 +1,170 @@
+import { describe, expect, test } from "bun:test";
+import type { Page, Route } from "playwright-core";
+import { seriousAxeViolations } from "../support/axe.ts";
+import { viewports } from "../support/browser.ts";
+import { setUpBrowserSuite } from "../support/e2e.ts";
+import { signedInCookies } from "../support/phone.ts";
+
+// A signed-in listener's Playlists page arrives rendered with their data (ADR 0033). Before the app has taken it
+// over a playlist ticks at once; the app then keeps every tick, with nothing moving, and "Update playlists" sends
+// what the listener sees.
+
+const TIMEOUT = 90_000;
+const suite = setUpBrowserSuite();
+
+async function openAs(listener: string): Promise<{ page: Page; errors: string[] }> {
+  const created = await fetch(`${suite.server.url}/emulator/spotify/control/listeners`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ id: listener, likes: 20 }),
+  });
+  expect(created.status).toBeLessThan(300);
+  const cookies = await signedInCookies(suite.browser.browser, suite.server.url, listener);
+  const context = await suite.browser.browser.newContext({
+    viewport: viewports.phone,
+    hasTouch: true,
+    isMobile: true,
+  });
+  await context.addCookies(cookies);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  // every layout shift from the start, the app's taking over included
+  await page.addInitScript(() => {
+    const w = window as unknown as { shifted: number };
+    w.shifted = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) w.shifted += (entry as unknown as { value: number }).value;
+    }).observe({ type: "layout-shift", buffered: true });
+  });
+  return { page, errors };
+}
+
+const row = (page: Page, name: string) => page.locator(`[data-testid=playlist-option][data-name="${name}"]`);
+/** Waits until the app's own selection (which it renders on the groups) holds `count` playlists. */
+const appSelected = (page: Page, count: number) =>
+  page.waitForFunction(
+    (wanted) =>
+      document.querySelector("[data-testid=group-modules]")?.getAttribute("data-selected") === wanted,
+    String(count),
+  );
+/** The Mood rows shown ticked, whoever ticked them. */
+const rowsTicked = (page: Page) =>
+  page.evaluate(() =>
+    [
+      ...document.querySelectorAll(
+        "[data-testid=group-Mood] [data-testid=playlist-option][data-checked=true]",
+      ),
+    ].map((option) => option.getAttribute("data-name")),
+  );
+const appRuns = (page: Page) => page.evaluate(() => document.documentElement.dataset.app ?? null);
+const scriptsLoaded = (page: Page) =>
+  page.evaluate(() => performance.getEntriesByType("resource").filter((r) => r.name.endsWith(".js")).length);
+
+describe("the signed-in Playlists page rendered on the server", () => {
+  test(
+    "ticks before the app runs show at once, the app keeps them without a shift, and they are what is sent",
+    async () => {
+      const { page, errors } = await openAs(`rendered-ticks-${Date.now()}`);
+      await page.goto(`${suite.server.url}/playlists`, { waitUntil: "load" });
+      await row(page, "Beats").waitFor();
+      // the page's own entry script only: the app's chunks wait for the listener
+      expect(await scriptsLoaded(page)).toBe(1);
+      expect(await appRuns(page)).toBeNull();
+      // the app's chunks are held back until every tap below has been made, as on a slow network
+      const held: Route[] = [];
+      let released = false;
+      await page.route(/\.js$/, (route) => (released ? route.continue() : void held.push(route)));
+
+      await row(page, "Beats").locator("label").tap();
+      // shown by the page before the app has run
+      expect(await appRuns(page)).toBeNull();
+      expect(await row(page, "Beats").getAttribute("data-checked")).toBe("true");
+      expect(await row(page, "Beats").locator("[data-part=control]").getAttribute("data-state")).toBe(
+        "checked",
+      );
+      await row(page, "Chill").locator("label").tap();
+      await row(page, "Chill").locator("label").tap();
+      await row(page, "Party").locator("label").tap();
+      expect(await appRuns(page)).toBeNull();
+      expect(await rowsTicked(page)).toEqual(["Beats", "Party"]);
+
+      released = true;
+      await Promise.all(held.map((route) => route.continue()));
+      await page.waitForFunction(() => document.documentElement.dataset.app === "ready");
+      await appSelected(page, 2);
+      const ticked = await page.evaluate(() =>
+        [...document.querySelectorAll("[data-testid=group-Mood] [data-testid=playlist-option]")].map(
+          (option) => ({
+            name: option.getAttribute("data-name"),
+            checked: option.getAttribute("data-checked"),
+            // the app's own mark, once, and none drawn by the page
+            marks: option.querySelectorAll("polyline").length,
+            drawn:
+              (option.querySelector("[data-part=control] svg") as SVGElement | null)?.style.backgroundImage ??
+              "",
+          }),
+        ),
+      );
+      expect(ticked.filter((option) => option.checked === "true").map((option) => option.name)).toEqual([
+        "Beats",
+        "Party",
+      ]);
+      for (const option of ticked) {
+        expect(option.marks).toBe(option.checked === "true" ? 1 : 0);
+        expect(option.drawn).toBe("");
+      }
+      expect(await page.evaluate(() => (window as unknown as { shifted: number }).shifted)).toBeLessThan(
+        0.01,
+      );
+
+      // the app now answers the ticks itself (rows away from the bar it shows at the bottom)
+      await row(page, "Party").evaluate((element) => element.scrollIntoView({ block: "center" }));
+      await row(page, "Party").locator("label").tap();
+      await appSelected(page, 1);
+      expect(await row(page, "Party").locator("polyline").count()).toBe(0);
+      await row(page, "Upbeat").evaluate((element) => element.scrollIntoView({ block: "center" }));
+      await row(page, "Upbeat").locator("label").tap();
+      await page.getByTestId("submit-selection").first().click();
+      await page.waitForURL(/\/playlists\/distribution-success/);
+      const saved = await page.evaluate(async () => {
+        const response = await fetch("/api/trpc/distribution.listenerPreferences");
+        const body = (await response.json()) as {
+          result: { data: { usersSimplePlaylistPreferences: { name: string }[] } };
+        };
+        return body.result.data.usersSimplePlaylistPreferences.map((preference) => preference.name).sort();
+      });
+      expect(saved).toEqual(["Beats", "Upbeat"]);
+      expect(errors).toEqual([]);
+      await page.context().close();
+    },
+    TIMEOUT,
+  );
+
+  test(
+    "a tick the page cannot judge (past the cap it knows) waits for the app and is not lost; axe passes before and after",
+    async () => {
+      const { page, errors } = await openAs(`rendered-axe-${Date.now()}`);
+      await page.goto(`${suite.server.url}/playlists`);
+      await row(page, "Beats").waitFor();
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      // a full selection: the page leaves the tick to the app, which refuses it as it always has
+      await page
+        .getByTestId("group-modules")
+        .evaluate((groups) => groups.setAttribute("data-selected", "15"));
+      await row(page, "Moody").locator("label").tap();
+      expect(await row(page, "Moody").getAttribute("data-checked")).toBe("false");
+      await page.waitForFunction(() => document.documentElement.dataset.app === "ready");
+      await page.waitForTimeout(500);
+      // the app, with the listener's real selection (none), ticks the held tap
+      expect(await row(page, "Moody").getAttribute("data-checked")).toBe("true");
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      expect(errors).toEqual([]);
+      await page.context().close();
+    },
+    TIMEOUT,
+  );
+});
