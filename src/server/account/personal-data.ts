@@ -1,5 +1,6 @@
 import type { PersonalData } from "../../shared/schemas/account.ts";
-import { type Db, withTransaction } from "../db/client.ts";
+import type { Db } from "../db/client.ts";
+import { transaction } from "../db/transaction.ts";
 import { notSignedIn } from "../platform/errors.ts";
 import { billingOf } from "./personal-data-billing.ts";
 import { choicesOf } from "./personal-data-choices.ts";
@@ -44,7 +45,7 @@ export const personalDataTableNames = [
  * transaction, so the parts agree with each other even when a sync or a run commits meanwhile.
  */
 export function collectPersonalData(db: Db, userId: string): PersonalData {
-  return withTransaction(db, (tx) => {
+  return transaction(db, (tx) => {
     const profile = profileOf(tx, userId);
     if (!profile) throw notSignedIn();
     const { user, previousDeletion, providerTokens, sessions, settings, statisticsEnabled, ...usage } =

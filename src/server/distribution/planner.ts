@@ -2,6 +2,7 @@
 // statuses with the selection and membership, plan (pure), persist the plan.
 import { managedPlaylistName } from "../../shared/catalogue/index.ts";
 import { limits } from "../../shared/limits.ts";
+import { transaction } from "../db/transaction.ts";
 import type { Deps } from "../deps/deps.ts";
 import { loadConsideredSongs } from "../library/considered.ts";
 import { readTimeZone } from "../user/time-zone.ts";
@@ -83,7 +84,7 @@ export function recordPlan(
   distributionId: string,
   userId: string,
 ): RecordedPlan {
-  return deps.db.$client.transaction((): RecordedPlan => {
+  return transaction(deps.db, (): RecordedPlan => {
     const facts = loadUserFacts(deps.db, userId);
     if (!facts) throw new Error(`user ${userId} does not exist`);
     const active = reconcilePredefined(deps, userId, facts);
@@ -91,7 +92,7 @@ export function recordPlan(
     const plan = planDistribution(input);
     const createdPlaylistNames = persistPlan(deps, distributionId, userId, plan);
     return { steps: plan.steps.length, consideredSongs: input.songs.length, createdPlaylistNames };
-  })();
+  });
 }
 
 /** Sets each predefined playlist's status from the selection; returns the entries updated now. */
