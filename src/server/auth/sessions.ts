@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import type { MembershipLevel } from "../../shared/membership.ts";
 import type { Db } from "../db/client.ts";
 import { readMemo } from "../db/read-memo.ts";
 import { sessions } from "../db/schema/index.ts";
@@ -15,7 +16,7 @@ export interface SessionUser {
   sessionId: string;
   userId: string;
   spotifyId: string;
-  membershipLevel: "Free" | "FreeBeforePremiumIntroduced" | "PremiumYearly";
+  membershipLevel: MembershipLevel;
   /** the admin turned statistics on for this user: the activity recorder records their calls */
   statisticsEnabled?: boolean;
 }

@@ -2,6 +2,7 @@
 // statuses with the selection and membership, plan (pure), persist the plan.
 import { managedPlaylistName } from "../../shared/catalogue/index.ts";
 import { limits } from "../../shared/limits.ts";
+import { hasPremiumCatalogue } from "../../shared/membership.ts";
 import { transaction } from "../db/transaction.ts";
 import type { Deps } from "../deps/deps.ts";
 import { loadConsideredSongs } from "../library/considered.ts";
@@ -97,7 +98,7 @@ export function recordPlan(
 
 /** Sets each predefined playlist's status from the selection; returns the entries updated now. */
 function reconcilePredefined(deps: Pick<Deps, "db">, userId: string, facts: UserFacts): SelectedPreference[] {
-  const premium = facts.membershipLevel === "PremiumYearly";
+  const premium = hasPremiumCatalogue(facts.membershipLevel);
   const selection = loadSelection(deps.db, userId);
   const active = selection.filter((p) => premium || !p.entry.premiumOnly);
   const frozen = new Set(selection.filter((p) => !premium && p.entry.premiumOnly).map((p) => p.name));

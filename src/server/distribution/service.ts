@@ -2,7 +2,7 @@
 import { entryByName } from "../../shared/catalogue/index.ts";
 import { ErrorCode } from "../../shared/errors.ts";
 import { limits } from "../../shared/limits.ts";
-import { hasUnlimitedPlaylists, type MembershipLevel } from "../../shared/membership.ts";
+import { hasPremiumCatalogue, hasUnlimitedPlaylists, type MembershipLevel } from "../../shared/membership.ts";
 import type {
   DeletePredefinedResponse,
   DistributeHistoricallyInput,
@@ -35,7 +35,7 @@ export function validateSelection(level: MembershipLevel, names: readonly string
     if (!entry) throw new AppError(ErrorCode.TypeDoesNotExist);
     canonical.add(entry.name);
   }
-  const premium = level === "PremiumYearly";
+  const premium = hasPremiumCatalogue(level);
   for (const name of canonical) {
     if (!premium && entryByName(name)?.premiumOnly) throw new AppError(ErrorCode.FeatureNotAvailable);
   }
