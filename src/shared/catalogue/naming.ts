@@ -15,23 +15,9 @@
  * - Postfix: ` - Managed Playlist` is appended last (after any number) unless the user's
  *   RemovePlaylistPostfix setting is on: `Everything 2 - Managed Playlist`.
  */
+import { monthNames } from "../calendar.ts";
 
 export const managedPlaylistPostfix = " - Managed Playlist";
-
-export const monthNames = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-] as const;
 
 export const seasonNames = ["Winter", "Spring", "Summer", "Autumn"] as const;
 export type SeasonName = (typeof seasonNames)[number];
