@@ -1,5 +1,6 @@
 // Spotify's 2026 rules as Crate shows them: a sign-in (grant) lasts six calendar months from the authorization,
 // and a development-mode app's request quota can run out. One place for the dates, states and texts.
+import { monthNames } from "./calendar.ts";
 
 /** A refresh token lives this many calendar months from the listener's authorization (refreshing never extends it). */
 export const GRANT_MONTHS = 6;
@@ -45,21 +46,7 @@ export function accessState(endsAt: number, refusedAt: number | null, now: numbe
 /** "26 May 2027": the day in UTC, the month spelled out, the same on server and client. */
 export function accessDate(at: number | string): string {
   const d = new Date(at);
-  const months = [
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
-  ];
-  return `${d.getUTCDate()} ${months[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
+  return `${d.getUTCDate()} ${monthNames[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
 }
 
 /** Spotify's limit on a playlist description. */

@@ -1,8 +1,9 @@
 import { count, eq } from "drizzle-orm";
 import { deletedAccountHashes } from "../auth/signup.ts";
 import { cancelSubscriptionsBeforeDeletion } from "../billing/account-deletion.ts";
-import { type Db, withTransaction } from "../db/client.ts";
+import type { Db } from "../db/client.ts";
 import { deletedAccounts, membershipEvents, payments, subscriptions, users } from "../db/schema/index.ts";
+import { transaction } from "../db/transaction.ts";
 import type { Deps } from "../deps/deps.ts";
 import type { Clock } from "../platform/clock.ts";
 import { notSignedIn } from "../platform/errors.ts";
@@ -23,7 +24,7 @@ export interface DeletionResult {
  * Runs after cancelSubscriptionsBeforeDeletion (deleteAccount); alone it leaves subscriptions running.
  */
 export function deleteAccountData(db: Db, clock: Clock, userId: string): DeletionResult {
-  return withTransaction(db, (tx) => {
+  return transaction(db, (tx) => {
     const user = tx
       .select({ spotifyId: users.spotifyId, accountId: users.accountId })
       .from(users)

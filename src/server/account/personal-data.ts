@@ -1,5 +1,6 @@
 import type { PersonalData } from "../../shared/schemas/account.ts";
-import { type Db, openReadOnly, withTransaction } from "../db/client.ts";
+import { type Db, openReadOnly } from "../db/client.ts";
+import { transaction } from "../db/transaction.ts";
 import { notSignedIn } from "../platform/errors.ts";
 import { runSteps, runStepsGivingWay } from "../platform/steps.ts";
 import { billingOf } from "./personal-data-billing.ts";
@@ -89,7 +90,7 @@ function* personalDataParts(db: Db, userId: string): Generator<void, PersonalDat
  * transaction, so the parts agree with each other even when a sync or a run commits meanwhile.
  */
 export function collectPersonalData(db: Db, userId: string): PersonalData {
-  return withTransaction(db, (tx) => runSteps(personalDataParts(tx, userId)));
+  return transaction(db, (tx) => runSteps(personalDataParts(tx, userId)));
 }
 
 /** Exports in this process, one after another: twenty listeners asking at once wait their turn, not requests. */

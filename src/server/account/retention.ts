@@ -3,7 +3,7 @@ import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { limits } from "../../shared/limits.ts";
 import { workLimits } from "../../shared/work-limits.ts";
 import { SESSION_IDLE_MS } from "../auth/sessions.ts";
-import { type Db, withTransaction } from "../db/client.ts";
+import type { Db } from "../db/client.ts";
 import {
   deletedAccounts,
   membershipEvents,
@@ -14,6 +14,7 @@ import {
   users,
   webhookEvents,
 } from "../db/schema/index.ts";
+import { transaction } from "../db/transaction.ts";
 import type { Clock } from "../platform/clock.ts";
 import { deleteInBatches, yieldToRequests } from "./batched-delete.ts";
 import { addMonthsUtc } from "./calendar.ts";
@@ -131,7 +132,7 @@ async function purgeBillingOfDeletedUsers(db: Db, now: number): Promise<number> 
   let purged = 0;
   for (const userId of goneIds) {
     // one deleted user's records at a time, each in its own transaction
-    const done = withTransaction(db, (tx) => purgeBillingOf(tx, userId, now));
+    const done = transaction(db, (tx) => purgeBillingOf(tx, userId, now));
     if (done) purged++;
     await yieldToRequests();
   }

@@ -8,6 +8,7 @@
 // - Spotify's quota pauses: spotify_quota_pauses (start, end, probes), as time paused per bucket and as marks
 import { and, count, countDistinct, eq, gte, inArray, max, type SQL, sql, sum } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import { premiumLevel } from "../../shared/membership.ts";
 import {
   type AdminCharts,
   type ChartPoint,
@@ -134,7 +135,7 @@ function providerSeries(deps: ChartsDeps, window: Window, column: SQLiteColumn) 
 function premiumConversions(deps: ChartsDeps, window: Window): Map<number, number> {
   const at = bucketOf(membershipEvents.effectiveDate, window.bucketMs);
   const paid: SQL | undefined = and(
-    eq(membershipEvents.membershipLevel, "PremiumYearly"),
+    eq(membershipEvents.membershipLevel, premiumLevel),
     inArray(membershipEvents.source, ["payment", "subscription"]),
     gte(membershipEvents.effectiveDate, window.from),
   );

@@ -1,6 +1,7 @@
 // Current premium members with the start of their current premium stretch.
 import { and, asc, desc, eq, exists, gt, min, ne, not, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
+import { premiumLevel } from "../../shared/membership.ts";
 import type { Db } from "../db/client.ts";
 import { membershipEvents, users } from "../db/schema/index.ts";
 
@@ -18,7 +19,7 @@ export function premiumMembersPage(db: Db, limit: number, offset: number) {
     .where(
       and(
         eq(later.userId, users.id),
-        ne(later.membershipLevel, "PremiumYearly"),
+        ne(later.membershipLevel, premiumLevel),
         or(
           gt(later.effectiveDate, premium.effectiveDate),
           and(eq(later.effectiveDate, premium.effectiveDate), gt(later.id, premium.id)),
@@ -29,17 +30,13 @@ export function premiumMembersPage(db: Db, limit: number, offset: number) {
     .select({ start: min(premium.effectiveDate) })
     .from(premium)
     .where(
-      and(
-        eq(premium.userId, users.id),
-        eq(premium.membershipLevel, "PremiumYearly"),
-        not(exists(endedLater)),
-      ),
+      and(eq(premium.userId, users.id), eq(premium.membershipLevel, premiumLevel), not(exists(endedLater))),
     );
   const effectiveDate = sql<number>`coalesce((${stretchStart}), ${users.createdAt})`.as("effective_date");
   return db
     .select({ userId: users.id, effectiveDate })
     .from(users)
-    .where(eq(users.membershipLevel, "PremiumYearly"))
+    .where(eq(users.membershipLevel, premiumLevel))
     .orderBy(desc(effectiveDate), asc(users.id))
     .limit(limit)
     .offset(offset)

@@ -1,5 +1,6 @@
 // What the admin statistics read: sign-ups, premium events, users by creation, batch runs, statistics users.
 import { and, asc, count, countDistinct, desc, eq, gt, gte, lt, sql } from "drizzle-orm";
+import { premiumLevel } from "../../shared/membership.ts";
 import type { Db } from "../db/client.ts";
 import {
   batchExecutions,
@@ -34,7 +35,7 @@ export function premiumInfluxSince(db: Db, since: number): DayCount[] {
     .select({ day, n: countDistinct(membershipEvents.userId) })
     .from(membershipEvents)
     .where(
-      and(eq(membershipEvents.membershipLevel, "PremiumYearly"), gte(membershipEvents.effectiveDate, since)),
+      and(eq(membershipEvents.membershipLevel, premiumLevel), gte(membershipEvents.effectiveDate, since)),
     )
     .groupBy(day)
     .all();

@@ -64,7 +64,7 @@ export class AnalysisCounter {
         return this.byCategory.get(name) ?? 0;
       case "likedAt":
         // Selected now, Starting From Current Month would only take likes from this month on.
-        return kind.fromSelectionMonth ? this.fromThisMonth : this.total;
+        return kind.period === "monthFromSelection" ? this.fromThisMonth : this.total;
       case "latest":
       case "random":
         return Math.min(kind.size, this.total);

@@ -8,6 +8,7 @@ import type {
   AnalysisResults,
   AnalysisSegmentType,
 } from "../../shared/schemas/distribution.ts";
+import { transaction } from "../db/transaction.ts";
 import type { Deps } from "../deps/deps.ts";
 import { loadConsideredSongsGivingWay } from "../library/considered.ts";
 import { enrichLibrary } from "../library/metadata.ts";
@@ -44,7 +45,7 @@ type Status = AnalysisStatus;
 export function startAnalysis(deps: Deps, userId: string): { progressId: string } {
   deps.work.assertRoom(userId);
   const now = deps.clock.now();
-  const id = deps.db.$client.transaction(() => {
+  const id = transaction(deps.db, () => {
     if (countUnfinishedAnalyses(deps.db, userId) > 0) throw new AppError(ErrorCode.AnalysisOngoing);
     const key = throttleKeys.analysis(userId);
     if (isThrottled(deps.db, key, limits.analysisThrottleMs, now)) {
@@ -56,7 +57,7 @@ export function startAnalysis(deps: Deps, userId: string): { progressId: string 
     const analysisId = crypto.randomUUID();
     insertRunningAnalysis(deps.db, analysisId, userId, now);
     return analysisId;
-  })();
+  });
   deps.work.spawn(userId, "analysis", () => withCallKind("analysis", () => runAnalysis(deps, id)));
   return { progressId: id };
 }
@@ -83,10 +84,10 @@ function end(
   type: AnalysisSegmentType,
   result: AnalysisResultItem[],
 ) {
-  deps.db.$client.transaction(() => {
+  transaction(deps.db, () => {
     addSegment(deps, id, segment, type, result);
     finishAnalysis(deps.db, id, status, deps.clock.now());
-  })();
+  });
 }
 
 /** Syncs the library, then counts chunk by chunk; stops with a Cancelled segment when asked to. */

@@ -1,7 +1,9 @@
 import { eq } from "drizzle-orm";
-import { type Db, readInOneTransaction } from "../db/client.ts";
+import type { MembershipLevel } from "../../shared/membership.ts";
+import type { Db } from "../db/client.ts";
 import { readMemo } from "../db/read-memo.ts";
 import { sessions } from "../db/schema/index.ts";
+import { transaction } from "../db/transaction.ts";
 import type { Deps, SessionLookup, SessionRow } from "../deps/deps.ts";
 import type { Clock } from "../platform/clock.ts";
 
@@ -14,7 +16,7 @@ export interface SessionUser {
   sessionId: string;
   userId: string;
   spotifyId: string;
-  membershipLevel: "Free" | "FreeBeforePremiumIntroduced" | "PremiumYearly";
+  membershipLevel: MembershipLevel;
   /** the admin turned statistics on for this user: the activity recorder records their calls */
   statisticsEnabled?: boolean;
 }
@@ -85,7 +87,7 @@ export function prepareSessionLookup(db: Db): SessionLookup {
   const remembered = readMemo<ReturnType<typeof lookup>>();
   return {
     get: ({ tokenHash, now, remembered: fromMemory }) => {
-      const read = () => readInOneTransaction(db, () => lookup(tokenHash));
+      const read = () => transaction(db, () => lookup(tokenHash));
       const row = fromMemory ? remembered.get(db, tokenHash, read) : read();
       return row && row.expiresAt > now ? row : undefined;
     },

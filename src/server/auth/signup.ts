@@ -1,8 +1,8 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import { ErrorCode } from "../../shared/errors.ts";
 import { limits } from "../../shared/limits.ts";
-import { withTransaction } from "../db/client.ts";
 import { dailySignups, deletedAccounts, membershipEvents, users } from "../db/schema/index.ts";
+import { type Tx, transaction } from "../db/transaction.ts";
 import type { Deps } from "../deps/deps.ts";
 import { AppError } from "../platform/errors.ts";
 
@@ -49,7 +49,7 @@ export function findOrCreateUser(
   profile: ProviderProfile,
 ): SignInResult {
   const now = deps.clock.now();
-  return withTransaction(deps.db, (tx) => {
+  return transaction(deps.db, (tx) => {
     const existing = findExisting(tx, profile);
     if (existing === "conflict") throw new AccountLinkConflict();
     if (existing) {
@@ -110,8 +110,6 @@ export function findOrCreateUser(
     return { userId, created: true };
   });
 }
-
-type Tx = Parameters<Parameters<typeof withTransaction>[1]>[0];
 
 /**
  * The user of a provider account: by `account_id` when Spotify sends it, else (and for users from before

@@ -4,9 +4,9 @@ import { type ApplyResult, type EventContext, mayChangeLevel } from "./event-con
 import { type MembershipChange, writeMembershipLevel } from "./membership.ts";
 import {
   adjustmentApplied,
-  currentLevel,
   findSubscription,
   hasOtherRunningSubscription,
+  isPremiumMemberNow,
   knownTransaction,
   recordPayment,
   upsertSubscription,
@@ -63,7 +63,7 @@ export function applyAdjustment(ctx: EventContext, adj: PaddleAdjustment): Apply
   const stillPremium = hasOtherRunningSubscription(tx, userId, sub.id);
   if (
     userExists(tx, userId) &&
-    currentLevel(tx, userId) === "PremiumYearly" &&
+    isPremiumMemberNow(tx, userId) &&
     !stillPremium &&
     mayChangeLevel(tx, userId, sub.startedAt)
   ) {

@@ -1,3 +1,4 @@
+import { premiumLevel } from "../../shared/membership.ts";
 import { toDisplayAmount } from "../../shared/money.ts";
 import type { Db } from "../db/client.ts";
 import {
@@ -13,9 +14,9 @@ import { applyAdjustment } from "./adjustments.ts";
 import { type ApplyResult, type EventContext, mayChangeLevel } from "./event-context.ts";
 import { type MembershipChange, writeMembershipLevel } from "./membership.ts";
 import {
-  currentLevel,
   findSubscription,
   hasOtherRunningSubscription,
+  isPremiumMemberNow,
   recordPayment,
   type SubscriptionRow,
   type SubscriptionStatusValue,
@@ -103,13 +104,13 @@ function applySubscriptionState(ctx: EventContext, sub: PaddleSubscription): App
   }
 
   if (!userExists(tx, userId)) return { outcome: "no_user", changes: [], userId };
-  const level = currentLevel(tx, userId);
+  const premiumNow = isPremiumMemberNow(tx, userId);
   const changes: MembershipChange[] = [];
   if (!mayChangeLevel(tx, userId, startedAt)) return { outcome: "applied", changes, userId };
-  if (premium && level !== "PremiumYearly") {
-    const c = writeMembershipLevel(tx, userId, "PremiumYearly", "subscription", occurredAt);
+  if (premium && !premiumNow) {
+    const c = writeMembershipLevel(tx, userId, premiumLevel, "subscription", occurredAt);
     if (c) changes.push(c);
-  } else if (!premium && level === "PremiumYearly" && !hasOtherRunningSubscription(tx, userId, sub.id)) {
+  } else if (!premium && premiumNow && !hasOtherRunningSubscription(tx, userId, sub.id)) {
     const c = writeMembershipLevel(tx, userId, "Free", "subscription", occurredAt);
     if (c) changes.push(c);
   }
@@ -204,8 +205,8 @@ function applyCompletedTransaction(ctx: EventContext, txn: PaddleTransaction): A
   });
 
   if (!userExists(tx, userId)) return { outcome: "no_user", changes: [], userId };
-  if (currentLevel(tx, userId) === "PremiumYearly" || !mayChangeLevel(tx, userId, startedAt))
+  if (isPremiumMemberNow(tx, userId) || !mayChangeLevel(tx, userId, startedAt))
     return { outcome: "applied", changes: [], userId };
-  const change = writeMembershipLevel(tx, userId, "PremiumYearly", "payment", occurredAt);
+  const change = writeMembershipLevel(tx, userId, premiumLevel, "payment", occurredAt);
   return { outcome: "applied", changes: change ? [change] : [], userId };
 }

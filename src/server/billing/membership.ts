@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import type { MembershipLevel } from "../../shared/membership.ts";
 import type { Db } from "../db/client.ts";
-import { withTransaction } from "../db/client.ts";
 import { membershipEvents, users } from "../db/schema/index.ts";
+import { transaction } from "../db/transaction.ts";
 import type { Deps } from "../deps/deps.ts";
 import { notFound } from "../platform/errors.ts";
 
@@ -54,5 +54,5 @@ export async function setMembershipLevel(
   options: { effectiveDate?: number } = {},
 ): Promise<MembershipChange | null> {
   const effectiveDate = options.effectiveDate ?? deps.clock.now();
-  return withTransaction(deps.db, (tx) => writeMembershipLevel(tx, userId, level, source, effectiveDate));
+  return transaction(deps.db, (tx) => writeMembershipLevel(tx, userId, level, source, effectiveDate));
 }

@@ -1,4 +1,5 @@
 import { and, desc, eq, like, ne, sql } from "drizzle-orm";
+import { isPremiumMember } from "../../shared/membership.ts";
 import type { Db } from "../db/client.ts";
 import { membershipEvents, payments, subscriptions, users, webhookEvents } from "../db/schema/index.ts";
 
@@ -58,8 +59,14 @@ export function userExists(db: Db, userId: string): boolean {
   return db.select({ id: users.id }).from(users).where(eq(users.id, userId)).get() !== undefined;
 }
 
-export function currentLevel(db: Db, userId: string) {
-  return db.select({ level: users.membershipLevel }).from(users).where(eq(users.id, userId)).get()?.level;
+/** Whether the user holds the premium level now (false when there is no such user). */
+export function isPremiumMemberNow(db: Db, userId: string): boolean {
+  const level = db
+    .select({ level: users.membershipLevel })
+    .from(users)
+    .where(eq(users.id, userId))
+    .get()?.level;
+  return level !== undefined && isPremiumMember(level);
 }
 
 export function upsertSubscription(db: Db, row: typeof subscriptions.$inferInsert): void {

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { ErrorCode } from "../../shared/errors.ts";
-import { withTransaction } from "../db/client.ts";
 import { webhookEvents } from "../db/schema/index.ts";
+import { transaction } from "../db/transaction.ts";
 import type { Deps } from "../deps/deps.ts";
 import { type PaddleWebhookEvent, WebhookEventSchema } from "../paddle/types.ts";
 import { DEFAULT_SIGNATURE_TOLERANCE_SEC, verifyPaddleSignature } from "../paddle/webhook-signature.ts";
@@ -57,7 +57,7 @@ export async function receivePaddleWebhook(
   }
   const event = parseEvent(delivery.rawBody);
   const now = deps.clock.now();
-  const result = withTransaction(deps.db, (tx): (ApplyResult & { duplicate: boolean }) | null => {
+  const result = transaction(deps.db, (tx): (ApplyResult & { duplicate: boolean }) | null => {
     const seen = tx
       .select({ outcome: webhookEvents.outcome })
       .from(webhookEvents)

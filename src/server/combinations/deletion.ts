@@ -6,6 +6,7 @@
 // the table says it was not deleted correctly, and deleting it again finishes the job.
 import type { DeleteCombinationResponse } from "../../shared/combinations/types.ts";
 import type { Db } from "../db/client.ts";
+import { transaction } from "../db/transaction.ts";
 import type { Deps } from "../deps/deps.ts";
 import { scheduleDeletion, startDeletion } from "../distribution/deletion.ts";
 import { assertMayDelete, type Caller } from "../distribution/guards.ts";
@@ -23,14 +24,14 @@ import { notFound } from "../platform/errors.ts";
  * playlist of them left on Spotify (a playlist the user already deleted there does not count).
  */
 export function forgetDeletedCombinations(db: Db, userId: string, combinationId?: string): number {
-  return db.$client.transaction(() => {
+  return transaction(db, () => {
     const done = deletedCombinationIds(db, userId, combinationId);
     for (const id of done) {
       deletePlaylistsOfPreference(db, userId, "combination", id);
       deleteCombinationRow(db, id);
     }
     return done.length;
-  })();
+  });
 }
 
 /** Starts the deletion; another user's (or an unknown) id is a 404. Allowed at every membership level. */
@@ -40,7 +41,7 @@ export function deleteCombination(
   combinationId: string,
 ): DeleteCombinationResponse {
   deps.work.assertRoom(caller.userId);
-  const scheduled = deps.db.$client.transaction(() => {
+  const scheduled = transaction(deps.db, () => {
     if (!combinationExists(deps.db, combinationId, caller.userId)) throw notFound();
     assertMayDelete(deps, caller.userId);
     deactivateCombination(deps.db, combinationId);
@@ -50,7 +51,7 @@ export function deleteCombination(
     const deletion = scheduleDeletion(deps, caller.userId, onSpotify, { deleteCombination: combinationId });
     if (!deletion) forgetDeletedCombinations(deps.db, caller.userId, combinationId);
     return deletion;
-  })();
+  });
   if (!scheduled) return { distributionProgressId: null, removedPlaylistNames: [] };
   startDeletion(deps, caller.userId, scheduled.distributionProgressId, "combination deletion", (outcome) => {
     if (outcome === "finished") forgetDeletedCombinations(deps.db, caller.userId, combinationId);

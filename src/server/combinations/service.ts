@@ -12,6 +12,7 @@ import { ErrorCode } from "../../shared/errors.ts";
 import { limits } from "../../shared/limits.ts";
 import { hasCombinationAccess } from "../../shared/membership.ts";
 import type { CombinatorialPreference } from "../../shared/schemas/distribution.ts";
+import { transaction } from "../db/transaction.ts";
 import type { Deps } from "../deps/deps.ts";
 import { listCombinations } from "../distribution/combination-store.ts";
 import { assertMayDistribute, type Caller } from "../distribution/guards.ts";
@@ -67,7 +68,7 @@ export function createCombinations(
   const prepared = prepare(input);
   deps.work.assertRoom(caller.userId);
   const now = deps.clock.now();
-  const id = deps.db.$client.transaction(() => {
+  const id = transaction(deps.db, () => {
     assertNamesUnused(deps, caller.userId, prepared);
     if (countCombinations(deps.db, caller.userId) + prepared.length > limits.maxCombinations) {
       throw new AppError(ErrorCode.TooManyPreferences);
@@ -89,7 +90,7 @@ export function createCombinations(
       return combinationId;
     });
     return createWholeLibraryDistribution(deps, caller, "combination", { combinationIds }).id;
-  })();
+  });
   deps.work.spawn(caller.userId, "combination distribution", () =>
     withCallKind("distribution", () => runDistribution(deps, id)),
   );

@@ -1,7 +1,8 @@
 // Answers of the hottest reads (a signed-in request's session, a polled run's progress) kept in memory while
 // nothing was written. Every statement outside a held lock costs a WAL read lock (two fcntl calls), which was
 // the largest single cost of a progress poll; a memo hit runs no statement at all.
-import { changesSoFar, type Db, inUncommittedWrite } from "./client.ts";
+import type { Db } from "./client.ts";
+import { changesSoFar, inUncommittedWrite } from "./transaction.ts";
 
 /** As many answers as signed-in listeners polling at once; a second at most behind another process's write. */
 export const READ_MEMO_LIMITS = { maxEntries: 20_000, maxAgeMs: 1_000 };

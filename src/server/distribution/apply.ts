@@ -1,6 +1,7 @@
 // Applies a distribution's journal: each write is marked "sent" before it goes to Spotify and "done" (with
 // its effects on the database) after, so a crash or a provider failure resumes at the first step not done.
 // Writes to different playlists run side by side; one playlist's writes run one after another, in order.
+import { transaction } from "../db/transaction.ts";
 import type { Deps } from "../deps/deps.ts";
 import { giveLoopRoom } from "../platform/loop-room.ts";
 import { isSpotifyNotFound } from "../spotify/errors.ts";
@@ -54,22 +55,22 @@ export async function applyJournal(
     } catch (error) {
       if (isSpotifyNotFound(error) && step.op !== "create") {
         // The playlist is gone on Spotify: mark it, never recreate it, skip its remaining writes.
-        db.$client.transaction(() => {
+        transaction(db, () => {
           markVanished(deps, step.playlistId, "not found");
           writes.marks.done(step.id, "vanished", deps.clock.now());
           onDone();
-        })();
+        });
         return;
       }
       const failure = permanentFailure(error);
       if (failure === null) throw error;
       // Refused for good (full, not writable): this playlist stops here; the others go on.
       const reason = error instanceof Error ? error.message : String(error);
-      db.$client.transaction(() => {
+      transaction(db, () => {
         markFailed(deps, step.playlistId, failure, reason);
         markStepFailed(db, step.id, reason, deps.clock.now());
         onDone();
-      })();
+      });
     }
   };
 

@@ -1,5 +1,6 @@
 // The create step: makes the Spotify playlist once, even when an answer was lost, and recognises a lost
 // creation only by the mark Crate writes into the description and the listener's ownership.
+import { transaction } from "../db/transaction.ts";
 import { isUnknownOutcome } from "../spotify/errors.ts";
 import { createsPrivatePlaylists } from "./repository/listeners.ts";
 import { knownSpotifyPlaylistIds, setSpotifyPlaylistId } from "./repository/playlists.ts";
@@ -34,7 +35,7 @@ export async function createPlaylistOnce(ctx: StepContext): Promise<void> {
   const { deps, api, step, playlist, resume } = ctx;
   const db = deps.db;
   const existing = playlist.spotifyPlaylistId;
-  if (existing !== null) return deps.db.$client.transaction(() => ctx.done(existing))();
+  if (existing !== null) return transaction(deps.db, () => ctx.done(existing));
   const lost = step.status === "sent" || resume ? await findLostCreation(ctx) : null;
   if (lost) return ctx.commit(() => setSpotifyPlaylistId(db, step.playlistId, lost), lost);
   ctx.writes.marks.sent(step.id, deps.clock.now());
@@ -56,14 +57,14 @@ export async function createPlaylistOnce(ctx: StepContext): Promise<void> {
   }
   const createdId = created.id;
   // The listener may have deleted the playlist while Spotify made it: then it leaves nothing behind.
-  const kept = db.$client.transaction(() => {
+  const kept = transaction(db, () => {
     const changed = setSpotifyPlaylistId(db, step.playlistId, createdId);
     if (changed) ctx.done(createdId);
     return changed;
-  })();
+  });
   if (!kept) {
     await api.removePlaylistFromLibrary(createdId);
-    db.$client.transaction(() => ctx.done(`deleted meanwhile: ${createdId}`))();
+    transaction(db, () => ctx.done(`deleted meanwhile: ${createdId}`));
   }
 }
 

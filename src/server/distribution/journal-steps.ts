@@ -1,4 +1,5 @@
 // One journal step against Spotify and its effects on the database: one handler per op.
+import { transaction } from "../db/transaction.ts";
 import type { Deps } from "../deps/deps.ts";
 import { isUnknownOutcome, SpotifyError } from "../spotify/errors.ts";
 import { createPlaylistOnce } from "./journal-create.ts";
@@ -40,10 +41,10 @@ export async function applyStep(
     onDone();
   };
   const commit = (effects: () => void, result: string | null) =>
-    deps.db.$client.transaction(() => {
+    transaction(deps.db, () => {
       effects();
       done(result);
-    })();
+    });
   const handler = handlers[step.op];
   if (!handler) throw new Error(`unknown journal op ${step.op}`);
   await handler({ deps, api, step, playlist, writes, resume, done, commit });

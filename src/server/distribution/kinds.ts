@@ -1,7 +1,5 @@
 // What a catalogue entry makes on Spotify, derived from the catalogue's entry kind (one place for the rules).
-import { type CatalogueEntry, entryByName } from "../../shared/catalogue/index.ts";
-
-export type LikedAtPeriod = "month" | "year" | "seasonNorth" | "seasonSouth";
+import { type CatalogueEntry, entryByName, type LikedAtPeriod } from "../../shared/catalogue/index.ts";
 
 export type PreferenceKind =
   /** Mood, Genre, Subgenre, Decade, Nationality, Tempo: the songs whose classification holds the entry's name */
@@ -10,7 +8,7 @@ export type PreferenceKind =
   | { type: "partition"; size: number }
   | { type: "latest"; size: number }
   | { type: "random"; size: number; period: "day" | "week" }
-  | { type: "likedAt"; period: LikedAtPeriod; fromSelectionMonth: boolean };
+  | { type: "likedAt"; period: LikedAtPeriod };
 
 export function kindOfEntry(entry: CatalogueEntry): PreferenceKind {
   const kind = entry.kind;
@@ -23,9 +21,7 @@ export function kindOfEntry(entry: CatalogueEntry): PreferenceKind {
     case "tempo":
       return { type: "classified" };
     case "likedAt":
-      return kind.period === "monthFromSelection"
-        ? { type: "likedAt", period: "month", fromSelectionMonth: true }
-        : { type: "likedAt", period: kind.period, fromSelectionMonth: false };
+      return { type: "likedAt", period: kind.period };
     case "random":
       return { type: "random", size: kind.size, period: kind.period };
     case "latest":

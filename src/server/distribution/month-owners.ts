@@ -4,8 +4,7 @@ import type { PlaylistWork, PreferenceInput } from "./plan.ts";
 
 const isMonthly = (input: PreferenceInput, fromSelectionMonth: boolean) =>
   input.kind.type === "likedAt" &&
-  input.kind.period === "month" &&
-  input.kind.fromSelectionMonth === fromSelectionMonth;
+  input.kind.period === (fromSelectionMonth ? "monthFromSelection" : "month");
 
 /**
  * Keeps, for each month, only the work of the preference that owns it: "Liked in Month" unless only the

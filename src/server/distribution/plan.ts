@@ -1,9 +1,8 @@
 // Planning as pure functions: from the considered songs and what Crate already put in a preference's
 // playlists, the songs each playlist should get (and, for Latest N and Random only, lose) now.
-import { partitionName } from "../../shared/catalogue/index.ts";
+import { type LikedAtPeriod, partitionName } from "../../shared/catalogue/index.ts";
 import { likedAtBucketFor, monthKeyIn } from "../library/liked-at.ts";
 import { seededSample } from "../platform/sample.ts";
-import type { LikedAtPeriod } from "./kinds.ts";
 import { isoWeekKey, utcDayKey } from "./periods.ts";
 import type {
   ExistingPlaylist,
@@ -58,9 +57,10 @@ export function planPreference(
       // listener's time zone changed since (newSongs leaves it out); new likes use the zone of now.
       const zone = ctx.timeZone;
       const firstMonth = monthKeyIn(pref.selectedAt, zone);
-      const candidates = kind.fromSelectionMonth
-        ? songs.filter((s) => monthKeyIn(s.likedAt, zone) >= firstMonth)
-        : songs;
+      const candidates =
+        kind.period === "monthFromSelection"
+          ? songs.filter((s) => monthKeyIn(s.likedAt, zone) >= firstMonth)
+          : songs;
       return planBuckets(
         pref,
         newSongs(pref, candidates),

@@ -2,6 +2,8 @@
 // statuses with the selection and membership, plan (pure), persist the plan.
 import { managedPlaylistName } from "../../shared/catalogue/index.ts";
 import { limits } from "../../shared/limits.ts";
+import { hasPremiumCatalogue } from "../../shared/membership.ts";
+import { transaction } from "../db/transaction.ts";
 import type { Deps } from "../deps/deps.ts";
 import { loadConsideredSongs } from "../library/considered.ts";
 import { readTimeZone } from "../user/time-zone.ts";
@@ -83,7 +85,7 @@ export function recordPlan(
   distributionId: string,
   userId: string,
 ): RecordedPlan {
-  return deps.db.$client.transaction((): RecordedPlan => {
+  return transaction(deps.db, (): RecordedPlan => {
     const facts = loadUserFacts(deps.db, userId);
     if (!facts) throw new Error(`user ${userId} does not exist`);
     const active = reconcilePredefined(deps, userId, facts);
@@ -91,12 +93,12 @@ export function recordPlan(
     const plan = planDistribution(input);
     const createdPlaylistNames = persistPlan(deps, distributionId, userId, plan);
     return { steps: plan.steps.length, consideredSongs: input.songs.length, createdPlaylistNames };
-  })();
+  });
 }
 
 /** Sets each predefined playlist's status from the selection; returns the entries updated now. */
 function reconcilePredefined(deps: Pick<Deps, "db">, userId: string, facts: UserFacts): SelectedPreference[] {
-  const premium = facts.membershipLevel === "PremiumYearly";
+  const premium = hasPremiumCatalogue(facts.membershipLevel);
   const selection = loadSelection(deps.db, userId);
   const active = selection.filter((p) => premium || !p.entry.premiumOnly);
   const frozen = new Set(selection.filter((p) => !premium && p.entry.premiumOnly).map((p) => p.name));

@@ -9,8 +9,8 @@ import type {
   CombinatorialPreference,
   PlaylistPreferencesResponse,
 } from "../../shared/schemas/distribution.ts";
-import { readInOneTransaction } from "../db/client.ts";
 import { readMemo } from "../db/read-memo.ts";
+import { transaction } from "../db/transaction.ts";
 import type { Deps } from "../deps/deps.ts";
 import { audioFeaturesUnavailable } from "../library/metadata.ts";
 import { listCombinations } from "./combination-store.ts";
@@ -82,7 +82,7 @@ export function getListenerPreferences(
   user: { userId: string; membershipLevel: MembershipLevel },
 ): ListenerPreferences {
   return listenerPreferencesMemo.get(deps.db, `${user.userId} ${user.membershipLevel}`, () =>
-    readInOneTransaction(deps.db, () => readListenerPreferences(deps, user)),
+    transaction(deps.db, () => readListenerPreferences(deps, user)),
   );
 }
 

@@ -1,5 +1,6 @@
 // Runs a distribution: sync the library, plan into the journal, apply the journal; failures are recorded
 // (completedWork -1) and the next run of the same user resumes the journal where it stopped.
+import { transaction } from "../db/transaction.ts";
 import type { Deps } from "../deps/deps.ts";
 import { enrichLibrary } from "../library/metadata.ts";
 import { countLikes, syncLibrary } from "../library/sync.ts";
@@ -122,15 +123,15 @@ async function resumeEarlierJournals(
  */
 function abandonJournal(deps: Pick<Deps, "db" | "clock" | "log">, distributionId: string, attempts: number) {
   const reason = `given up after ${attempts} attempts`;
-  deps.db.$client.transaction(() => {
+  transaction(deps.db, () => {
     failOpenSteps(deps.db, distributionId, reason, deps.clock.now());
     markAbandoned(deps.db, distributionId, deps.clock.now());
-  })();
+  });
   deps.log.warn("distribution given up", { distributionId, attempts });
 }
 
 export function finishDistribution(deps: Pick<Deps, "db" | "clock">, distributionId: string): void {
-  deps.db.$client.transaction(() => markFinished(deps.db, distributionId, deps.clock.now()))();
+  transaction(deps.db, () => markFinished(deps.db, distributionId, deps.clock.now()));
 }
 
 export function failDistribution(
@@ -139,9 +140,7 @@ export function failDistribution(
   error: unknown,
 ): void {
   const message = error instanceof Error ? error.message : String(error);
-  deps.db.$client.transaction(() =>
-    markRunFailed(deps.db, distributionId, deps.clock.now(), message.slice(0, 500)),
-  )();
+  transaction(deps.db, () => markRunFailed(deps.db, distributionId, deps.clock.now(), message.slice(0, 500)));
   deps.metrics?.distributionFailed();
   if (error instanceof SpotifyAuthRevokedError || error instanceof AppError) {
     deps.log.info("distribution stopped", { distributionId, reason: message });

@@ -2,7 +2,7 @@
 import { entryByName } from "../../shared/catalogue/index.ts";
 import { ErrorCode } from "../../shared/errors.ts";
 import { limits } from "../../shared/limits.ts";
-import { hasUnlimitedPlaylists, type MembershipLevel } from "../../shared/membership.ts";
+import { hasPremiumCatalogue, hasUnlimitedPlaylists, type MembershipLevel } from "../../shared/membership.ts";
 import type {
   DeletePredefinedResponse,
   DistributeHistoricallyInput,
@@ -10,8 +10,8 @@ import type {
   DistributionProgress,
   ProgressEntry,
 } from "../../shared/schemas/distribution.ts";
-import { readInOneTransaction } from "../db/client.ts";
 import { readMemo } from "../db/read-memo.ts";
+import { transaction } from "../db/transaction.ts";
 import type { Deps } from "../deps/deps.ts";
 import { signInSyncSettled } from "../library/service.ts";
 import { AppError, notFound } from "../platform/errors.ts";
@@ -35,7 +35,7 @@ export function validateSelection(level: MembershipLevel, names: readonly string
     if (!entry) throw new AppError(ErrorCode.TypeDoesNotExist);
     canonical.add(entry.name);
   }
-  const premium = level === "PremiumYearly";
+  const premium = hasPremiumCatalogue(level);
   for (const name of canonical) {
     if (!premium && entryByName(name)?.premiumOnly) throw new AppError(ErrorCode.FeatureNotAvailable);
   }
@@ -59,7 +59,7 @@ export async function distributeHistorically(
   await signInSyncSettled(deps, caller.userId);
   deps.work.assertRoom(caller.userId);
   const now = deps.clock.now();
-  const { id, totalNumberOfLikedSongs } = deps.db.$client.transaction(() => {
+  const { id, totalNumberOfLikedSongs } = transaction(deps.db, () => {
     assertMayDistribute(deps, caller.userId);
     const throttleKey = throttleKeys.distribution(caller.userId);
     if (isThrottled(deps.db, throttleKey, limits.distributionThrottleMs, now)) {
@@ -75,7 +75,7 @@ export async function distributeHistorically(
       setEntryTotal(deps.db, started.id, "Randomized", 0);
     }
     return started;
-  })();
+  });
   deps.work.spawn(caller.userId, "distribution", () =>
     withCallKind("distribution", () => runDistribution(deps, id)),
   );
@@ -95,7 +95,7 @@ export function getProgress(
   distributionId: string,
 ): DistributionProgress {
   const run = progressMemo.get(deps.db, `${distributionId} ${userId}`, () =>
-    readInOneTransaction(deps.db, () => ownDistributionWithEntries(deps.db, distributionId, userId)),
+    transaction(deps.db, () => ownDistributionWithEntries(deps.db, distributionId, userId)),
   );
   if (!run) throw notFound();
   return {
@@ -141,7 +141,7 @@ export function deletePredefined(deps: Deps, caller: Caller, rawName: string): D
   const entry = entryByName(rawName);
   if (!entry) throw new AppError(ErrorCode.TypeDoesNotExist);
   deps.work.assertRoom(caller.userId);
-  const scheduled = deps.db.$client.transaction(() => {
+  const scheduled = transaction(deps.db, () => {
     assertMayDelete(deps, caller.userId);
     const playlists = playlistsOfPreference(deps.db, caller.userId, "predefined", entry.name);
     deselectPreference(deps.db, caller.userId, entry.name);
@@ -149,7 +149,7 @@ export function deletePredefined(deps: Deps, caller: Caller, rawName: string): D
     for (const p of playlists) if (p.spotifyPlaylistId === null) deletePlaylist(deps.db, p.id);
     const onSpotify = playlists.filter((p) => p.spotifyPlaylistId !== null);
     return scheduleDeletion(deps, caller.userId, onSpotify, { deletePredefined: entry.name });
-  })();
+  });
   if (!scheduled) return { distributionProgressId: null, removedPlaylistNames: [] };
   startDeletion(deps, caller.userId, scheduled.distributionProgressId, "deletion");
   return scheduled;

@@ -3,6 +3,7 @@
 // or, what deleting it in the Spotify app really does, the playlist leaving the user's library while the Web
 // API still serves it and still accepts writes. Both end in markVanished.
 import type { PlaylistFailure } from "../../shared/playlist-failures.ts";
+import { transaction } from "../db/transaction.ts";
 import type { Deps } from "../deps/deps.ts";
 import type { SpotifyUserApi } from "../spotify/types.ts";
 import { setPlaylistFailed, setPlaylistStatus } from "./repository/playlists.ts";
@@ -46,12 +47,12 @@ export async function markThoseOutOfLibrary(
   const vanished = new Set<string>();
   if (playlists.length === 0) return vanished;
   const inLibrary = await api.playlistsInLibrary(playlists.map((p) => p.spotifyId));
-  deps.db.$client.transaction(() => {
+  transaction(deps.db, () => {
     playlists.forEach((playlist, i) => {
       if (inLibrary[i] === true) return;
       markVanished(deps, playlist.id, "not in library");
       vanished.add(playlist.id);
     });
-  })();
+  });
   return vanished;
 }

@@ -2,8 +2,9 @@ import { and, count, eq, gte } from "drizzle-orm";
 import { ErrorCode } from "../../shared/errors.ts";
 import { limits } from "../../shared/limits.ts";
 import type { FeedbackInput } from "../../shared/schemas/feedback.ts";
-import { type Db, withTransaction } from "../db/client.ts";
+import type { Db } from "../db/client.ts";
 import { feedback } from "../db/schema/index.ts";
+import { transaction } from "../db/transaction.ts";
 import type { Clock } from "../platform/clock.ts";
 import { AppError } from "../platform/errors.ts";
 
@@ -19,7 +20,7 @@ export function utcDayStart(ms: number): number {
  */
 export function submitFeedback(db: Db, clock: Clock, userId: string, input: FeedbackInput): { sent: true } {
   const now = clock.now();
-  return withTransaction(db, (tx) => {
+  return transaction(db, (tx) => {
     const sentToday =
       tx
         .select({ n: count() })

@@ -9,6 +9,7 @@ import {
 } from "../../shared/audio-features.ts";
 import type { Db } from "../db/client.ts";
 import type { artists, likes, tracks } from "../db/schema/index.ts";
+import { transaction } from "../db/transaction.ts";
 
 type Like = typeof likes.$inferSelect;
 type Track = typeof tracks.$inferSelect;
@@ -126,7 +127,7 @@ export function saveCategories(
   const save = db.$client.query<never, [string, string, string]>(
     "UPDATE tracks SET categories = ?, categories_version = ? WHERE id = ?",
   );
-  db.$client.transaction(() => {
+  transaction(db, () => {
     for (const { trackId, categories } of saved) save.run(JSON.stringify(categories), version, trackId);
-  })();
+  });
 }

@@ -9,7 +9,7 @@ import { nationalityRules } from "../../shared/catalogue/nationalities.ts";
 import { subgenres } from "../../shared/catalogue/subgenres.ts";
 import { tempoBands } from "../../shared/catalogue/tempo.ts";
 import { limits } from "../../shared/limits.ts";
-import type { MembershipLevel } from "../../shared/membership.ts";
+import { considersAllLikes, type MembershipLevel } from "../../shared/membership.ts";
 import type { Db } from "../db/client.ts";
 import type { Deps } from "../deps/deps.ts";
 import { tagsToGenreStrings } from "../metadata/tags.ts";
@@ -59,7 +59,7 @@ export const classificationVersion = hash53(
 
 /** All likes for PremiumYearly; the newest 1000 for every other level. */
 export const consideredLimit = (level: MembershipLevel): number | null =>
-  level === "PremiumYearly" ? null : limits.freeConsideredSongs;
+  considersAllLikes(level) ? null : limits.freeConsideredSongs;
 
 /**
  * The considered songs in like order (oldest first, `rank` 0 = oldest), each with its categories.

@@ -1,6 +1,7 @@
 // Library sync: reads the listener's likes newest first and stores them; the first sync reads every like,
 // later ones stop at the first like already stored (one provider call when nothing is new).
 import type { Db } from "../db/client.ts";
+import { transaction } from "../db/transaction.ts";
 import type { Deps } from "../deps/deps.ts";
 import type { SavedTrack, SpotifyUserApi } from "../spotify/types.ts";
 import { countActiveLikes } from "./likes-repository.ts";
@@ -96,7 +97,7 @@ function storeLikes(
   const { full, newest } = read;
   const writer = likeWriter(db);
   const existing = likeStateReader(db);
-  const write = db.$client.transaction(() => {
+  const { newLikes, unliked, totalLikes, listingDiffers } = transaction(db, () => {
     const maxSeq = maxLikeSeq(db, userId);
     let newLikes = 0;
     const seen = new Set<string>();
@@ -147,7 +148,6 @@ function storeLikes(
       listingDiffers: !full && total !== null && total !== stored + listedExtra,
     };
   });
-  const { newLikes, unliked, totalLikes, listingDiffers } = write();
   return { newLikes, totalLikes, full, unliked, listingDiffers };
 }
 

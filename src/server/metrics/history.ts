@@ -6,6 +6,7 @@
 import { and, countDistinct, gte, lt, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { activeListenerDays, providerCallHours, sessions } from "../db/schema/index.ts";
+import { transaction } from "../db/transaction.ts";
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -58,7 +59,7 @@ export function createHistoryRecorder(sources: HistorySources): HistoryRecorder 
 
   const flush = () => {
     const rows = [...pending.values()];
-    db.transaction((tx) => {
+    transaction(db, (tx) => {
       for (const row of rows) {
         tx.insert(providerCallHours)
           .values(row)

@@ -14,6 +14,7 @@ import {
   choicesVersion,
   correctionGenre,
 } from "../../shared/schemas/explain.ts";
+import { transaction } from "../db/transaction.ts";
 import type { Deps } from "../deps/deps.ts";
 import { parseStoredCriteria } from "../distribution/combination-store.ts";
 import { assertMayDistribute, type Caller } from "../distribution/guards.ts";
@@ -155,7 +156,7 @@ function applyChoices(deps: Deps, caller: Caller, raw: unknown, dryRun: boolean)
   const doc = parsed.data;
   const { db } = deps;
   const now = deps.clock.now();
-  const result = db.$client.transaction(() => {
+  const result = transaction(db, () => {
     const checked = check(deps, caller, doc);
     const before = new Set(loadSelection(db, caller.userId).map((p) => p.name));
     const selectionChanges =
@@ -226,7 +227,7 @@ function applyChoices(deps: Deps, caller: Caller, raw: unknown, dryRun: boolean)
           .id
       : null;
     return { runId, changed };
-  })();
+  });
   const { runId, changed } = result;
   if (runId) deps.work.spawn(caller.userId, "choices distribution", () => runDistribution(deps, runId));
   else if (changed.exclusions + changed.corrections > 0) startChoicesUpdate(deps, caller.userId);

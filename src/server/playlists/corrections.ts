@@ -1,6 +1,7 @@
 // The listener's corrections of an artist's genres and country: they override every source for this listener's
 // playlists only; songs move at the update that starts now (in, and — because the listener asked — out).
 import type { ArtistCorrectionView, SetCorrectionInput } from "../../shared/schemas/explain.ts";
+import { transaction } from "../db/transaction.ts";
 import type { Deps } from "../deps/deps.ts";
 import {
   type ArtistCorrection,
@@ -26,7 +27,7 @@ export function listCorrections(deps: Pick<Deps, "db">, userId: string): { artis
 
 /** Sets an artist's correction (an artist of one of the listener's liked songs) and starts the update. */
 export function setCorrection(deps: Deps, userId: string, input: SetCorrectionInput): ArtistCorrectionView {
-  const stored = deps.db.$client.transaction(() => {
+  const stored = transaction(deps.db, () => {
     const name = likedArtistName(deps.db, userId, input.artistId);
     if (name === null) throw badRequest("artistId: not an artist of your liked songs");
     const correction = upsertCorrection(deps.db, userId, {
@@ -36,7 +37,7 @@ export function setCorrection(deps: Deps, userId: string, input: SetCorrectionIn
       createdAt: deps.clock.now(),
     });
     return { ...correction, name };
-  })();
+  });
   startChoicesUpdate(deps, userId);
   return view(stored);
 }

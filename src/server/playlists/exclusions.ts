@@ -2,6 +2,7 @@
 // combination, spill playlists included). The songs leave Spotify at once and stay out at every update.
 import type { MembershipLevel } from "../../shared/membership.ts";
 import type { AddExclusionInput, Exclusion, ExclusionKind } from "../../shared/schemas/explain.ts";
+import { transaction } from "../db/transaction.ts";
 import type { Deps } from "../deps/deps.ts";
 import {
   deleteExclusion,
@@ -39,7 +40,7 @@ export function addExclusion(
   caller: Caller,
   input: AddExclusionInput,
 ): { exclusion: Exclusion; created: boolean } {
-  const result = deps.db.$client.transaction(() => {
+  const result = transaction(deps.db, () => {
     const target = resolvePlaylist(deps.db, caller, input.name);
     assertChangeable(target);
     const kind: ExclusionKind = input.trackId !== undefined ? "track" : "artist";
@@ -63,7 +64,7 @@ export function addExclusion(
       label,
       createdAt: deps.clock.now(),
     });
-  })();
+  });
   if (result.created) startChoicesUpdate(deps, caller.userId);
   return { exclusion: exclusionView(result.row), created: result.created };
 }

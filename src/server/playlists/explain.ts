@@ -1,6 +1,6 @@
 // GET /api/playlists/{name}/songs: a playlist's songs in playlist order, each with why it is there, the songs
 // that match but are not in it, and the coverage of its group.
-import type { MembershipLevel } from "../../shared/membership.ts";
+import { considersAllLikes, type MembershipLevel, premiumLevel } from "../../shared/membership.ts";
 import type { MetadataGroup } from "../../shared/metadata.ts";
 import type { PlaylistSongs, PlaylistSongsInput } from "../../shared/schemas/explain.ts";
 import type { Deps } from "../deps/deps.ts";
@@ -45,7 +45,7 @@ export function getPlaylistSongs(deps: Deps, caller: Caller, input: PlaylistSong
   );
   const page = held.slice(input.offset, input.offset + input.limit);
   // Every like with its categories, from the classification that places songs (corrections applied).
-  const likes = loadConsideredSongs(deps, caller.userId, "PremiumYearly");
+  const likes = loadConsideredSongs(deps, caller.userId, premiumLevel);
   const categoriesOf = new Map(likes.map((s) => [s.trackId, s.categories]));
   const timeZone = readTimeZone(db, caller.userId).timeZone;
   const now = deps.clock.now();
@@ -66,7 +66,7 @@ export function getPlaylistSongs(deps: Deps, caller: Caller, input: PlaylistSong
   const notIncluded = notIncludedSongs(db, caller.userId, {
     target,
     likes,
-    premium: caller.membershipLevel === "PremiumYearly",
+    premium: considersAllLikes(caller.membershipLevel),
     addRecordingOnce: facts?.addRecordingOnce === true,
     timeZone,
   });

@@ -1,7 +1,7 @@
 // GET /api/playlist-preferences/playlists: every chosen playlist (predefined and combination) with its
 // song count, parts, last update and links; and when Crate last read the library.
 import { allEntries, compareNames } from "../../shared/catalogue/index.ts";
-import { hasCombinationAccess, type MembershipLevel } from "../../shared/membership.ts";
+import { hasCombinationAccess, hasPremiumCatalogue, type MembershipLevel } from "../../shared/membership.ts";
 import type {
   ChosenPlaylist,
   ChosenPlaylistState,
@@ -25,7 +25,7 @@ export function getPlaylistsOverview(
   deps: Pick<Deps, "db" | "clock">,
   user: { userId: string; membershipLevel: MembershipLevel },
 ): PlaylistsOverview {
-  const premium = user.membershipLevel === "PremiumYearly";
+  const premium = hasPremiumCatalogue(user.membershipLevel);
   const rowsByKey = new Map<string, PartRow[]>();
   for (const row of loadParts(deps.db, user.userId)) {
     const key = `${row.source}:${row.preferenceKey}`;

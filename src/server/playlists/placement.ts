@@ -2,7 +2,7 @@
 // for the others why not (a fact no source knows yet, an entry not chosen, kept out, waiting for the update).
 import { type CatalogueGroup, catalogue, stripPostfix } from "../../shared/catalogue/index.ts";
 import { ageText, explainTexts, type Reason } from "../../shared/explain.ts";
-import type { MembershipLevel } from "../../shared/membership.ts";
+import { type MembershipLevel, premiumLevel } from "../../shared/membership.ts";
 import type { SongPlacement, SongSearchHit } from "../../shared/schemas/explain.ts";
 import type { Deps } from "../deps/deps.ts";
 import { excludedTracksByPreference } from "../distribution/repository/exclusions.ts";
@@ -48,7 +48,7 @@ export function getPlacement(deps: Deps, caller: Caller, trackId: string): SongP
   const [record] = songRecords(db, caller.userId, [trackId]);
   // Not the listener's like: refused before the library is read (and its stale classifications rewritten).
   if (!record) throw notFound("Not one of your liked songs.");
-  const song = loadConsideredSongs(deps, caller.userId, "PremiumYearly").find((s) => s.trackId === trackId);
+  const song = loadConsideredSongs(deps, caller.userId, premiumLevel).find((s) => s.trackId === trackId);
   if (!song) throw notFound("Not one of your liked songs.");
   const now = deps.clock.now();
   const evidence = record.evidence;

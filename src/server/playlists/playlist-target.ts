@@ -4,7 +4,7 @@
 import { type CatalogueEntry, entryByName, stripPostfix } from "../../shared/catalogue/index.ts";
 import type { Criterion } from "../../shared/combinations/rules.ts";
 import { ErrorCode } from "../../shared/errors.ts";
-import { hasCombinationAccess, type MembershipLevel } from "../../shared/membership.ts";
+import { hasCombinationAccess, hasPremiumCatalogue, type MembershipLevel } from "../../shared/membership.ts";
 import type { Db } from "../db/client.ts";
 import { parseStoredCriteria } from "../distribution/combination-store.ts";
 import { activeCombinations } from "../distribution/repository/combinations.ts";
@@ -43,7 +43,7 @@ export function resolvePlaylist(
     const c = combinations.find((x) => x.id === id);
     return c ? { id: c.id, playlistName: c.playlistName, criteria: parseStoredCriteria(c.criteria) } : null;
   };
-  const premium = user.membershipLevel === "PremiumYearly";
+  const premium = hasPremiumCatalogue(user.membershipLevel);
   const target = (
     source: PlaylistTarget["source"],
     key: string,

@@ -4,6 +4,7 @@
 import { and, eq, inArray, isNotNull, isNull } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { playlistSongs } from "../db/schema/index.ts";
+import { transaction } from "../db/transaction.ts";
 import type { Deps } from "../deps/deps.ts";
 import { isThrottled, recordThrottle } from "../platform/throttles.ts";
 
@@ -20,7 +21,7 @@ export function recordPresence(db: Db, playlistId: string, present: ReadonlySet<
   const back = held.filter((s) => s.missingSince !== null && present.has(s.trackId)).map((s) => s.trackId);
   const where = (ids: string[]) =>
     and(eq(playlistSongs.playlistId, playlistId), inArray(playlistSongs.trackId, ids));
-  db.$client.transaction(() => {
+  transaction(db, () => {
     for (let i = 0; i < gone.length; i += 500)
       db.update(playlistSongs)
         .set({ missingSince: now })
@@ -31,7 +32,7 @@ export function recordPresence(db: Db, playlistId: string, present: ReadonlySet<
         .set({ missingSince: null })
         .where(and(where(back.slice(i, i + 500)), isNotNull(playlistSongs.missingSince)))
         .run();
-  })();
+  });
 }
 
 /** Queues a read of the playlist's items behind the listener's other work, unless one ran within the hour. */

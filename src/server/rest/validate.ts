@@ -4,7 +4,7 @@ import { httpPolicy } from "../../shared/http.ts";
 import { presentedSessionToken } from "../auth/cookies.ts";
 import { requestSession } from "../auth/request-session.ts";
 import type { SessionUser } from "../auth/sessions.ts";
-import { readInOneTransaction } from "../db/client.ts";
+import { transaction } from "../db/transaction.ts";
 import type { Deps } from "../deps/deps.ts";
 import { matchesEtag, weakEtag } from "../http/compression.ts";
 import { badRequest, notAdmin, notSignedIn } from "../platform/errors.ts";
@@ -82,7 +82,7 @@ export function reading<T>(
   read: (c: Context) => T extends Promise<unknown> ? never : T,
 ): (c: Context) => Response {
   return (c) => {
-    const value = readInOneTransaction(deps.db, () => read(c));
+    const value = transaction(deps.db, () => read(c));
     if (value instanceof JsonText) return jsonAnswer(c, value.text, value.etag);
     return jsonAnswer(c, JSON.stringify(value));
   };

@@ -5,6 +5,7 @@ import { and, gte, lt, sql } from "drizzle-orm";
 import { type SpotifyCallKind, spotifyCallKinds } from "../../shared/spotify-access.ts";
 import type { Db } from "../db/client.ts";
 import { spotifyCallHours } from "../db/schema/index.ts";
+import { transaction } from "../db/transaction.ts";
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -44,7 +45,7 @@ export class SpotifyCallLedger {
     const rows = [...this.pending];
     this.pending = new Map();
     const horizon = Math.floor((this.now() - DAY_MS) / HOUR_MS) * HOUR_MS;
-    this.db.$client.transaction(() => {
+    transaction(this.db, () => {
       for (const [key, calls] of rows) {
         const [hour, userId, kind] = key.split("\u0000") as [string, string, string];
         this.db
@@ -57,7 +58,7 @@ export class SpotifyCallLedger {
           .run();
       }
       this.db.delete(spotifyCallHours).where(lt(spotifyCallHours.hour, horizon)).run();
-    })();
+    });
   }
 
   /** Calls in the last 24 hours (this hour and the 23 before it), all listeners together. */

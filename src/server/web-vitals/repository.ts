@@ -2,6 +2,7 @@ import { and, eq, gte, sql } from "drizzle-orm";
 import type { WebVitalMetric } from "../../shared/web-vitals.ts";
 import type { Db } from "../db/client.ts";
 import { webVitalWeeks } from "../db/schema/index.ts";
+import { transaction } from "../db/transaction.ts";
 
 export interface WebVitalCount {
   week: string;
@@ -12,7 +13,7 @@ export interface WebVitalCount {
 
 /** Counts one value in each row's week, route, metric and bucket, in one transaction. */
 export function countWebVitals(db: Db, rows: readonly WebVitalCount[]): void {
-  db.transaction((tx) => {
+  transaction(db, (tx) => {
     for (const row of rows) {
       tx.insert(webVitalWeeks)
         .values({ ...row, reports: 1 })

@@ -2,7 +2,8 @@
  * Names of the Spotify playlists Crate creates. The scheme (also in docs/catalogue.md):
  *
  * - A playlist is named after its catalogue entry (or combination): `Rock`, `Latest 50 Liked Songs`.
- * - Entries that make several playlists name each after what it holds, all times in UTC:
+ * - Entries that make several playlists name each after what it holds, in the listener's time zone (UTC when
+ *   unknown, ADR 0012):
  *     Liked in Month (and … - Starting From Current Month) → `Liked in March 2025`
  *     Liked in Year                                        → `Liked in 2025`
  *     Liked in Season - Northern Hemisphere                → `Liked in Spring 2025 - Northern Hemisphere`
@@ -15,23 +16,9 @@
  * - Postfix: ` - Managed Playlist` is appended last (after any number) unless the user's
  *   RemovePlaylistPostfix setting is on: `Everything 2 - Managed Playlist`.
  */
+import { monthNames } from "../calendar.ts";
 
 export const managedPlaylistPostfix = " - Managed Playlist";
-
-export const monthNames = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-] as const;
 
 export const seasonNames = ["Winter", "Spring", "Summer", "Autumn"] as const;
 export type SeasonName = (typeof seasonNames)[number];

@@ -2,9 +2,10 @@ import { Database } from "bun:sqlite";
 import { describe, expect, test } from "bun:test";
 import { rmSync } from "node:fs";
 import { join } from "node:path";
-import { openDatabase, readInOneTransaction, withTransaction } from "../../../src/server/db/client.ts";
+import { openDatabase } from "../../../src/server/db/client.ts";
 import { readMemo } from "../../../src/server/db/read-memo.ts";
 import { dailySignups } from "../../../src/server/db/schema/index.ts";
+import { transaction } from "../../../src/server/db/transaction.ts";
 import { tempDir } from "../../support/server.ts";
 
 function countRows(db: ReturnType<typeof openDatabase>["db"]): number {
@@ -51,7 +52,7 @@ describe("a read memo", () => {
     const { db, close } = openDatabase(":memory:");
     const memo = readMemo<number>({ maxEntries: 10, maxAgeMs: 60_000 });
     expect(() =>
-      withTransaction(db, (tx) => {
+      transaction(db, (tx) => {
         tx.insert(dailySignups).values({ day: "2026-01-03", count: 1 }).run();
         expect(memo.get(db, "rows", () => countRows(db))).toBe(1);
         throw new Error("rolled back");
@@ -60,7 +61,7 @@ describe("a read memo", () => {
     expect(memo.get(db, "rows", () => countRows(db))).toBe(0);
     // a read transaction in which a write happened (a session's touch) keeps nothing either
     let reads = 0;
-    readInOneTransaction(db, () => {
+    transaction(db, () => {
       db.insert(dailySignups).values({ day: "2026-01-04", count: 1 }).run();
       expect(
         memo.get(db, "later", () => {

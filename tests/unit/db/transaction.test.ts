@@ -2,19 +2,47 @@ import { Database } from "bun:sqlite";
 import { describe, expect, test } from "bun:test";
 import { rmSync } from "node:fs";
 import { join } from "node:path";
-import { openDatabase, readInOneTransaction, withTransaction } from "../../../src/server/db/client.ts";
+import { openDatabase } from "../../../src/server/db/client.ts";
 import { dailySignups } from "../../../src/server/db/schema/index.ts";
+import { type Tx, transaction } from "../../../src/server/db/transaction.ts";
 import { tempDir } from "../../support/server.ts";
 
-describe("withTransaction", () => {
-  test("joins the caller's transaction when given a transaction handle, and rolls back as one", () => {
+describe("transaction", () => {
+  test("commits when fn returns, and returns what fn returns", () => {
+    const { db, close } = openDatabase(":memory:");
+    const result = transaction(db, (tx) => {
+      tx.insert(dailySignups).values({ day: "2026-01-03", count: 2 }).run();
+      return "done";
+    });
+    expect(result).toBe("done");
+    expect(db.$client.inTransaction).toBe(false);
+    expect(db.select().from(dailySignups).all()).toHaveLength(1);
+    close();
+  });
+
+  test("rolls back everything and ends the transaction when fn throws", () => {
     const { db, close } = openDatabase(":memory:");
     expect(() =>
-      withTransaction(db, (outer) => {
+      transaction(db, (tx) => {
+        tx.insert(dailySignups).values({ day: "2026-01-03", count: 1 }).run();
+        throw new Error("not found");
+      }),
+    ).toThrow("not found");
+    expect(db.$client.inTransaction).toBe(false);
+    expect(db.select().from(dailySignups).all()).toEqual([]);
+    close();
+  });
+
+  test("a nested call joins the caller's transaction, and a throw rolls back both as one", () => {
+    const { db, close } = openDatabase(":memory:");
+    expect(() =>
+      transaction(db, (outer) => {
         outer.insert(dailySignups).values({ day: "2026-01-01", count: 1 }).run();
-        withTransaction(outer, (inner) => {
+        transaction(outer, (inner) => {
           inner.insert(dailySignups).values({ day: "2026-01-02", count: 1 }).run();
         });
+        // the inner call committed nothing of its own: the outer transaction is still open
+        expect(db.$client.inTransaction).toBe(true);
         throw new Error("abort");
       }),
     ).toThrow("abort");
@@ -22,19 +50,58 @@ describe("withTransaction", () => {
     close();
   });
 
-  test("commits when fn returns", () => {
+  test("a nested call that throws undoes its own statements only when its caller catches the throw", () => {
     const { db, close } = openDatabase(":memory:");
-    const result = withTransaction(db, (tx) => {
-      tx.insert(dailySignups).values({ day: "2026-01-03", count: 2 }).run();
-      return "done";
+    transaction(db, (outer) => {
+      outer.insert(dailySignups).values({ day: "2026-01-01", count: 1 }).run();
+      expect(() =>
+        transaction(outer, (inner) => {
+          inner.insert(dailySignups).values({ day: "2026-01-02", count: 1 }).run();
+          throw new Error("dry run");
+        }),
+      ).toThrow("dry run");
+      expect(db.$client.inTransaction).toBe(true);
     });
-    expect(result).toBe("done");
-    expect(db.select().from(dailySignups).all()).toHaveLength(1);
+    expect(db.select({ day: dailySignups.day }).from(dailySignups).all()).toEqual([{ day: "2026-01-01" }]);
     close();
   });
-});
 
-describe("readInOneTransaction", () => {
+  test("joins a transaction the connection opened elsewhere (a raw bun:sqlite one)", () => {
+    const { db, close } = openDatabase(":memory:");
+    expect(() =>
+      db.$client.transaction(() => {
+        transaction(db, (tx) => tx.insert(dailySignups).values({ day: "2026-01-04", count: 1 }).run());
+        throw new Error("abort");
+      })(),
+    ).toThrow("abort");
+    expect(db.select().from(dailySignups).all()).toEqual([]);
+    close();
+  });
+
+  test("refuses an async fn and keeps nothing it wrote before its first await", () => {
+    const { db, close } = openDatabase(":memory:");
+    const later = Promise.withResolvers<void>();
+    expect(() =>
+      transaction(db, async (tx) => {
+        tx.insert(dailySignups).values({ day: "2026-01-05", count: 1 }).run();
+        await later.promise;
+      }),
+    ).toThrow("must not be async");
+    later.resolve();
+    expect(db.$client.inTransaction).toBe(false);
+    expect(db.select().from(dailySignups).all()).toEqual([]);
+    close();
+  });
+
+  test("a function that needs its caller's transaction takes a Tx, which a bare Db is not", () => {
+    const { db, close } = openDatabase(":memory:");
+    const insideOnly = (tx: Tx) => tx.$client.inTransaction;
+    expect(transaction(db, (tx) => insideOnly(tx))).toBe(true);
+    // @ts-expect-error: the type checker refuses the database outside a transaction
+    expect(insideOnly(db)).toBe(false);
+    close();
+  });
+
   test("its reads see one snapshot: a commit from another connection meanwhile shows only after it", () => {
     const dir = tempDir();
     const path = join(dir, "crate.db");
@@ -43,7 +110,7 @@ describe("readInOneTransaction", () => {
     other.exec("PRAGMA busy_timeout = 5000");
     try {
       db.insert(dailySignups).values({ day: "2026-01-01", count: 1 }).run();
-      const seen = readInOneTransaction(db, () => {
+      const seen = transaction(db, () => {
         const first = db.select().from(dailySignups).all().length;
         other.query("INSERT INTO daily_signups (day, count) VALUES ('2026-01-02', 1)").run();
         return [first, db.select().from(dailySignups).all().length];
@@ -55,24 +122,5 @@ describe("readInOneTransaction", () => {
       close();
       rmSync(dir, { recursive: true, force: true });
     }
-  });
-
-  test("ends its transaction when fn throws, and runs inside the caller's when one is open", () => {
-    const { db, close } = openDatabase(":memory:");
-    expect(() =>
-      readInOneTransaction(db, () => {
-        throw new Error("not found");
-      }),
-    ).toThrow("not found");
-    expect(db.$client.inTransaction).toBe(false);
-    expect(() =>
-      withTransaction(db, (tx) => {
-        tx.insert(dailySignups).values({ day: "2026-01-03", count: 1 }).run();
-        readInOneTransaction(db, () => expect(db.$client.inTransaction).toBe(true));
-        throw new Error("abort");
-      }),
-    ).toThrow("abort");
-    expect(db.select().from(dailySignups).all()).toEqual([]);
-    close();
   });
 });

@@ -3,6 +3,7 @@ import { ArrowLeft, Star } from "lucide-react";
 import type { ReactNode } from "react";
 import { useSearch } from "wouter";
 import { ErrorCode } from "../../../shared/errors.ts";
+import { isPremiumMember } from "../../../shared/membership.ts";
 import type { AdminUserDetail, UserLookup } from "../../../shared/schemas/admin.ts";
 import { accessDate } from "../../../shared/spotify-access.ts";
 import { errorCodeOf } from "../../api/errors.ts";
@@ -36,7 +37,7 @@ function Item({ label, children }: { label: string; children: ReactNode }) {
 }
 
 function UserSummary({ detail }: { detail: AdminUserDetail }) {
-  const premium = detail.user.membershipLevel === "PremiumYearly";
+  const premium = isPremiumMember(detail.user.membershipLevel);
   return (
     <Card.Root variant="outline" bg="bg.panel" borderRadius="2xl" data-testid="user-summary">
       <Card.Body p={{ base: "5", md: "7" }} gap="6">

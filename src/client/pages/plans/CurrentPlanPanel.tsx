@@ -2,7 +2,7 @@ import { Badge, Button, Card, HStack, Stack, Text } from "@chakra-ui/react";
 import { CreditCard, History, Sparkles } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { messages } from "../../../shared/errors.ts";
-import type { MembershipLevel } from "../../../shared/membership.ts";
+import { hasLegacyPlan, isPremiumMember, type MembershipLevel } from "../../../shared/membership.ts";
 import type { CheckoutConfig, SubscriptionDetails } from "../../../shared/schemas/billing.ts";
 import { trpc } from "../../api/trpc.ts";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
@@ -157,8 +157,8 @@ export interface CurrentPlanPanelProps {
 
 /** The current-plan panel by membership level; hidden for Free and for a cancelled subscription. */
 export function CurrentPlanPanel({ level, subscription, checkout }: CurrentPlanPanelProps) {
-  if (level === "FreeBeforePremiumIntroduced") return <LegacyPanel />;
-  if (level !== "PremiumYearly") return null;
+  if (hasLegacyPlan(level)) return <LegacyPanel />;
+  if (!isPremiumMember(level)) return null;
   if (!subscription) {
     return (
       <Panel testId="premium-panel">

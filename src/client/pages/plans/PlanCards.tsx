@@ -3,7 +3,7 @@ import { Check, Sparkles } from "lucide-react";
 import { useState } from "react";
 import { ErrorCode, messages } from "../../../shared/errors.ts";
 import { limits } from "../../../shared/limits.ts";
-import type { MembershipLevel } from "../../../shared/membership.ts";
+import { isNonFree, isPremiumMember, type MembershipLevel } from "../../../shared/membership.ts";
 import type { CheckoutConfig, PriceInfo } from "../../../shared/schemas/billing.ts";
 import { errorCodeOf } from "../../api/errors.ts";
 import { trpc } from "../../api/trpc.ts";
@@ -54,7 +54,7 @@ export function PlanCards({ price, checkout, level, userId }: PlanCardsProps) {
   /** the error code of a refused checkout start */
   const [refusal, setRefusal] = useState<number | null>(null);
   const start = trpc.billing.startCheckout.useMutation();
-  const premium = level === "PremiumYearly";
+  const premium = isPremiumMember(level);
 
   const upgrade = async () => {
     if (!userId) return;
@@ -83,7 +83,7 @@ export function PlanCards({ price, checkout, level, userId }: PlanCardsProps) {
             <Text as="h2" textStyle="2xl" fontWeight="bold">
               Free
             </Text>
-            {level === "Free" && userId ? <Badge colorPalette="gray">Your plan</Badge> : null}
+            {!isNonFree(level) && userId ? <Badge colorPalette="gray">Your plan</Badge> : null}
           </HStack>
           <Text textStyle="3xl" fontWeight="800">
             {formatPrice({ amount: "0", currency: price.currency })}

@@ -2,6 +2,7 @@ import { Card, Circle, Stack, Text } from "@chakra-ui/react";
 import { CloudOff } from "lucide-react";
 import { ErrorCode, messages } from "../../../shared/errors.ts";
 import { limits } from "../../../shared/limits.ts";
+import { isPremiumMember } from "../../../shared/membership.ts";
 import { errorCodeOf } from "../../api/errors.ts";
 import { trpc } from "../../api/trpc.ts";
 import { Layout } from "../../components/Layout.tsx";
@@ -47,7 +48,7 @@ function PlansUnavailable({ notOffered = false }: { notOffered?: boolean }) {
 /** `/plans`: the current-plan panel, the Free and Premium cards with the server's price, and the feature table. */
 export function PlansPage() {
   const session = useSession();
-  const premium = session.status === "loggedIn" && session.membershipLevel === "PremiumYearly";
+  const premium = session.status === "loggedIn" && isPremiumMember(session.membershipLevel);
   const checkout = trpc.billing.checkoutConfig.useQuery(undefined, { staleTime: Number.POSITIVE_INFINITY });
   const offered = checkout.data?.premium === true;
   const price = trpc.billing.pricing.useQuery(undefined, { staleTime: 5 * 60_000, enabled: offered });

@@ -2,6 +2,7 @@ import { Circle, HStack, Spinner, Stack, Text } from "@chakra-ui/react";
 import { PartyPopper } from "lucide-react";
 import { useEffect, useState } from "react";
 import { limits } from "../../../shared/limits.ts";
+import { isPremiumMember } from "../../../shared/membership.ts";
 import { trpc } from "../../api/trpc.ts";
 import { Layout } from "../../components/Layout.tsx";
 import { LoginPrompt } from "../../components/LoginPrompt.tsx";
@@ -25,7 +26,7 @@ function usePremiumConfirmation(enabled: boolean): PollState {
       try {
         const { membershipLevel } = await utils.client.user.membershipLevel.query();
         if (stopped) return;
-        if (membershipLevel === "PremiumYearly") {
+        if (isPremiumMember(membershipLevel)) {
           setState("confirmed");
           void utils.user.me.invalidate();
           return;

@@ -1,6 +1,7 @@
 import { Badge, Box, Center, Grid, HStack, Stack, Table, Text } from "@chakra-ui/react";
 import { ArrowLeft, Check, Crown, Minus } from "lucide-react";
 import { useLocation } from "wouter";
+import { hasPremiumCatalogue } from "../../../shared/membership.ts";
 import { GroupIcon } from "../../components/GroupIcon.tsx";
 import { Layout } from "../../components/Layout.tsx";
 import { Overline } from "../../components/Overline.tsx";
@@ -27,7 +28,7 @@ function Availability({ available, label }: { available: boolean; label: string 
 function CallToAction({ premiumOnly }: { premiumOnly: boolean }) {
   const session = useSession();
   if (premiumOnly) {
-    if (session.membershipLevel === "PremiumYearly") {
+    if (hasPremiumCatalogue(session.membershipLevel)) {
       return (
         <Stack gap="3">
           <Text fontWeight="semibold">Included in your Premium plan</Text>

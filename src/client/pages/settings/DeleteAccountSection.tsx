@@ -2,6 +2,7 @@ import { Button, Card, Link, List, Stack, Text } from "@chakra-ui/react";
 import { ExternalLink, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { ErrorCode, messages } from "../../../shared/errors.ts";
+import { isPremiumMember } from "../../../shared/membership.ts";
 import { errorCodeOf } from "../../api/errors.ts";
 import { trpc } from "../../api/trpc.ts";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
@@ -57,7 +58,7 @@ export function DeleteAccountSection() {
             playlists cannot be created for two minutes.
           </List.Item>
         </List.Root>
-        {session.membershipLevel === "PremiumYearly" ? (
+        {isPremiumMember(session.membershipLevel) ? (
           <Text
             data-testid="premium-deletion-disclaimer"
             bg="bg.warning"

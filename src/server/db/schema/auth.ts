@@ -1,4 +1,5 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { membershipLevels } from "../../../shared/membership.ts";
 
 export const users = sqliteTable(
   "users",
@@ -6,9 +7,7 @@ export const users = sqliteTable(
     id: text().primaryKey(),
     spotifyId: text().notNull().unique(),
     displayName: text(),
-    membershipLevel: text({ enum: ["Free", "FreeBeforePremiumIntroduced", "PremiumYearly"] })
-      .notNull()
-      .default("Free"),
+    membershipLevel: text({ enum: membershipLevels }).notNull().default("Free"),
     /** false once the provider refused our refresh token (invalid_grant) until the user signs in again. */
     monitored: integer({ mode: "boolean" }).notNull().default(true),
     createdAt: integer().notNull(),

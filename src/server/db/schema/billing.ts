@@ -1,4 +1,5 @@
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { membershipLevels } from "../../../shared/membership.ts";
 
 // Membership and payment records outlive the user row (legal retention), so userId is not a foreign key.
 
@@ -7,7 +8,7 @@ export const membershipEvents = sqliteTable(
   {
     id: integer().primaryKey({ autoIncrement: true }),
     userId: text().notNull(),
-    membershipLevel: text({ enum: ["Free", "FreeBeforePremiumIntroduced", "PremiumYearly"] }).notNull(),
+    membershipLevel: text({ enum: membershipLevels }).notNull(),
     effectiveDate: integer().notNull(),
     source: text({ enum: ["signup", "payment", "subscription", "admin", "expiry"] }).notNull(),
   },

@@ -1,6 +1,7 @@
 // What distribution reads and keeps of a listener: membership and settings, the predefined selection
 // (simple_preferences), whether likes wait for a plan (library_syncs) and who the batch jobs visit.
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { premiumLevel } from "../../../shared/membership.ts";
 import type { Db } from "../../db/client.ts";
 import { compareText, preparedOnce } from "../../db/prepared.ts";
 import { combinations, librarySyncs, simplePreferences, userSettings, users } from "../../db/schema/index.ts";
@@ -122,7 +123,7 @@ export function monitoredPremiumUsersWith(db: Db, names: readonly string[]): str
     .where(
       and(
         eq(users.monitored, true),
-        eq(users.membershipLevel, "PremiumYearly"),
+        eq(users.membershipLevel, premiumLevel),
         inArray(simplePreferences.name, [...names]),
       ),
     )

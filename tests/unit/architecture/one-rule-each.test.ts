@@ -1,0 +1,27 @@
+// Rules that live in one place of src/shared, checked over every source file: what a membership level allows is
+// asked of the flags of shared/membership.ts, never by comparing a level's name.
+import { describe, expect, test } from "bun:test";
+import { readdirSync, readFileSync } from "node:fs";
+import { join, relative } from "node:path";
+import { srcRoot } from "./import-graph.ts";
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(path);
+    return /\.tsx?$/.test(entry.name) ? [path] : [];
+  });
+}
+
+const levelComparison =
+  /[!=]==\s*"(?:Free|FreeBeforePremiumIntroduced|PremiumYearly)"|"(?:Free|FreeBeforePremiumIntroduced|PremiumYearly)"\s*[!=]==/;
+
+describe("one place for each rule", () => {
+  test("no membership level is compared by name outside shared/membership.ts (the emulators aside)", () => {
+    const offenders = sourceFiles(srcRoot)
+      .map((path) => relative(srcRoot, path))
+      .filter((path) => path !== "shared/membership.ts" && !path.startsWith("emulators/"))
+      .filter((path) => levelComparison.test(readFileSync(join(srcRoot, path), "utf8")));
+    expect(offenders).toEqual([]);
+  });
+});
