@@ -50,8 +50,8 @@ export interface RetryPolicy {
   maxFailures?: number;
   /** rate-limited attempts before giving up */
   maxRateLimited?: number;
-  /** failed and rate-limited attempts together */
-  maxRetries?: number;
+  /** failed and rate-limited attempts together before giving up */
+  maxAttempts?: number;
   /** total time one call may spend waiting (turns and backoff) before it gives up */
   maxTotalWaitMs?: number;
   /** a rate-limited answer pauses at least this long, so retries never spin */
@@ -191,7 +191,7 @@ export class ProviderHttp<R extends ProviderRequest = ProviderRequest> {
           tally.failures >= (policy.maxFailures ?? Number.POSITIVE_INFINITY) ||
           tally.waitedMs + waitMs > maxTotalWaitMs;
       }
-      if (exhausted || retries() >= (policy.maxRetries ?? Number.POSITIVE_INFINITY)) {
+      if (exhausted || retries() >= (policy.maxAttempts ?? Number.POSITIVE_INFINITY)) {
         return { outcome, gaveUp: true, retries: retries() };
       }
       this.o.onRetry?.({

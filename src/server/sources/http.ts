@@ -98,7 +98,7 @@ export class SourceHttp {
   ): Promise<SourceAnswer> {
     const maxAttempts = this.opts.maxAttempts ?? 6;
     const policy: RetryPolicy = {
-      maxRetries: maxAttempts,
+      maxAttempts,
       backoff: BACKOFF,
       judge: (outcome): Verdict => {
         if (outcome.kind === "failed") return { kind: "failed" };
