@@ -2,6 +2,7 @@
 // pace is learned (the token bucket of pacer.ts); MusicBrainz asks one request a second and Deezer 50 per 5 s, so
 // theirs are fixed spacings; Paddle needs none, only its Retry-After honoured. Every strategy pauses all calls
 // when the provider says "too fast".
+import { realSleep } from "./clock.ts";
 import type { AdaptivePacer } from "./pacer.ts";
 import type { Pacing, Verdict } from "./provider-http.ts";
 
@@ -30,7 +31,7 @@ export class SpacedPacing implements Pacing {
   constructor(
     private readonly intervalMs: number,
     private readonly now: () => number = Date.now,
-    private readonly sleep: (ms: number) => Promise<void> = (ms) => new Promise((r) => setTimeout(r, ms)),
+    private readonly sleep: (ms: number) => Promise<void> = realSleep,
   ) {}
 
   /** Callers are served in order. */
@@ -67,8 +68,12 @@ export class SpacedPacing implements Pacing {
 }
 
 /** At most `calls` per `windowMs`, evenly spaced with a little room (two calls' worth) for arrival jitter. */
-export const windowPacing = (calls: number, windowMs: number, now?: () => number) =>
-  new SpacedPacing(Math.ceil(windowMs / (calls - 2)), now);
+export const windowPacing = (
+  calls: number,
+  windowMs: number,
+  now?: () => number,
+  sleep?: (ms: number) => Promise<void>,
+) => new SpacedPacing(Math.ceil(windowMs / (calls - 2)), now, sleep);
 
 /**
  * No pace of its own: calls go at once, except while a Retry-After is in force, which every call waits out
@@ -78,7 +83,7 @@ export function pausePacing(
   o: { now?: () => number; sleep?: (ms: number) => Promise<void>; onWait?: (ms: number) => void } = {},
 ): Pacing {
   const now = o.now ?? Date.now;
-  const sleep = o.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
+  const sleep = o.sleep ?? realSleep;
   let pausedUntil = 0;
   return {
     async turn() {

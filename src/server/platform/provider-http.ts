@@ -2,11 +2,12 @@
 // every attempt (body included), lenient JSON, a count and an observer of every attempt sent, one backoff formula,
 // and a retry loop in which the provider's policy judges each answer and a pacing strategy (pacing.ts) decides
 // when a call may go. What a provider adds (the quota gate, the call budget, its errors) stays in its client.
+import { realSleep } from "./clock.ts";
 import { currentPriority, type Priority } from "./pacer.ts";
 
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 
-export const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+export { realSleep };
 
 export interface ProviderRequest {
   method: string;
