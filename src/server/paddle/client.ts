@@ -1,4 +1,6 @@
 import type { z } from "zod";
+import { pausePacing } from "../platform/pacing.ts";
+import { type FetchLike, ProviderHttp, type RetryPolicy } from "../platform/provider-http.ts";
 import { parseRetryAfter } from "../platform/retry-after.ts";
 import {
   ErrorEnvelopeSchema,
@@ -58,7 +60,7 @@ export interface PaddleClientOptions {
   /** the longest Retry-After waited for; a longer one fails the call at once (someone is waiting on a page) */
   maxRetryAfterMs?: number;
   now?: () => number;
-  fetch?: (input: string, init: RequestInit) => Promise<Response>;
+  fetch?: FetchLike;
   sleep?: (ms: number) => Promise<void>;
   /** told of every attempt sent: `METHOD /path/{id}`, the status (or how it failed), how long it took */
   onCall?: (info: { endpoint: string; status: number | "timeout" | "network"; ms: number }) => void;
@@ -88,123 +90,107 @@ export interface PaddleClient {
   getUpdatePaymentMethodTransaction(subscriptionId: string): Promise<PaddleTransaction>;
 }
 
-const sleepFor = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+/** Paddle's 5xx, timeouts and network errors wait 300 ms, 600 ms … (at most 5 s) before the next attempt. */
+const BACKOFF_MAX_MS = 5_000;
 
-/** A small Paddle Billing API client: Bearer auth, `{data, meta}` envelopes, timeouts, retries with backoff. */
+/** A small Paddle Billing API client on the provider core: Bearer auth, `{data, meta}` envelopes, timeouts, retries. */
 export function createPaddleClient(options: PaddleClientOptions): PaddleClient {
   const base = options.apiUrl.replace(/\/+$/, "");
   const timeoutMs = options.timeoutMs ?? 10_000;
   const maxRetries = options.maxRetries ?? 2;
   const retryBaseMs = options.retryBaseMs ?? 300;
-  const doFetch = options.fetch ?? ((input: string, init: RequestInit) => fetch(input, init));
-  const sleep = options.sleep ?? sleepFor;
   const maxRetryAfterMs = options.maxRetryAfterMs ?? 5_000;
   const now = options.now ?? (() => Date.now());
-  // Paddle limits by IP address: after a 429 no call may be sent until its Retry-After has passed.
-  let blockedUntil = 0;
+  const core = new ProviderHttp({
+    // Paddle limits by IP address: after a 429 no call may be sent until its Retry-After has passed.
+    pacing: pausePacing({ now, sleep: options.sleep, onWait: options.onRateLimitWait }),
+    fetch: options.fetch,
+    timeoutMs,
+    sleep: options.sleep,
+    now,
+    onCall: ({ request, status, ms }) => options.onCall?.({ endpoint: request.endpoint, status, ms }),
+  });
 
-  /** Waits out a Retry-After in force, or fails at once when it is longer than anyone should wait. */
-  async function respectRateLimit(method: string, path: string): Promise<void> {
-    const waitMs = blockedUntil - now();
-    if (waitMs <= 0) return;
-    if (waitMs > maxRetryAfterMs) {
-      throw new PaddleApiError(
-        "http",
-        `Paddle rate-limits Crate for ${Math.ceil(waitMs / 1000)} s more; ${method} ${path} not sent`,
-        {
-          status: 429,
-          code: "too_many_requests",
-          retryAfterSec: Math.ceil(waitMs / 1000),
-        },
-      );
-    }
-    options.onRateLimitWait?.(waitMs);
-    await sleep(waitMs);
-  }
+  /** A Retry-After in force longer than anyone should wait fails the call at once, unsent. */
+  const refusePause = (method: string, path: string) => (waitMs: number) =>
+    waitMs > maxRetryAfterMs
+      ? new PaddleApiError(
+          "http",
+          `Paddle rate-limits Crate for ${Math.ceil(waitMs / 1000)} s more; ${method} ${path} not sent`,
+          { status: 429, code: "too_many_requests", retryAfterSec: Math.ceil(waitMs / 1000) },
+        )
+      : undefined;
 
-  async function attempt(method: string, path: string, body: unknown): Promise<unknown> {
+  const policy = (method: string, path: string): RetryPolicy => ({
+    maxAttempts: maxRetries + 1,
+    backoff: { baseMs: retryBaseMs, maxMs: BACKOFF_MAX_MS },
+    refusePause: refusePause(method, path),
+    judge: (outcome) => {
+      if (outcome.kind === "failed") return { kind: "failed" };
+      const { status, headers } = outcome.answer;
+      // A 429 is retried once its Retry-After has passed (the pacing holds every call until then).
+      if (status === 429) return { kind: "rate-limited", retryAfterMs: retryAfterSec(headers) * 1000 };
+      return status >= 500 ? { kind: "failed" } : { kind: "done" };
+    },
+  });
+
+  /** A 429 without a readable Retry-After waits 1 s. */
+  const retryAfterSec = (headers: Headers) =>
+    Math.ceil((parseRetryAfter(headers.get("retry-after"), now()) ?? 1000) / 1000);
+
+  async function call<S extends z.ZodType>(method: string, path: string, schema: S, body?: unknown) {
     const headers: Record<string, string> = {
       authorization: `Bearer ${options.apiKey}`,
       accept: "application/json",
     };
     if (body !== undefined) headers["content-type"] = "application/json";
-    await respectRateLimit(method, path);
-    let response: Response;
-    const started = performance.now();
-    const told = (status: number | "timeout" | "network") =>
-      options.onCall?.({ endpoint: paddleEndpoint(method, path), status, ms: performance.now() - started });
-    try {
-      response = await doFetch(`${base}${path}`, {
-        method,
-        headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-    } catch (err) {
-      const timedOut =
-        err instanceof DOMException && (err.name === "TimeoutError" || err.name === "AbortError");
-      told(timedOut ? "timeout" : "network");
+    const request = {
+      method,
+      url: `${base}${path}`,
+      endpoint: paddleEndpoint(method, path),
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    };
+    const { outcome } = await core.send(request, policy(method, path));
+    if (outcome.kind === "failed") {
       throw new PaddleApiError(
-        timedOut ? "timeout" : "network",
-        timedOut
+        outcome.failure,
+        outcome.failure === "timeout"
           ? `Paddle did not answer ${method} ${path} within ${timeoutMs} ms`
-          : `Paddle could not be reached for ${method} ${path}: ${err instanceof Error ? err.message : String(err)}`,
+          : `Paddle could not be reached for ${method} ${path}: ${outcome.reason}`,
       );
     }
-    const text = await response.text().catch(() => "");
-    told(response.status);
-    let json: unknown;
-    try {
-      json = text === "" ? undefined : JSON.parse(text);
-    } catch {
-      json = undefined;
-    }
-    if (!response.ok) {
+    const { status, json } = outcome.answer;
+    if (status < 200 || status > 299) {
       const envelope = ErrorEnvelopeSchema.safeParse(json);
       const info = envelope.success ? envelope.data.error : {};
-      // A 429 without a readable Retry-After waits 1 s.
-      const retryAfterSec =
-        response.status === 429
-          ? Math.ceil((parseRetryAfter(response.headers.get("retry-after"), now()) ?? 1000) / 1000)
-          : null;
-      if (retryAfterSec !== null) blockedUntil = Math.max(blockedUntil, now() + retryAfterSec * 1000);
       throw new PaddleApiError(
         "http",
-        `Paddle answered ${response.status} to ${method} ${path}${info.code ? ` (${info.code})` : ""}${
+        `Paddle answered ${status} to ${method} ${path}${info.code ? ` (${info.code})` : ""}${
           info.detail ? `: ${info.detail}` : ""
         }`,
-        { status: response.status, type: info.type, code: info.code, detail: info.detail, retryAfterSec },
+        {
+          status,
+          type: info.type,
+          code: info.code,
+          detail: info.detail,
+          retryAfterSec: status === 429 ? retryAfterSec(outcome.answer.headers) : null,
+        },
       );
     }
     if (typeof json !== "object" || json === null || !("data" in json)) {
       throw new PaddleApiError("invalid_response", `Paddle's answer to ${method} ${path} has no data`, {
-        status: response.status,
+        status,
       });
     }
-    return (json as { data: unknown }).data;
-  }
-
-  async function call<S extends z.ZodType>(method: string, path: string, schema: S, body?: unknown) {
-    for (let retry = 0; ; retry++) {
-      try {
-        const data = await attempt(method, path, body);
-        const parsed = schema.safeParse(data);
-        if (!parsed.success) {
-          throw new PaddleApiError(
-            "invalid_response",
-            `Paddle's answer to ${method} ${path} has an unexpected shape`,
-          );
-        }
-        return parsed.data as z.infer<S>;
-      } catch (err) {
-        if (!(err instanceof PaddleApiError) || !err.transient || retry >= maxRetries) throw err;
-        // A 429 is retried once its Retry-After has passed (respectRateLimit waits for it, or refuses).
-        if (err.retryAfterSec !== null) continue;
-        // Exponential backoff with jitter: 300 ms, 600 ms, … (±25%).
-        const delay = retryBaseMs * 2 ** retry;
-        await sleep(delay * (0.75 + Math.random() * 0.5));
-      }
+    const parsed = schema.safeParse((json as { data: unknown }).data);
+    if (!parsed.success) {
+      throw new PaddleApiError(
+        "invalid_response",
+        `Paddle's answer to ${method} ${path} has an unexpected shape`,
+      );
     }
+    return parsed.data as z.infer<S>;
   }
 
   const sub = (id: string) => `/subscriptions/${encodeURIComponent(id)}`;

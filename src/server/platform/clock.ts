@@ -4,6 +4,9 @@ export interface Clock {
 }
 export const systemClock: Clock = { now: () => Date.now() };
 
+/** The real wait; the timed code takes a `sleep` so tests can replace it. */
+export const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
 export function manualClock(
   start = Date.UTC(2026, 0, 15, 12),
 ): Clock & { advance(ms: number): void; set(ms: number): void } {

@@ -2,6 +2,7 @@
 // alone (multiplicative decrease at each refusal, additive increase while calls queue for tokens), honours
 // Retry-After by pausing every caller, and serves interactive callers before background ones.
 import { AsyncLocalStorage } from "node:async_hooks";
+import { realSleep } from "./clock.ts";
 
 export type Priority = "interactive" | "background";
 
@@ -99,7 +100,7 @@ export class AdaptivePacer {
       maxInFlight: 64,
       reserved: 8,
       now: Date.now,
-      sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+      sleep: realSleep,
       ...Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)),
     };
     this.refilledAt = this.o.now();

@@ -1,10 +1,17 @@
-// The transport of the open metadata sources: one pace per source, a timeout per attempt, the User-Agent and
-// Accept headers, retries for network errors and 5xx with backoff, and a count of every request sent.
+// The transport of the open metadata sources, on the provider core (platform/provider-http.ts): one pace per
+// source, a timeout per attempt, the User-Agent and Accept headers, retries for network errors, 5xx and the
+// source's own "wait" answers, and a count of every request sent.
 import pkg from "../../../package.json";
+import {
+  type FetchLike,
+  type Pacing,
+  ProviderHttp,
+  type RetryPolicy,
+  type Verdict,
+} from "../platform/provider-http.ts";
 import { parseRetryAfter } from "../platform/retry-after.ts";
-import type { Pacer } from "./pacer.ts";
 
-export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
+export type { FetchLike };
 
 /** `Crate/<version> ( contact )`, as MusicBrainz asks of every client. */
 export const userAgentFor = (contact: string): string => `Crate/${pkg.version} ( ${contact} )`;
@@ -23,7 +30,8 @@ export interface SourceHttpOptions {
   source: string;
   baseUrl: string;
   userAgent: string;
-  pacer: Pacer;
+  /** the source's pace for the whole process (platform/pacing.ts) */
+  pacing: Pacing;
   fetch?: FetchLike;
   timeoutMs?: number;
   /** attempts in all (network errors, 5xx, 429, quota answers) */
@@ -47,23 +55,36 @@ export interface SourceAnswer {
 /** What a source's client makes of an answer: done, or wait (ms) and ask again. */
 export type AnswerVerdict = { retryAfterMs: number; slowDown?: boolean } | null;
 
-const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+/** Network errors and 5xx wait 500 ms, 1 s, 2 s … (at most 10 s) before the next attempt. */
+const BACKOFF = { baseMs: 500, maxMs: 10_000 };
 
 export class SourceHttp {
-  private readonly counts = new Map<string, number>();
-  private readonly fetchImpl: FetchLike;
+  private readonly core: ProviderHttp;
 
   constructor(private readonly opts: SourceHttpOptions) {
-    this.fetchImpl = opts.fetch ?? ((input, init) => fetch(input, init));
+    this.core = new ProviderHttp({
+      pacing: opts.pacing,
+      fetch: opts.fetch,
+      timeoutMs: opts.timeoutMs ?? 20_000,
+      sleep: opts.sleep,
+      now: opts.now,
+      onCall: ({ request, status, ms, verdict }) =>
+        opts.onCall?.({
+          endpoint: request.endpoint,
+          status,
+          ms,
+          rateLimited: verdict.kind === "rate-limited",
+        }),
+    });
   }
 
   /** Requests sent per endpoint (every attempt counts). */
   callCounts(): Record<string, number> {
-    return Object.fromEntries(this.counts);
+    return Object.fromEntries(this.core.counts);
   }
 
-  get pacer(): Pacer {
-    return this.opts.pacer;
+  get pacing(): Pacing {
+    return this.opts.pacing;
   }
 
   /**
@@ -74,57 +95,37 @@ export class SourceHttp {
     endpoint: string,
     path: string,
     judge: (answer: SourceAnswer, headers: Headers) => AnswerVerdict,
-  ) {
-    const { pacer, maxAttempts = 6, timeoutMs = 20_000 } = this.opts;
-    const sleep = this.opts.sleep ?? realSleep;
-    let lastError = "no answer";
-    for (let attempt = 1; attempt <= maxAttempts; attempt++) {
-      await pacer.turn();
-      this.counts.set(endpoint, (this.counts.get(endpoint) ?? 0) + 1);
-      let res: Response;
-      let json: unknown;
-      const started = performance.now();
-      const observe = (status: number | "timeout" | "network", rateLimited = false) =>
-        this.opts.onCall?.({ endpoint, status, ms: performance.now() - started, rateLimited });
-      try {
-        res = await this.fetchImpl(`${this.opts.baseUrl}${path}`, {
-          headers: { "User-Agent": this.opts.userAgent, Accept: "application/json" },
-          signal: AbortSignal.timeout(timeoutMs),
-        });
-        const text = await res.text();
-        pacer.answered();
-        try {
-          json = text === "" ? undefined : JSON.parse(text);
-        } catch {
-          json = undefined;
-        }
-      } catch (error) {
-        pacer.answered();
-        observe(error instanceof DOMException && error.name === "TimeoutError" ? "timeout" : "network");
-        lastError = String(error);
-        await sleep(backoff(attempt));
-        continue;
-      }
-      const verdict = judge({ status: res.status, json }, res.headers);
-      observe(res.status, verdict !== null);
-      if (verdict) {
-        lastError = `HTTP ${res.status}`;
-        if (verdict.slowDown) pacer.slowDown();
-        pacer.holdFor(verdict.retryAfterMs);
-        continue;
-      }
-      if (res.status >= 500) {
-        lastError = `HTTP ${res.status}`;
-        await sleep(backoff(attempt));
-        continue;
-      }
-      pacer.recover();
-      return { status: res.status, json };
+  ): Promise<SourceAnswer> {
+    const maxAttempts = this.opts.maxAttempts ?? 6;
+    const policy: RetryPolicy = {
+      maxAttempts,
+      backoff: BACKOFF,
+      judge: (outcome): Verdict => {
+        if (outcome.kind === "failed") return { kind: "failed" };
+        const { status, json, headers } = outcome.answer;
+        const wait = judge({ status, json }, headers);
+        if (wait) return { kind: "rate-limited", retryAfterMs: wait.retryAfterMs, slowDown: wait.slowDown };
+        return status >= 500 ? { kind: "failed" } : { kind: "done" };
+      },
+    };
+    const settled = await this.core.send(
+      {
+        method: "GET",
+        url: `${this.opts.baseUrl}${path}`,
+        endpoint,
+        headers: { "User-Agent": this.opts.userAgent, Accept: "application/json" },
+      },
+      policy,
+    );
+    const { outcome } = settled;
+    if (!settled.gaveUp && outcome.kind === "response") {
+      return { status: outcome.answer.status, json: outcome.answer.json };
     }
+    const lastError = outcome.kind === "response" ? `HTTP ${outcome.answer.status}` : outcome.reason;
     throw new MetadataSourceError(
       this.opts.source,
       503,
-      `gave up after ${maxAttempts} attempts (${lastError})`,
+      `gave up after ${settled.retries} attempts (${lastError})`,
     );
   }
 
@@ -132,5 +133,3 @@ export class SourceHttp {
     return parseRetryAfter(headers.get("retry-after"), (this.opts.now ?? Date.now)()) ?? fallbackMs;
   }
 }
-
-const backoff = (attempt: number) => Math.min(10_000, 250 * 2 ** attempt);

@@ -8,6 +8,15 @@ import {
   type PacerState,
   type Priority,
 } from "../platform/pacer.ts";
+import { learnedPacing } from "../platform/pacing.ts";
+import {
+  type FetchLike,
+  type ProviderAnswer,
+  ProviderHttp,
+  type ProviderRequest,
+  type RetryPolicy,
+  realSleep,
+} from "../platform/provider-http.ts";
 import { parseRetryAfter } from "../platform/retry-after.ts";
 import { currentCallKind } from "./call-kind.ts";
 import { SpotifyBusyError, SpotifyError } from "./errors.ts";
@@ -16,7 +25,7 @@ import { isQuotaExceeded, QuotaGate, type QuotaState } from "./quota-gate.ts";
 /** Requests sent per endpoint. */
 export type CallCounts = Record<string, number>;
 
-export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
+export type { FetchLike };
 
 export interface HttpOptions {
   /** injectable so tests can count or fail requests */
@@ -85,12 +94,7 @@ export interface HttpRequest {
 
 export type Service = "api" | "accounts";
 
-export interface HttpResponse {
-  status: number;
-  headers: Headers;
-  /** parsed JSON, or undefined when the body is empty or not JSON */
-  json: unknown;
-}
+export type HttpResponse = ProviderAnswer;
 
 export const defaultHttpOptions = {
   timeoutMs: 15_000,
@@ -102,58 +106,86 @@ export const defaultHttpOptions = {
   concurrency: 64,
 } as const;
 
+type SentRequest = HttpRequest & Pick<ProviderRequest, "redirect">;
+
 /** A 429 with `Retry-After: 0` still waits this long, so retries never spin. */
 const MIN_RATE_LIMITED_WAIT_MS = 100;
-
-const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 const isRetryableStatus = (status: number) =>
   status === 500 || status === 502 || status === 503 || status === 504;
 
+type Settings = { [K in keyof typeof defaultHttpOptions]: number } & {
+  now: () => number;
+  sleep: (ms: number) => Promise<void>;
+  random: () => number;
+};
+
 /**
- * The transport every Spotify call goes through: a timeout on every attempt, one adaptive pacer for the process
- * (a rate learned from 429s, Retry-After pausing every call, interactive calls first, a cap on calls in flight),
- * 5xx/timeouts retried with exponential backoff and jitter, all bounded in attempts and total waiting. Counts
- * every attempt sent per endpoint.
+ * The transport every Spotify call goes through, on the provider core (platform/provider-http.ts): one learned
+ * pace per service (a rate learned from 429s, Retry-After pausing every call, interactive calls first, a cap on
+ * calls in flight), 5xx/timeouts retried with backoff, all bounded in attempts and total waiting. Spotify's own
+ * rules stay here: the daily call budget, the development-mode quota gate, and its errors.
  */
 export class SpotifyHttp {
-  private readonly fetchImpl: FetchLike;
-  private readonly opts: Required<
-    Omit<HttpOptions, "fetch" | "onRetry" | "observer" | "quotaFirstProbeMs" | "budget">
-  > &
-    Pick<HttpOptions, "onRetry" | "observer" | "budget">;
   /** Spotify's development-mode quota: one gate for every Web API call of the process */
   readonly quota: QuotaGate;
   /** the Web API and the accounts service have limits of their own: one pacer each */
   private readonly pacers: Record<Service, AdaptivePacer>;
+  private readonly cores: Record<Service, ProviderHttp<SentRequest>>;
   private readonly counts = new Map<string, number>();
+  private readonly settings: Settings;
+  private readonly budget: HttpOptions["budget"];
 
   constructor(options: HttpOptions = {}) {
-    this.fetchImpl = options.fetch ?? ((input, init) => fetch(input, init));
-    this.opts = {
+    const o: Settings = {
       ...defaultHttpOptions,
       sleep: realSleep,
       now: Date.now,
       random: Math.random,
       ...withoutUndefined(options),
     };
+    this.settings = o;
+    this.budget = options.budget;
+    const observer = options.observer;
     const pacer = (maxWaiting?: number) =>
       new AdaptivePacer({
         maxWaiting,
-        maxInFlight: this.opts.concurrency,
-        reserved: Math.min(8, Math.floor(this.opts.concurrency / 4)),
-        now: this.opts.now,
-        sleep: this.opts.sleep,
-        onWait: options.observer?.onWait,
-        onRateLimited: options.observer?.onRateLimited,
-        admit: new ListenerShare({ now: this.opts.now }).admit,
+        maxInFlight: o.concurrency,
+        reserved: Math.min(8, Math.floor(o.concurrency / 4)),
+        now: o.now,
+        sleep: o.sleep,
+        onWait: observer?.onWait,
+        onRateLimited: observer?.onRateLimited,
+        admit: new ListenerShare({ now: o.now }).admit,
       });
     // The accounts service's queue is bounded: a flood of sign-ins cannot hold every refresh behind it.
     this.pacers = { api: pacer(), accounts: pacer(limits.accountsQueueMax) };
+    const core = (service: Service) =>
+      new ProviderHttp<SentRequest>({
+        pacing: learnedPacing(this.pacers[service], o.now),
+        fetch: options.fetch,
+        timeoutMs: o.timeoutMs,
+        sleep: o.sleep,
+        now: o.now,
+        random: o.random,
+        counts: this.counts,
+        onCall: ({ request, status, ms }) =>
+          observer?.onCall?.({
+            endpoint: request.endpoint,
+            status,
+            ms,
+            priority: currentPriority(),
+            service,
+            userId: request.userId,
+            kind: currentCallKind(),
+          }),
+        onRetry: ({ request, ...info }) => options.onRetry?.({ endpoint: request.endpoint, ...info }),
+      });
+    this.cores = { api: core("api"), accounts: core("accounts") };
     this.quota = new QuotaGate({
-      now: this.opts.now,
+      now: o.now,
       firstProbeMs: options.quotaFirstProbeMs,
-      onChange: options.observer?.onQuota,
+      onChange: observer?.onQuota,
     });
   }
 
@@ -179,148 +211,62 @@ export class SpotifyHttp {
 
   /** Sends with retries; answers with the final response (any status), or throws SpotifyError(0) when none came. */
   async send(request: HttpRequest): Promise<HttpResponse> {
-    const { now, sleep } = this.opts;
-    let waited = 0;
-    let failures = 0;
-    let rateLimited = 0;
-    const priority = currentPriority();
-    const pacer = this.pacers[request.service ?? "api"];
-    const gate = (request.service ?? "api") === "api" ? this.quota : null;
+    const service = request.service ?? "api";
     // Under the daily budget a call waits (hours, maybe) before it takes its place in the pacer's queue.
-    if (gate) await this.opts.budget?.pass(currentCallKind());
-    for (;;) {
-      const pausedFor = pacer.state().pausedUntil - now();
-      if (pausedFor > 0 && waited + pausedFor > this.opts.maxTotalWaitMs) {
-        throw new SpotifyError(429, request.endpoint, "rate limited for longer than the wait budget");
-      }
-      // A spent quota holds the call here (not counted as waiting: the pause may last hours) or sends it as the
-      // probe; nothing between here and the attempt throws, so a probe always reports back.
-      const probe = gate ? await gate.pass(request.endpoint) : false;
-      const queuedAt = now();
-      const release = await pacer.acquire(priority, { timeoutMs: request.turnWaitMs }).catch((error) => {
+    if (service === "api") await this.budget?.pass(currentCallKind());
+    const settled = await this.cores[service]
+      .send(
+        { ...request, redirect: "manual" },
+        this.policy(request.endpoint, service === "api" ? this.quota : null),
+      )
+      .catch((error) => {
         if (error instanceof PacerBusy) throw new SpotifyBusyError(request.endpoint, error.message);
         throw error;
       });
-      waited += now() - queuedAt;
-      if (gate && !probe && gate.state().paused) {
-        release();
-        continue;
-      }
-      let outcome: Awaited<ReturnType<SpotifyHttp["attempt"]>>;
-      let waitMs = 0;
-      try {
-        outcome = await this.attempt(request, priority);
-        if (
-          gate &&
-          outcome.kind === "response" &&
-          isQuotaExceeded(outcome.response.status, outcome.response.json)
-        ) {
+    if (settled.outcome.kind === "failed")
+      throw new SpotifyError(0, request.endpoint, settled.outcome.reason);
+    return settled.outcome.answer;
+  }
+
+  /** How Spotify's answers are judged; a spent quota holds the call at the gate instead of failing it. */
+  private policy(endpoint: string, gate: QuotaGate | null): RetryPolicy {
+    const o = this.settings;
+    // A spent quota holds the call at the gate, or sends it as the probe; a probe always reports back.
+    let probe = false;
+    return {
+      maxFailures: o.maxAttempts,
+      maxRateLimited: o.maxRateLimitedAttempts,
+      maxTotalWaitMs: o.maxTotalWaitMs,
+      minPauseMs: MIN_RATE_LIMITED_WAIT_MS,
+      backoff: { baseMs: o.baseBackoffMs, maxMs: o.maxBackoffMs },
+      // Spotify's limit is per app: every caller waits, or, past its budget, gives up without calling.
+      refusePause: (pausedFor, waited) =>
+        pausedFor > 0 && waited + pausedFor > o.maxTotalWaitMs
+          ? new SpotifyError(429, endpoint, "rate limited for longer than the wait budget")
+          : undefined,
+      // The gate's wait is not counted as waiting: the pause may last hours.
+      beforeTurn: async () => {
+        probe = gate ? await gate.pass(endpoint) : false;
+      },
+      skipTurn: () => gate !== null && !probe && gate.state().paused,
+      judge: (outcome) => {
+        if (outcome.kind === "failed") {
+          gate?.unanswered(probe);
+          return { kind: "failed" };
+        }
+        const { status, headers, json } = outcome.answer;
+        const retryAfterMs = parseRetryAfter(headers.get("retry-after"), o.now());
+        if (gate && isQuotaExceeded(status, json)) {
           // Not a failure: the call waits at the gate and goes again once the quota is back.
-          gate.exceeded(parseRetryAfter(outcome.response.headers.get("retry-after"), now()), probe);
-          continue;
+          gate.exceeded(retryAfterMs, probe);
+          return { kind: "again" };
         }
-        if (gate && outcome.kind === "response") gate.answered(probe);
-        else if (gate) gate.unanswered(probe);
-        // Told before the slot is freed, so no queued call slips out between a 429 and its pause.
-        if (outcome.kind === "response" && outcome.response.status === 429) {
-          rateLimited++;
-          const retryAfter = parseRetryAfter(outcome.response.headers.get("retry-after"), now());
-          waitMs = Math.max(MIN_RATE_LIMITED_WAIT_MS, retryAfter ?? this.backoff(rateLimited));
-          // Spotify's limit is per app: every caller waits (or, past its budget, gives up without calling).
-          pacer.rateLimited(waitMs);
-        } else if (outcome.kind === "response") {
-          pacer.accepted();
-        }
-      } finally {
-        release();
-      }
-      if (outcome.kind === "response" && outcome.response.status === 429) {
-        if (rateLimited >= this.opts.maxRateLimitedAttempts || waited + waitMs > this.opts.maxTotalWaitMs) {
-          return outcome.response;
-        }
-        waitMs = 0;
-      } else if (outcome.kind === "response" && !isRetryableStatus(outcome.response.status)) {
-        return outcome.response;
-      } else {
-        failures++;
-        const retryAfter =
-          outcome.kind === "response"
-            ? parseRetryAfter(outcome.response.headers.get("retry-after"), now())
-            : undefined;
-        waitMs = Math.max(this.backoff(failures), retryAfter ?? 0);
-        const exhausted =
-          request.retryUnknownOutcome === false ||
-          failures >= this.opts.maxAttempts ||
-          waited + waitMs > this.opts.maxTotalWaitMs;
-        if (exhausted) {
-          if (outcome.kind === "response") return outcome.response;
-          throw new SpotifyError(0, request.endpoint, outcome.reason);
-        }
-      }
-      this.opts.onRetry?.({
-        endpoint: request.endpoint,
-        status: outcome.kind === "response" ? outcome.response.status : 0,
-        waitMs: waitMs || Math.max(0, pacer.state().pausedUntil - now()),
-        attempt: failures + rateLimited,
-      });
-      if (waitMs > 0) {
-        await sleep(waitMs);
-        waited += waitMs;
-      }
-    }
-  }
-
-  /** Exponential backoff with equal jitter: half fixed, half random. */
-  private backoff(attempt: number): number {
-    const ceiling = Math.min(this.opts.maxBackoffMs, this.opts.baseBackoffMs * 2 ** (attempt - 1));
-    return Math.round(ceiling / 2 + this.opts.random() * (ceiling / 2));
-  }
-
-  private async attempt(
-    request: HttpRequest,
-    priority: Priority,
-  ): Promise<{ kind: "response"; response: HttpResponse } | { kind: "failed"; reason: string }> {
-    this.counts.set(request.endpoint, (this.counts.get(request.endpoint) ?? 0) + 1);
-    const signal = AbortSignal.timeout(this.opts.timeoutMs);
-    const started = this.opts.now();
-    const observe = (status: number | "timeout" | "network") =>
-      this.opts.observer?.onCall?.({
-        endpoint: request.endpoint,
-        status,
-        ms: this.opts.now() - started,
-        priority,
-        service: request.service ?? "api",
-        userId: request.userId,
-        kind: currentCallKind(),
-      });
-    try {
-      const res = await this.fetchImpl(request.url, {
-        method: request.method,
-        headers: request.headers,
-        body: request.body,
-        signal,
-        redirect: "manual",
-      });
-      const text = await res.text();
-      observe(res.status);
-      return {
-        kind: "response",
-        response: { status: res.status, headers: res.headers, json: parseJson(text) },
-      };
-    } catch (error) {
-      const timedOut = signal.aborted || (error instanceof Error && error.name === "TimeoutError");
-      observe(timedOut ? "timeout" : "network");
-      return { kind: "failed", reason: timedOut ? "timeout" : `network error: ${String(error)}` };
-    }
-  }
-}
-
-function parseJson(text: string): unknown {
-  if (text.trim() === "") return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
+        gate?.answered(probe);
+        if (status === 429) return { kind: "rate-limited", retryAfterMs };
+        if (isRetryableStatus(status)) return { kind: "failed", retryAfterMs };
+        return { kind: "done" };
+      },
+    };
   }
 }
 
