@@ -39,15 +39,20 @@ const brotliOptions = (bytes: number) => ({
 const gzipOffLoop = promisify(gzip);
 const brotliOffLoop = promisify(brotliCompress);
 
+/** Compresses a body per request (API JSON, a listener's page): Brotli at a fast quality, gzip at its default level. */
+export function compress(body: Bytes, encoding: Encoding): Bytes {
+  if (encoding === "gzip") return new Uint8Array(gzipSync(body));
+  return new Uint8Array(brotliCompressSync(body, brotliOptions(body.byteLength)));
+}
+
 /**
- * Compresses a body per request (API JSON): Brotli at a fast quality, gzip at its default level. A large body (a
- * personal-data download) is compressed on zlib's thread pool, so the requests behind it do not wait for it.
+ * The same, but a large body (a personal-data download) is compressed on zlib's thread pool, so the requests
+ * behind it do not wait for it.
  */
-export async function compress(body: Bytes, encoding: Encoding): Promise<Bytes> {
-  const offLoop = body.byteLength >= httpPolicy.compressOffLoopBytes;
-  if (encoding === "gzip") return new Uint8Array(offLoop ? await gzipOffLoop(body) : gzipSync(body));
-  const options = brotliOptions(body.byteLength);
-  return new Uint8Array(offLoop ? await brotliOffLoop(body, options) : brotliCompressSync(body, options));
+export async function compressAside(body: Bytes, encoding: Encoding): Promise<Bytes> {
+  if (body.byteLength < httpPolicy.compressOffLoopBytes) return compress(body, encoding);
+  if (encoding === "gzip") return new Uint8Array(await gzipOffLoop(body));
+  return new Uint8Array(await brotliOffLoop(body, brotliOptions(body.byteLength)));
 }
 
 /** A weak validator from the body's bytes (the same for every encoding of it). */

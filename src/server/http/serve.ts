@@ -5,7 +5,7 @@ import { isReadMethod } from "../platform/http-methods.ts";
 import type { Logger } from "../platform/log.ts";
 import { canonicalRedirect } from "./canonical.ts";
 import {
-  compress,
+  compressAside,
   compressible,
   matchesEtag,
   preferredEncoding,
@@ -55,7 +55,7 @@ async function negotiate(req: Request, res: Response): Promise<Response> {
   if (!encoding) return new Response(body, { status: res.status, statusText: res.statusText, headers });
   headers.set("Content-Encoding", encoding);
   headers.delete("content-length");
-  return new Response(await compress(body, encoding), {
+  return new Response(await compressAside(body, encoding), {
     status: res.status,
     statusText: res.statusText,
     headers,
@@ -75,7 +75,7 @@ async function compressKeepingValidator(req: Request, res: Response): Promise<Re
   headers.set("Content-Encoding", encoding);
   headers.delete("content-length");
   const body = new Uint8Array(await res.arrayBuffer());
-  return new Response(await compress(body, encoding), {
+  return new Response(await compressAside(body, encoding), {
     status: res.status,
     statusText: res.statusText,
     headers,
