@@ -24,7 +24,8 @@ const toggled = new Set<HTMLElement>();
 export function answerEarly(target: Element): boolean {
   if (ticks?.tickEarly(target)) return true;
   const trigger = target.closest<HTMLElement>(ACCORDION_TRIGGER);
-  if (trigger) {
+  // an answer that is not in the page yet (a group of the Playlists page mounted on opening) waits for the app
+  if (trigger && document.getElementById(trigger.getAttribute("aria-controls") ?? "")) {
     toggleAnswer(trigger);
     if (!toggled.delete(trigger)) toggled.add(trigger);
     return true;

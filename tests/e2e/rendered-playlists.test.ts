@@ -167,4 +167,27 @@ describe("the signed-in Playlists page rendered on the server", () => {
     },
     TIMEOUT,
   );
+
+  test(
+    "a group tapped open before the app runs opens once the app has taken over, not before its rows exist",
+    async () => {
+      const { page, errors } = await openAs(`rendered-group-${Date.now()}`);
+      await page.goto(`${suite.server.url}/playlists`, { waitUntil: "load" });
+      const held: Route[] = [];
+      let released = false;
+      await page.route(/\.js$/, (route) => (released ? route.continue() : void held.push(route)));
+      const genre = page.getByTestId("group-Genre");
+      await genre.getByTestId("group-trigger").tap();
+      // its rows are mounted by the app when it opens: until then it does not claim to be open
+      expect(await genre.getByTestId("group-trigger").getAttribute("aria-expanded")).toBe("false");
+      released = true;
+      await Promise.all(held.map((route) => route.continue()));
+      await page.waitForFunction(() => document.documentElement.dataset.app === "ready");
+      await genre.locator("[data-testid=playlist-option]").first().waitFor();
+      expect(await genre.getAttribute("data-state")).toBe("open");
+      expect(errors).toEqual([]);
+      await page.context().close();
+    },
+    TIMEOUT,
+  );
 });
