@@ -61,6 +61,8 @@ describe("the signed-in Playlists page rendered on the server", () => {
     const { res, html } = await page("/playlists", ada);
     expect(res.status).toBe(200);
     expect(root(html)).toContain("Choose your playlists");
+    // every part is in the page, even on the server's first listener page: none is left to the browser to render
+    expect(root(html).includes("<!--$!-->")).toBe(false);
     expect(rows(html)).toEqual([
       "Beats:false",
       "Chill:false",
