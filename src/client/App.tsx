@@ -1,4 +1,4 @@
-import { Suspense } from "react";
+import { lazy, Suspense } from "react";
 import { Route, Switch, useLocation } from "wouter";
 import { AppFrame } from "./components/AppFrame.tsx";
 import { ChunkErrorBoundary } from "./components/ChunkErrorBoundary.tsx";
@@ -7,7 +7,7 @@ import { PageSpinner } from "./components/PageSpinner.tsx";
 import { RouteView } from "./components/RouteView.tsx";
 import { useScrollToTopOnSection } from "./hooks/useScrollToTopOnSection.ts";
 import { useSession } from "./hooks/useSession.ts";
-import { type LazyPage, lazyPage } from "./lib/lazyPage.ts";
+import type { LazyPage } from "./lib/lazyPage.ts";
 import type { AppRoute } from "./lib/route-types.ts";
 import { accountRoutes } from "./routes/account.ts";
 import { adminRoutes } from "./routes/admin.ts";
@@ -16,12 +16,7 @@ import { playlistsRoutes } from "./routes/playlists.ts";
 import { landingRoute, notFoundRoute, publicRoutes } from "./routes/public.ts";
 
 // Only signed-in pages raise toasts: the toast machine is a chunk of its own, not part of the landing page's script.
-// The page renderer loads it first for a signed-in page (preloadToaster), so that page renders whole.
-const Toaster = lazyPage(
-  () => import("./components/Toaster.tsx"),
-  (m) => m.Toaster,
-);
-export const preloadToaster = (): Promise<void> => Toaster.preload();
+const Toaster = lazy(async () => ({ default: (await import("./components/Toaster.tsx")).Toaster }));
 
 const areaRoutes = [...publicRoutes, ...playlistsRoutes, ...plansRoutes, ...accountRoutes, ...adminRoutes];
 const playlistsHome = playlistsRoutes.find((route) => route.path === "/playlists");

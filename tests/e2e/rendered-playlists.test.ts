@@ -71,8 +71,8 @@ describe("the signed-in Playlists page rendered on the server", () => {
       const { page, errors } = await openAs(`rendered-ticks-${Date.now()}`);
       await page.goto(`${suite.server.url}/playlists`, { waitUntil: "load" });
       await row(page, "Beats").waitFor();
-      // the page's own entry script only: the app's chunks wait for the listener
-      expect(await scriptsLoaded(page)).toBe(1);
+      // the page's entry script and its early ticks only: the app's chunks wait for the listener
+      expect(await scriptsLoaded(page)).toBe(2);
       expect(await appRuns(page)).toBeNull();
       // the app's chunks are held back until every tap below has been made, as on a slow network
       const held: Route[] = [];
@@ -162,6 +162,29 @@ describe("the signed-in Playlists page rendered on the server", () => {
       // the app, with the listener's real selection (none), ticks the held tap
       expect(await row(page, "Moody").getAttribute("data-checked")).toBe("true");
       expect(await seriousAxeViolations(page)).toEqual([]);
+      expect(errors).toEqual([]);
+      await page.context().close();
+    },
+    TIMEOUT,
+  );
+
+  test(
+    "a group tapped open before the app runs opens once the app has taken over, not before its rows exist",
+    async () => {
+      const { page, errors } = await openAs(`rendered-group-${Date.now()}`);
+      await page.goto(`${suite.server.url}/playlists`, { waitUntil: "load" });
+      const held: Route[] = [];
+      let released = false;
+      await page.route(/\.js$/, (route) => (released ? route.continue() : void held.push(route)));
+      const genre = page.getByTestId("group-Genre");
+      await genre.getByTestId("group-trigger").tap();
+      // its rows are mounted by the app when it opens: until then it does not claim to be open
+      expect(await genre.getByTestId("group-trigger").getAttribute("aria-expanded")).toBe("false");
+      released = true;
+      await Promise.all(held.map((route) => route.continue()));
+      await page.waitForFunction(() => document.documentElement.dataset.app === "ready");
+      await genre.locator("[data-testid=playlist-option]").first().waitFor();
+      expect(await genre.getAttribute("data-state")).toBe("open");
       expect(errors).toEqual([]);
       await page.context().close();
     },

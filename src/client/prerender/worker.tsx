@@ -1,5 +1,6 @@
 // The page renderer as a worker the server starts (server/static/prerendered-pages.ts): rendering runs beside the
-// server's event loop, not on it. It renders the public pages a signed-out visitor can open, nothing else.
+// server's event loop, not on it. It renders the public pages a signed-out visitor can open, and a signed-in
+// listener's Playlists page with that listener's data (ADR 0033), nothing else.
 import { getQueryKey } from "@trpc/react-query";
 import {
   LISTENER_PAGE_PATH,
@@ -7,7 +8,7 @@ import {
   type PrerenderResponse,
   type PrerenderSeed,
 } from "../../shared/prerender.ts";
-import { preloadPageFor, preloadToaster, routeAt } from "../App.tsx";
+import { routeAt } from "../App.tsx";
 import { trpc } from "../api/trpc.ts";
 import { publicRoutes } from "../routes/public.ts";
 import { renderPage } from "./render-page.tsx";
@@ -37,8 +38,7 @@ const rendered = (path: string, seed: PrerenderSeed) =>
 async function answer({ id, path, seed }: PrerenderRequest): Promise<PrerenderResponse> {
   const route = routeAt(path);
   if (!route || !rendered(path, seed)) return { id, page: null };
-  // a signed-in page has the toasts' region; loaded first, it is in the markup rather than left to the browser
-  if (seed["user.me"]) await preloadToaster();
+  if (seed["user.me"]) await signedInReady;
   const page = await renderPage(path, route, (queryClient) => {
     const updatedAt = Date.now();
     for (const [procedure, data] of Object.entries(seed satisfies PrerenderSeed)) {
@@ -50,10 +50,25 @@ async function answer({ id, path, seed }: PrerenderRequest): Promise<PrerenderRe
   return { id, page };
 }
 
-// The signed-in Playlists page is rendered on every visit: its modules are loaded as the renderer starts, so the
-// first listener's page does not wait for them.
-void preloadPageFor(LISTENER_PAGE_PATH);
-void preloadToaster();
+/**
+ * The signed-in Playlists page is rendered on every visit, so it is rendered once as the renderer starts (with no
+ * data): that loads its modules, and the toasts' region, which React.lazy loads only when first rendered (left
+ * out of a page, the browser would have to render it, an error there).
+ */
+const signedInReady = (async () => {
+  const route = routeAt(LISTENER_PAGE_PATH);
+  if (!route) return;
+  await renderPage(LISTENER_PAGE_PATH, route, (queryClient) => {
+    queryClient.setQueryData(seedKeys["user.me"] ?? [], {
+      userId: "",
+      spotifyId: "",
+      membershipLevel: "Free",
+    });
+  });
+  // the region's module, loaded by that render; lazy's own wait for it was registered first and is over by then
+  await import("../components/Toaster.tsx");
+  await Promise.resolve();
+})().catch(() => undefined);
 
 self.onmessage = (event: MessageEvent<PrerenderRequest>) => {
   answer(event.data).then(

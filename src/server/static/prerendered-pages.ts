@@ -160,7 +160,7 @@ export function createPrerenderedPages(
 
   return {
     async pageFor(req, path, shell, listenerShell = shell) {
-      if (req.method !== "GET" || Date.now() < pausedUntil || declined.has(path)) return null;
+      if (req.method !== "GET" || Date.now() < pausedUntil) return null;
       if (carriesSessionCookie(req, config)) {
         if (path !== LISTENER_PAGE_PATH || !listenerSeedFor) return null;
         const page = listenerSeedFor(req).then((seed) =>
@@ -169,6 +169,8 @@ export function createPrerenderedPages(
         const timeout = new Promise<null>((resolve) => setTimeout(resolve, RENDER_WAIT_MS, null).unref());
         return Promise.race([page, timeout]);
       }
+      // (a path a visitor gets unrendered, such as /playlists, may still be a listener's rendered page above)
+      if (declined.has(path)) return null;
       const page = seedFor(path).then((seed) => (seed ? renderKept(path, seed, shell) : null));
       // A slow payment provider (the price of /plans) or a busy renderer never holds the page up for long.
       const timeout = new Promise<null>((resolve) => setTimeout(resolve, RENDER_WAIT_MS, null).unref());

@@ -12,6 +12,8 @@ let ada = "";
 let bo = "";
 beforeAll(async () => {
   server = await startTestServer();
+  // the first page starts the page renderer (as the first visitor would), not a test's own request
+  await (await fetch(`${server.url}/faq`)).text();
   await createListener(server.url, "page-ada", 8);
   await createListener(server.url, "page-bo", 8);
   ada = (await signInAs(server.url, "page-ada")).cookie;
@@ -61,6 +63,8 @@ describe("the signed-in Playlists page rendered on the server", () => {
     const { res, html } = await page("/playlists", ada);
     expect(res.status).toBe(200);
     expect(root(html)).toContain("Choose your playlists");
+    // every part is in the page, even on the server's first listener page: none is left to the browser to render
+    expect(root(html).includes("<!--$!-->")).toBe(false);
     expect(rows(html)).toEqual([
       "Beats:false",
       "Chill:false",
@@ -114,5 +118,11 @@ describe("the signed-in Playlists page rendered on the server", () => {
       expect(res.status, path).toBe(200);
       expect(html, `${path} ${cookie}`).not.toContain(PRERENDER_STATE_ID);
     }
+  });
+
+  test("a visitor's /playlists, which is not rendered, does not stop the listener's from being rendered", async () => {
+    expect((await page("/playlists")).html.includes(PRERENDER_STATE_ID)).toBe(false);
+    const { html } = await page("/playlists", ada);
+    expect(seeded(html, ["user", "me"])).toMatchObject({ spotifyId: "page-ada" });
   });
 });

@@ -50,7 +50,7 @@ export const EntryOption = memo(function EntryOption({
       bg="bg.subtle"
       transition="background 0.15s, border-color 0.15s"
       // The look of a ticked row follows its data-checked attribute alone, so a tick answered before the app
-      // has taken a rendered page over (early-controls.ts) looks as the app's own.
+      // has taken a rendered page over (early-ticks.ts) looks as the app's own.
       css={blocked ? CHECKED_ROW : CHECKED_ROW_WITH_HOVER}
       opacity={blocked ? 0.55 : 1}
       data-testid="playlist-option"

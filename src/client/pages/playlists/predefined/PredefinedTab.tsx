@@ -208,7 +208,7 @@ function PredefinedEditor({
           flexDirection="column"
           gap="3"
           data-testid="group-modules"
-          // read by the ticks answered before the app takes a rendered page over (early-controls.ts)
+          // read by the ticks answered before the app takes a rendered page over (early-ticks.ts)
           data-selected={selected.size}
           data-cap={cap}
         >
