@@ -1,6 +1,6 @@
 // Spotify's 2026 rules as Crate shows them: a sign-in (grant) lasts six calendar months from the authorization,
 // and a development-mode app's request quota can run out. One place for the dates, states and texts.
-import { monthNames } from "./calendar.ts";
+import { addCalendarMonths, monthNames } from "./calendar.ts";
 
 /** A refresh token lives this many calendar months from the listener's authorization (refreshing never extends it). */
 export const GRANT_MONTHS = 6;
@@ -16,19 +16,6 @@ export interface SpotifyAccess {
   /** ISO time the grant ends (authorizedAt + 6 calendar months) */
   endsAt: string;
   state: SpotifyAccessState;
-}
-
-/**
- * `at` plus `months` calendar months in UTC, the day clamped to the target month's last day
- * (31 August + 6 months is 28 or 29 February), the time of day kept.
- */
-export function addCalendarMonths(at: number, months: number): number {
-  const d = new Date(at);
-  const target = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + months, 1));
-  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
-  target.setUTCDate(Math.min(d.getUTCDate(), lastDay));
-  target.setUTCHours(d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds(), d.getUTCMilliseconds());
-  return target.getTime();
 }
 
 /** When a grant given at `authorizedAt` (epoch ms) ends. */

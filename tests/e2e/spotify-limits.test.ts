@@ -3,7 +3,8 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
 import { loginErrorMessages } from "../../src/shared/auth.ts";
-import { addCalendarMonths, grantEndsAt, spotifyAccessTexts } from "../../src/shared/spotify-access.ts";
+import { addCalendarMonths } from "../../src/shared/calendar.ts";
+import { grantEndsAt, spotifyAccessTexts } from "../../src/shared/spotify-access.ts";
 import { createListener } from "../integration/account/signin.ts";
 import { launchBrowser, signInThroughConsentPage, type TestBrowser } from "../support/browser.ts";
 import { startTestServer, type TestServer } from "../support/server.ts";

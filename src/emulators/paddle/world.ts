@@ -13,6 +13,7 @@ import {
   paddleId,
 } from "./entities.ts";
 import { addOtherPrice, type OtherPrice, purchaseOnce } from "./one-time.ts";
+import { completePaymentMethodUpdate, paymentMethodTransaction } from "./payment-method.ts";
 import { PaddleEmulatorError, type WorldOptions } from "./refusal.ts";
 import { chargeRenewal } from "./renewal.ts";
 import type { PaddleStore } from "./store.ts";
@@ -210,50 +211,12 @@ export class PaddleWorld {
   /** GET /subscriptions/{id}/update-payment-method-transaction: a zero-value transaction for the checkout. */
   paymentMethodTransaction(id: string): PaddleTransactionEntity {
     const sub = this.requireSubscription(id);
-    if (sub.status !== "active" && sub.status !== "past_due") {
-      throw new PaddleEmulatorError(
-        400,
-        "subscription_payment_method_change_not_allowed",
-        "Payment details can only be changed for active or past due subscriptions.",
-      );
-    }
-    const txn = buildTransaction({
-      status: "ready",
-      origin: "subscription_payment_method_change",
-      customerId: sub.customer_id,
-      addressId: sub.address_id,
-      subscriptionId: sub.id,
-      customData: sub.custom_data,
-      price: null,
-      period: null,
-      at: this.now(),
-      checkoutUrl: this.opts.checkoutUrl,
-    });
-    this.store.put("transaction", txn.id, txn);
-    return txn;
+    return paymentMethodTransaction(this.store, sub, { at: this.now(), checkoutUrl: this.opts.checkoutUrl });
   }
 
   /** The checkout collected new card details for a payment-method-change transaction. */
-  async completePaymentMethodUpdate(txnId: string) {
-    const txn = this.transaction(txnId);
-    if (txn?.origin !== "subscription_payment_method_change") {
-      throw new PaddleEmulatorError(404, "not_found", `Entity ${txnId} not found`);
-    }
-    if (txn.status === "completed") return txn;
-    const at = this.now();
-    txn.status = "completed";
-    txn.updated_at = iso(at);
-    txn.billed_at = iso(at);
-    this.store.put("transaction", txn.id, txn);
-    await this.sender.emit([
-      {
-        eventType: "transaction.completed",
-        occurredAt: at,
-        data: { ...txn },
-        subscriptionId: txn.subscription_id,
-      },
-    ]);
-    return txn;
+  completePaymentMethodUpdate(txnId: string) {
+    return completePaymentMethodUpdate(this.store, this.sender, txnId, this.now());
   }
 
   setFailNextRenewal(id: string, fail: boolean): void {

@@ -1,5 +1,6 @@
 import { eq, lt, notExists, or, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import { addCalendarMonths } from "../../shared/calendar.ts";
 import { limits } from "../../shared/limits.ts";
 import { workLimits } from "../../shared/work-limits.ts";
 import { SESSION_IDLE_MS } from "../auth/sessions.ts";
@@ -17,7 +18,6 @@ import {
 import { transaction } from "../db/transaction.ts";
 import type { Clock } from "../platform/clock.ts";
 import { deleteInBatches, yieldToRequests } from "./batched-delete.ts";
-import { addMonthsUtc } from "./calendar.ts";
 import { deleteRetainedRows, userChildTables, userOwnedTables } from "./user-data.ts";
 import { purgeWorkTables } from "./work-retention.ts";
 
@@ -45,7 +45,8 @@ export function billingRetentionEnd(
   subscriptionEnds: (number | null)[],
 ): number | null {
   const candidates: number[] = [];
-  if (lastPaymentAt !== null) candidates.push(addMonthsUtc(lastPaymentAt, membershipAfterLastPaymentMonths));
+  if (lastPaymentAt !== null)
+    candidates.push(addCalendarMonths(lastPaymentAt, membershipAfterLastPaymentMonths));
   const allEnded = subscriptionEnds.length > 0 && subscriptionEnds.every((end) => end !== null);
   if (allEnded)
     candidates.push(Math.max(...(subscriptionEnds as number[])) + membershipAfterEndDays * DAY_MS);
@@ -74,7 +75,7 @@ export async function purgeExpiredData(db: Db, clock: Clock): Promise<RetentionR
   const webhookEventsPurged = await deleteInBatches(
     db,
     webhookEvents,
-    lt(webhookEvents.receivedAt, addMonthsUtc(now, -membershipAfterLastPaymentMonths)),
+    lt(webhookEvents.receivedAt, addCalendarMonths(now, -membershipAfterLastPaymentMonths)),
   );
   const workRows = await purgeWorkTables(db, now);
   return {

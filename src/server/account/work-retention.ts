@@ -3,6 +3,7 @@
 // tests/unit/account/work-retention.test.ts fails when a table of the schema has no rule.
 import { and, eq, lt, ne, notExists, notInArray, type SQL, sql } from "drizzle-orm";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
+import { addCalendarMonths } from "../../shared/calendar.ts";
 import { limits } from "../../shared/limits.ts";
 import { chartHistoryDays } from "../../shared/schemas/admin.ts";
 import type { Db } from "../db/client.ts";
@@ -21,7 +22,6 @@ import {
   webVitalWeeks,
 } from "../db/schema/index.ts";
 import { deleteInBatches } from "./batched-delete.ts";
-import { addMonthsUtc } from "./calendar.ts";
 
 /** Weeks of page-speed aggregates kept (the admin chart shows the last 12). */
 const webVitalWeeksKept = 53;
@@ -87,7 +87,7 @@ export const retentionRules: Record<string, RetentionRule> = {
   activity: {
     kind: "aged",
     period: `${activityMonths} months`,
-    purge: (db, now) => deleteWhere(db, activity, lt(activity.time, addMonthsUtc(now, -activityMonths))),
+    purge: (db, now) => deleteWhere(db, activity, lt(activity.time, addCalendarMonths(now, -activityMonths))),
   },
   batch_executions: {
     kind: "aged",

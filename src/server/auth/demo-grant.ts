@@ -2,8 +2,9 @@
 // sign-in of the demo listener `crate-ending` as given six months before a day 10 days ahead. Never in real mode:
 // there the emulators are not mounted and every sign-in starts a fresh grant now.
 
+import { addCalendarMonths } from "../../shared/calendar.ts";
 import { demoGrantEndsInDays, demoListeners } from "../../shared/self-hosting.ts";
-import { addCalendarMonths, GRANT_MONTHS } from "../../shared/spotify-access.ts";
+import { GRANT_MONTHS } from "../../shared/spotify-access.ts";
 import type { Config } from "../config/config.ts";
 
 const DAY_MS = 86_400_000;

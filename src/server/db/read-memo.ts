@@ -25,8 +25,8 @@ export function readMemo<V>(
   const byConnection = new WeakMap<Db["$client"], Map<string, Entry>>();
   return {
     get(db, key, read) {
-      // Inside a transaction that may have written (anything but a read transaction that has not), the answer
-      // may be undone by a rollback: read, never kept.
+      // Inside a transaction that has written since it began (or one begun outside transaction(), of which
+      // nothing is known), the answer may be undone by a rollback: read, never kept.
       if (inUncommittedWrite(db)) return read();
       let entries = byConnection.get(db.$client);
       if (!entries) {

@@ -15,9 +15,6 @@ interface ConnectionStatements {
   begin: Statement;
   commit: Statement;
   rollback: Statement;
-  savepoint: Statement;
-  release: Statement;
-  rollbackTo: Statement;
   changes: Statement<{ n: number }, []>;
 }
 
@@ -31,9 +28,6 @@ function statements(client: Database): ConnectionStatements {
       begin: client.prepare("BEGIN"),
       commit: client.prepare("COMMIT"),
       rollback: client.prepare("ROLLBACK"),
-      savepoint: client.prepare("SAVEPOINT crate_nested"),
-      release: client.prepare("RELEASE crate_nested"),
-      rollbackTo: client.prepare("ROLLBACK TO crate_nested"),
       changes: client.prepare<{ n: number }, []>("SELECT total_changes() AS n"),
     };
     statementsOf.set(client, prepared);
@@ -45,38 +39,30 @@ function statements(client: Database): ConnectionStatements {
 const changesAtBegin = new WeakMap<Database, number>();
 
 /**
- * Runs fn's statements as one transaction and returns what fn returns; a throw undoes all of them. Called while a
+ * Runs fn's statements as one transaction and returns what fn returns; a throw rolls all of them back. Called while a
  * transaction is open on the connection (inside fn of an outer `transaction()`, or with the `Tx` it handed down), it
- * joins that transaction as a savepoint: nothing is committed before the outer transaction commits, and a throw
- * undoes this call's statements only — so a caller that catches it (a dry run that throws to undo) keeps its own.
+ * joins that transaction: no BEGIN of its own, nothing committed before the outer one commits, and a throw is the
+ * outer transaction's to roll back — so code inside a transaction never catches a throw to carry on with it.
  *
  * One BEGIN (deferred) serves reads and writes alike: a request's reads see one snapshot and take the WAL's read
  * lock once instead of once per statement. fn must be synchronous: a transaction never spans an await.
  */
 export function transaction<T>(db: Db, fn: (tx: Tx) => T): T {
   const client = db.$client;
+  if (client.inTransaction) return fn(db as Tx);
   const prepared = statements(client);
-  const nested = client.inTransaction;
-  if (nested) prepared.savepoint.run();
-  else {
-    prepared.begin.run();
-    changesAtBegin.set(client, prepared.changes.get()?.n ?? 0);
-  }
+  prepared.begin.run();
+  changesAtBegin.set(client, prepared.changes.get()?.n ?? 0);
   try {
     const result = fn(db as Tx);
     if (result instanceof Promise) throw new TypeError("a transaction's function must not be async");
-    (nested ? prepared.release : prepared.commit).run();
+    prepared.commit.run();
     return result;
   } catch (error) {
-    if (client.inTransaction) {
-      if (nested) {
-        prepared.rollbackTo.run();
-        prepared.release.run();
-      } else prepared.rollback.run();
-    }
+    if (client.inTransaction) prepared.rollback.run();
     throw error;
   } finally {
-    if (!nested) changesAtBegin.delete(client);
+    changesAtBegin.delete(client);
   }
 }
 

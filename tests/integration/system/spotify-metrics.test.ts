@@ -2,7 +2,7 @@
 // API calls of the last 24 hours by kind (a sign-in's calls counted as signIn), the quota not paused.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { manualClock } from "../../../src/server/platform/clock.ts";
-import { addCalendarMonths } from "../../../src/shared/spotify-access.ts";
+import { addCalendarMonths } from "../../../src/shared/calendar.ts";
 import { startTestServer, type TestServer } from "../../support/server.ts";
 import { makeAdmin, makeUser, rest } from "../admin/support.ts";
 import { signIn } from "../auth/flow.ts";

@@ -1,19 +1,19 @@
 import { describe, expect, test } from "bun:test";
-import { addMonthsUtc } from "../../../src/server/account/calendar.ts";
 import { billingRetentionEnd } from "../../../src/server/account/retention.ts";
+import { addCalendarMonths } from "../../../src/shared/calendar.ts";
 
 const day = 24 * 3600_000;
 const at = (iso: string) => Date.parse(iso);
 
 describe("calendar months", () => {
   test("adds months in UTC", () => {
-    expect(addMonthsUtc(at("2025-03-10T08:00:00Z"), 14)).toBe(at("2026-05-10T08:00:00Z"));
-    expect(addMonthsUtc(at("2025-11-30T00:00:00Z"), 2)).toBe(at("2026-01-30T00:00:00Z"));
+    expect(addCalendarMonths(at("2025-03-10T08:00:00Z"), 14)).toBe(at("2026-05-10T08:00:00Z"));
+    expect(addCalendarMonths(at("2025-11-30T00:00:00Z"), 2)).toBe(at("2026-01-30T00:00:00Z"));
   });
 
   test("clamps to the last day of a shorter month, so the period never runs long", () => {
-    expect(addMonthsUtc(at("2024-12-31T12:00:00Z"), 14)).toBe(at("2026-02-28T12:00:00Z"));
-    expect(addMonthsUtc(at("2026-05-31T00:00:00Z"), -14)).toBe(at("2025-03-31T00:00:00Z"));
+    expect(addCalendarMonths(at("2024-12-31T12:00:00Z"), 14)).toBe(at("2026-02-28T12:00:00Z"));
+    expect(addCalendarMonths(at("2026-05-31T00:00:00Z"), -14)).toBe(at("2025-03-31T00:00:00Z"));
   });
 });
 

@@ -50,19 +50,27 @@ describe("transaction", () => {
     close();
   });
 
-  test("a nested call that throws undoes its own statements only when its caller catches the throw", () => {
+  test("a nested call begins and commits nothing of its own: a throw the outer catches is rolled back with it", () => {
     const { db, close } = openDatabase(":memory:");
-    transaction(db, (outer) => {
-      outer.insert(dailySignups).values({ day: "2026-01-01", count: 1 }).run();
-      expect(() =>
+    expect(() =>
+      transaction(db, (outer) => {
+        outer.insert(dailySignups).values({ day: "2026-01-01", count: 1 }).run();
         transaction(outer, (inner) => {
           inner.insert(dailySignups).values({ day: "2026-01-02", count: 1 }).run();
-          throw new Error("dry run");
-        }),
-      ).toThrow("dry run");
-      expect(db.$client.inTransaction).toBe(true);
-    });
-    expect(db.select({ day: dailySignups.day }).from(dailySignups).all()).toEqual([{ day: "2026-01-01" }]);
+        });
+        // committed nothing yet: another connection's view would not have either row
+        expect(db.$client.inTransaction).toBe(true);
+        try {
+          transaction(outer, () => {
+            throw new Error("inner");
+          });
+        } catch {
+          // caught here, but the whole transaction still ends as the outer call ends
+        }
+        throw new Error("outer");
+      }),
+    ).toThrow("outer");
+    expect(db.select().from(dailySignups).all()).toEqual([]);
     close();
   });
 
