@@ -133,11 +133,7 @@ export class ProviderHttp<R extends ProviderRequest = ProviderRequest> {
     this.counts = o.counts ?? new Map();
   }
 
-  get pacing(): Pacing {
-    return this.o.pacing;
-  }
-
-  /** Sends until the policy calls the answer done or its limits are reached; errors only from the policy's hooks or the pacing. */
+  /** Sends until the policy calls the answer done or its limits stop it; throws only from its hooks or the pacing. */
   async send(request: R, policy: RetryPolicy): Promise<Settled> {
     const { pacing } = this.o;
     const priority = currentPriority();

@@ -123,6 +123,22 @@ describe("Paddle client", () => {
     expect(seen).toHaveLength(2);
   });
 
+  test("an answer whose body stops arriving is a timeout and is asked again", async () => {
+    const stalled = () =>
+      new Response(
+        new ReadableStream({
+          start(controller) {
+            // the headers and the start of the body, then nothing
+            controller.enqueue(new TextEncoder().encode('{"data": {"id": "sub_'));
+          },
+        }),
+        { status: 200, headers: { "content-type": "application/json" } },
+      );
+    reset(stalled, () => envelope(subscription));
+    expect((await client({ timeoutMs: 200 }).getSubscription(subscription.id)).status).toBe("active");
+    expect(seen).toHaveLength(2);
+  });
+
   test("4xx answers are not retried and carry Paddle's error code and detail", async () => {
     reset(() =>
       Response.json(
