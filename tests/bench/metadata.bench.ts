@@ -13,7 +13,7 @@ import { parseConfig } from "../../src/server/config/config.ts";
 import { openDatabase } from "../../src/server/db/client.ts";
 import type { Deps } from "../../src/server/deps/deps.ts";
 import { loadConsideredSongs } from "../../src/server/library/considered.ts";
-import { recordCapability } from "../../src/server/metadata/capabilities-repository.ts";
+import { recordCapability } from "../../src/server/metadata/store/capabilities-repository.ts";
 import { lookUpOpenSources } from "../../src/server/metadata/open-sources.ts";
 import { systemClock } from "../../src/server/platform/clock.ts";
 import { createLogger } from "../../src/server/platform/log.ts";

@@ -2,7 +2,7 @@
 // sources in the background, shared by all users (src/server/metadata). A distribution plans with what is known;
 // songs whose facts arrive later are placed by a follow-up pass.
 import type { Deps } from "../deps/deps.ts";
-import { isUnavailable } from "../metadata/capabilities-repository.ts";
+import { isUnavailable } from "../metadata/store/capabilities-repository.ts";
 import { lookUpSpotify } from "../metadata/spotify-source.ts";
 import type { SpotifyUserApi } from "../spotify/types.ts";
 

@@ -7,7 +7,7 @@ import {
   metadataGroups,
 } from "../../shared/metadata.ts";
 import type { Deps } from "../deps/deps.ts";
-import { isUnavailable } from "./capabilities-repository.ts";
+import { isUnavailable } from "./store/capabilities-repository.ts";
 
 export function metadataCoverage(deps: Deps, userId: string): MetadataCoverage {
   const sqlite = deps.db.$client;
