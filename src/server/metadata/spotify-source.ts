@@ -2,6 +2,7 @@
 // Data Spotify no longer gives this app is noticed once (a 403, or artists without `genres`) and not asked for
 // again for a day, so a development-mode app spends a handful of calls, not one per artist.
 import type { Database } from "bun:sqlite";
+import type { MetadataFact } from "../../shared/metadata-sources.ts";
 import type { Db } from "../db/client.ts";
 import type { Deps } from "../deps/deps.ts";
 import type { Artist, SpotifyUserApi } from "../spotify/types.ts";
@@ -124,4 +125,11 @@ export function spotifyAnsweredSongs(
   if (isUnavailable(sqlite, "audioFeatures", now)) return new Set(trackIds);
   const open = new Set(askable(sqlite, "spotify", "features", trackIds, now));
   return new Set(trackIds.filter((id) => !open.has(id)));
+}
+
+/** Whether Spotify still gives this app the fact (what it refused is not asked for again for a day). */
+export function spotifyGives(sqlite: Database, fact: MetadataFact, now: number): boolean {
+  if (fact === "features" || fact === "tempo") return !isUnavailable(sqlite, "audioFeatures", now);
+  if (fact === "genres") return !isUnavailable(sqlite, "artistGenres", now);
+  return false;
 }
