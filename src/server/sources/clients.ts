@@ -14,7 +14,8 @@ interface SourceClientEntry<Client> {
   create(http: SourceHttp): Client;
   /** the least time between two requests */
   intervalMs: number;
-  baseUrl(config: Config): string;
+  /** a request (below the base URL) it answers cheaply whether or not it knows what is asked: `crate doctor` */
+  probe: string;
 }
 
 const entry = <Client>(e: SourceClientEntry<Client>) => e;
@@ -25,18 +26,18 @@ const sourceClients = {
   reccobeats: entry({
     create: createReccoBeatsClient,
     intervalMs: 500,
-    baseUrl: (c) => c.metadata.reccobeatsUrl,
+    probe: "/audio-features?ids=4uLU6hMCjMI75M1A2tKUQC",
   }),
   musicbrainz: entry({
     create: createMusicBrainzClient,
     intervalMs: MUSICBRAINZ_INTERVAL_MS,
-    baseUrl: (c) => c.metadata.musicbrainzUrl,
+    probe: `/url?resource=${encodeURIComponent("https://open.spotify.com/artist/0OdUWJ0sBjDrqHygGUXeCF")}&inc=artist-rels&fmt=json`,
   }),
   /** 50 requests per 5 seconds, evenly spaced with a little room. */
   deezer: entry({
     create: createDeezerClient,
     intervalMs: Math.ceil(DEEZER_WINDOW_MS / 48),
-    baseUrl: (c) => c.metadata.deezerUrl,
+    probe: "/track/isrc:USUM71703861",
   }),
 } satisfies Record<OpenMetadataSourceName, SourceClientEntry<unknown>>;
 
@@ -51,11 +52,11 @@ export function createMetadataClients(
 ): MetadataClients {
   const userAgent = userAgentFor(config.metadata.contact);
   const build = <Name extends OpenMetadataSourceName>(source: Name): MetadataClients[Name] => {
-    const { create, intervalMs, baseUrl } = sourceClients[source] as SourceClientEntry<MetadataClients[Name]>;
+    const { create, intervalMs } = sourceClients[source] as SourceClientEntry<MetadataClients[Name]>;
     return create(
       new SourceHttp({
         source,
-        baseUrl: baseUrl(config),
+        baseUrl: config.metadata.urls[source],
         userAgent,
         pacer: new Pacer(intervalMs),
         fetch: fetchImpl,
@@ -68,6 +69,10 @@ export function createMetadataClients(
     (Object.keys(sourceClients) as OpenMetadataSourceName[]).map((name) => [name, build(name)]),
   ) as MetadataClients;
 }
+
+/** The request `crate doctor` sends the source, at its configured base URL. */
+export const metadataSourceProbe = (config: Config, source: OpenMetadataSourceName): string =>
+  `${config.metadata.urls[source]}${sourceClients[source].probe}`;
 
 /** Requests sent per source and endpoint since start. */
 export function metadataCallCounts(clients: MetadataClients): Record<string, Record<string, number>> {
