@@ -70,6 +70,10 @@ export function createMetadataClients(
   ) as MetadataClients;
 }
 
+/** The least time between two requests to the source: `calls × this` is the fastest it can answer them. */
+export const metadataSourceIntervalMs = (source: OpenMetadataSourceName): number =>
+  sourceClients[source].intervalMs;
+
 /** The request `crate doctor` sends the source, at its configured base URL. */
 export const metadataSourceProbe = (config: Config, source: OpenMetadataSourceName): string =>
   `${config.metadata.urls[source]}${sourceClients[source].probe}`;
