@@ -1,5 +1,6 @@
 // Deezer: the bpm of songs every earlier source answered without a tempo, by ISRC, one song a call. Its questions
 // start as soon as the earlier sources' first answers are in, so it runs beside them at its own pace.
+import { withTransaction } from "../../db/client.ts";
 import { storeTempo } from "../store/facts-repository.ts";
 import { askable, recordLookups } from "../store/lookups-repository.ts";
 import type { PassTrack } from "../store/repository.ts";
@@ -17,12 +18,13 @@ export const deezerLookup: OpenSourceLookup<"deezer"> = {
     const sqlite = deps.db.$client;
     const ask = async (track: PassTrack & { isrc: string }) => {
       const bpm = await client.bpmByIsrc(track.isrc);
-      if (bpm !== null) {
-        storeTempo(deps.db, "deezer", track.id, bpm, order);
-        changed([track.id]);
-      }
-      const found = new Set(bpm === null ? [] : [track.id]);
-      recordLookups(sqlite, "deezer", "bpm", [track.id], found, deps.clock.now());
+      // the fact and the question asked in one commit: one disk sync per answer instead of two
+      withTransaction(deps.db, (tx) => {
+        if (bpm !== null) storeTempo(tx, "deezer", track.id, bpm, order);
+        const found = new Set(bpm === null ? [] : [track.id]);
+        recordLookups(sqlite, "deezer", "bpm", [track.id], found, deps.clock.now());
+      });
+      if (bpm !== null) changed([track.id]);
       progress();
     };
     for await (const songs of lacking("tempo")) {
