@@ -1,7 +1,7 @@
 // One lookup pass of the open sources over a set of tracks. Every configured source of the registry
 // (`sources/index.ts`) runs at once, each at its own pace; the configured order (`METADATA_SOURCES`) decides
-// precedence: a source asks about a song's fact only once every earlier source that gives the fact has answered
-// for the song and left it missing, so Deezer's bpm questions start with ReccoBeats' first answers instead of
+// precedence: a source asks about a song's fact only once every earlier source of the pass that gives the fact has
+// answered for the song and left it missing, so Deezer's bpm questions start with ReccoBeats' first answers instead of
 // after its last. Every answer is stored as it arrives; a source that fails is left for the next pass and the
 // others go on.
 import {
@@ -12,7 +12,6 @@ import {
 import type { MetadataClients } from "../sources/clients.ts";
 import { openSourceLookups } from "./sources/index.ts";
 import type { PassDeps, SongFact, SourcePass } from "./sources/source.ts";
-import { spotifyAnsweredSongs } from "./spotify-source.ts";
 import { askable } from "./store/lookups-repository.ts";
 import { type PassTrack, passTracks } from "./store/repository.ts";
 
@@ -98,13 +97,17 @@ class AnswerBoard {
 
   /** The songs lacking `fact`, in batches as every earlier source of it answers (see `SourcePass.lacking`). */
   async *lacking(source: MetadataSourceName, fact: SongFact): AsyncGenerator<PassTrack[]> {
-    const earlier = this.order.slice(0, this.order.indexOf(source)).filter((name) => provides(name, fact));
+    // Spotify answers in the listener's sync, before the pass: what it has not answered yet does not hold a song
+    // back (its answer, when it comes, still wins: the facts repository writes by the same order)
+    const earlier = this.order
+      .slice(0, this.order.indexOf(source))
+      .filter((name): name is OpenMetadataSourceName => isOpen(name) && provides(name, fact));
     let waiting: readonly string[] = this.trackIds;
     while (waiting.length > 0) {
       // taken before looking, so an answer that arrives while this batch is asked about wakes the next look
       const next = this.signal.promise;
       // once every earlier source has finished, what it left unanswered waits for the next pass
-      const last = earlier.every((name) => !isOpen(name) || this.done.has(name));
+      const last = earlier.every((name) => this.done.has(name));
       const answered = this.answeredByAll(earlier, waiting);
       if (answered.size > 0) {
         waiting = waiting.filter((id) => !answered.has(id));
@@ -116,19 +119,14 @@ class AnswerBoard {
     }
   }
 
-  private answeredByAll(sources: readonly MetadataSourceName[], ids: readonly string[]): Set<string> {
+  private answeredByAll(sources: readonly OpenMetadataSourceName[], ids: readonly string[]): Set<string> {
     const sqlite = this.deps.db.$client;
     const now = this.deps.clock.now();
     let answered = new Set(ids);
     for (const name of sources) {
-      if (answered.size === 0) break;
+      const kind = openSourceLookups[name].songAnswer;
+      if (answered.size === 0 || kind === null) continue;
       const left = [...answered];
-      if (name === "spotify") {
-        answered = spotifyAnsweredSongs(sqlite, left, now);
-        continue;
-      }
-      const kind = isOpen(name) ? openSourceLookups[name].songAnswer : null;
-      if (kind === null) continue;
       const open = new Set(askable(sqlite, name, kind, left, now));
       answered = new Set(left.filter((id) => !open.has(id)));
     }

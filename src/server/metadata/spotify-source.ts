@@ -8,7 +8,6 @@ import type { Deps } from "../deps/deps.ts";
 import type { Artist, SpotifyUserApi } from "../spotify/types.ts";
 import { isUnavailable, recordCapability } from "./store/capabilities-repository.ts";
 import { type SourceOrder, storeFeatures } from "./store/facts-repository.ts";
-import { askable } from "./store/lookups-repository.ts";
 import {
   artistsOfLikes,
   clearCategoriesOfArtists,
@@ -111,20 +110,6 @@ function storeSpotifyArtists(sqlite: Database, found: readonly Artist[], now: nu
     sqlite,
     found.map((a) => a.id),
   );
-}
-
-/**
- * The songs among `trackIds` whose features Spotify has answered for (found or not), or all of them while it gives
- * this app none: a later source of features or tempo asks about these only.
- */
-export function spotifyAnsweredSongs(
-  sqlite: Database,
-  trackIds: readonly string[],
-  now: number,
-): Set<string> {
-  if (isUnavailable(sqlite, "audioFeatures", now)) return new Set(trackIds);
-  const open = new Set(askable(sqlite, "spotify", "features", trackIds, now));
-  return new Set(trackIds.filter((id) => !open.has(id)));
 }
 
 /** Whether Spotify still gives this app the fact (what it refused is not asked for again for a day). */
