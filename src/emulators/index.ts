@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { createMetadataEmulators } from "./metadata.ts";
+import { createMetadataEmulators, metadataEmulatorNames } from "./metadata.ts";
 import { createPaddleEmulator } from "./paddle/index.ts";
 import { createSpotifyEmulator, type SpotifyEmulatorApp } from "./spotify/index.ts";
 import { stateFileBeside } from "./state-files.ts";
@@ -42,9 +42,8 @@ export function createEmulators(options: EmulatorOptions): MountedEmulators {
   });
   app.all("/spotify/*", (c) => spotify.app.fetch(c.req.raw, c.env));
   const metadata = createMetadataEmulators();
-  app.all("/reccobeats/*", (c) => metadata.reccobeats.app.fetch(c.req.raw, c.env));
-  app.all("/musicbrainz/*", (c) => metadata.musicbrainz.app.fetch(c.req.raw, c.env));
-  app.all("/deezer/*", (c) => metadata.deezer.app.fetch(c.req.raw, c.env));
+  for (const name of metadataEmulatorNames)
+    app.all(`/${name}/*`, (c) => metadata[name].app.fetch(c.req.raw, c.env));
   return {
     fetch: (req, server) => app.fetch(req, server),
     close: () => {

@@ -1,14 +1,22 @@
-// The three metadata emulators alone on a port, for tests that point Crate's RECCOBEATS_URL, MUSICBRAINZ_URL and
-// DEEZER_URL at them as if they were the real services.
+// The metadata emulators alone on a port, for tests that point Crate's RECCOBEATS_URL, MUSICBRAINZ_URL and
+// DEEZER_URL (each source's base URL) at them as if they were the real services.
 import { Hono } from "hono";
-import { createMetadataEmulators } from "./metadata.ts";
+import type { OpenMetadataSourceName } from "../shared/metadata-sources.ts";
+import {
+  createMetadataEmulators,
+  type MetadataEmulators,
+  metadataEmulatorNames,
+  metadataEmulatorUrls,
+} from "./metadata.ts";
 
 export interface MetadataEmulatorServer {
   url: string;
+  /** each source's base URL */
+  urls: Record<OpenMetadataSourceName, string>;
   reccobeatsUrl: string;
   musicbrainzUrl: string;
   deezerUrl: string;
-  emulators: ReturnType<typeof createMetadataEmulators>;
+  emulators: MetadataEmulators;
   stop(): Promise<void>;
 }
 
@@ -19,16 +27,17 @@ export function startMetadataEmulatorServer(options: {
 }): MetadataEmulatorServer {
   const emulators = createMetadataEmulators(options);
   const app = new Hono();
-  app.all("/emulator/reccobeats/*", (c) => emulators.reccobeats.app.fetch(c.req.raw));
-  app.all("/emulator/musicbrainz/*", (c) => emulators.musicbrainz.app.fetch(c.req.raw));
-  app.all("/emulator/deezer/*", (c) => emulators.deezer.app.fetch(c.req.raw));
+  for (const name of metadataEmulatorNames)
+    app.all(`/emulator/${name}/*`, (c) => emulators[name].app.fetch(c.req.raw));
   const server = Bun.serve({ port: options.port, fetch: (req) => app.fetch(req) });
   const url = `http://localhost:${server.port}`;
+  const urls = metadataEmulatorUrls(url);
   return {
     url,
-    reccobeatsUrl: `${url}/emulator/reccobeats/v1`,
-    musicbrainzUrl: `${url}/emulator/musicbrainz/ws/2`,
-    deezerUrl: `${url}/emulator/deezer`,
+    urls,
+    reccobeatsUrl: urls.reccobeats,
+    musicbrainzUrl: urls.musicbrainz,
+    deezerUrl: urls.deezer,
     emulators,
     stop: () => server.stop(true),
   };

@@ -1,8 +1,9 @@
 // Why a song is (or is not) in a playlist: the reason texts the playlist's page, the placement answer and
 // docs/explain.md use. One place for the wording; the server picks the facts.
+import { type MetadataSourceName, metadataSourceNames, metadataSources } from "./metadata-sources.ts";
 
-/** Where a fact came from: an open source, Spotify, the listener (a correction, their likes) or Crate's rule. */
-export const reasonSources = ["spotify", "reccobeats", "musicbrainz", "deezer", "listener", "crate"] as const;
+/** Where a fact came from: a metadata source, the listener (a correction, their likes) or Crate's rule. */
+export const reasonSources = [...metadataSourceNames, "listener", "crate"] as const;
 export type ReasonSource = (typeof reasonSources)[number];
 
 export interface Reason {
@@ -16,10 +17,12 @@ export const notIncludedKinds = ["removed", "excluded", "freeLimit", "sameRecord
 export type NotIncludedKind = (typeof notIncludedKinds)[number];
 
 const sourceNames: Record<ReasonSource, string> = {
-  spotify: "Spotify",
-  reccobeats: "ReccoBeats",
+  ...(Object.fromEntries(metadataSourceNames.map((name) => [name, metadataSources[name].label])) as Record<
+    MetadataSourceName,
+    string
+  >),
+  // a reason from MusicBrainz is always its artist's genres and tags
   musicbrainz: "MusicBrainz tags",
-  deezer: "Deezer",
   listener: "your correction",
   crate: "Crate",
 };

@@ -1,8 +1,18 @@
 // What the app says about the metadata lookups and how much of a library each group can classify.
+import type { MetadataFact } from "./metadata-sources.ts";
 
 /** The groups whose playlists depend on metadata from the configured sources. */
 export const metadataGroups = ["Mood", "Tempo", "Genre", "Subgenre", "Nationality"] as const;
 export type MetadataGroup = (typeof metadataGroups)[number];
+
+/** The facts that classify each group: a group can be filled when a configured source gives any of them. */
+export const metadataGroupFacts: Record<MetadataGroup, readonly MetadataFact[]> = {
+  Mood: ["features"],
+  Tempo: ["tempo"],
+  Genre: ["genres"],
+  Subgenre: ["genres"],
+  Nationality: ["genres", "country"],
+};
 
 export interface GroupCoverage {
   group: MetadataGroup;

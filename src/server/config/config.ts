@@ -2,7 +2,14 @@ import { dirname, isAbsolute, relative, resolve } from "node:path";
 import { z } from "zod";
 import { demoCredentials } from "../../shared/demo-credentials.ts";
 import { limits } from "../../shared/limits.ts";
-import { type MetadataSourceName, metadataSourceNames } from "../../shared/metadata-sources.ts";
+import {
+  type MetadataSourceName,
+  metadataSourceNames,
+  metadataSources,
+  metadataUrlSetting,
+  type OpenMetadataSourceName,
+  openMetadataSourceNames,
+} from "../../shared/metadata-sources.ts";
 import { operations } from "../../shared/operations.ts";
 
 const flag = z.enum(["on", "off"]);
@@ -78,15 +85,21 @@ const EnvSchema = z.object({
         )
         .refine((list) => new Set(list).size === list.length, { message: "names a source twice" }),
     ),
-  RECCOBEATS_URL: z.url().optional(),
-  MUSICBRAINZ_URL: z.url().optional(),
-  DEEZER_URL: z.url().optional(),
+  ...metadataUrlSettings(),
   MUSICBRAINZ_CONTACT: optionalText,
   /** demo mode only: the emulated Spotify app is a development-mode app of 2026 (default) or an extended-quota one */
   SPOTIFY_EMULATOR_APP: z.enum(["development", "extended"]).default("development"),
 });
 
 export type Env = z.input<typeof EnvSchema>;
+
+/** `<NAME>_URL` for every open metadata source: an optional URL. */
+function metadataUrlSettings() {
+  type Setting = ReturnType<typeof metadataUrlSetting<OpenMetadataSourceName>>;
+  return Object.fromEntries(
+    openMetadataSourceNames.map((name) => [metadataUrlSetting(name), z.url().optional()]),
+  ) as Record<Setting, z.ZodOptional<z.ZodURL>>;
+}
 
 export interface Config {
   port: number;
@@ -136,9 +149,8 @@ export interface Config {
   metadata: {
     /** ordered: earlier sources win */
     sources: MetadataSourceName[];
-    reccobeatsUrl: string;
-    musicbrainzUrl: string;
-    deezerUrl: string;
+    /** each open source's base URL (`RECCOBEATS_URL`, …) */
+    urls: Record<OpenMetadataSourceName, string>;
     /** the contact in the User-Agent `Crate/<version> ( contact )` */
     contact: string;
   };
@@ -234,13 +246,13 @@ export function parseConfig(
     backup: { dir: e.BACKUP_DIR, keep: e.BACKUP_KEEP },
     metadata: {
       sources: e.METADATA_SOURCES,
-      reccobeatsUrl: trim(
-        e.RECCOBEATS_URL ?? (demoMode ? `${emulatorBase}/reccobeats/v1` : "https://api.reccobeats.com/v1"),
-      ),
-      musicbrainzUrl: trim(
-        e.MUSICBRAINZ_URL ?? (demoMode ? `${emulatorBase}/musicbrainz/ws/2` : "https://musicbrainz.org/ws/2"),
-      ),
-      deezerUrl: trim(e.DEEZER_URL ?? (demoMode ? `${emulatorBase}/deezer` : "https://api.deezer.com")),
+      urls: Object.fromEntries(
+        openMetadataSourceNames.map((name) => {
+          const { publicUrl, emulatorPath } = metadataSources[name].api;
+          const fallback = demoMode ? `${emulatorBase}/${name}${emulatorPath}` : publicUrl;
+          return [name, trim(e[metadataUrlSetting(name)] ?? fallback)];
+        }),
+      ) as Record<OpenMetadataSourceName, string>,
       contact: e.MUSICBRAINZ_CONTACT ?? publicUrl,
     },
     spotifyEmulatorApp: e.SPOTIFY_EMULATOR_APP,

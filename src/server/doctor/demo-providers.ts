@@ -47,9 +47,9 @@ export function startDemoProviders(config: Config): DemoProviders {
       paddle: { ...config.paddle, apiUrl: moved(config.paddle.apiUrl) },
       metadata: {
         ...config.metadata,
-        reccobeatsUrl: moved(config.metadata.reccobeatsUrl),
-        musicbrainzUrl: moved(config.metadata.musicbrainzUrl),
-        deezerUrl: moved(config.metadata.deezerUrl),
+        urls: Object.fromEntries(
+          Object.entries(config.metadata.urls).map(([name, url]) => [name, moved(url)]),
+        ) as typeof config.metadata.urls,
       },
     },
     async stop() {

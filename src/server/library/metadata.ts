@@ -2,7 +2,7 @@
 // sources in the background, shared by all users (src/server/metadata). A distribution plans with what is known;
 // songs whose facts arrive later are placed by a follow-up pass.
 import type { Deps } from "../deps/deps.ts";
-import { isUnavailable } from "../metadata/capabilities-repository.ts";
+import { factAvailable } from "../metadata/available.ts";
 import { lookUpSpotify } from "../metadata/spotify-source.ts";
 import type { SpotifyUserApi } from "../spotify/types.ts";
 
@@ -14,9 +14,7 @@ export interface EnrichResult {
 
 /** True when no configured source can give audio features (mood playlists cannot be filled). */
 export function audioFeaturesUnavailable(deps: Pick<Deps, "db" | "config" | "clock">): boolean {
-  const sources = deps.config.metadata.sources;
-  if (sources.includes("reccobeats")) return false;
-  return !sources.includes("spotify") || isUnavailable(deps.db.$client, "audioFeatures", deps.clock.now());
+  return !factAvailable(deps, "features");
 }
 
 /** Fetches what Spotify gives for the user's songs and queues the open-source lookups for the rest. */

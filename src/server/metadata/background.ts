@@ -11,7 +11,7 @@ import {
   settleFeaturesStatus,
   usersPlacingTracks,
   usersWithPendingLookups,
-} from "./repository.ts";
+} from "./store/repository.ts";
 
 /** First wait before a failed source is asked again; doubles up to RETRY_MAX_MS. */
 const RETRY_MS = 60_000;

@@ -4,10 +4,11 @@ import {
   type GroupCoverage,
   groupCoverageText,
   type MetadataCoverage,
+  metadataGroupFacts,
   metadataGroups,
 } from "../../shared/metadata.ts";
 import type { Deps } from "../deps/deps.ts";
-import { isUnavailable } from "./capabilities-repository.ts";
+import { factAvailable } from "./available.ts";
 
 export function metadataCoverage(deps: Deps, userId: string): MetadataCoverage {
   const sqlite = deps.db.$client;
@@ -28,21 +29,17 @@ export function metadataCoverage(deps: Deps, userId: string): MetadataCoverage {
        FROM likes l JOIN tracks t ON t.id = l.track_id WHERE l.user_id = ? AND l.unliked_at IS NULL`,
     )
     .get(userId) ?? { songs: 0, settled: 0, features: 0, tempo: 0, genres: 0, nations: 0 };
-  const sources = deps.config.metadata.sources;
-  const now = deps.clock.now();
-  const spotifyFeatures = sources.includes("spotify") && !isUnavailable(sqlite, "audioFeatures", now);
-  const spotifyGenres = sources.includes("spotify") && !isUnavailable(sqlite, "artistGenres", now);
-  const features = spotifyFeatures || sources.includes("reccobeats");
-  const genres = spotifyGenres || sources.includes("musicbrainz");
-  const known: Record<(typeof metadataGroups)[number], [number, boolean]> = {
-    Mood: [row.features ?? 0, features],
-    Tempo: [row.tempo ?? 0, features || sources.includes("deezer")],
-    Genre: [row.genres ?? 0, genres],
-    Subgenre: [row.genres ?? 0, genres],
-    Nationality: [row.nations ?? 0, genres],
+  // the songs each group's facts are known for
+  const known: Record<(typeof metadataGroups)[number], number> = {
+    Mood: row.features ?? 0,
+    Tempo: row.tempo ?? 0,
+    Genre: row.genres ?? 0,
+    Subgenre: row.genres ?? 0,
+    Nationality: row.nations ?? 0,
   };
   const groups: GroupCoverage[] = metadataGroups.map((group) => {
-    const [count, fillable] = known[group];
+    const count = known[group];
+    const fillable = metadataGroupFacts[group].some((fact) => factAvailable(deps, fact));
     return { group, known: count, fillable, text: groupCoverageText(group, count, row.songs, fillable) };
   });
   const settled = row.settled ?? 0;

@@ -1,17 +1,19 @@
-// One lookup pass of the open sources over a set of tracks, in the configured order: ReccoBeats for features,
-// MusicBrainz for artist ids, countries and tags (through Spotify artist URLs, else songs' ISRCs), Deezer for the
-// bpm of songs no earlier source gave a tempo. Every answer is stored as it arrives; a source that fails is left
-// for the next pass and the others go on.
-import type { MetadataSourceName } from "../../shared/metadata-sources.ts";
-import type { Deps } from "../deps/deps.ts";
+// One lookup pass of the open sources over a set of tracks. Every configured source of the registry
+// (`sources/index.ts`) runs at once, each at its own pace; the configured order (`METADATA_SOURCES`) decides
+// precedence: a source asks about a song's fact only once every earlier source of the pass that gives the fact has
+// answered for the song and left it missing, so Deezer's bpm questions start with ReccoBeats' first answers instead of
+// after its last. Every answer is stored as it arrives; a source that fails is left for the next pass and the
+// others go on.
+import {
+  type MetadataSourceName,
+  type OpenMetadataSourceName,
+  provides,
+} from "../../shared/metadata-sources.ts";
 import type { MetadataClients } from "../sources/clients.ts";
-import { RECCOBEATS_BATCH } from "../sources/reccobeats.ts";
-import { isUnavailable } from "./capabilities-repository.ts";
-import { storeFeatures, storeTempo } from "./facts-repository.ts";
-import { askable, recordLookups, wasAsked } from "./lookups-repository.ts";
-import { lookUpMusicBrainz } from "./musicbrainz-pass.ts";
-import { passTracks } from "./repository.ts";
-import { askInRounds } from "./rounds.ts";
+import { openSourceLookups } from "./sources/index.ts";
+import type { PassDeps, SongFact, SourcePass } from "./sources/source.ts";
+import { askable } from "./store/lookups-repository.ts";
+import { type PassTrack, passTracks } from "./store/repository.ts";
 
 export interface PassResult {
   /** tracks whose facts changed */
@@ -20,16 +22,12 @@ export interface PassResult {
   failed: MetadataSourceName[];
 }
 
-type PassDeps = Pick<Deps, "db" | "clock" | "log" | "config">;
+const lacks: Record<SongFact, (track: PassTrack) => boolean> = {
+  features: (t) => t.featuresSource === null,
+  tempo: (t) => t.tempo === null,
+};
 
-/** One pass's inputs and its result so far, as each source's step sees them. */
-interface Pass {
-  deps: PassDeps;
-  clients: MetadataClients;
-  trackIds: readonly string[];
-  result: PassResult;
-  onProgress: () => void;
-}
+const isOpen = (name: MetadataSourceName): name is OpenMetadataSourceName => name in openSourceLookups;
 
 /**
  * Looks up what the tracks lack; `onProgress` is told after each call, `onSourceDone` after each source has
@@ -42,89 +40,96 @@ export async function lookUpOpenSources(
   onProgress: () => void = () => {},
   onSourceDone: (result: PassResult) => void = () => {},
 ): Promise<PassResult> {
-  const sources = deps.config.metadata.sources;
+  const order = deps.config.metadata.sources;
   const result: PassResult = { changed: new Set(), failed: [] };
-  const run = async (name: MetadataSourceName, step: () => Promise<void>) => {
-    if (!sources.includes(name)) return;
+  const board = new AnswerBoard(deps, order, trackIds);
+  const tracks = passTracks(deps.db.$client, trackIds);
+  const run = async <Name extends OpenMetadataSourceName>(name: Name) => {
+    const pass: SourcePass<Name> = {
+      deps,
+      client: clients[name],
+      order,
+      tracks,
+      lacking: (fact) => board.lacking(name, fact),
+      changed: (ids) => {
+        for (const id of ids) result.changed.add(id);
+      },
+      progress: () => {
+        onProgress();
+        board.wake();
+      },
+    };
     try {
-      await step();
+      await openSourceLookups[name].lookUp(pass);
     } catch (error) {
       result.failed.push(name);
       deps.log.warn("metadata source failed; asked again later", { source: name, error: String(error) });
+    } finally {
+      board.finished(name);
     }
     onSourceDone(result);
   };
-  // ReccoBeats first (Deezer is only asked about songs it lacks); MusicBrainz and Deezer then run side by side,
-  // each at its own pace.
-  const pass: Pass = { deps, clients, trackIds, result, onProgress };
-  await run("reccobeats", () => reccoBeats(pass));
-  await Promise.all([
-    run("musicbrainz", () =>
-      lookUpMusicBrainz(deps, clients, passTracks(deps.db.$client, trackIds), result.changed, onProgress),
-    ),
-    run("deezer", () => deezer(pass)),
-  ]);
+  await Promise.all(order.filter(isOpen).map((name) => run(name)));
   return result;
 }
 
-async function reccoBeats({ deps, clients, trackIds, result, onProgress }: Pass) {
-  const sqlite = deps.db.$client;
-  const lacking = passTracks(sqlite, trackIds)
-    .filter((t) => t.featuresSource === null)
-    .map((t) => t.id);
-  const rounds = {
-    source: "reccobeats",
-    kind: "features",
-    size: RECCOBEATS_BATCH,
-    now: () => deps.clock.now(),
-  } as const;
-  await askInRounds(sqlite, rounds, lacking, async (round) => {
-    const found = await clients.reccobeats.audioFeatures(round);
-    storeFeatures(sqlite, found, "reccobeats", deps.clock.now());
-    for (const id of found.keys()) result.changed.add(id);
-    onProgress();
-    return new Set(found.keys());
-  });
-}
+/** Which source has answered for which song, and a wake-up for the sources waiting on earlier ones. */
+class AnswerBoard {
+  private readonly done = new Set<MetadataSourceName>();
+  private signal = Promise.withResolvers<void>();
 
-async function deezer({ deps, clients, trackIds, result, onProgress }: Pass) {
-  const sqlite = deps.db.$client;
-  const sources = deps.config.metadata.sources;
-  const now = deps.clock.now();
-  // Only songs every earlier feature source has answered without a tempo (so the first source that knows wins).
-  const spotifyDone = (id: string) =>
-    !sources.includes("spotify") ||
-    isUnavailable(sqlite, "audioFeatures", now) ||
-    wasAsked(sqlite, "spotify", "features", id, now);
-  const reccoDone = (id: string) =>
-    !sources.includes("reccobeats") || wasAsked(sqlite, "reccobeats", "features", id, now);
-  const lacking = passTracks(sqlite, trackIds).filter(
-    (t) => t.tempo === null && t.isrc !== null && spotifyDone(t.id) && reccoDone(t.id),
-  );
-  const open = new Set(
-    askable(
-      sqlite,
-      "deezer",
-      "bpm",
-      lacking.map((t) => t.id),
-      now,
-    ),
-  );
-  for (const track of lacking) {
-    if (!open.has(track.id) || track.isrc === null) continue;
-    const bpm = await clients.deezer.bpmByIsrc(track.isrc);
-    if (bpm !== null) {
-      storeTempo(sqlite, track.id, bpm);
-      result.changed.add(track.id);
+  constructor(
+    private readonly deps: PassDeps,
+    private readonly order: readonly MetadataSourceName[],
+    private readonly trackIds: readonly string[],
+  ) {}
+
+  wake(): void {
+    const { resolve } = this.signal;
+    this.signal = Promise.withResolvers<void>();
+    resolve();
+  }
+
+  finished(name: MetadataSourceName): void {
+    this.done.add(name);
+    this.wake();
+  }
+
+  /** The songs lacking `fact`, in batches as every earlier source of it answers (see `SourcePass.lacking`). */
+  async *lacking(source: MetadataSourceName, fact: SongFact): AsyncGenerator<PassTrack[]> {
+    // Spotify answers in the listener's sync, before the pass: what it has not answered yet does not hold a song
+    // back (its answer, when it comes, still wins: the facts repository writes by the same order)
+    const earlier = this.order
+      .slice(0, this.order.indexOf(source))
+      .filter((name): name is OpenMetadataSourceName => isOpen(name) && provides(name, fact));
+    let waiting: readonly string[] = this.trackIds;
+    while (waiting.length > 0) {
+      // taken before looking, so an answer that arrives while this batch is asked about wakes the next look
+      const next = this.signal.promise;
+      // once every earlier source has finished, what it left unanswered waits for the next pass
+      const last = earlier.every((name) => this.done.has(name));
+      const answered = this.answeredByAll(earlier, waiting);
+      if (answered.size > 0) {
+        waiting = waiting.filter((id) => !answered.has(id));
+        const ready = passTracks(this.deps.db.$client, [...answered]).filter(lacks[fact]);
+        if (ready.length > 0) yield ready;
+      }
+      if (last) return;
+      await next;
     }
-    recordLookups(
-      sqlite,
-      "deezer",
-      "bpm",
-      [track.id],
-      new Set(bpm === null ? [] : [track.id]),
-      deps.clock.now(),
-    );
-    onProgress();
+  }
+
+  private answeredByAll(sources: readonly OpenMetadataSourceName[], ids: readonly string[]): Set<string> {
+    const sqlite = this.deps.db.$client;
+    const now = this.deps.clock.now();
+    let answered = new Set(ids);
+    for (const name of sources) {
+      const kind = openSourceLookups[name].songAnswer;
+      if (answered.size === 0 || kind === null) continue;
+      const left = [...answered];
+      const open = new Set(askable(sqlite, name, kind, left, now));
+      answered = new Set(left.filter((id) => !open.has(id)));
+    }
+    return answered;
   }
 }

@@ -2,17 +2,19 @@
 // Data Spotify no longer gives this app is noticed once (a 403, or artists without `genres`) and not asked for
 // again for a day, so a development-mode app spends a handful of calls, not one per artist.
 import type { Database } from "bun:sqlite";
+import type { MetadataFact } from "../../shared/metadata-sources.ts";
+import type { Db } from "../db/client.ts";
 import type { Deps } from "../deps/deps.ts";
 import type { Artist, SpotifyUserApi } from "../spotify/types.ts";
-import { isUnavailable, recordCapability } from "./capabilities-repository.ts";
-import { storeFeatures } from "./facts-repository.ts";
+import { isUnavailable, recordCapability } from "./store/capabilities-repository.ts";
+import { type SourceOrder, storeFeatures } from "./store/facts-repository.ts";
 import {
   artistsOfLikes,
   clearCategoriesOfArtists,
   storeSpotifyArtistGenres,
   tracksWithoutFeatures,
-} from "./repository.ts";
-import { askInRounds } from "./rounds.ts";
+} from "./store/repository.ts";
+import { askInRounds } from "./store/rounds.ts";
 
 /** Ids handed to the client per round; each round is stored before the next, so a failure keeps what arrived. */
 const ROUND = 1000;
@@ -26,24 +28,34 @@ type SpotifyMetadataApi = Pick<SpotifyUserApi, "getArtists" | "getAudioFeatures"
 
 /** Fetches from Spotify the features and artist genres the user's liked tracks lack and Spotify still gives. */
 export async function lookUpSpotify(
-  deps: Pick<Deps, "db" | "clock" | "log">,
+  deps: Pick<Deps, "db" | "clock" | "log" | "config">,
   api: SpotifyMetadataApi,
   userId: string,
 ): Promise<SpotifyStepResult> {
-  const step: Step = { sqlite: deps.db.$client, log: deps.log, api, userId, now: deps.clock.now() };
+  const step: Step = {
+    db: deps.db,
+    sqlite: deps.db.$client,
+    order: deps.config.metadata.sources,
+    log: deps.log,
+    api,
+    userId,
+    now: deps.clock.now(),
+  };
   return { featuresFetched: await spotifyFeatures(step), artistsFetched: await spotifyArtists(step) };
 }
 
 /** What both of Spotify's lookups work with: the database, the log, the listener's client, one time for all. */
 interface Step {
+  db: Db;
   sqlite: Database;
+  order: SourceOrder;
   log: Deps["log"];
   api: SpotifyMetadataApi;
   userId: string;
   now: number;
 }
 
-async function spotifyFeatures({ sqlite, log, api, userId, now }: Step): Promise<number> {
+async function spotifyFeatures({ db, sqlite, order, log, api, userId, now }: Step): Promise<number> {
   if (isUnavailable(sqlite, "audioFeatures", now)) return 0;
   let fetched = 0;
   const rounds = { source: "spotify", kind: "features", size: ROUND, now: () => now } as const;
@@ -56,7 +68,7 @@ async function spotifyFeatures({ sqlite, log, api, userId, now }: Step): Promise
     }
     recordCapability(sqlite, "audioFeatures", "available", now);
     const found = new Map(features.map((f) => [f.id, f]));
-    storeFeatures(sqlite, found, "spotify", now);
+    storeFeatures(db, found, "spotify", now, order);
     fetched += found.size;
     return new Set(found.keys());
   });
@@ -98,4 +110,11 @@ function storeSpotifyArtists(sqlite: Database, found: readonly Artist[], now: nu
     sqlite,
     found.map((a) => a.id),
   );
+}
+
+/** Whether Spotify still gives this app the fact (what it refused is not asked for again for a day). */
+export function spotifyGives(sqlite: Database, fact: MetadataFact, now: number): boolean {
+  if (fact === "features" || fact === "tempo") return !isUnavailable(sqlite, "audioFeatures", now);
+  if (fact === "genres") return !isUnavailable(sqlite, "artistGenres", now);
+  return false;
 }

@@ -6,6 +6,11 @@ import { nationalityOfCountry } from "../../shared/catalogue/countries.ts";
 import type { EntryKind } from "../../shared/catalogue/index.ts";
 import { moodRules } from "../../shared/catalogue/moods.ts";
 import { explainTexts, provenance, type Reason, type ReasonSource } from "../../shared/explain.ts";
+import {
+  type MetadataSourceName,
+  metadataSourceNames,
+  metadataSources,
+} from "../../shared/metadata-sources.ts";
 import { decadeOf, genreStringFacts, moodsOf, tempoBandOf } from "../library/classify.ts";
 import { tagsToGenreStrings } from "../metadata/tags.ts";
 
@@ -36,10 +41,8 @@ export interface TrackEvidence {
 
 const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
 
-const asSource = (name: string | null): ReasonSource =>
-  name === "spotify" || name === "reccobeats" || name === "deezer" || name === "musicbrainz"
-    ? name
-    : "spotify";
+const asSource = (name: string | null): MetadataSourceName =>
+  metadataSourceNames.find((source) => source === name) ?? "spotify";
 
 /** The genre strings classification used for an artist, with where they came from (as considered.ts picks). */
 function genreStringsOf(artist: ArtistEvidence): {
@@ -133,8 +136,6 @@ function moodConditions(mood: string, features: FeatureFacts): string {
     .join(", ");
 }
 
-const featureSourceNames: Record<string, string> = { spotify: "Spotify", reccobeats: "ReccoBeats" };
-
 /** Why the track holds a classified entry (Mood, Genre, Subgenre, Decade, Nationality, Tempo); null if it does not. */
 export function classifiedReason(
   kind: EntryKind,
@@ -176,7 +177,8 @@ export function classifiedReason(
       const tempo = track.features?.tempo ?? null;
       if (tempo === null || tempoBandOf(tempo) !== entry) return null;
       const source = asSource(track.tempoSource ?? track.featuresSource);
-      const asOf = source === "deezer" ? track.tempoAsOf : track.featuresFetchedAt;
+      // a tempo alone (Deezer's bpm) was learned when that source answered, not with the features
+      const asOf = track.tempoSource !== track.featuresSource ? track.tempoAsOf : track.featuresFetchedAt;
       return {
         text: explainTexts.tempo(entry, Math.round(tempo), provenance(source, asOf, now)),
         source,
@@ -186,9 +188,8 @@ export function classifiedReason(
     case "mood": {
       if (!track.features || !(moodsOf(track.features) as string[]).includes(entry)) return null;
       const source = asSource(track.featuresSource);
-      const name = featureSourceNames[source] ?? source;
       return {
-        text: explainTexts.mood(entry, moodConditions(entry, track.features), name),
+        text: explainTexts.mood(entry, moodConditions(entry, track.features), metadataSources[source].label),
         source,
         asOf: iso(track.featuresFetchedAt),
       };

@@ -1,24 +1,57 @@
 // The app's clients of the open metadata sources: one per source for all users, so each keeps one pace. Built
-// once in the composition root and passed in `Deps`.
+// once in the composition root and passed in `Deps`. A source is registered here once: its client, its pace and
+// its base URL.
+import type { OpenMetadataSourceName } from "../../shared/metadata-sources.ts";
 import type { Config } from "../config/config.ts";
 import { type Metrics, providerObservers } from "../metrics/registry.ts";
 import { SpacedPacing, windowPacing } from "../platform/pacing.ts";
 import type { Pacing } from "../platform/provider-http.ts";
-import { createDeezerClient, DEEZER_WINDOW_MS, type DeezerClient } from "./deezer.ts";
+import { createDeezerClient, DEEZER_WINDOW_MS } from "./deezer.ts";
 import { type FetchLike, SourceHttp, userAgentFor } from "./http.ts";
-import { createMusicBrainzClient, MUSICBRAINZ_INTERVAL_MS, type MusicBrainzClient } from "./musicbrainz.ts";
-import { createReccoBeatsClient, type ReccoBeatsClient } from "./reccobeats.ts";
+import { createMusicBrainzClient, MUSICBRAINZ_INTERVAL_MS } from "./musicbrainz.ts";
+import { createReccoBeatsClient } from "./reccobeats.ts";
 
-export interface MetadataClients {
-  reccobeats: ReccoBeatsClient;
-  musicbrainz: MusicBrainzClient;
-  deezer: DeezerClient;
+interface SourceClientEntry<Client> {
+  create(http: SourceHttp): Client;
+  /** the least time between two requests, on average: `calls × this` is the fastest it can answer them */
+  intervalMs: number;
+  /** how its client keeps that pace (the provider core's strategies) */
+  pacing(): Pacing;
+  /** a request (below the base URL) it answers cheaply whether or not it knows what is asked: `crate doctor` */
+  probe: string;
 }
 
-/** About 2 requests a second, as public ReccoBeats clients send. */
-const RECCOBEATS_INTERVAL_MS = 500;
-/** Deezer's quota: 50 requests per 5 seconds. */
 const DEEZER_CALLS_PER_WINDOW = 50;
+
+const entry = <Client>(e: SourceClientEntry<Client>) => e;
+
+/** The open sources' clients, one entry each. */
+const sourceClients = {
+  /** About 2 requests a second, as public ReccoBeats clients send. */
+  reccobeats: entry({
+    create: createReccoBeatsClient,
+    intervalMs: 500,
+    pacing: () => new SpacedPacing(500),
+    probe: "/audio-features?ids=4uLU6hMCjMI75M1A2tKUQC",
+  }),
+  musicbrainz: entry({
+    create: createMusicBrainzClient,
+    intervalMs: MUSICBRAINZ_INTERVAL_MS,
+    pacing: () => new SpacedPacing(MUSICBRAINZ_INTERVAL_MS),
+    probe: `/url?resource=${encodeURIComponent("https://open.spotify.com/artist/0OdUWJ0sBjDrqHygGUXeCF")}&inc=artist-rels&fmt=json`,
+  }),
+  /** Deezer's quota: 50 requests per 5 seconds. */
+  deezer: entry({
+    create: createDeezerClient,
+    intervalMs: DEEZER_WINDOW_MS / DEEZER_CALLS_PER_WINDOW,
+    pacing: () => windowPacing(DEEZER_CALLS_PER_WINDOW, DEEZER_WINDOW_MS),
+    probe: "/track/isrc:USUM71703861",
+  }),
+} satisfies Record<OpenMetadataSourceName, SourceClientEntry<unknown>>;
+
+export type MetadataClients = {
+  [Name in OpenMetadataSourceName]: ReturnType<(typeof sourceClients)[Name]["create"]>;
+};
 
 export function createMetadataClients(
   config: Config,
@@ -26,34 +59,36 @@ export function createMetadataClients(
   metrics?: Metrics,
 ): MetadataClients {
   const userAgent = userAgentFor(config.metadata.contact);
-  const http = (source: string, baseUrl: string, pacing: Pacing) =>
-    new SourceHttp({
-      source,
-      baseUrl,
-      userAgent,
-      pacing,
-      fetch: fetchImpl,
-      maxAttempts: 5,
-      onCall: metrics ? providerObservers(metrics, source).onCall : undefined,
-    });
-  return {
-    reccobeats: createReccoBeatsClient(
-      http("reccobeats", config.metadata.reccobeatsUrl, new SpacedPacing(RECCOBEATS_INTERVAL_MS)),
-    ),
-    musicbrainz: createMusicBrainzClient(
-      http("musicbrainz", config.metadata.musicbrainzUrl, new SpacedPacing(MUSICBRAINZ_INTERVAL_MS)),
-    ),
-    deezer: createDeezerClient(
-      http("deezer", config.metadata.deezerUrl, windowPacing(DEEZER_CALLS_PER_WINDOW, DEEZER_WINDOW_MS)),
-    ),
+  const build = <Name extends OpenMetadataSourceName>(source: Name): MetadataClients[Name] => {
+    const { create, pacing } = sourceClients[source] as SourceClientEntry<MetadataClients[Name]>;
+    return create(
+      new SourceHttp({
+        source,
+        baseUrl: config.metadata.urls[source],
+        userAgent,
+        pacing: pacing(),
+        fetch: fetchImpl,
+        maxAttempts: 5,
+        onCall: metrics ? providerObservers(metrics, source).onCall : undefined,
+      }),
+    );
   };
+  return Object.fromEntries(
+    (Object.keys(sourceClients) as OpenMetadataSourceName[]).map((name) => [name, build(name)]),
+  ) as MetadataClients;
 }
+
+/** The least time between two requests to the source: `calls × this` is the fastest it can answer them. */
+export const metadataSourceIntervalMs = (source: OpenMetadataSourceName): number =>
+  sourceClients[source].intervalMs;
+
+/** The request `crate doctor` sends the source, at its configured base URL. */
+export const metadataSourceProbe = (config: Config, source: OpenMetadataSourceName): string =>
+  `${config.metadata.urls[source]}${sourceClients[source].probe}`;
 
 /** Requests sent per source and endpoint since start. */
 export function metadataCallCounts(clients: MetadataClients): Record<string, Record<string, number>> {
-  return {
-    reccobeats: clients.reccobeats.http.callCounts(),
-    musicbrainz: clients.musicbrainz.http.callCounts(),
-    deezer: clients.deezer.http.callCounts(),
-  };
+  return Object.fromEntries(
+    Object.entries(clients).map(([name, client]) => [name, client.http.callCounts()]),
+  );
 }

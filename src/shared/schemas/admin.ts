@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { limits } from "../limits.ts";
 import { type MembershipLevel, MembershipLevelSchema } from "../membership.ts";
+import { openMetadataSourceNames } from "../metadata-sources.ts";
 import type { ReportedCallKind, SpotifyAccessState } from "../spotify-access.ts";
 
 // ── Inputs (one schema each, used by the tRPC router and the REST shim) ─────────────────────────────────
@@ -163,8 +164,8 @@ export const adminActivityItems = 200;
 
 // ── Charts (the operator's history) ─────────────────────────────────────────────────────────────────────────
 
-/** The providers whose calls the charts follow, in the order they are drawn. */
-export const chartProviders = ["spotify", "paddle", "reccobeats", "musicbrainz", "deezer"] as const;
+/** The providers whose calls the charts follow, in the order they are drawn (the open metadata sources' list). */
+export const chartProviders = ["spotify", "paddle", ...openMetadataSourceNames] as const;
 export type ChartProvider = (typeof chartProviders)[number];
 
 /** The chart ranges: the last 30 UTC days by day, or the last 48 hours by hour (both end with the current one). */

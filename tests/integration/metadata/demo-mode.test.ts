@@ -19,9 +19,9 @@ const agent = { "User-Agent": "Crate/0.1.0 ( demo@crate.example )", Accept: "app
 
 test("the metadata emulators answer at their demo paths, where Crate's clients point", async () => {
   const { metadata } = crate.deps.config;
-  expect(metadata.reccobeatsUrl).toBe(`${crate.deps.config.publicUrl}/emulator/reccobeats/v1`);
-  expect(metadata.musicbrainzUrl).toBe(`${crate.deps.config.publicUrl}/emulator/musicbrainz/ws/2`);
-  expect(metadata.deezerUrl).toBe(`${crate.deps.config.publicUrl}/emulator/deezer`);
+  expect(metadata.urls.reccobeats).toBe(`${crate.deps.config.publicUrl}/emulator/reccobeats/v1`);
+  expect(metadata.urls.musicbrainz).toBe(`${crate.deps.config.publicUrl}/emulator/musicbrainz/ws/2`);
+  expect(metadata.urls.deezer).toBe(`${crate.deps.config.publicUrl}/emulator/deezer`);
   const recco = await fetch(`${crate.url}/emulator/reccobeats/v1/audio-features?ids=0000000000000000000000`, {
     headers: agent,
   });

@@ -12,13 +12,23 @@ describe("metadata configuration", () => {
     });
     expect(real.metadata).toEqual({
       sources: ["spotify", "reccobeats", "musicbrainz", "deezer"],
-      reccobeatsUrl: "https://api.reccobeats.com/v1",
-      musicbrainzUrl: "https://musicbrainz.org/ws/2",
-      deezerUrl: "https://api.deezer.com",
+      urls: {
+        reccobeats: "https://api.reccobeats.com/v1",
+        musicbrainz: "https://musicbrainz.org/ws/2",
+        deezer: "https://api.deezer.com",
+      },
       contact: "https://crate.example",
     });
     const demo = parseConfig({ PORT: "4000" });
-    expect(demo.metadata.musicbrainzUrl).toBe("http://127.0.0.1:4000/emulator/musicbrainz/ws/2");
+    expect(demo.metadata.urls).toEqual({
+      reccobeats: "http://127.0.0.1:4000/emulator/reccobeats/v1",
+      musicbrainz: "http://127.0.0.1:4000/emulator/musicbrainz/ws/2",
+      deezer: "http://127.0.0.1:4000/emulator/deezer",
+    });
+    expect(parseConfig({ DEEZER_URL: "http://deezer.test/" }).metadata.urls.deezer).toBe(
+      "http://deezer.test",
+    );
+    expect(() => parseConfig({ DEEZER_URL: "not a url" })).toThrow(/DEEZER_URL/);
     expect(demo.spotifyEmulatorApp).toBe("development");
   });
 

@@ -1,5 +1,6 @@
 import { Button, ButtonGroup, SimpleGrid } from "@chakra-ui/react";
 import { useState } from "react";
+import { metadataSources } from "../../../shared/metadata-sources.ts";
 import {
   type AdminCharts,
   type ChartProvider,
@@ -12,21 +13,11 @@ import { PageSpinner } from "../../components/PageSpinner.tsx";
 import { Segment } from "./Segment.tsx";
 import { type ChartSeries, SeriesChart } from "./SeriesChart.tsx";
 
-const providerNames: Record<ChartProvider, string> = {
-  spotify: "Spotify",
-  paddle: "Paddle",
-  reccobeats: "ReccoBeats",
-  musicbrainz: "MusicBrainz",
-  deezer: "Deezer",
-};
-// distinct on the dark panel, each at least 3:1 against it
-const providerColors: Record<ChartProvider, string> = {
-  spotify: "#1ed760",
-  paddle: "#ffa06d",
-  reccobeats: "#6cb6ff",
-  musicbrainz: "#e58cff",
-  deezer: "#f5d547",
-};
+// the metadata sources (Spotify among them) as their registry declares them; Paddle beside them
+const providerLooks = (provider: ChartProvider): { label: string; color: string } =>
+  provider === "paddle"
+    ? { label: "Paddle", color: "#ffa06d" } // distinct on the dark panel, at least 3:1 against it
+    : { label: metadataSources[provider].label, color: metadataSources[provider].chartColor };
 const rangeNames: Record<ChartRange, string> = { "30d": "30 days", "48h": "48 hours" };
 
 const minutes = (ms: number) => ms / 60_000;
@@ -35,8 +26,7 @@ const asMinutes = (ms: number) => `${(Math.round(minutes(ms) * 10) / 10).toLocal
 const perProvider = (byProvider: AdminCharts["providerCalls"]): ChartSeries[] =>
   chartProviders.map((provider) => ({
     id: provider,
-    label: providerNames[provider],
-    color: providerColors[provider],
+    ...providerLooks(provider),
     points: byProvider[provider],
   }));
 

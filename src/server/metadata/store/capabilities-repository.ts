@@ -2,7 +2,7 @@
 // artists (403 when gone) and artist genres (answered without `genres` by development-mode apps since 2026).
 // An unavailable capability is not asked for again until a day has passed.
 import type { Database } from "bun:sqlite";
-import type { metadataSources } from "../db/schema/index.ts";
+import type { metadataSources } from "../../db/schema/index.ts";
 
 type CapabilityRow = typeof metadataSources.$inferSelect;
 type CapabilityStatus = CapabilityRow["status"];

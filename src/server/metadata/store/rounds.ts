@@ -10,6 +10,8 @@ export interface Rounds {
   /** a smaller first round, to learn cheaply whether the source still answers */
   firstSize?: number;
   now: () => number;
+  /** told after each round is remembered (a later source of the same fact may then ask about its keys) */
+  recorded?: () => void;
 }
 
 /**
@@ -31,5 +33,6 @@ export async function askInRounds(
     const found = await ask(round);
     if (found === "stop") return;
     recordLookups(sqlite, rounds.source, rounds.kind, round, found, rounds.now());
+    rounds.recorded?.();
   }
 }

@@ -2,7 +2,7 @@
 // clearing their answers cause. Ids go in as one JSON list (`json_each`), so a pass over thousands of songs is one
 // statement; rows are typed from the schema, stored JSON lists parsed and checked here.
 import type { Database } from "bun:sqlite";
-import type { artists, likes, tracks } from "../db/schema/index.ts";
+import type { artists, likes, tracks } from "../../db/schema/index.ts";
 
 type Track = typeof tracks.$inferSelect;
 type Artist = typeof artists.$inferSelect;

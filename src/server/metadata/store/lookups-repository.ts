@@ -1,6 +1,6 @@
 // The memory of questions asked: per source, kind and key, whether the answer was found and when it was asked.
 import type { Database } from "bun:sqlite";
-import type { metadataLookups } from "../db/schema/index.ts";
+import type { metadataLookups } from "../../db/schema/index.ts";
 
 type Lookup = typeof metadataLookups.$inferSelect;
 

@@ -1,18 +1,21 @@
-// The MusicBrainz part of a lookup pass: artists through their Spotify artist URLs (id and country), artists
-// MusicBrainz does not link to Spotify through their songs' ISRCs, then the tags of every linked artist, each
-// 100 a call.
+// MusicBrainz: artists through their Spotify artist URLs (id and country), artists MusicBrainz does not link to
+// Spotify through their songs' ISRCs, then the tags of every linked artist, each 100 a call. It asks about the
+// pass's artists whatever the other sources gave (Spotify's genres win at classification, its country fills in).
 import type { Database } from "bun:sqlite";
-import type { Deps } from "../deps/deps.ts";
-import type { MetadataClients } from "../sources/clients.ts";
-import { MUSICBRAINZ_BATCH } from "../sources/musicbrainz.ts";
-import { storeArtistLink, storeArtistTags } from "./facts-repository.ts";
-import { askable, recordLookups, wasAsked } from "./lookups-repository.ts";
-import { clearCategoriesOfArtists, type PassArtist, type PassTrack, passArtists } from "./repository.ts";
-import { askInRounds } from "./rounds.ts";
+import type { MusicBrainzClient } from "../../sources/musicbrainz.ts";
+import { MUSICBRAINZ_BATCH } from "../../sources/musicbrainz.ts";
+import { storeArtistLink, storeArtistTags } from "../store/facts-repository.ts";
+import { askable, recordLookups, wasAsked } from "../store/lookups-repository.ts";
+import {
+  clearCategoriesOfArtists,
+  type PassArtist,
+  type PassTrack,
+  passArtists,
+} from "../store/repository.ts";
+import { askInRounds } from "../store/rounds.ts";
+import type { OpenSourceLookup, PassDeps } from "./source.ts";
 
 type ArtistRow = PassArtist;
-
-type PassDeps = Pick<Deps, "db" | "clock">;
 
 function loadArtists(sqlite: Database, tracks: readonly PassTrack[]): Map<string, ArtistRow> {
   const ids = [...new Set(tracks.flatMap((t) => t.artistIds))];
@@ -20,16 +23,21 @@ function loadArtists(sqlite: Database, tracks: readonly PassTrack[]): Map<string
   return new Map(rows.map((r) => [r.id, r]));
 }
 
-/** Looks the tracks' artists up; `changed` receives the tracks whose artists' facts changed. */
-export async function lookUpMusicBrainz(
+export const musicBrainzLookup: OpenSourceLookup<"musicbrainz"> = {
+  songAnswer: null,
+  lookUp: ({ deps, client, tracks, changed, progress }) =>
+    lookUpArtists(deps, client, tracks, (ids) => changed(ids), progress),
+};
+
+/** Looks the tracks' artists up; `changed` is told the tracks whose artists' facts changed. */
+async function lookUpArtists(
   deps: PassDeps,
-  clients: MetadataClients,
+  mb: MusicBrainzClient,
   tracks: readonly PassTrack[],
-  changed: Set<string>,
+  changed: (trackIds: string[]) => void,
   onProgress: () => void,
 ): Promise<void> {
   const sqlite = deps.db.$client;
-  const mb = clients.musicbrainz;
   const tracksOfArtist = new Map<string, PassTrack[]>();
   for (const t of tracks) {
     for (const a of t.artistIds) tracksOfArtist.set(a, [...(tracksOfArtist.get(a) ?? []), t]);
@@ -37,7 +45,7 @@ export async function lookUpMusicBrainz(
   const touched = new Set<string>();
   const markChanged = (artistId: string) => {
     touched.add(artistId);
-    for (const t of tracksOfArtist.get(artistId) ?? []) changed.add(t.id);
+    changed((tracksOfArtist.get(artistId) ?? []).map((t) => t.id));
   };
 
   // 1. Spotify artist URL → MusicBrainz artist (id, country), 100 a call.
@@ -52,7 +60,7 @@ export async function lookUpMusicBrainz(
   await askInRounds(sqlite, urls, unlinked, async (round) => {
     const found = await mb.artistsBySpotifyIds(round);
     for (const [artistId, ref] of found) {
-      storeArtistLink(sqlite, artistId, ref.mbid, ref.country);
+      storeArtistLink(deps.db, artistId, ref.mbid, ref.country);
       const artist = artists.get(artistId);
       if (artist) artist.mbid = ref.mbid;
       markChanged(artistId);
@@ -62,7 +70,7 @@ export async function lookUpMusicBrainz(
   });
 
   // 2. Artists MusicBrainz does not link to Spotify: through their songs' ISRCs.
-  await lookUpByIsrcs(deps, clients, artists, tracksOfArtist, markChanged, onProgress);
+  await lookUpByIsrcs(deps, mb, artists, tracksOfArtist, markChanged, onProgress);
 
   // 3. Tags and country of the linked artists, 100 a call (Spotify's genres win where present).
   const mbids = [...new Set([...artists.values()].flatMap((a) => (a.mbid === null ? [] : [a.mbid])))];
@@ -79,7 +87,7 @@ export async function lookUpMusicBrainz(
     const found = await mb.tagsByMbids(round);
     const now = deps.clock.now();
     for (const [mbid, facts] of found) {
-      storeArtistTags(sqlite, mbid, facts.tags, facts.country, now);
+      storeArtistTags(deps.db, mbid, facts.tags, facts.country, now);
       for (const artistId of artistsOfMbid.get(mbid) ?? []) markChanged(artistId);
     }
     onProgress();
@@ -95,7 +103,7 @@ export async function lookUpMusicBrainz(
  */
 async function lookUpByIsrcs(
   deps: PassDeps,
-  clients: MetadataClients,
+  mb: MusicBrainzClient,
   artists: Map<string, ArtistRow>,
   tracksOfArtist: ReadonlyMap<string, PassTrack[]>,
   markChanged: (artistId: string) => void,
@@ -120,13 +128,13 @@ async function lookUpByIsrcs(
   const asked = new Set<string>();
   while (pending.size > 0) {
     const batch = nextIsrcBatch(pending, asked);
-    const found = batch.length > 0 ? await clients.musicbrainz.artistsByIsrcs(batch) : new Map();
+    const found = batch.length > 0 ? await mb.artistsByIsrcs(batch) : new Map();
     const linked = new Set<string>();
     for (const [isrc, credits] of found) {
       const track = trackOfIsrc.get(isrc);
       if (!track) continue;
       for (const [artistId, mbid] of matchCredits(track, artists, credits)) {
-        storeArtistLink(sqlite, artistId, mbid, null);
+        storeArtistLink(deps.db, artistId, mbid, null);
         const artist = artists.get(artistId);
         if (artist) artist.mbid = mbid;
         markChanged(artistId);
