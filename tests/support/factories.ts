@@ -1,0 +1,94 @@
+// Fixtures as typed drizzle inserts: a renamed or retyped column breaks these at `tsc`, not when a test runs.
+// Each factory fills only what the schema requires; a test names the fields its case is about.
+import { inArray } from "drizzle-orm";
+import type { Db } from "../../src/server/db/client.ts";
+import {
+  likes,
+  managedPlaylists,
+  membershipEvents,
+  payments,
+  playlistSongs,
+  users,
+} from "../../src/server/db/schema/index.ts";
+import type { MembershipLevel } from "../../src/shared/membership.ts";
+
+export type NewUser = typeof users.$inferInsert;
+export type NewLike = typeof likes.$inferInsert;
+export type NewManagedPlaylist = typeof managedPlaylists.$inferInsert;
+export type NewPayment = typeof payments.$inferInsert;
+export type NewMembershipEvent = typeof membershipEvents.$inferInsert;
+
+/** A user row (no Spotify tokens: a listener who signs in comes from the OAuth flow instead). Returns its id. */
+export function createUser(db: Db, fields: Partial<NewUser> & Pick<NewUser, "id">): string {
+  db.insert(users)
+    .values({ spotifyId: `spotify-${fields.id}`, createdAt: 0, lastLoginAt: 0, ...fields })
+    .run();
+  return fields.id;
+}
+
+/**
+ * Gives users a membership level, as a payment or an admin would leave it on the user row (no event recorded:
+ * `recordMembershipEvent` adds one where a test reads the history). With no ids, every user.
+ */
+export function setMembership(db: Db, level: MembershipLevel, ...userIds: string[]): void {
+  const update = db.update(users).set({ membershipLevel: level });
+  (userIds.length > 0 ? update.where(inArray(users.id, userIds)) : update).run();
+}
+
+/** Shorthand for the level most tests need: unlimited playlists and the whole catalogue. */
+export function makePremium(db: Db, ...userIds: string[]): void {
+  setMembership(db, "PremiumYearly", ...userIds);
+}
+
+export function recordMembershipEvent(
+  db: Db,
+  fields: Partial<NewMembershipEvent> & Pick<NewMembershipEvent, "userId" | "membershipLevel">,
+): void {
+  db.insert(membershipEvents)
+    .values({ effectiveDate: 0, source: "admin", ...fields })
+    .run();
+}
+
+/** Likes of one user; `likedAt` defaults to the order given (oldest first, one millisecond apart). */
+export function addLikes(
+  db: Db,
+  userId: string,
+  rows: readonly (Omit<NewLike, "userId" | "likedAt"> & { likedAt?: number })[],
+): void {
+  if (rows.length === 0) return;
+  db.insert(likes)
+    .values(rows.map((row, i) => ({ likedAt: i + 1, ...row, userId })))
+    .run();
+}
+
+/** A managed playlist row (predefined, active, named after its preference unless given). Returns its id. */
+export function createManagedPlaylist(
+  db: Db,
+  fields: Partial<NewManagedPlaylist> & Pick<NewManagedPlaylist, "id" | "userId" | "preferenceKey">,
+): string {
+  db.insert(managedPlaylists)
+    .values({ source: "predefined", name: fields.preferenceKey, createdAt: 0, ...fields })
+    .run();
+  return fields.id;
+}
+
+/** Songs Crate added to a managed playlist, in the order given. */
+export function addPlaylistSongs(db: Db, playlistId: string, trackIds: readonly string[], addedAt = 0): void {
+  if (trackIds.length === 0) return;
+  db.insert(playlistSongs)
+    .values(trackIds.map((trackId) => ({ playlistId, trackId, addedAt })))
+    .run();
+}
+
+/** A payment record as billing keeps it (a yearly premium payment unless given). */
+export function recordPayment(db: Db, fields: Partial<NewPayment> & Pick<NewPayment, "userId">): void {
+  db.insert(payments)
+    .values({
+      change: "PremiumYearly",
+      effectiveDate: 0,
+      registeredDate: 0,
+      notificationId: `ntf_${fields.userId}`,
+      ...fields,
+    })
+    .run();
+}
