@@ -1,10 +1,12 @@
 // A playlist's own page in a real browser: 10,000 songs scroll on a phone (only the rows in view exist and are
 // fetched), the why-not search, and "Never in this playlist" with its undo, checked against the emulated Spotify.
+
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
 import { explainPageTexts, playlistPagePath } from "../../src/shared/explain.ts";
 import { seriousAxeViolations } from "../support/axe.ts";
 import { collectPageErrors, launchBrowser, type TestBrowser, viewports } from "../support/browser.ts";
+import { makePremium } from "../support/factories.ts";
 import { startTestServer, type TestServer } from "../support/server.ts";
 
 const LISTENER = "e2e-explain";
@@ -55,7 +57,7 @@ function seedBigPlaylist(owner: string): void {
   const db = server.deps.db.$client;
   const now = Date.now();
   db.transaction(() => {
-    db.query("UPDATE users SET membership_level = 'PremiumYearly' WHERE id = ?").run(owner);
+    makePremium(server.deps.db, owner);
     db.query(
       "INSERT INTO artists (id, name, genres, fetched_at) VALUES ('bigArtist', 'The Many', '[\"classic rock\"]', ?)",
     ).run(now);

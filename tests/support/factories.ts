@@ -1,7 +1,10 @@
 // Fixtures as typed drizzle inserts: a renamed or retyped column breaks these at `tsc`, not when a test runs.
 // Each factory fills only what the schema requires; a test names the fields its case is about.
+import type { Database } from "bun:sqlite";
 import { inArray } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/bun-sqlite";
 import type { Db } from "../../src/server/db/client.ts";
+import * as schema from "../../src/server/db/schema/index.ts";
 import {
   likes,
   managedPlaylists,
@@ -17,6 +20,11 @@ export type NewLike = typeof likes.$inferInsert;
 export type NewManagedPlaylist = typeof managedPlaylists.$inferInsert;
 export type NewPayment = typeof payments.$inferInsert;
 export type NewMembershipEvent = typeof membershipEvents.$inferInsert;
+
+/** The factories' handle on a connection a test opened itself (a database another process serves). */
+export function fixtureDb(sqlite: Database): Db {
+  return drizzle({ client: sqlite, schema, casing: "snake_case" });
+}
 
 /** A user row (no Spotify tokens: a listener who signs in comes from the OAuth flow instead). Returns its id. */
 export function createUser(db: Db, fields: Partial<NewUser> & Pick<NewUser, "id">): string {

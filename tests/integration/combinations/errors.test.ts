@@ -4,12 +4,14 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { appRouter } from "../../../src/server/trpc/_app.ts";
 import { createCallerFactory, createContextInner } from "../../../src/server/trpc/core/init.ts";
 import { ErrorCode, errorTexts, messages } from "../../../src/shared/errors.ts";
+import { makePremium, setMembership } from "../../support/factories.ts";
 import {
   type ApiAnswer,
   call,
   clearThrottles,
   type Harness,
   type Listener,
+  premiumListener,
   signIn,
   startHarness,
   waitForProgress,
@@ -29,9 +31,8 @@ beforeAll(async () => {
     signIn(h, "combo-errors-legacy", 20),
     signIn(h, "combo-errors-premium", 40),
   ]);
-  const setLevel = h.crate.deps.db.$client.query("UPDATE users SET membership_level = ? WHERE id = ?");
-  setLevel.run("FreeBeforePremiumIntroduced", legacy.userId);
-  setLevel.run("PremiumYearly", premium.userId);
+  setMembership(h.crate.deps.db, "FreeBeforePremiumIntroduced", legacy.userId);
+  makePremium(h.crate.deps.db, premium.userId);
 }, 60_000);
 afterAll(async () => {
   await h.dispose();
@@ -208,10 +209,7 @@ describe("limits and throttles", () => {
       400,
       ErrorCode.TooManyPreferences,
     );
-    const fresh = await signIn(h, "combo-errors-many", 5);
-    h.crate.deps.db.$client
-      .query("UPDATE users SET membership_level = 'PremiumYearly' WHERE id = ?")
-      .run(fresh.userId);
+    const fresh = await premiumListener(h, "combo-errors-many", 5);
     const twentyOne = Array.from({ length: 21 }, (_, i) => rock(`Many ${i + 1}`));
     expectCode(await createCombinations(h, fresh, twentyOne), 400, ErrorCode.TooManyPreferences);
   });

@@ -7,6 +7,7 @@ import {
   type Listener,
   likesOldestFirst,
   playlistsOf,
+  premiumListener,
   signIn,
   startHarness,
 } from "./support.ts";
@@ -102,10 +103,7 @@ describe("premium listener", () => {
   ];
 
   beforeAll(async () => {
-    listener = await signIn(h, "dist-premium", 1_100);
-    h.crate.deps.db.$client
-      .query("UPDATE users SET membership_level = 'PremiumYearly' WHERE id = ?")
-      .run(listener.userId);
+    listener = await premiumListener(h, "dist-premium", 1_100);
     likes = likesOldestFirst(h, listener.id);
     await distributeAndWait(h, listener, chosen);
   }, 120_000);

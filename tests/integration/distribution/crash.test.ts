@@ -1,6 +1,7 @@
 // A server killed (SIGKILL) at several random points of a distribution and started again each time finishes it
 // at start-up, with no duplicate and no lost song. The server runs as a child process against a standalone
 // emulator.
+
 import { Database } from "bun:sqlite";
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { rmSync } from "node:fs";
@@ -10,6 +11,7 @@ import {
 } from "../../../src/emulators/spotify/server.ts";
 import { classifyTrack } from "../../../src/server/library/classify.ts";
 import { type CrateProcess, crateProcess } from "../../support/crate-process.ts";
+import { fixtureDb, makePremium } from "../../support/factories.ts";
 import { tempDir } from "../../support/server.ts";
 import { credentials } from "./support.ts";
 
@@ -83,7 +85,7 @@ beforeAll(async () => {
   await crate.start();
   cookie = await signIn();
   const db = new Database(crate.databasePath);
-  db.query("UPDATE users SET membership_level = 'PremiumYearly'").run();
+  makePremium(fixtureDb(db));
   db.close();
 }, 60_000);
 

@@ -10,6 +10,7 @@ import {
   distribute,
   type Harness,
   type Listener,
+  premiumListener,
   signIn,
   startHarness,
   waitForProgress,
@@ -25,11 +26,8 @@ const freeNames = allEntries.filter((e) => !e.premiumOnly).map((e) => e.name);
 beforeAll(async () => {
   h = await startHarness();
   free = await signIn(h, "errors-free", 60);
-  premium = await signIn(h, "errors-premium", 60);
+  premium = await premiumListener(h, "errors-premium", 60);
   other = await signIn(h, "errors-other", 30);
-  h.crate.deps.db.$client
-    .query("UPDATE users SET membership_level = 'PremiumYearly' WHERE id = ?")
-    .run(premium.userId);
 }, 60_000);
 afterAll(async () => {
   await h.dispose();

@@ -11,6 +11,7 @@ import {
   type Harness,
   type Listener,
   playlistsOf,
+  premiumListener,
   signIn,
   startHarness,
 } from "./support.ts";
@@ -21,22 +22,14 @@ let flooder: Listener;
 const FLOODER_LIKES = 2_500;
 const everything = "Everything - Managed Playlist";
 
-function makePremium(listener: Listener): void {
-  h.crate.deps.db.$client
-    .query("UPDATE users SET membership_level = 'PremiumYearly' WHERE id = ?")
-    .run(listener.userId);
-}
-
 beforeAll(async () => {
   h = await startHarness({ catalogueSize: { artists: 300, tracks: 4_000 } });
   for (let i = 0; i < 8; i++) {
-    const listener = await signIn(h, `steady-${i}`, 40, i + 1);
-    makePremium(listener);
+    const listener = await premiumListener(h, `steady-${i}`, 40, i + 1);
     await distributeAndWait(h, listener, ["Everything"]);
     others.push(listener);
   }
-  flooder = await signIn(h, "flooder", FLOODER_LIKES, 99);
-  makePremium(flooder);
+  flooder = await premiumListener(h, "flooder", FLOODER_LIKES, 99);
   await h.crate.deps.work.idle(flooder.userId);
   // Every call to Spotify takes a while, as over the internet.
   h.spotify.control.setFaults({ latencyMs: 20 });

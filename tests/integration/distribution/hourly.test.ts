@@ -12,6 +12,7 @@ import {
   type Harness,
   type Listener,
   playlistsOf,
+  premiumListener,
   signIn,
   startHarness,
 } from "./support.ts";
@@ -29,10 +30,7 @@ function playlistId(name: string): string {
 
 beforeAll(async () => {
   h = await startHarness();
-  listener = await signIn(h, "hourly-listener", 300);
-  h.crate.deps.db.$client
-    .query("UPDATE users SET membership_level = 'PremiumYearly' WHERE id = ?")
-    .run(listener.userId);
+  listener = await premiumListener(h, "hourly-listener", 300);
   await distributeAndWait(h, listener, selection);
 }, 120_000);
 afterAll(async () => {

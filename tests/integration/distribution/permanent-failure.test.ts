@@ -10,7 +10,7 @@ import {
   distributeAndWait,
   type Harness,
   type Listener,
-  signIn,
+  premiumListener,
   startHarness,
 } from "./support.ts";
 
@@ -24,10 +24,7 @@ function spotifyPlaylist(name: string) {
 
 beforeAll(async () => {
   h = await startHarness();
-  listener = await signIn(h, "full-playlist-listener", 200);
-  h.crate.deps.db.$client
-    .query("UPDATE users SET membership_level = 'PremiumYearly' WHERE id = ?")
-    .run(listener.userId);
+  listener = await premiumListener(h, "full-playlist-listener", 200);
   await distributeAndWait(h, listener, ["Everything"]);
 }, 120_000);
 afterAll(async () => {

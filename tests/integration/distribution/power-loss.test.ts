@@ -2,6 +2,7 @@
 // some "sent" and "done" marks of writes Spotify did apply are gone. Started on that copy, Crate finishes the
 // run with no duplicate song and no duplicate playlist: a resumed run treats its adds and creations as
 // possibly sent (it reads each playlist once, looks for its creations by their mark).
+
 import { Database } from "bun:sqlite";
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { mkdirSync, rmSync } from "node:fs";
@@ -11,6 +12,7 @@ import {
   startSpotifyEmulatorServer,
 } from "../../../src/emulators/spotify/server.ts";
 import { type CrateProcess, crateProcess } from "../../support/crate-process.ts";
+import { fixtureDb, makePremium } from "../../support/factories.ts";
 import { tempDir } from "../../support/server.ts";
 import { copyWithoutLastCommits } from "../../support/wal.ts";
 import { credentials } from "./support.ts";
@@ -74,7 +76,7 @@ beforeAll(async () => {
   await crate.start();
   cookie = await signIn(crate.url);
   const db = new Database(crate.databasePath);
-  db.query("UPDATE users SET membership_level = 'PremiumYearly'").run();
+  makePremium(fixtureDb(db));
   db.close();
 }, 60_000);
 

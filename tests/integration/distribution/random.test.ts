@@ -7,7 +7,7 @@ import {
   type Harness,
   type Listener,
   playlistsOf,
-  signIn,
+  premiumListener,
   startHarness,
   waitForProgress,
 } from "./support.ts";
@@ -20,10 +20,7 @@ const weekly = "200 Random Songs - Updated Weekly - Managed Playlist";
 
 beforeAll(async () => {
   h = await startHarness({ clock });
-  listener = await signIn(h, "random-listener", 600);
-  h.crate.deps.db.$client
-    .query("UPDATE users SET membership_level = 'PremiumYearly' WHERE id = ?")
-    .run(listener.userId);
+  listener = await premiumListener(h, "random-listener", 600);
   const answer = await distribute(h, listener, [
     "50 Random Songs - Updated Daily",
     "200 Random Songs - Updated Weekly",

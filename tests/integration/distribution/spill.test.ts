@@ -8,7 +8,7 @@ import {
   type Listener,
   likesOldestFirst,
   playlistsOf,
-  signIn,
+  premiumListener,
   startHarness,
 } from "./support.ts";
 
@@ -17,10 +17,7 @@ let listener: Listener;
 
 beforeAll(async () => {
   h = await startHarness({ catalogueSize: { artists: 4_000, tracks: 40_000 } });
-  listener = await signIn(h, "crate-premium", null);
-  h.crate.deps.db.$client
-    .query("UPDATE users SET membership_level = 'PremiumYearly' WHERE id = ?")
-    .run(listener.userId);
+  listener = await premiumListener(h, "crate-premium", null);
   await distributeAndWait(h, listener, ["Everything"]);
 }, 180_000);
 afterAll(async () => {

@@ -7,6 +7,7 @@ import {
   startSpotifyEmulatorServer,
 } from "../../../src/emulators/spotify/server.ts";
 import type { Clock } from "../../../src/server/platform/clock.ts";
+import { makePremium } from "../../support/factories.ts";
 import { startTestServer, type TestServer } from "../../support/server.ts";
 
 export const credentials = { clientId: "5a0c3e7f9b1d4f6a8c2e4b6d8f0a1c3e", clientSecret: "dist-test-secret" };
@@ -79,6 +80,18 @@ export async function signIn(h: Harness, id: string, likes: number | null, seed?
   const cookie = `crate_session=${session}`;
   const me = await call(h, cookie, "GET", "/api/user/id");
   return { id, userId: String(me.body.userId), cookie };
+}
+
+/** A listener signed in and made premium: the prologue of most distribution tests (the whole catalogue, no cap). */
+export async function premiumListener(
+  h: Harness,
+  id: string,
+  likes: number | null,
+  seed?: number,
+): Promise<Listener> {
+  const listener = await signIn(h, id, likes, seed);
+  makePremium(h.crate.deps.db, listener.userId);
+  return listener;
 }
 
 export interface ApiAnswer {

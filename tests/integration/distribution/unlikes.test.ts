@@ -8,7 +8,7 @@ import {
   type Harness,
   type Listener,
   playlistsOf,
-  signIn,
+  premiumListener,
   startHarness,
 } from "./support.ts";
 
@@ -20,10 +20,7 @@ const LIKES = 300;
 
 beforeAll(async () => {
   h = await startHarness();
-  listener = await signIn(h, "unlikes-listener", LIKES);
-  h.crate.deps.db.$client
-    .query("UPDATE users SET membership_level = 'PremiumYearly' WHERE id = ?")
-    .run(listener.userId);
+  listener = await premiumListener(h, "unlikes-listener", LIKES);
   await distributeAndWait(h, listener, selection);
 }, 120_000);
 afterAll(async () => {

@@ -13,7 +13,7 @@ import {
   type Harness,
   type Listener,
   playlistsOf,
-  signIn,
+  premiumListener,
   startHarness,
   waitForProgress,
 } from "./support.ts";
@@ -46,10 +46,7 @@ async function vanishedNames(): Promise<Vanished[]> {
 
 beforeAll(async () => {
   h = await startHarness();
-  listener = await signIn(h, "unfollowing-listener", 120);
-  h.crate.deps.db.$client
-    .query("UPDATE users SET membership_level = 'PremiumYearly' WHERE id = ?")
-    .run(listener.userId);
+  listener = await premiumListener(h, "unfollowing-listener", 120);
   await distributeAndWait(h, listener, ["Everything", "Latest 50 Liked Songs", "Liked in Year"]);
 }, 120_000);
 afterAll(async () => {

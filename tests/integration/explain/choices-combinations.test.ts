@@ -2,6 +2,7 @@
 // second listener, the combinations and their exclusion exist there with the same criteria (and their playlists
 // on Spotify); a document with an invalid combination is refused naming the field, with nothing applied.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { makePremium } from "../../support/factories.ts";
 import {
   call,
   type Harness,
@@ -19,10 +20,7 @@ const settle = async (l: Listener) => {
   await Bun.sleep(10);
   while (h.crate.deps.work.isBusy(l.userId)) await Bun.sleep(20);
 };
-const premium = (l: Listener) =>
-  h.crate.deps.db.$client
-    .query("UPDATE users SET membership_level = 'PremiumYearly' WHERE id = ?")
-    .run(l.userId);
+const premium = (l: Listener) => makePremium(h.crate.deps.db, l.userId);
 
 const combinations = [
   { playlistName: "Rock Nineties", criteria: [{ genres: ["Rock"], decade: 1990 }] },

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { runHourlySync } from "../../../src/server/distribution/batch.ts";
 import { classifyTrack } from "../../../src/server/library/classify.ts";
+import { makePremium, setMembership } from "../../support/factories.ts";
 import {
   call,
   clearThrottles,
@@ -54,9 +55,7 @@ beforeAll(async () => {
   expect(genre).not.toBe("");
   expect(decade).not.toBe("");
   // Everything is premium-only: this listener is a premium member.
-  h.crate.deps.db.$client
-    .query("UPDATE users SET membership_level = 'PremiumYearly' WHERE id = ?")
-    .run(listener.userId);
+  makePremium(h.crate.deps.db, listener.userId);
   await distributeAndWait(h, listener, ["Everything", genre, decade]);
 }, 120_000);
 afterAll(async () => {
@@ -297,9 +296,7 @@ describe("why not", () => {
 
 describe("a free listener's premium-only playlist", () => {
   test("is shown but not changed: errorCode 30", async () => {
-    h.crate.deps.db.$client
-      .query("UPDATE users SET membership_level = 'Free' WHERE id = ?")
-      .run(listener.userId);
+    setMembership(h.crate.deps.db, "Free", listener.userId);
     const page = await songsPage("Everything");
     expect(page.status).toBe(200);
     expect(page.body.paused).toBe(true);
