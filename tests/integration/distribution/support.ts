@@ -7,6 +7,7 @@ import {
   startSpotifyEmulatorServer,
 } from "../../../src/emulators/spotify/server.ts";
 import type { Clock } from "../../../src/server/platform/clock.ts";
+import { apiCall, overHttp } from "../../support/api.ts";
 import { makePremium } from "../../support/factories.ts";
 import { startTestServer, type TestServer } from "../../support/server.ts";
 
@@ -106,15 +107,8 @@ export async function call(
   path: string,
   body?: unknown,
 ): Promise<ApiAnswer> {
-  const headers: Record<string, string> = { origin: h.crate.url };
-  if (cookie) headers.cookie = cookie;
-  if (body !== undefined) headers["content-type"] = "application/json";
-  const res = await fetch(`${h.crate.url}${path}`, {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json().catch(() => ({}))) as Record<string, unknown> };
+  const answer = await apiCall(overHttp(h.crate.url), method, path, { cookie, json: body });
+  return { status: answer.status, body: answer.body ?? {} };
 }
 
 export const distribute = (h: Harness, l: Listener, names: string[]) =>
