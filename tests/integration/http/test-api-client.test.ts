@@ -20,11 +20,8 @@ afterAll(async () => {
 describe("the test API client", () => {
   test("a REST call answers the same in process and over the socket, signed in or not", async () => {
     for (const cookie of [listener.cookie, undefined]) {
-      const [inside, over] = await Promise.all(
-        [inProcess(server.deps), overHttp(server.url)].map((target) =>
-          apiCall(target, "GET", "/api/user/id", { cookie }),
-        ),
-      );
+      const inside = await apiCall(inProcess(server.deps), "GET", "/api/user/id", { cookie });
+      const over = await apiCall(overHttp(server.url), "GET", "/api/user/id", { cookie });
       expect({ status: inside.status, body: inside.body }).toEqual({ status: over.status, body: over.body });
     }
     const signedIn = await apiCall(inProcess(server.deps), "GET", "/api/user/id", {
