@@ -6,6 +6,8 @@ import { drizzle } from "drizzle-orm/bun-sqlite";
 import type { Db } from "../../src/server/db/client.ts";
 import * as schema from "../../src/server/db/schema/index.ts";
 import {
+  distributions,
+  journalSteps,
   likes,
   managedPlaylists,
   membershipEvents,
@@ -20,6 +22,8 @@ export type NewLike = typeof likes.$inferInsert;
 export type NewManagedPlaylist = typeof managedPlaylists.$inferInsert;
 export type NewPayment = typeof payments.$inferInsert;
 export type NewMembershipEvent = typeof membershipEvents.$inferInsert;
+export type NewDistribution = typeof distributions.$inferInsert;
+export type NewJournalStep = typeof journalSteps.$inferInsert;
 
 /** The factories' handle on a connection a test opened itself (a database another process serves). */
 export function fixtureDb(sqlite: Database): Db {
@@ -98,5 +102,28 @@ export function recordPayment(db: Db, fields: Partial<NewPayment> & Pick<NewPaym
       notificationId: `ntf_${fields.userId}`,
       ...fields,
     })
+    .run();
+}
+
+/** A distribution run (running, started by the hourly job, unless given). Returns its id. */
+export function createDistribution(
+  db: Db,
+  fields: Partial<NewDistribution> & Pick<NewDistribution, "id" | "userId">,
+): string {
+  db.insert(distributions)
+    .values({ trigger: "hourly", createdAt: 0, ...fields })
+    .run();
+  return fields.id;
+}
+
+/** Journal steps of a run, pending unless given, in the order given (their ids follow it). */
+export function addJournalSteps(
+  db: Db,
+  distributionId: string,
+  rows: readonly (Omit<NewJournalStep, "distributionId" | "updatedAt"> & { updatedAt?: number })[],
+): void {
+  if (rows.length === 0) return;
+  db.insert(journalSteps)
+    .values(rows.map((row) => ({ updatedAt: 0, ...row, distributionId })))
     .run();
 }
