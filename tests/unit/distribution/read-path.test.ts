@@ -1,4 +1,5 @@
 // The two reads pages repeat most: a run's progress (polled) and the playlist preferences (every page view).
+
 import { describe, expect, test } from "bun:test";
 import { parseConfig } from "../../../src/server/config/config.ts";
 import { openDatabase } from "../../../src/server/db/client.ts";
@@ -8,14 +9,13 @@ import {
 } from "../../../src/server/distribution/preferences.ts";
 import { getProgress } from "../../../src/server/distribution/service.ts";
 import { AppError } from "../../../src/server/platform/errors.ts";
+import { createUser } from "../../support/factories.ts";
 
 function setup() {
   const { db } = openDatabase(":memory:");
   const sqlite = db.$client;
   for (const id of ["u", "other"]) {
-    sqlite
-      .query("INSERT INTO users (id, spotify_id, created_at, last_login_at) VALUES (?, ?, 0, 0)")
-      .run(id, `s-${id}`);
+    createUser(db, { id, spotifyId: `s-${id}` });
   }
   const run = (id: string, status: string, names: string | null) =>
     sqlite

@@ -1,10 +1,12 @@
 // Which source's facts a track is classified with: Spotify's features, else ReccoBeats', else Deezer's bpm for the
 // tempo; Spotify's artist genres when present, else MusicBrainz tags.
+
 import { beforeEach, describe, expect, test } from "bun:test";
 import type { Db } from "../../../src/server/db/client.ts";
 import { openDatabase } from "../../../src/server/db/client.ts";
 import { loadConsideredSongs } from "../../../src/server/library/considered.ts";
 import { storeArtistTags, storeFeatures, storeTempo } from "../../../src/server/metadata/facts-repository.ts";
+import { createUser } from "../../support/factories.ts";
 
 let db: Db;
 const features = (tempo: number, energy = 0.9) => ({
@@ -20,7 +22,7 @@ const features = (tempo: number, energy = 0.9) => ({
 beforeEach(() => {
   db = openDatabase(":memory:").db;
   const sqlite = db.$client;
-  sqlite.query("INSERT INTO users (id, spotify_id, created_at, last_login_at) VALUES ('u', 'u', 0, 0)").run();
+  createUser(db, { id: "u", spotifyId: "u" });
   const pairs: [string, string][] = [
     ["t1", "a1"],
     ["t2", "a2"],
