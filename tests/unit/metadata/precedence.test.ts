@@ -6,7 +6,7 @@ import type { Db } from "../../../src/server/db/client.ts";
 import { openDatabase } from "../../../src/server/db/client.ts";
 import { loadConsideredSongs } from "../../../src/server/library/considered.ts";
 import { storeArtistTags, storeFeatures, storeTempo } from "../../../src/server/metadata/facts-repository.ts";
-import { createUser } from "../../support/factories.ts";
+import { addLikes, createUser } from "../../support/factories.ts";
 
 let db: Db;
 const features = (tempo: number, energy = 0.9) => ({
@@ -34,7 +34,7 @@ beforeEach(() => {
       )
       .run(id, id, JSON.stringify([artist]));
     sqlite.query("INSERT INTO artists (id, name) VALUES (?, ?)").run(artist, artist);
-    sqlite.query("INSERT INTO likes (user_id, track_id, liked_at) VALUES ('u', ?, 1)").run(id);
+    addLikes(db, "u", [{ trackId: id, likedAt: 1 }]);
   }
 });
 
