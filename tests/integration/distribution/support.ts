@@ -95,6 +95,12 @@ export async function premiumListener(
   return listener;
 }
 
+/** Waits until the listener's queued work (the update a choice or a sync starts) is done. */
+export async function workSettled(h: Harness, l: Pick<Listener, "userId">): Promise<void> {
+  await Bun.sleep(10);
+  while (h.crate.deps.work.isBusy(l.userId)) await Bun.sleep(20);
+}
+
 export interface ApiAnswer {
   status: number;
   body: Record<string, unknown>;

@@ -10,16 +10,14 @@ import {
   playlistsOf,
   signIn,
   startHarness,
+  workSettled,
 } from "../distribution/support.ts";
 
 let h: Harness;
 let first: Listener;
 let second: Listener;
 
-const settle = async (l: Listener) => {
-  await Bun.sleep(10);
-  while (h.crate.deps.work.isBusy(l.userId)) await Bun.sleep(20);
-};
+const settle = (l: Listener) => workSettled(h, l);
 const premium = (l: Listener) => makePremium(h.crate.deps.db, l.userId);
 
 const combinations = [

@@ -1,9 +1,9 @@
 // A playlist's page against the Spotify emulator: each song explained by the rule and the fact that placed it,
 // exclusions leaving Spotify at once and staying out across hourly runs with new likes, undo, corrections
 // moving songs in and out.
+
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { runHourlySync } from "../../../src/server/distribution/batch.ts";
-import { classifyTrack } from "../../../src/server/library/classify.ts";
 import { makePremium, setMembership } from "../../support/factories.ts";
 import {
   call,
@@ -15,7 +15,9 @@ import {
   playlistsOf,
   signIn,
   startHarness,
+  workSettled,
 } from "../distribution/support.ts";
+import { categoriesOf as trackCategories, factsOf as trackFacts } from "./support.ts";
 
 let h: Harness;
 let listener: Listener;
@@ -23,21 +25,9 @@ let genre: string;
 let decade: string;
 const managed = (name: string) => `${name} - Managed Playlist`;
 
-const factsOf = (trackId: string) => {
-  const facts = h.spotify.control.track(trackId);
-  if (!facts) throw new Error(`unknown track ${trackId}`);
-  return facts;
-};
-const categoriesOf = (trackId: string) => {
-  const f = factsOf(trackId);
-  return classifyTrack({ artistGenres: f.artistGenres, releaseDate: f.releaseDate, features: f.features });
-};
-
-/** Waits until the listener's queued work (the update a choice starts) is done. */
-async function settled(l: Listener) {
-  await Bun.sleep(10);
-  while (h.crate.deps.work.isBusy(l.userId)) await Bun.sleep(20);
-}
+const factsOf = (trackId: string) => trackFacts(h, trackId);
+const categoriesOf = (trackId: string) => trackCategories(h, trackId);
+const settled = (l: Listener) => workSettled(h, l);
 
 const songsPage = (name: string, query = "") =>
   call(h, listener.cookie, "GET", `/api/playlists/${encodeURIComponent(name)}/songs${query}`);

@@ -1,5 +1,6 @@
 // Undoing an exclusion brings the songs back at their like-order place in the Spotify playlist, not at its end,
 // even after newer likes were added behind them; the insertions go through the journal in runs.
+
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { runHourlySync } from "../../../src/server/distribution/batch.ts";
 import { classifyTrack } from "../../../src/server/library/classify.ts";
@@ -12,36 +13,24 @@ import {
   playlistsOf,
   signIn,
   startHarness,
+  workSettled,
 } from "../distribution/support.ts";
+import { categoriesOf, factsOf as trackFacts } from "./support.ts";
 
 let h: Harness;
 let listener: Listener;
 let decade: string;
 const managed = (name: string) => `${name} - Managed Playlist`;
 
-const factsOf = (trackId: string) => {
-  const facts = h.spotify.control.track(trackId);
-  if (!facts) throw new Error(`unknown track ${trackId}`);
-  return facts;
-};
-const inDecade = (trackId: string) => {
-  const f = factsOf(trackId);
-  return classifyTrack({
-    artistGenres: f.artistGenres,
-    releaseDate: f.releaseDate,
-    features: f.features,
-  }).includes(decade);
-};
+const factsOf = (trackId: string) => trackFacts(h, trackId);
+const inDecade = (trackId: string) => categoriesOf(h, trackId).includes(decade);
 /** The decade's liked songs in like order (oldest first), as the playlist should read. */
 const likeOrder = () =>
   likesOldestFirst(h, listener.id)
     .map((l) => l.trackId)
     .filter(inDecade);
 
-async function settled() {
-  await Bun.sleep(10);
-  while (h.crate.deps.work.isBusy(listener.userId)) await Bun.sleep(20);
-}
+const settled = () => workSettled(h, listener);
 
 beforeAll(async () => {
   h = await startHarness();
