@@ -6,6 +6,7 @@ import { drizzle } from "drizzle-orm/bun-sqlite";
 import type { Db } from "../../src/server/db/client.ts";
 import * as schema from "../../src/server/db/schema/index.ts";
 import {
+  artists,
   distributions,
   journalSteps,
   likes,
@@ -13,6 +14,7 @@ import {
   membershipEvents,
   payments,
   playlistSongs,
+  tracks,
   users,
 } from "../../src/server/db/schema/index.ts";
 import type { MembershipLevel } from "../../src/shared/membership.ts";
@@ -22,6 +24,8 @@ export type NewLike = typeof likes.$inferInsert;
 export type NewManagedPlaylist = typeof managedPlaylists.$inferInsert;
 export type NewPayment = typeof payments.$inferInsert;
 export type NewMembershipEvent = typeof membershipEvents.$inferInsert;
+export type NewTrack = typeof tracks.$inferInsert;
+export type NewArtist = typeof artists.$inferInsert;
 export type NewDistribution = typeof distributions.$inferInsert;
 export type NewJournalStep = typeof journalSteps.$inferInsert;
 
@@ -126,4 +130,20 @@ export function addJournalSteps(
   db.insert(journalSteps)
     .values(rows.map((row) => ({ updatedAt: 0, ...row, distributionId })))
     .run();
+}
+
+/** A track of the shared catalogue (named after its id, fetched at 0, features still missing, unless given). */
+export function createTrack(db: Db, fields: Partial<NewTrack> & Pick<NewTrack, "id" | "artistIds">): string {
+  db.insert(tracks)
+    .values({ name: fields.id, fetchedAt: 0, ...fields })
+    .run();
+  return fields.id;
+}
+
+/** An artist of the shared catalogue (named after its id unless given). */
+export function createArtist(db: Db, fields: Partial<NewArtist> & Pick<NewArtist, "id">): string {
+  db.insert(artists)
+    .values({ name: fields.id, ...fields })
+    .run();
+  return fields.id;
 }

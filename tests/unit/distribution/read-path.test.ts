@@ -9,7 +9,7 @@ import {
 } from "../../../src/server/distribution/preferences.ts";
 import { getProgress } from "../../../src/server/distribution/service.ts";
 import { AppError } from "../../../src/server/platform/errors.ts";
-import { createUser } from "../../support/factories.ts";
+import { createDistribution, createUser } from "../../support/factories.ts";
 
 function setup() {
   const { db } = openDatabase(":memory:");
@@ -17,13 +17,15 @@ function setup() {
   for (const id of ["u", "other"]) {
     createUser(db, { id, spotifyId: `s-${id}` });
   }
-  const run = (id: string, status: string, names: string | null) =>
-    sqlite
-      .query(
-        `INSERT INTO distributions (id, user_id, trigger, status, created_at, total_number_of_liked_songs, created_playlist_names)
-         VALUES (?, 'u', 'predefined', ?, 0, 42, ?)`,
-      )
-      .run(id, status, names);
+  const run = (id: string, status: "running" | "finished", names: string[] | null) =>
+    createDistribution(db, {
+      id,
+      userId: "u",
+      trigger: "predefined",
+      status,
+      totalNumberOfLikedSongs: 42,
+      createdPlaylistNames: names,
+    });
   return { db, sqlite, run };
 }
 
@@ -41,7 +43,7 @@ describe("progress of a run", () => {
 
   test("entries in the order they were planned, with the run's playlist names", () => {
     const { db, sqlite, run } = setup();
-    run("d", "finished", JSON.stringify(["Chill", "Party"]));
+    run("d", "finished", ["Chill", "Party"]);
     const entry = sqlite.query(
       "INSERT INTO distribution_entries (distribution_id, distribution_type, total_work, completed_work) VALUES ('d', ?, ?, ?)",
     );

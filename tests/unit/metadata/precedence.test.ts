@@ -6,7 +6,7 @@ import type { Db } from "../../../src/server/db/client.ts";
 import { openDatabase } from "../../../src/server/db/client.ts";
 import { loadConsideredSongs } from "../../../src/server/library/considered.ts";
 import { storeArtistTags, storeFeatures, storeTempo } from "../../../src/server/metadata/facts-repository.ts";
-import { addLikes, createUser } from "../../support/factories.ts";
+import { addLikes, createArtist, createTrack, createUser } from "../../support/factories.ts";
 
 let db: Db;
 const features = (tempo: number, energy = 0.9) => ({
@@ -21,19 +21,14 @@ const features = (tempo: number, energy = 0.9) => ({
 
 beforeEach(() => {
   db = openDatabase(":memory:").db;
-  const sqlite = db.$client;
   createUser(db, { id: "u", spotifyId: "u" });
   const pairs: [string, string][] = [
     ["t1", "a1"],
     ["t2", "a2"],
   ];
   for (const [id, artist] of pairs) {
-    sqlite
-      .query(
-        "INSERT INTO tracks (id, name, artist_ids, release_date, fetched_at) VALUES (?, ?, ?, '2001', 0)",
-      )
-      .run(id, id, JSON.stringify([artist]));
-    sqlite.query("INSERT INTO artists (id, name) VALUES (?, ?)").run(artist, artist);
+    createTrack(db, { id, artistIds: [artist], releaseDate: "2001" });
+    createArtist(db, { id: artist });
     addLikes(db, "u", [{ trackId: id, likedAt: 1 }]);
   }
 });
