@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
 import { explainPageTexts, playlistPagePath } from "../../src/shared/explain.ts";
+import { createListener } from "../integration/account/signin.ts";
 import { seriousAxeViolations } from "../support/axe.ts";
 import { collectPageErrors, launchBrowser, type TestBrowser, viewports } from "../support/browser.ts";
 import { makePremium } from "../support/factories.ts";
@@ -18,18 +19,8 @@ let browser: TestBrowser;
 
 beforeAll(async () => {
   server = await startTestServer();
-  const created = await fetch(`${server.url}/emulator/spotify/control/listeners`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ id: LISTENER, likes: 20 }),
-  });
-  expect(created.status).toBeLessThan(300);
-  const second = await fetch(`${server.url}/emulator/spotify/control/listeners`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ id: CHOOSER, likes: 120 }),
-  });
-  expect(second.status).toBeLessThan(300);
+  await createListener(server.url, LISTENER, 20);
+  await createListener(server.url, CHOOSER, 120);
   browser = await launchBrowser();
   await fetch(`${server.url}/`).then((r) => r.text());
 }, 60_000);
