@@ -4,21 +4,18 @@ import { setMembershipLevel } from "../../../src/server/billing/membership.ts";
 import { manualClock } from "../../../src/server/platform/clock.ts";
 import { ErrorCode } from "../../../src/shared/errors.ts";
 import { limits } from "../../../src/shared/limits.ts";
-import { type ApiTarget, inProcess } from "../../support/api.ts";
-import { startTestServer, type TestServer } from "../../support/server.ts";
-import { makeAdmin, makeUser, rest, type TestUser, trpcCall, trpcData } from "./support.ts";
+import type { ApiTarget } from "../../support/api.ts";
+import type { TestServer } from "../../support/server.ts";
+import { makeUser, rest, startAdminWorld, type TestUser, trpcCall, trpcData } from "./support.ts";
 
 const NOW = Date.UTC(2026, 2, 1, 12);
 const clock = manualClock(NOW);
 let server: TestServer;
-/** the API without a socket: these suites are about what it answers, not about HTTP */
 let api: ApiTarget;
 let admin: TestUser;
 
 beforeAll(async () => {
-  server = await startTestServer({}, clock);
-  api = inProcess(server.deps);
-  admin = makeAdmin(server.deps);
+  ({ server, api, admin } = await startAdminWorld(clock));
 }, 60_000);
 
 afterAll(async () => {

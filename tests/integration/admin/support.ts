@@ -2,8 +2,10 @@
 import { createSession } from "../../../src/server/auth/sessions.ts";
 import { findOrCreateUser } from "../../../src/server/auth/signup.ts";
 import type { Deps } from "../../../src/server/deps/deps.ts";
+import type { Clock } from "../../../src/server/platform/clock.ts";
 import { demoCredentials } from "../../../src/shared/demo-credentials.ts";
-import { type ApiTarget, apiCall, overHttp, trpcRequest } from "../../support/api.ts";
+import { type ApiTarget, apiCall, inProcess, overHttp, trpcRequest } from "../../support/api.ts";
+import { startTestServer, type TestServer } from "../../support/server.ts";
 
 export interface TestUser {
   userId: string;
@@ -23,6 +25,19 @@ export function makeUser(deps: Deps, spotifyId = `admin-suite-${Date.now()}-${++
 
 /** The demo admin (its provider id is in ADMIN_SPOTIFY_IDS in demo mode). */
 export const makeAdmin = (deps: Deps) => makeUser(deps, demoCredentials.adminSpotifyId);
+
+export interface AdminWorld {
+  server: TestServer;
+  /** the API without a socket: the admin suites are about what it answers, not about HTTP */
+  api: ApiTarget;
+  admin: TestUser;
+}
+
+/** The admin suites' prologue: the server on the suite's clock, its API in process, the demo admin's session. */
+export async function startAdminWorld(clock: Clock): Promise<AdminWorld> {
+  const server = await startTestServer({}, clock);
+  return { server, api: inProcess(server.deps), admin: makeAdmin(server.deps) };
+}
 
 export interface JsonAnswer {
   status: number;

@@ -5,23 +5,20 @@ import * as t from "../../../src/server/db/schema/index.ts";
 import { manualClock } from "../../../src/server/platform/clock.ts";
 import { ErrorCode } from "../../../src/shared/errors.ts";
 import { grantEndsAt } from "../../../src/shared/spotify-access.ts";
-import { type ApiTarget, inProcess } from "../../support/api.ts";
-import { startTestServer, type TestServer } from "../../support/server.ts";
-import { makeAdmin, makeUser, rest, type TestUser, trpcCall, trpcData } from "./support.ts";
+import type { ApiTarget } from "../../support/api.ts";
+import type { TestServer } from "../../support/server.ts";
+import { makeUser, rest, startAdminWorld, type TestUser, trpcCall, trpcData } from "./support.ts";
 
 const NOW = Date.UTC(2026, 3, 10, 12);
 const clock = manualClock(NOW);
 const iso = (ms: number) => new Date(ms).toISOString();
 let server: TestServer;
-/** the API without a socket: these suites are about what it answers, not about HTTP */
 let api: ApiTarget;
 let admin: TestUser;
 let listener: TestUser;
 
 beforeAll(async () => {
-  server = await startTestServer({}, clock);
-  api = inProcess(server.deps);
-  admin = makeAdmin(server.deps);
+  ({ server, api, admin } = await startAdminWorld(clock));
   listener = makeUser(server.deps);
   const db = server.deps.db;
   const userId = listener.userId;
