@@ -1,15 +1,14 @@
 // A combination's Spotify playlist holds exactly the considered songs that match its criteria, in like order,
 // and gains new matching likes in the hourly job; a combination nothing matches makes no playlist.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { beforeAll, describe, expect, test } from "bun:test";
 import { runHourlySync } from "../../../src/server/distribution/batch.ts";
 import { setMembership } from "../../support/factories.ts";
 import {
-  type Harness,
   type Listener,
   likesOldestFirst,
   playlistsOf,
   premiumListener,
-  startHarness,
+  setUpHarness,
 } from "../distribution/support.ts";
 import {
   createAndWait,
@@ -22,7 +21,7 @@ import {
   type TestCriterion,
 } from "./support.ts";
 
-let h: Harness;
+const h = setUpHarness();
 let listener: Listener;
 let criteria: TestCriterion[];
 const NAME = "My Own Mix";
@@ -36,7 +35,6 @@ function expectedPlaylist(trackIds: string[]): string[] {
 }
 
 beforeAll(async () => {
-  h = await startHarness();
   listener = await premiumListener(h, "combination-contents", 400);
   // Criteria drawn from the library itself, so they match some songs but not all.
   const parts = likesOldestFirst(h, listener.id).map((like) => partsOf(h, like.trackId));
@@ -57,9 +55,6 @@ beforeAll(async () => {
   ];
   await createAndWait(h, listener, combinations);
 }, 120_000);
-afterAll(async () => {
-  await h.dispose();
-});
 
 describe("a combination playlist", () => {
   test("holds exactly the matching liked songs, oldest like first", () => {

@@ -1,6 +1,6 @@
 // Every refusal of the combination calls, over REST and tRPC: 6, 30, 400 with the spec's texts, 9, 24, 23, 16,
 // 11 and the distribution guards 18 and 21.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { beforeAll, describe, expect, test } from "bun:test";
 import { appRouter } from "../../../src/server/trpc/_app.ts";
 import { createCallerFactory, createContextInner } from "../../../src/server/trpc/core/init.ts";
 import { ErrorCode, errorTexts, messages } from "../../../src/shared/errors.ts";
@@ -9,23 +9,21 @@ import {
   type ApiAnswer,
   call,
   clearThrottles,
-  type Harness,
   type Listener,
   premiumListener,
+  setUpHarness,
   signIn,
-  startHarness,
   waitForProgress,
 } from "../distribution/support.ts";
 import { createAndWait, createCombinations, type TestCombination } from "./support.ts";
 
-let h: Harness;
+const h = setUpHarness();
 let free: Listener;
 let legacy: Listener;
 let premium: Listener;
 const rock = (playlistName: string): TestCombination => ({ playlistName, criteria: [{ genres: ["Rock"] }] });
 
 beforeAll(async () => {
-  h = await startHarness();
   [free, legacy, premium] = await Promise.all([
     signIn(h, "combo-errors-free", 20),
     signIn(h, "combo-errors-legacy", 20),
@@ -34,9 +32,6 @@ beforeAll(async () => {
   setMembership(h.crate.deps.db, "FreeBeforePremiumIntroduced", legacy.userId);
   makePremium(h.crate.deps.db, premium.userId);
 }, 60_000);
-afterAll(async () => {
-  await h.dispose();
-});
 
 function expectCode(answer: ApiAnswer, status: number, code: number) {
   expect({ status: answer.status, errorCode: answer.body.errorCode }).toEqual({ status, errorCode: code });

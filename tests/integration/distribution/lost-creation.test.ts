@@ -1,14 +1,13 @@
 // With the "Managed Playlist" postfix off, Crate's playlist is plainly "Everything". The listener follows
 // another user's public "Everything"; Crate's creation answers 503. Crate must find (or make) its own playlist,
 // recognised by the mark in its description and the listener's ownership, and never write to the other one.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { distributeAndWait, type Harness, type Listener, premiumListener, startHarness } from "./support.ts";
+import { beforeAll, describe, expect, test } from "bun:test";
+import { distributeAndWait, type Listener, premiumListener, setUpHarness } from "./support.ts";
 
-let h: Harness;
+const h = setUpHarness();
 let listener: Listener;
 
 beforeAll(async () => {
-  h = await startHarness();
   h.spotify.control.createListener({ id: "other-owner", likes: 10 });
   listener = await premiumListener(h, "plain-names-listener", 150);
   h.crate.deps.db.$client
@@ -18,9 +17,6 @@ beforeAll(async () => {
     )
     .run(listener.userId);
 }, 60_000);
-afterAll(async () => {
-  await h.dispose();
-});
 
 describe("a creation answered 503 beside a followed playlist of the same name", () => {
   test("Crate's songs go to a playlist the listener owns; the followed one is untouched", async () => {

@@ -1,6 +1,6 @@
 // Crate in real mode against a Spotify emulator on its own port, plus helpers to sign listeners in, call the
 // distribution API and read what ended up on "Spotify".
-import { expect } from "bun:test";
+import { afterAll, beforeAll, expect } from "bun:test";
 import type { CatalogueSize } from "../../../src/emulators/spotify/model/catalogue.ts";
 import {
   type SpotifyEmulatorServer,
@@ -45,6 +45,33 @@ export async function startHarness(
       await crate.dispose();
       await spotify.stop();
     },
+  };
+}
+
+/**
+ * The suites' shared prologue: starts the harness before the file's own `beforeAll` and disposes it after its
+ * tests. The returned harness is usable inside hooks and tests (after the start), not at the file's top level.
+ */
+export function setUpHarness(options: Parameters<typeof startHarness>[0] = {}): Harness {
+  let started: Harness | undefined;
+  beforeAll(async () => {
+    started = await startHarness(options);
+  }, 60_000);
+  afterAll(async () => {
+    await started?.dispose();
+  });
+  const harness = () => {
+    if (!started) throw new Error("the harness is not started yet (use it inside a hook or a test)");
+    return started;
+  };
+  return {
+    get crate() {
+      return harness().crate;
+    },
+    get spotify() {
+      return harness().spotify;
+    },
+    dispose: () => harness().dispose(),
   };
 }
 

@@ -1,27 +1,20 @@
 // The listener's time zone decides Liked At months: the Auckland like, against the running server; a zone
 // changed in settings moves no song already placed. Also the settings calls (tRPC and REST) for the zone.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { ErrorCode } from "../../../src/shared/errors.ts";
 import { trpcCall } from "../admin/support.ts";
 import {
   call,
   clearThrottles,
   distributeAndWait,
-  type Harness,
   type Listener,
   playlistsOf,
   premiumListener,
+  setUpHarness,
   signIn,
-  startHarness,
 } from "./support.ts";
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => {
-  await h?.dispose();
-});
+const h = setUpHarness();
 
 const MONTH = "Liked in Month";
 /** 1 April 2025 09:00 in Auckland (NZDT, UTC+13) is 31 March 20:00 UTC. */

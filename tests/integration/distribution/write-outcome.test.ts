@@ -1,15 +1,9 @@
 // A write the provider applied but answered with 500 (its outcome unknown to Crate) must not add songs twice:
 // Crate checks the playlist and resends only what is missing.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { distributeAndWait, type Harness, playlistsOf, premiumListener, startHarness } from "./support.ts";
+import { describe, expect, test } from "bun:test";
+import { distributeAndWait, playlistsOf, premiumListener, setUpHarness } from "./support.ts";
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-}, 60_000);
-afterAll(async () => {
-  await h.dispose();
-});
+const h = setUpHarness();
 
 describe("writes answered with 500 after they were applied", () => {
   test("every playlist holds each song once, exactly the songs Crate recorded as added", async () => {

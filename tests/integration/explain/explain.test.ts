@@ -2,24 +2,23 @@
 // exclusions leaving Spotify at once and staying out across hourly runs with new likes, undo, corrections
 // moving songs in and out.
 
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { beforeAll, describe, expect, test } from "bun:test";
 import { runHourlySync } from "../../../src/server/distribution/batch.ts";
 import { makePremium, setMembership } from "../../support/factories.ts";
 import {
   call,
   clearThrottles,
   distributeAndWait,
-  type Harness,
   type Listener,
   likesOldestFirst,
   playlistsOf,
+  setUpHarness,
   signIn,
-  startHarness,
   workSettled,
 } from "../distribution/support.ts";
 import { categoriesOf as trackCategories, factsOf as trackFacts } from "./support.ts";
 
-let h: Harness;
+const h = setUpHarness();
 let listener: Listener;
 let genre: string;
 let decade: string;
@@ -33,7 +32,6 @@ const songsPage = (name: string, query = "") =>
   call(h, listener.cookie, "GET", `/api/playlists/${encodeURIComponent(name)}/songs${query}`);
 
 beforeAll(async () => {
-  h = await startHarness();
   listener = await signIn(h, "explain-a", 300, 7);
   const likes = likesOldestFirst(h, listener.id).map((l) => l.trackId);
   const counts = new Map<string, number>();
@@ -48,9 +46,6 @@ beforeAll(async () => {
   makePremium(h.crate.deps.db, listener.userId);
   await distributeAndWait(h, listener, ["Everything", genre, decade]);
 }, 120_000);
-afterAll(async () => {
-  await h.dispose();
-});
 
 describe("a playlist's songs with their reasons", () => {
   test("songs in playlist order, each with the genre string and its source that placed it", async () => {

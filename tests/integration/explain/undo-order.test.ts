@@ -1,23 +1,22 @@
 // Undoing an exclusion brings the songs back at their like-order place in the Spotify playlist, not at its end,
 // even after newer likes were added behind them; the insertions go through the journal in runs.
 
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { beforeAll, describe, expect, test } from "bun:test";
 import { runHourlySync } from "../../../src/server/distribution/batch.ts";
 import { classifyTrack } from "../../../src/server/library/classify.ts";
 import {
   call,
   distributeAndWait,
-  type Harness,
   type Listener,
   likesOldestFirst,
   playlistsOf,
+  setUpHarness,
   signIn,
-  startHarness,
   workSettled,
 } from "../distribution/support.ts";
 import { categoriesOf, factsOf as trackFacts } from "./support.ts";
 
-let h: Harness;
+const h = setUpHarness();
 let listener: Listener;
 let decade: string;
 const managed = (name: string) => `${name} - Managed Playlist`;
@@ -33,7 +32,6 @@ const likeOrder = () =>
 const settled = () => workSettled(h, listener);
 
 beforeAll(async () => {
-  h = await startHarness();
   listener = await signIn(h, "undo-order", 400, 11);
   const counts = new Map<string, number>();
   for (const l of likesOldestFirst(h, listener.id)) {
@@ -45,9 +43,6 @@ beforeAll(async () => {
   expect(decade).not.toBe("");
   await distributeAndWait(h, listener, [decade]);
 }, 120_000);
-afterAll(async () => {
-  await h.dispose();
-});
 
 describe("undoing an exclusion", () => {
   test("puts the songs back at their like-order place at the next update", async () => {
