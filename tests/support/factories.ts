@@ -1,6 +1,6 @@
 // Fixtures as typed drizzle inserts: a renamed or retyped column breaks these at `tsc`, not when a test runs.
 // Each factory fills only what the schema requires; a test names the fields its case is about.
-import type { Database } from "bun:sqlite";
+import { Database } from "bun:sqlite";
 import { inArray } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/bun-sqlite";
 import type { Db } from "../../src/server/db/client.ts";
@@ -32,6 +32,17 @@ export type NewJournalStep = typeof journalSteps.$inferInsert;
 /** The factories' handle on a connection a test opened itself (a database another process serves). */
 export function fixtureDb(sqlite: Database): Db {
   return drizzle({ client: sqlite, schema, casing: "snake_case" });
+}
+
+/** Makes every user of a database another process serves premium, through a connection of the test's own. */
+export function makeEveryonePremiumIn(databasePath: string): void {
+  const sqlite = new Database(databasePath);
+  try {
+    sqlite.exec("PRAGMA busy_timeout = 5000");
+    makePremium(fixtureDb(sqlite));
+  } finally {
+    sqlite.close();
+  }
 }
 
 /** A user row (no Spotify tokens: a listener who signs in comes from the OAuth flow instead). Returns its id. */

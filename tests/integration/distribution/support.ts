@@ -81,11 +81,12 @@ export interface Listener {
   cookie: string;
 }
 
-/** Creates the listener in the emulator (unless `likes` is null) and signs in through Crate's OAuth flow. */
-export async function signIn(h: Harness, id: string, likes: number | null, seed?: number): Promise<Listener> {
-  if (likes !== null) h.spotify.control.createListener({ id, likes, seed });
-  const base = h.crate.url;
-  const start = await fetch(`${base}/api/authorize`, { redirect: "manual" });
+/**
+ * Crate's OAuth flow by hand against the Spotify emulator, approving as `id` at once (`emulator_user`): the
+ * session cookie (`crate_session=…`) of a Crate at `baseUrl`, in this process or another.
+ */
+export async function signInAt(baseUrl: string, id: string): Promise<string> {
+  const start = await fetch(`${baseUrl}/api/authorize`, { redirect: "manual" });
   const jar = new Map<string, string>();
   const absorb = (res: Response) => {
     for (const line of res.headers.getSetCookie()) {
@@ -95,7 +96,7 @@ export async function signIn(h: Harness, id: string, likes: number | null, seed?
     }
   };
   absorb(start);
-  const authorize = new URL(start.headers.get("location") ?? "", base);
+  const authorize = new URL(start.headers.get("location") ?? "", baseUrl);
   authorize.searchParams.set("emulator_user", id);
   const consent = await fetch(authorize, { redirect: "manual" });
   const callback = await fetch(new URL(consent.headers.get("location") ?? "", authorize), {
@@ -105,7 +106,13 @@ export async function signIn(h: Harness, id: string, likes: number | null, seed?
   absorb(callback);
   const session = jar.get("crate_session");
   if (!session) throw new Error(`sign-in as ${id} failed: ${callback.status}`);
-  const cookie = `crate_session=${session}`;
+  return `crate_session=${session}`;
+}
+
+/** Creates the listener in the emulator (unless `likes` is null) and signs in through Crate's OAuth flow. */
+export async function signIn(h: Harness, id: string, likes: number | null, seed?: number): Promise<Listener> {
+  if (likes !== null) h.spotify.control.createListener({ id, likes, seed });
+  const cookie = await signInAt(h.crate.url, id);
   const me = await call(h, cookie, "GET", "/api/user/id");
   return { id, userId: String(me.body.userId), cookie };
 }
