@@ -11,6 +11,8 @@ import { jsonOrUndefined } from "./json.ts";
 export interface ApiAnswer {
   status: number;
   headers: Headers;
+  /** the body as sent */
+  text: string;
   /** the parsed JSON body; undefined when the body is empty or not JSON */
   // biome-ignore lint/suspicious/noExplicitAny: test answers are inspected field by field
   body: any;
@@ -56,7 +58,8 @@ export async function apiCall(
       body: options.json === undefined ? undefined : JSON.stringify(options.json),
     }),
   );
-  return { status: res.status, headers: res.headers, body: jsonOrUndefined(await res.text()) };
+  const text = await res.text();
+  return { status: res.status, headers: res.headers, text, body: jsonOrUndefined(text) };
 }
 
 /** One tRPC procedure (no batching): GET with `?input=` for a query, POST for a mutation. */
