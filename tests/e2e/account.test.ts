@@ -1,41 +1,29 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import * as schema from "../../src/server/db/schema/index.ts";
 import { messages } from "../../src/shared/errors.ts";
 import { limits } from "../../src/shared/limits.ts";
 import { createListener, signInAs } from "../integration/account/signin.ts";
-import { appTakesOver, collectPageErrors, launchBrowser, type TestBrowser } from "../support/browser.ts";
-import { startTestServer, type TestServer } from "../support/server.ts";
+import { appTakesOver, collectPageErrors } from "../support/browser.ts";
+import { setUpBrowserSuite } from "../support/e2e.ts";
 
-let server: TestServer;
-let browser: TestBrowser;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
-  await fetch(`${server.url}/`).then((response) => response.text());
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.dispose();
-});
+const suite = setUpBrowserSuite();
 
 let n = 0;
 /** A fresh listener, signed in through the real OAuth flow, in a fresh browser context holding the session. */
 async function signedInPage(): Promise<{ page: Page; listener: string; userId: string; errors: Error[] }> {
   const listener = `e2e-account-${Date.now()}-${++n}`;
-  await createListener(server.url, listener, 5);
-  const { cookie } = await signInAs(server.url, listener);
-  const page = await browser.newPage();
+  await createListener(suite.server.url, listener, 5);
+  const { cookie } = await signInAs(suite.server.url, listener);
+  const page = await suite.browser.newPage();
   await page
     .context()
     .addCookies([
-      { name: "crate_session", value: cookie.split("=")[1] ?? "", url: server.url, httpOnly: true },
+      { name: "crate_session", value: cookie.split("=")[1] ?? "", url: suite.server.url, httpOnly: true },
     ]);
   const errors = collectPageErrors(page);
-  const user = server.deps.db
+  const user = suite.server.deps.db
     .select({ id: schema.users.id })
     .from(schema.users)
     .where(eq(schema.users.spotifyId, listener))
@@ -53,7 +41,7 @@ async function until(check: () => boolean, ms = 10_000) {
 }
 
 async function goto(page: Page, path: string) {
-  await page.goto(`${server.url}${path}`);
+  await page.goto(`${suite.server.url}${path}`);
   await page.locator("main").waitFor();
 }
 
@@ -63,17 +51,17 @@ async function navigate(page: Page, path: string) {
   await page.evaluate((target) => {
     window.history.pushState(null, "", target);
   }, path);
-  await page.waitForURL(`${server.url}${path}`);
+  await page.waitForURL(`${suite.server.url}${path}`);
 }
 
 const settingsOf = (userId: string) =>
-  server.deps.db.select().from(schema.userSettings).where(eq(schema.userSettings.userId, userId)).get();
+  suite.server.deps.db.select().from(schema.userSettings).where(eq(schema.userSettings.userId, userId)).get();
 
 describe("signed out", () => {
   test("settings, my data and feedback show a sign-in prompt that signs in", async () => {
     const listener = `e2e-prompt-${Date.now()}`;
-    await createListener(server.url, listener, 5);
-    const page = await browser.newPage();
+    await createListener(suite.server.url, listener, 5);
+    const page = await suite.browser.newPage();
     await goto(page, "/settings");
     for (const path of ["/settings", "/settings/my-data", "/feedback"]) {
       await navigate(page, path);
@@ -85,7 +73,7 @@ describe("signed out", () => {
     const approve = new URL(page.url());
     approve.searchParams.set("emulator_user", listener);
     await page.goto(approve.toString());
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${suite.server.url}/`);
     await navigate(page, "/feedback");
     await page.getByTestId("feedback-form").waitFor();
 
@@ -184,7 +172,7 @@ describe("a signed-in listener (one page, client-side navigation between tests)"
     await page.waitForURL(/\/feedback\/success$/);
     expect(await page.getByTestId("feedback-success").textContent()).toContain("Thank you");
     expect(await page.locator('main a[href^="mailto:"]').count()).toBe(1);
-    const stored = server.deps.db
+    const stored = suite.server.deps.db
       .select()
       .from(schema.feedback)
       .where(eq(schema.feedback.userId, userId))
@@ -194,7 +182,7 @@ describe("a signed-in listener (one page, client-side navigation between tests)"
     await page.locator('main a[href="/feedback"]').click();
     await page.getByTestId("feedback-form").waitFor();
     for (let i = 1; i < limits.feedbackPerUserPerDay; i++) {
-      server.deps.db
+      suite.server.deps.db
         .insert(schema.feedback)
         .values({ userId, feedback: `seeded ${i}`, createdAt: Date.now() })
         .run();
@@ -213,7 +201,7 @@ describe("a signed-in listener (one page, client-side navigation between tests)"
 describe("account deletion", () => {
   test("premium disclaimer, confirm text, deletion, logout and the data-deleted page", async () => {
     const { page, userId, errors } = await signedInPage();
-    server.deps.db
+    suite.server.deps.db
       .update(schema.users)
       .set({ membershipLevel: "PremiumYearly" })
       .where(eq(schema.users.id, userId))
@@ -234,7 +222,9 @@ describe("account deletion", () => {
     expect(await dialog.textContent()).toContain(messages.deleteConfirm);
     await dialog.getByRole("button", { name: "Cancel" }).click();
     await dialog.waitFor({ state: "hidden" });
-    expect(server.deps.db.select().from(schema.users).where(eq(schema.users.id, userId)).get()).toBeDefined();
+    expect(
+      suite.server.deps.db.select().from(schema.users).where(eq(schema.users.id, userId)).get(),
+    ).toBeDefined();
 
     await page.getByTestId("delete-account").click();
     await dialog.getByRole("button", { name: "Delete everything" }).click();
@@ -250,7 +240,7 @@ describe("account deletion", () => {
       ]),
     ).toEqual([null, null, "keep"]);
     expect(
-      server.deps.db.select().from(schema.users).where(eq(schema.users.id, userId)).get(),
+      suite.server.deps.db.select().from(schema.users).where(eq(schema.users.id, userId)).get(),
     ).toBeUndefined();
     expect((await page.context().cookies()).some((c) => c.name === "crate_session")).toBe(false);
     await navigate(page, "/settings");

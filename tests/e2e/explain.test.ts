@@ -1,10 +1,13 @@
 // A playlist's own page in a real browser: 10,000 songs scroll on a phone (only the rows in view exist and are
 // fetched), the why-not search, and "Never in this playlist" with its undo, checked against the emulated Spotify.
+
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
 import { explainPageTexts, playlistPagePath } from "../../src/shared/explain.ts";
+import { createListener } from "../integration/account/signin.ts";
 import { seriousAxeViolations } from "../support/axe.ts";
 import { collectPageErrors, launchBrowser, type TestBrowser, viewports } from "../support/browser.ts";
+import { makePremium } from "../support/factories.ts";
 import { startTestServer, type TestServer } from "../support/server.ts";
 
 const LISTENER = "e2e-explain";
@@ -16,18 +19,8 @@ let browser: TestBrowser;
 
 beforeAll(async () => {
   server = await startTestServer();
-  const created = await fetch(`${server.url}/emulator/spotify/control/listeners`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ id: LISTENER, likes: 20 }),
-  });
-  expect(created.status).toBeLessThan(300);
-  const second = await fetch(`${server.url}/emulator/spotify/control/listeners`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ id: CHOOSER, likes: 120 }),
-  });
-  expect(second.status).toBeLessThan(300);
+  await createListener(server.url, LISTENER, 20);
+  await createListener(server.url, CHOOSER, 120);
   browser = await launchBrowser();
   await fetch(`${server.url}/`).then((r) => r.text());
 }, 60_000);
@@ -55,7 +48,7 @@ function seedBigPlaylist(owner: string): void {
   const db = server.deps.db.$client;
   const now = Date.now();
   db.transaction(() => {
-    db.query("UPDATE users SET membership_level = 'PremiumYearly' WHERE id = ?").run(owner);
+    makePremium(server.deps.db, owner);
     db.query(
       "INSERT INTO artists (id, name, genres, fetched_at) VALUES ('bigArtist', 'The Many', '[\"classic rock\"]', ?)",
     ).run(now);

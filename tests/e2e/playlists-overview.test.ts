@@ -7,6 +7,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { overviewTexts, spotifyPlaylistUrl } from "../../src/shared/playlist-overview.ts";
+import { createListener } from "../integration/account/signin.ts";
 import { seriousAxeViolations } from "../support/axe.ts";
 import { collectPageErrors, launchBrowser, type TestBrowser, viewports } from "../support/browser.ts";
 import { startTestServer, type TestServer } from "../support/server.ts";
@@ -20,12 +21,7 @@ let browser: TestBrowser;
 
 beforeAll(async () => {
   server = await startTestServer();
-  const created = await fetch(`${server.url}/emulator/spotify/control/listeners`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ id: LISTENER, likes: 150 }),
-  });
-  expect(created.status).toBeLessThan(300);
+  await createListener(server.url, LISTENER, 150);
   browser = await launchBrowser();
   if (screenshotDir) mkdirSync(screenshotDir, { recursive: true });
 });

@@ -1,12 +1,14 @@
 // The Playlists page in a real browser against the real server and its Spotify emulator: sign in, analyse,
 // choose playlists, distribute, watch the progress finish, see the created names, and find the playlists in
 // the emulator. Set SCREENSHOT_DIR to keep screenshots at phone and desktop widths.
+
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { compareNames } from "../../src/shared/catalogue/index.ts";
 import { messages, textForErrorCode } from "../../src/shared/errors.ts";
+import { createListener } from "../integration/account/signin.ts";
 import { collectPageErrors, launchBrowser, type TestBrowser, viewports } from "../support/browser.ts";
 import { startTestServer, type TestServer } from "../support/server.ts";
 
@@ -20,12 +22,7 @@ let browser: TestBrowser;
 
 beforeAll(async () => {
   server = await startTestServer();
-  const created = await fetch(`${server.url}/emulator/spotify/control/listeners`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ id: LISTENER, likes: LIKES }),
-  });
-  expect(created.status).toBeLessThan(300);
+  await createListener(server.url, LISTENER, LIKES);
   browser = await launchBrowser();
   if (screenshotDir) mkdirSync(screenshotDir, { recursive: true });
 });

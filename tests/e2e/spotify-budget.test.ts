@@ -1,42 +1,32 @@
 // In the browser: a distribution bigger than what SPOTIFY_DAILY_CALLS has left says on its page that Crate adds
 // the rest over the next hours, and finishes on its own once the oldest counted calls leave the 24 hours.
-import { afterAll, beforeAll, expect, test } from "bun:test";
+
+import { expect, test } from "bun:test";
 import { manualClock } from "../../src/server/platform/clock.ts";
 import { spotifyAccessTexts } from "../../src/shared/spotify-access.ts";
 import { createListener } from "../integration/account/signin.ts";
-import { launchBrowser, signInThroughConsentPage, type TestBrowser } from "../support/browser.ts";
-import { startTestServer, type TestServer } from "../support/server.ts";
+import { signInThroughConsentPage } from "../support/browser.ts";
+import { setUpBrowserSuite } from "../support/e2e.ts";
 
 const HOUR_MS = 3_600_000;
 const BUDGET = 1_000;
 const clock = manualClock(Date.now());
-let server: TestServer;
-let browser: TestBrowser;
 
-beforeAll(async () => {
-  server = await startTestServer(
-    { SPOTIFY_DAILY_CALLS: String(BUDGET), SPOTIFY_BUDGET_RECHECK_MS: "200" },
-    clock,
-  );
-  browser = await launchBrowser();
-  await fetch(`${server.url}/`).then((response) => response.text());
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.dispose();
+const suite = setUpBrowserSuite({
+  env: { SPOTIFY_DAILY_CALLS: String(BUDGET), SPOTIFY_BUDGET_RECHECK_MS: "200" },
+  clock,
 });
 
 test("a first fill past the daily budget says so on its page, then finishes on its own", async () => {
   const listener = `e2e-budget-${Date.now()}`;
-  await createListener(server.url, listener, 200);
-  const { page, errors } = await signInThroughConsentPage(browser, server.url, listener);
-  await Promise.all(server.deps.signInSyncs.values());
+  await createListener(suite.server.url, listener, 200);
+  const { page, errors } = await signInThroughConsentPage(suite.browser, suite.server.url, listener);
+  await Promise.all(suite.server.deps.signInSyncs.values());
   // Earlier today other work used all but a few calls of the budget.
-  const ledger = server.deps.spotifyCalls;
+  const ledger = suite.server.deps.spotifyCalls;
   const earlier = Math.floor(clock.now() / HOUR_MS) * HOUR_MS - 3 * HOUR_MS;
   ledger.flush();
-  server.deps.db.$client
+  suite.server.deps.db.$client
     .query("INSERT INTO spotify_call_hours (hour, user_id, kind, calls) VALUES (?, '', 'hourly', ?)")
     .run(earlier, BUDGET - ledger.last24h().total - 3);
   ledger.flush();
@@ -49,7 +39,7 @@ test("a first fill past the daily budget says so on its page, then finishes on i
     });
     return ((await res.json()) as { distributionProgressId: string }).distributionProgressId;
   });
-  await page.goto(`${server.url}/playlists/distribution-success?distributionProgressId=${id}`);
+  await page.goto(`${suite.server.url}/playlists/distribution-success?distributionProgressId=${id}`);
   const paused = page.getByTestId("progress-paused");
   await paused.waitFor({ timeout: 30_000 });
   expect(await paused.textContent()).toBe(spotifyAccessTexts.budgetSpread);

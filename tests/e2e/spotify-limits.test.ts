@@ -1,34 +1,26 @@
 // In the browser: the banner of a Spotify grant's last 14 days and of its end, "Sign in again" coming back to the
 // page it was pressed on; the progress while Spotify's quota is spent; the login page after a sign-in it refused.
-import { afterAll, beforeAll, expect, test } from "bun:test";
+
+import { expect, test } from "bun:test";
 import type { Page } from "playwright-core";
 import { loginErrorMessages } from "../../src/shared/auth.ts";
 import { addCalendarMonths } from "../../src/shared/calendar.ts";
 import { grantEndsAt, spotifyAccessTexts } from "../../src/shared/spotify-access.ts";
 import { createListener } from "../integration/account/signin.ts";
-import { launchBrowser, signInThroughConsentPage, type TestBrowser } from "../support/browser.ts";
-import { startTestServer, type TestServer } from "../support/server.ts";
+import { signInThroughConsentPage } from "../support/browser.ts";
+import { setUpBrowserSuite } from "../support/e2e.ts";
 
 const DAY = 86_400_000;
-let server: TestServer;
-let browser: TestBrowser;
 
-beforeAll(async () => {
-  server = await startTestServer({ SPOTIFY_QUOTA_PROBE_MS: "300" });
-  browser = await launchBrowser();
-  await fetch(`${server.url}/`).then((response) => response.text());
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.dispose();
-});
+const suite = setUpBrowserSuite({ env: { SPOTIFY_QUOTA_PROBE_MS: "300" } });
 
 const setUser = (spotifyId: string, column: string, value: number | null) =>
-  server.deps.db.$client.query(`UPDATE users SET ${column} = ? WHERE spotify_id = ?`).run(value, spotifyId);
+  suite.server.deps.db.$client
+    .query(`UPDATE users SET ${column} = ? WHERE spotify_id = ?`)
+    .run(value, spotifyId);
 
 const control = (method: string, path: string, body?: unknown) =>
-  fetch(`${server.url}/emulator/spotify/control${path}`, {
+  fetch(`${suite.server.url}/emulator/spotify/control${path}`, {
     method,
     headers: body === undefined ? {} : { "content-type": "application/json" },
     body: body === undefined ? undefined : JSON.stringify(body),
@@ -38,11 +30,11 @@ const bannerText = (page: Page) => page.getByTestId("spotify-access-banner").tex
 
 test("in a grant's last 14 days a banner names the end; 'Sign in again' renews it and returns to the page", async () => {
   const listener = `e2e-ending-${Date.now()}`;
-  await createListener(server.url, listener, 3);
-  const { page, errors } = await signInThroughConsentPage(browser, server.url, listener);
+  await createListener(suite.server.url, listener, 3);
+  const { page, errors } = await signInThroughConsentPage(suite.browser, suite.server.url, listener);
   const endsAt = Date.now() + 10 * DAY;
   setUser(listener, "spotify_authorized_at", addCalendarMonths(endsAt, -6));
-  await page.goto(`${server.url}/settings`);
+  await page.goto(`${suite.server.url}/settings`);
   await page.getByTestId("spotify-access-banner").waitFor();
   expect(await bannerText(page)).toContain(
     spotifyAccessTexts.ending(grantEndsAt(addCalendarMonths(endsAt, -6))),
@@ -52,7 +44,7 @@ test("in a grant's last 14 days a banner names the end; 'Sign in again' renews i
   await page.getByTestId("spotify-access-banner").getByRole("button", { name: "Sign in again" }).click();
   await page.waitForURL(/\/emulator\/spotify\/accounts\/authorize\?/);
   await page.locator(`button[name="emulator_user"][value="${listener}"]`).click();
-  await page.waitForURL(`${server.url}/settings`);
+  await page.waitForURL(`${suite.server.url}/settings`);
   await page.getByTestId("spotify-access-text").filter({ hasText: "signing in again renews this" }).waitFor();
   expect(await page.getByTestId("spotify-access-banner").count()).toBe(0);
   const text = await page.getByTestId("spotify-access-text").textContent();
@@ -63,12 +55,12 @@ test("in a grant's last 14 days a banner names the end; 'Sign in again' renews i
 
 test("after the end the Playlists page says updates stopped, when and why, with the sign-in button", async () => {
   const listener = `e2e-ended-${Date.now()}`;
-  await createListener(server.url, listener, 3);
-  const { page, errors } = await signInThroughConsentPage(browser, server.url, listener);
+  await createListener(suite.server.url, listener, 3);
+  const { page, errors } = await signInThroughConsentPage(suite.browser, suite.server.url, listener);
   const refusedAt = Date.UTC(2026, 10, 2, 12);
   setUser(listener, "spotify_access_refused_at", refusedAt);
   setUser(listener, "monitored", 0);
-  await page.goto(`${server.url}/`);
+  await page.goto(`${suite.server.url}/`);
   await page.getByTestId("spotify-access-banner").waitFor();
   expect(await bannerText(page)).toContain(spotifyAccessTexts.ended(refusedAt));
   expect(await bannerText(page)).toContain("2 November 2026");
@@ -81,10 +73,10 @@ test("after the end the Playlists page says updates stopped, when and why, with 
 
 test("while Spotify's quota is spent the progress says so, then finishes on its own", async () => {
   const listener = `e2e-quota-${Date.now()}`;
-  await createListener(server.url, listener, 40);
-  const { page, errors } = await signInThroughConsentPage(browser, server.url, listener);
+  await createListener(suite.server.url, listener, 40);
+  const { page, errors } = await signInThroughConsentPage(suite.browser, suite.server.url, listener);
   // Let the sign-in's own library read finish before the quota runs out.
-  await Promise.all(server.deps.signInSyncs.values());
+  await Promise.all(suite.server.deps.signInSyncs.values());
   expect((await control("PUT", "/quota", { calls: 1_000_000, periodSec: 3600 })).status).toBe(200);
   expect((await control("POST", "/quota/exhaust")).status).toBe(200);
   const id = await page.evaluate(async () => {
@@ -95,7 +87,7 @@ test("while Spotify's quota is spent the progress says so, then finishes on its 
     });
     return ((await res.json()) as { distributionProgressId: string }).distributionProgressId;
   });
-  await page.goto(`${server.url}/playlists/distribution-success?distributionProgressId=${id}`);
+  await page.goto(`${suite.server.url}/playlists/distribution-success?distributionProgressId=${id}`);
   const paused = page.getByTestId("progress-paused");
   await paused.waitFor({ timeout: 30_000 });
   expect(await paused.textContent()).toBe(spotifyAccessTexts.quotaPaused);
@@ -110,8 +102,8 @@ test("while Spotify's quota is spent the progress says so, then finishes on its 
 }, 90_000);
 
 test("/login explains a sign-in refused because the server's quota is spent", async () => {
-  const page = await browser.newPage();
-  await page.goto(`${server.url}/login?error=spotify_quota`);
+  const page = await suite.browser.newPage();
+  await page.goto(`${suite.server.url}/login?error=spotify_quota`);
   await page.getByText(loginErrorMessages.spotify_quota).waitFor();
   await page.close();
 }, 30_000);

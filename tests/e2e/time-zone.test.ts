@@ -1,38 +1,27 @@
 // In the browser: the sign-in sends the browser's time zone, Settings changes it, and /login explains an
 // account a development-mode Spotify app has not registered.
-import { afterAll, beforeAll, expect, test } from "bun:test";
+
+import { expect, test } from "bun:test";
 import { loginErrorMessages } from "../../src/shared/auth.ts";
 import { createListener } from "../integration/account/signin.ts";
-import { collectPageErrors, launchBrowser, type TestBrowser } from "../support/browser.ts";
-import { startTestServer, type TestServer } from "../support/server.ts";
+import { collectPageErrors } from "../support/browser.ts";
+import { setUpBrowserSuite } from "../support/e2e.ts";
 
-let server: TestServer;
-let browser: TestBrowser;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
-  await fetch(`${server.url}/`).then((response) => response.text());
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.dispose();
-});
+const suite = setUpBrowserSuite();
 
 const zoneOf = (spotifyId: string) =>
-  server.deps.db.$client
+  suite.server.deps.db.$client
     .query<{ time_zone: string | null }, [string]>("SELECT time_zone FROM users WHERE spotify_id = ?")
     .get(spotifyId)?.time_zone;
 
 test("a browser in Auckland signs in with its zone, and Settings changes it", async () => {
   const listener = `e2e-kiwi-${Date.now()}`;
-  await createListener(server.url, listener, 3);
-  const context = await browser.browser.newContext({ timezoneId: "Pacific/Auckland" });
+  await createListener(suite.server.url, listener, 3);
+  const context = await suite.browser.browser.newContext({ timezoneId: "Pacific/Auckland" });
   const page = await context.newPage();
   const errors = collectPageErrors(page);
   try {
-    await page.goto(`${server.url}/login`);
+    await page.goto(`${suite.server.url}/login`);
     const start = page.waitForRequest((request) => request.url().includes("/api/authorize"));
     await page.getByTestId("authorize-button").click();
     expect(new URL((await start).url()).searchParams.get("timeZone")).toBe("Pacific/Auckland");
@@ -41,7 +30,7 @@ test("a browser in Auckland signs in with its zone, and Settings changes it", as
     await page.waitForURL((url) => url.pathname === "/");
     expect(zoneOf(listener)).toBe("Pacific/Auckland");
 
-    await page.goto(`${server.url}/settings`);
+    await page.goto(`${suite.server.url}/settings`);
     const select = page.getByTestId("time-zone-select");
     // The picker shows the stored zone once the settings have loaded.
     await page.waitForFunction(
@@ -63,8 +52,8 @@ test("a browser in Auckland signs in with its zone, and Settings changes it", as
 }, 60_000);
 
 test("/login says what happened to an unregistered account and what the operator does", async () => {
-  const page = await browser.newPage();
-  await page.goto(`${server.url}/login?error=not_registered`);
+  const page = await suite.browser.newPage();
+  await page.goto(`${suite.server.url}/login?error=not_registered`);
   await page.getByText(loginErrorMessages.not_registered).waitFor();
   expect(await page.getByText("at most 5 users", { exact: false }).count()).toBe(1);
 }, 30_000);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll } from "bun:test";
+import type { Clock } from "../../src/server/platform/clock.ts";
 import { launchBrowser, type TestBrowser } from "./browser.ts";
 import { startTestServer, type TestServer } from "./server.ts";
 
@@ -11,12 +12,14 @@ export interface BrowserSuite {
  * Starts the test server and Chromium once for the calling test file and closes both after it. The returned
  * getters are only valid inside tests (after `beforeAll` has run).
  */
-export function setUpBrowserSuite(): BrowserSuite {
+export function setUpBrowserSuite(
+  options: { env?: Record<string, string>; clock?: Clock } = {},
+): BrowserSuite {
   let server: TestServer | undefined;
   let browser: TestBrowser | undefined;
 
   beforeAll(async () => {
-    server = await startTestServer();
+    server = await startTestServer(options.env, options.clock);
     browser = await launchBrowser();
     // the first request bundles the client; do it once here rather than inside a test's time
     await fetch(`${server.url}/`).then((response) => response.text());

@@ -5,6 +5,7 @@ import { parseConfig } from "../../src/server/config/config.ts";
 import type { Clock } from "../../src/server/platform/clock.ts";
 import { type RunningServer, startServer } from "../../src/server/server.ts";
 import { classicMetadata } from "./crate-process.ts";
+import { copyMigratedDatabase } from "./template-db.ts";
 
 export function tempDir(prefix = "crate-test-"): string {
   return mkdtempSync(join(tmpdir(), prefix));
@@ -23,13 +24,18 @@ export interface TestServer extends RunningServer {
   dispose(): Promise<void>;
 }
 
-/** The real server on a fresh SQLite file in a temp folder, jobs off, demo mode unless env says otherwise. */
+/**
+ * The real server on a fresh SQLite file in a temp folder (a copy of the migrated template, unless env names its
+ * own DATABASE_PATH), jobs off, demo mode unless env says otherwise.
+ */
 export async function startTestServer(env: Record<string, string> = {}, clock?: Clock): Promise<TestServer> {
   const dir = tempDir();
   const port = freePort();
+  const databasePath = join(dir, "crate.db");
+  if (env.DATABASE_PATH === undefined) copyMigratedDatabase(databasePath);
   const config = parseConfig({
     PORT: String(port),
-    DATABASE_PATH: join(dir, "crate.db"),
+    DATABASE_PATH: databasePath,
     JOBS: "off",
     LOG_LEVEL: process.env.LOG_LEVEL ?? "silent",
     ...classicMetadata,

@@ -1,9 +1,11 @@
 // Rows for a user in every table that holds user data, written straight into the test server's database.
+
 import { createSession } from "../../../src/server/auth/sessions.ts";
 import { findOrCreateUser } from "../../../src/server/auth/signup.ts";
 import { saveTokens } from "../../../src/server/auth/tokens.ts";
 import * as t from "../../../src/server/db/schema/index.ts";
 import type { Deps } from "../../../src/server/deps/deps.ts";
+import { apiCall, overHttp } from "../../support/api.ts";
 
 export interface SeededUser {
   userId: string;
@@ -173,21 +175,8 @@ export function seedEverything(deps: Deps, userId: string, tag: string) {
 /** fetch against the test server as a same-origin browser would, with the session cookie. */
 export function apiClient(baseUrl: string, cookie?: string) {
   return async (method: string, path: string, body?: unknown) => {
-    const headers: Record<string, string> = { origin: baseUrl };
-    if (cookie) headers.cookie = cookie;
-    if (body !== undefined) headers["content-type"] = "application/json";
-    const res = await fetch(`${baseUrl}${path}`, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await res.text();
-    let json: unknown = null;
-    try {
-      json = text ? JSON.parse(text) : null;
-    } catch {
-      json = null;
-    }
-    return { status: res.status, text, json: json as Record<string, unknown>, headers: res.headers };
+    const answer = await apiCall(overHttp(baseUrl), method, path, { cookie, json: body });
+    const json = (answer.body ?? null) as Record<string, unknown>;
+    return { status: answer.status, text: answer.text, json, headers: answer.headers };
   };
 }

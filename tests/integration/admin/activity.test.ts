@@ -3,17 +3,18 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { ACTIVITY_REPEAT_MS, recordActivity } from "../../../src/server/admin/activity.ts";
 import { manualClock } from "../../../src/server/platform/clock.ts";
-import { startTestServer, type TestServer } from "../../support/server.ts";
-import { makeAdmin, makeUser, rest, type TestUser, trpcCall } from "./support.ts";
+import type { ApiTarget } from "../../support/api.ts";
+import type { TestServer } from "../../support/server.ts";
+import { makeUser, rest, startAdminWorld, type TestUser, trpcCall } from "./support.ts";
 
 const NOW = Date.UTC(2026, 4, 2, 9);
 const clock = manualClock(NOW);
 let server: TestServer;
+let api: ApiTarget;
 let admin: TestUser;
 
 beforeAll(async () => {
-  server = await startTestServer({}, clock);
-  admin = makeAdmin(server.deps);
+  ({ server, api, admin } = await startAdminWorld(clock));
 }, 60_000);
 
 afterAll(async () => {
@@ -28,13 +29,13 @@ const activityOf = (userId: string) =>
     .all(userId);
 
 const enable = (userId: string) =>
-  rest(server.url, "POST", `/api/admin/statistics/user/${userId}/enable`, admin.cookie);
+  rest(api, "POST", `/api/admin/statistics/user/${userId}/enable`, admin.cookie);
 
 describe("activity", () => {
   test("nothing is recorded for a user without statistics", async () => {
     const listener = makeUser(server.deps);
-    await rest(server.url, "GET", "/api/user/id", listener.cookie);
-    await trpcCall(server.url, "query", "user.me", undefined, listener.cookie);
+    await rest(api, "GET", "/api/user/id", listener.cookie);
+    await trpcCall(api, "query", "user.me", undefined, listener.cookie);
     expect(recordActivity(server.deps, listener.userId, "login")).toBe(false);
     expect(activityOf(listener.userId)).toEqual([]);
   });
@@ -43,9 +44,9 @@ describe("activity", () => {
     const listener = makeUser(server.deps);
     expect((await enable(listener.userId)).status).toBe(200);
     clock.set(NOW + 1_000);
-    await rest(server.url, "GET", "/api/user/id", listener.cookie);
-    await rest(server.url, "GET", "/api/distributor/some-progress-id/progress", listener.cookie);
-    await trpcCall(server.url, "query", "user.me", undefined, listener.cookie);
+    await rest(api, "GET", "/api/user/id", listener.cookie);
+    await rest(api, "GET", "/api/distributor/some-progress-id/progress", listener.cookie);
+    await trpcCall(api, "query", "user.me", undefined, listener.cookie);
     // a batched tRPC request records each procedure
     await fetch(
       `${server.url}/api/trpc/user.membershipLevel,user.id?batch=1&input=${encodeURIComponent("{}")}`,
@@ -54,15 +55,15 @@ describe("activity", () => {
       },
     );
     // signed-out calls, unknown paths and procedure names the router does not have are not anyone's activity
-    await rest(server.url, "GET", "/api/user/id");
-    await rest(server.url, "GET", "/api/no-such-path", listener.cookie);
+    await rest(api, "GET", "/api/user/id");
+    await rest(api, "GET", "/api/no-such-path", listener.cookie);
     await fetch(
       `${server.url}/api/trpc/user.made_up,nothing.here,user?batch=1&input=${encodeURIComponent("{}")}`,
       {
         headers: { cookie: listener.cookie },
       },
     );
-    await trpcCall(server.url, "query", "admin.noSuchProcedure", undefined, listener.cookie);
+    await trpcCall(api, "query", "admin.noSuchProcedure", undefined, listener.cookie);
     expect(activityOf(listener.userId)).toEqual([
       { kind: "GET /api/user/id", time: NOW + 1_000 },
       { kind: "GET /api/distributor/:id/progress", time: NOW + 1_000 },
@@ -70,7 +71,7 @@ describe("activity", () => {
       { kind: "tRPC user.membershipLevel", time: NOW + 1_000 },
       { kind: "tRPC user.id", time: NOW + 1_000 },
     ]);
-    const detail = await rest(server.url, "GET", `/api/admin/user/user-id/${listener.userId}`, admin.cookie);
+    const detail = await rest(api, "GET", `/api/admin/user/user-id/${listener.userId}`, admin.cookie);
     // newest first; calls in the same millisecond, the last recorded first
     expect(detail.body.activity[0]).toEqual({
       kind: "tRPC user.id",
@@ -84,11 +85,11 @@ describe("activity", () => {
     await enable(listener.userId);
     clock.set(NOW + 10_000);
     for (let i = 0; i < 5; i += 1) {
-      await rest(server.url, "GET", `/api/distributor/progress-${i}/progress`, listener.cookie);
+      await rest(api, "GET", `/api/distributor/progress-${i}/progress`, listener.cookie);
       clock.advance(1_500);
     }
     clock.set(NOW + 10_000 + ACTIVITY_REPEAT_MS + 1);
-    await rest(server.url, "GET", "/api/distributor/progress-9/progress", listener.cookie);
+    await rest(api, "GET", "/api/distributor/progress-9/progress", listener.cookie);
     expect(activityOf(listener.userId)).toEqual([
       { kind: "GET /api/distributor/:id/progress", time: NOW + 10_000 },
       { kind: "GET /api/distributor/:id/progress", time: NOW + 10_000 + ACTIVITY_REPEAT_MS + 1 },
@@ -99,17 +100,17 @@ describe("activity", () => {
     const listener = makeUser(server.deps);
     await enable(listener.userId);
     clock.set(NOW + 200_000);
-    await rest(server.url, "GET", "/api/user/membership-level", listener.cookie);
-    await rest(server.url, "POST", `/api/admin/statistics/user/${listener.userId}/disable`, admin.cookie);
+    await rest(api, "GET", "/api/user/membership-level", listener.cookie);
+    await rest(api, "POST", `/api/admin/statistics/user/${listener.userId}/disable`, admin.cookie);
     clock.advance(ACTIVITY_REPEAT_MS * 2);
-    await rest(server.url, "GET", "/api/user/membership-level", listener.cookie);
-    await trpcCall(server.url, "query", "user.me", undefined, listener.cookie);
+    await rest(api, "GET", "/api/user/membership-level", listener.cookie);
+    await trpcCall(api, "query", "user.me", undefined, listener.cookie);
     expect(activityOf(listener.userId)).toEqual([
       { kind: "GET /api/user/membership-level", time: NOW + 200_000 },
     ]);
 
     await enable(admin.userId);
-    await rest(server.url, "GET", "/api/admin/statistics", admin.cookie);
+    await rest(api, "GET", "/api/admin/statistics", admin.cookie);
     expect(activityOf(admin.userId).map((a) => a.kind)).toEqual(["GET /api/admin/statistics"]);
   });
 
@@ -117,12 +118,12 @@ describe("activity", () => {
     const listener = makeUser(server.deps);
     await enable(listener.userId);
     clock.set(NOW + 500_000);
-    await rest(server.url, "POST", "/api/authorize/logout", listener.cookie);
+    await rest(api, "POST", "/api/authorize/logout", listener.cookie);
     expect(activityOf(listener.userId).map((a) => a.kind)).toEqual(["POST /api/authorize/logout"]);
 
     const leaving = makeUser(server.deps);
     await enable(leaving.userId);
-    const deleted = await rest(server.url, "POST", "/api/user/delete-data", leaving.cookie);
+    const deleted = await rest(api, "POST", "/api/user/delete-data", leaving.cookie);
     expect(deleted.status).toBe(200);
     expect(activityOf(leaving.userId)).toEqual([]);
   });

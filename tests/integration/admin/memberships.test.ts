@@ -4,17 +4,18 @@ import { setMembershipLevel } from "../../../src/server/billing/membership.ts";
 import { manualClock } from "../../../src/server/platform/clock.ts";
 import { ErrorCode } from "../../../src/shared/errors.ts";
 import { limits } from "../../../src/shared/limits.ts";
-import { startTestServer, type TestServer } from "../../support/server.ts";
-import { makeAdmin, makeUser, rest, type TestUser, trpcCall, trpcData } from "./support.ts";
+import type { ApiTarget } from "../../support/api.ts";
+import type { TestServer } from "../../support/server.ts";
+import { makeUser, rest, startAdminWorld, type TestUser, trpcCall, trpcData } from "./support.ts";
 
 const NOW = Date.UTC(2026, 2, 1, 12);
 const clock = manualClock(NOW);
 let server: TestServer;
+let api: ApiTarget;
 let admin: TestUser;
 
 beforeAll(async () => {
-  server = await startTestServer({}, clock);
-  admin = makeAdmin(server.deps);
+  ({ server, api, admin } = await startAdminWorld(clock));
 }, 60_000);
 
 afterAll(async () => {
@@ -22,7 +23,7 @@ afterAll(async () => {
 });
 
 const premiumPage = (offset: number | string) =>
-  rest(server.url, "GET", `/api/admin/user/premium?offset=${offset}`, admin.cookie);
+  rest(api, "GET", `/api/admin/user/premium?offset=${offset}`, admin.cookie);
 
 /** Every member, page by page, as the dashboard's Next button walks them. */
 async function allPremium(): Promise<{ userId: string; effectiveDate: string }[]> {
@@ -68,8 +69,8 @@ describe("premium members, 20 a page", () => {
     expect((await premiumPage(5_000)).body).toEqual([]);
     expect((await premiumPage(3)).body).toEqual(expected.slice(3, 23));
     // no offset means 0; tRPC pages the same way
-    expect((await rest(server.url, "GET", "/api/admin/user/premium", admin.cookie)).body).toEqual(first.body);
-    const viaTrpc = await trpcCall(server.url, "query", "admin.premiumMembers", { offset: 20 }, admin.cookie);
+    expect((await rest(api, "GET", "/api/admin/user/premium", admin.cookie)).body).toEqual(first.body);
+    const viaTrpc = await trpcCall(api, "query", "admin.premiumMembers", { offset: 20 }, admin.cookie);
     expect(trpcData(viaTrpc)).toEqual(second.body);
   });
 
@@ -108,13 +109,7 @@ describe("premium members, 20 a page", () => {
       expect(answer.body.errorCode).toBe(ErrorCode.BadRequest);
       expect(answer.body.error).toContain("offset");
     }
-    const viaTrpc = await trpcCall(
-      server.url,
-      "query",
-      "admin.premiumMembers",
-      { offset: -20 },
-      admin.cookie,
-    );
+    const viaTrpc = await trpcCall(api, "query", "admin.premiumMembers", { offset: -20 }, admin.cookie);
     expect(viaTrpc.status).toBe(400);
   });
 });
@@ -125,7 +120,7 @@ describe("membership change", () => {
   test("is a membership event and takes effect at once", async () => {
     const listener = makeUser(server.deps);
     clock.set(NOW + 60_000);
-    const answer = await rest(server.url, "POST", changePath(listener.userId), admin.cookie, {
+    const answer = await rest(api, "POST", changePath(listener.userId), admin.cookie, {
       membershipLevel: "PremiumYearly",
     });
     expect(answer).toEqual({
@@ -133,15 +128,15 @@ describe("membership change", () => {
       body: { userId: listener.userId, membershipLevel: "PremiumYearly", changed: true },
     });
     // the listener's own calls see the new level at once: premium playlists are available
-    const level = await rest(server.url, "GET", "/api/user/membership-level", listener.cookie);
+    const level = await rest(api, "GET", "/api/user/membership-level", listener.cookie);
     expect(level.body).toEqual({ membershipLevel: "PremiumYearly" });
-    const preferences = await rest(server.url, "GET", "/api/playlist-preferences", listener.cookie);
+    const preferences = await rest(api, "GET", "/api/playlist-preferences", listener.cookie);
     const everything = preferences.body.availableSimplePlaylistPreferences.find(
       (p: { name: string }) => p.name === "Everything",
     );
     expect(everything).toMatchObject({ available: true });
 
-    const detail = await rest(server.url, "GET", `/api/admin/user/user-id/${listener.userId}`, admin.cookie);
+    const detail = await rest(api, "GET", `/api/admin/user/user-id/${listener.userId}`, admin.cookie);
     expect(detail.body.user.membershipLevel).toBe("PremiumYearly");
     expect(detail.body.membershipEvents[0]).toEqual({
       membershipLevel: "PremiumYearly",
@@ -155,14 +150,14 @@ describe("membership change", () => {
     // back to Free through tRPC: premium playlists are no longer available, the member leaves the list
     clock.set(NOW + 120_000);
     const back = await trpcCall(
-      server.url,
+      api,
       "mutation",
       "admin.setMembership",
       { userId: listener.userId, membershipLevel: "Free" },
       admin.cookie,
     );
     expect(trpcData(back)).toEqual({ userId: listener.userId, membershipLevel: "Free", changed: true });
-    const again = await rest(server.url, "GET", "/api/playlist-preferences", listener.cookie);
+    const again = await rest(api, "GET", "/api/playlist-preferences", listener.cookie);
     expect(
       again.body.availableSimplePlaylistPreferences.find((p: { name: string }) => p.name === "Everything"),
     ).toMatchObject({ available: false });
@@ -179,11 +174,11 @@ describe("membership change", () => {
 
   test("the same level again writes nothing; FreeBeforePremiumIntroduced can be set", async () => {
     const listener = makeUser(server.deps);
-    const same = await rest(server.url, "POST", changePath(listener.userId), admin.cookie, {
+    const same = await rest(api, "POST", changePath(listener.userId), admin.cookie, {
       membershipLevel: "Free",
     });
     expect(same.body).toEqual({ userId: listener.userId, membershipLevel: "Free", changed: false });
-    const legacy = await rest(server.url, "POST", changePath(listener.userId), admin.cookie, {
+    const legacy = await rest(api, "POST", changePath(listener.userId), admin.cookie, {
       membershipLevel: "FreeBeforePremiumIntroduced",
     });
     expect(legacy.body.changed).toBe(true);
@@ -196,11 +191,11 @@ describe("membership change", () => {
   test("an unknown level or a missing body is 400; an unknown user is 404", async () => {
     const listener = makeUser(server.deps);
     for (const body of [{ membershipLevel: "Gold" }, {}, undefined]) {
-      const answer = await rest(server.url, "POST", changePath(listener.userId), admin.cookie, body);
+      const answer = await rest(api, "POST", changePath(listener.userId), admin.cookie, body);
       expect(answer.status).toBe(400);
       expect(answer.body.error).toContain("membershipLevel");
     }
-    const unknown = await rest(server.url, "POST", changePath("no-such-user"), admin.cookie, {
+    const unknown = await rest(api, "POST", changePath("no-such-user"), admin.cookie, {
       membershipLevel: "PremiumYearly",
     });
     expect(unknown.status).toBe(404);

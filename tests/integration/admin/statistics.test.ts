@@ -6,12 +6,15 @@ import { isBatchJobRunning, runHourlySync } from "../../../src/server/distributi
 import { manualClock } from "../../../src/server/platform/clock.ts";
 import type { SpotifyUserApi } from "../../../src/server/spotify/types.ts";
 import { ErrorCode } from "../../../src/shared/errors.ts";
+import { type ApiTarget, inProcess } from "../../support/api.ts";
 import { startTestServer, type TestServer } from "../../support/server.ts";
 import { makeAdmin, makeUser, rest, type TestUser, trpcCall, trpcData } from "./support.ts";
 
 const NOW = Date.UTC(2026, 0, 15, 12);
 const clock = manualClock(NOW);
 let server: TestServer;
+/** the API without a socket: these suites are about what it answers, not about HTTP */
+let api: ApiTarget;
 let admin: TestUser;
 const users: TestUser[] = [];
 
@@ -25,6 +28,7 @@ function userAt(at: number): TestUser {
 
 beforeAll(async () => {
   server = await startTestServer({}, clock);
+  api = inProcess(server.deps);
   userAt(Date.UTC(2025, 10, 1, 8)); // before the 30-day window
   const a = userAt(Date.UTC(2026, 0, 1, 10));
   const b = userAt(Date.UTC(2026, 0, 1, 23, 59));
@@ -68,7 +72,7 @@ const days = (from: number, count: number) =>
 
 describe("statistics", () => {
   test("the numbers and the day maps match the seeded data", async () => {
-    const answer = await rest(server.url, "GET", "/api/admin/statistics", admin.cookie);
+    const answer = await rest(api, "GET", "/api/admin/statistics", admin.cookie);
     expect(answer.status).toBe(200);
     const { userData } = answer.body;
     const window = days(Date.UTC(2025, 11, 17), 30);
@@ -92,7 +96,7 @@ describe("statistics", () => {
   });
 
   test("the latest 10 batch runs, newest first; a running one has no end time", async () => {
-    const answer = await rest(server.url, "GET", "/api/admin/statistics", admin.cookie);
+    const answer = await rest(api, "GET", "/api/admin/statistics", admin.cookie);
     const runs = answer.body.batchData.latestBatchExecutions;
     expect(runs.map((r: { id: string }) => r.id)).toEqual(
       Array.from({ length: 10 }, (_, i) => `run-${12 - i}`),
@@ -107,10 +111,10 @@ describe("statistics", () => {
   });
 
   test("tRPC answers the same overview", async () => {
-    const viaRest = await rest(server.url, "GET", "/api/admin/statistics", admin.cookie);
-    expect(
-      trpcData(await trpcCall(server.url, "query", "admin.statistics", undefined, admin.cookie)),
-    ).toEqual(viaRest.body);
+    const viaRest = await rest(api, "GET", "/api/admin/statistics", admin.cookie);
+    expect(trpcData(await trpcCall(api, "query", "admin.statistics", undefined, admin.cookie))).toEqual(
+      viaRest.body,
+    );
   });
 });
 
@@ -118,41 +122,25 @@ describe("user statistics switches", () => {
   test("enable and disable by user id show in enabledStatisticsUserIds; an unknown id is 404", async () => {
     const [first, second] = [users[1], users[2]];
     if (!first || !second) throw new Error("seed missing");
-    const on = await rest(
-      server.url,
-      "POST",
-      `/api/admin/statistics/user/${first.userId}/enable`,
-      admin.cookie,
-    );
+    const on = await rest(api, "POST", `/api/admin/statistics/user/${first.userId}/enable`, admin.cookie);
     expect(on).toEqual({ status: 200, body: { userId: first.userId, enabled: true } });
     clock.advance(1_000);
     trpcData(
-      await trpcCall(
-        server.url,
-        "mutation",
-        "admin.enableStatistics",
-        { userId: second.userId },
-        admin.cookie,
-      ),
+      await trpcCall(api, "mutation", "admin.enableStatistics", { userId: second.userId }, admin.cookie),
     );
     // enabling again keeps the first date (and the order)
-    await rest(server.url, "POST", `/api/admin/statistics/user/${first.userId}/enable`, admin.cookie);
-    const overview = await rest(server.url, "GET", "/api/admin/statistics", admin.cookie);
+    await rest(api, "POST", `/api/admin/statistics/user/${first.userId}/enable`, admin.cookie);
+    const overview = await rest(api, "GET", "/api/admin/statistics", admin.cookie);
     expect(overview.body.enabledStatisticsUserIds).toEqual([first.userId, second.userId]);
 
-    const off = await rest(
-      server.url,
-      "POST",
-      `/api/admin/statistics/user/${first.userId}/disable`,
-      admin.cookie,
-    );
+    const off = await rest(api, "POST", `/api/admin/statistics/user/${first.userId}/disable`, admin.cookie);
     expect(off.body).toEqual({ userId: first.userId, enabled: false });
-    const after = await rest(server.url, "GET", "/api/admin/statistics", admin.cookie);
+    const after = await rest(api, "GET", "/api/admin/statistics", admin.cookie);
     expect(after.body.enabledStatisticsUserIds).toEqual([second.userId]);
 
     for (const action of ["enable", "disable"]) {
       const unknown = await rest(
-        server.url,
+        api,
         "POST",
         `/api/admin/statistics/user/no-such-user/${action}`,
         admin.cookie,
@@ -161,20 +149,14 @@ describe("user statistics switches", () => {
       expect(unknown.body.errorCode).toBe(ErrorCode.NotFound);
     }
     const viaTrpc = await trpcCall(
-      server.url,
+      api,
       "mutation",
       "admin.disableStatistics",
       { userId: "nobody" },
       admin.cookie,
     );
     expect(viaTrpc.status).toBe(404);
-    const blank = await trpcCall(
-      server.url,
-      "mutation",
-      "admin.enableStatistics",
-      { userId: "  " },
-      admin.cookie,
-    );
+    const blank = await trpcCall(api, "mutation", "admin.enableStatistics", { userId: "  " }, admin.cookie);
     expect(blank.status).toBe(400);
   });
 });
@@ -193,21 +175,19 @@ describe("batch start", () => {
     } as unknown as SpotifyUserApi;
     const held = runHourlySync({ ...server.deps, spotifyFor: () => blockingApi });
     expect(isBatchJobRunning(server.deps, "hourly-sync")).toBe(true);
-    expect(await rest(server.url, "POST", "/api/admin/batch/start", admin.cookie)).toEqual({
+    expect(await rest(api, "POST", "/api/admin/batch/start", admin.cookie)).toEqual({
       status: 200,
       body: { jobStarted: false },
     });
-    expect(
-      trpcData(await trpcCall(server.url, "mutation", "admin.startBatch", undefined, admin.cookie)),
-    ).toEqual({
+    expect(trpcData(await trpcCall(api, "mutation", "admin.startBatch", undefined, admin.cookie))).toEqual({
       jobStarted: false,
     });
     release();
     await held;
 
-    const started = await rest(server.url, "POST", "/api/admin/batch/start", admin.cookie);
+    const started = await rest(api, "POST", "/api/admin/batch/start", admin.cookie);
     expect(started.body).toEqual({ jobStarted: true });
-    const overview = await rest(server.url, "GET", "/api/admin/statistics", admin.cookie);
+    const overview = await rest(api, "GET", "/api/admin/statistics", admin.cookie);
     const latest = overview.body.batchData.latestBatchExecutions[0];
     expect(latest.job).toBe("hourly-sync");
     expect(latest.startTime).toBe(new Date(clock.now()).toISOString());

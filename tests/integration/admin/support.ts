@@ -2,7 +2,10 @@
 import { createSession } from "../../../src/server/auth/sessions.ts";
 import { findOrCreateUser } from "../../../src/server/auth/signup.ts";
 import type { Deps } from "../../../src/server/deps/deps.ts";
+import type { Clock } from "../../../src/server/platform/clock.ts";
 import { demoCredentials } from "../../../src/shared/demo-credentials.ts";
+import { type ApiTarget, apiCall, inProcess, overHttp, trpcRequest } from "../../support/api.ts";
+import { startTestServer, type TestServer } from "../../support/server.ts";
 
 export interface TestUser {
   userId: string;
@@ -23,54 +26,50 @@ export function makeUser(deps: Deps, spotifyId = `admin-suite-${Date.now()}-${++
 /** The demo admin (its provider id is in ADMIN_SPOTIFY_IDS in demo mode). */
 export const makeAdmin = (deps: Deps) => makeUser(deps, demoCredentials.adminSpotifyId);
 
+export interface AdminWorld {
+  server: TestServer;
+  /** the API without a socket: the admin suites are about what it answers, not about HTTP */
+  api: ApiTarget;
+  admin: TestUser;
+}
+
+/** The admin suites' prologue: the server on the suite's clock, its API in process, the demo admin's session. */
+export async function startAdminWorld(clock: Clock): Promise<AdminWorld> {
+  const server = await startTestServer({}, clock);
+  return { server, api: inProcess(server.deps), admin: makeAdmin(server.deps) };
+}
+
 export interface JsonAnswer {
   status: number;
   // biome-ignore lint/suspicious/noExplicitAny: test answers are inspected field by field
   body: any;
 }
 
+/** A server's URL (over its socket) or a target such as `inProcess(deps)` (no socket). */
+const targetOf = (target: string | ApiTarget) => (typeof target === "string" ? overHttp(target) : target);
+
 /** A REST call as a same-origin browser makes it. */
 export async function rest(
-  baseUrl: string,
+  baseUrl: string | ApiTarget,
   method: string,
   path: string,
   cookie?: string,
   body?: unknown,
 ): Promise<JsonAnswer> {
-  const headers: Record<string, string> = { origin: baseUrl };
-  if (cookie) headers.cookie = cookie;
-  if (body !== undefined) headers["content-type"] = "application/json";
-  const res = await fetch(`${baseUrl}${path}`, {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status, body: await res.json().catch(() => null) };
+  const answer = await apiCall(targetOf(baseUrl), method, path, { cookie, json: body });
+  return { status: answer.status, body: answer.body ?? null };
 }
 
 /** One tRPC procedure over HTTP (no batching): GET for queries, POST for mutations. */
 export async function trpcCall(
-  baseUrl: string,
+  baseUrl: string | ApiTarget,
   type: "query" | "mutation",
   procedure: string,
   input: unknown,
   cookie?: string,
 ): Promise<JsonAnswer> {
-  const headers: Record<string, string> = { origin: baseUrl };
-  if (cookie) headers.cookie = cookie;
-  let res: Response;
-  if (type === "query") {
-    const query = input === undefined ? "" : `?input=${encodeURIComponent(JSON.stringify(input))}`;
-    res = await fetch(`${baseUrl}/api/trpc/${procedure}${query}`, { headers });
-  } else {
-    headers["content-type"] = "application/json";
-    res = await fetch(`${baseUrl}/api/trpc/${procedure}`, {
-      method: "POST",
-      headers,
-      body: input === undefined ? undefined : JSON.stringify(input),
-    });
-  }
-  return { status: res.status, body: await res.json().catch(() => null) };
+  const answer = await trpcRequest(targetOf(baseUrl), type, procedure, input, cookie);
+  return { status: answer.status, body: answer.body ?? null };
 }
 
 /** The value of a successful tRPC answer, or throws with the answer. */

@@ -5,19 +5,20 @@ import * as t from "../../../src/server/db/schema/index.ts";
 import { manualClock } from "../../../src/server/platform/clock.ts";
 import { ErrorCode } from "../../../src/shared/errors.ts";
 import { grantEndsAt } from "../../../src/shared/spotify-access.ts";
-import { startTestServer, type TestServer } from "../../support/server.ts";
-import { makeAdmin, makeUser, rest, type TestUser, trpcCall, trpcData } from "./support.ts";
+import type { ApiTarget } from "../../support/api.ts";
+import type { TestServer } from "../../support/server.ts";
+import { makeUser, rest, startAdminWorld, type TestUser, trpcCall, trpcData } from "./support.ts";
 
 const NOW = Date.UTC(2026, 3, 10, 12);
 const clock = manualClock(NOW);
 const iso = (ms: number) => new Date(ms).toISOString();
 let server: TestServer;
+let api: ApiTarget;
 let admin: TestUser;
 let listener: TestUser;
 
 beforeAll(async () => {
-  server = await startTestServer({}, clock);
-  admin = makeAdmin(server.deps);
+  ({ server, api, admin } = await startAdminWorld(clock));
   listener = makeUser(server.deps);
   const db = server.deps.db;
   const userId = listener.userId;
@@ -94,7 +95,7 @@ afterAll(async () => {
 
 describe("user detail", () => {
   test("every field, by user id", async () => {
-    const answer = await rest(server.url, "GET", `/api/admin/user/user-id/${listener.userId}`, admin.cookie);
+    const answer = await rest(api, "GET", `/api/admin/user/user-id/${listener.userId}`, admin.cookie);
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({
       user: {
@@ -156,21 +157,16 @@ describe("user detail", () => {
   });
 
   test("by the provider's id, and through tRPC by either id: the same detail", async () => {
-    const byUserId = await rest(
-      server.url,
-      "GET",
-      `/api/admin/user/user-id/${listener.userId}`,
-      admin.cookie,
-    );
+    const byUserId = await rest(api, "GET", `/api/admin/user/user-id/${listener.userId}`, admin.cookie);
     const bySpotifyId = await rest(
-      server.url,
+      api,
       "GET",
       `/api/admin/user/spotify-id/${encodeURIComponent(listener.spotifyId)}`,
       admin.cookie,
     );
     expect(bySpotifyId).toEqual(byUserId);
     for (const input of [{ userId: listener.userId }, { spotifyId: listener.spotifyId }]) {
-      const answer = await trpcCall(server.url, "query", "admin.userDetail", input, admin.cookie);
+      const answer = await trpcCall(api, "query", "admin.userDetail", input, admin.cookie);
       expect(trpcData(answer)).toEqual(byUserId.body);
     }
   });
@@ -183,7 +179,7 @@ describe("user detail", () => {
         "INSERT INTO metadata_sources (source, status, checked_at) VALUES ('audioFeatures', 'unavailable', ?)",
       )
       .run(NOW);
-    const answer = await rest(server.url, "GET", `/api/admin/user/user-id/${listener.userId}`, admin.cookie);
+    const answer = await rest(api, "GET", `/api/admin/user/user-id/${listener.userId}`, admin.cookie);
     expect(answer.body.membershipEvents[0]).toEqual({
       membershipLevel: "Free",
       effectiveDate: iso(NOW + 60_000),
@@ -197,17 +193,11 @@ describe("user detail", () => {
       "/api/admin/user/user-id/no-such-user",
       "/api/admin/user/spotify-id/no-such-listener",
     ]) {
-      const answer = await rest(server.url, "GET", path, admin.cookie);
+      const answer = await rest(api, "GET", path, admin.cookie);
       expect(answer.status).toBe(404);
       expect(answer.body.errorCode).toBe(ErrorCode.NotFound);
     }
-    const viaTrpc = await trpcCall(
-      server.url,
-      "query",
-      "admin.userDetail",
-      { spotifyId: "nobody" },
-      admin.cookie,
-    );
+    const viaTrpc = await trpcCall(api, "query", "admin.userDetail", { spotifyId: "nobody" }, admin.cookie);
     expect(viaTrpc.status).toBe(404);
     expect(viaTrpc.body.error.data.errorCode).toBe(ErrorCode.NotFound);
   });

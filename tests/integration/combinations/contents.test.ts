@@ -1,14 +1,14 @@
 // A combination's Spotify playlist holds exactly the considered songs that match its criteria, in like order,
 // and gains new matching likes in the hourly job; a combination nothing matches makes no playlist.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { beforeAll, describe, expect, test } from "bun:test";
 import { runHourlySync } from "../../../src/server/distribution/batch.ts";
+import { setMembership } from "../../support/factories.ts";
 import {
-  type Harness,
   type Listener,
   likesOldestFirst,
   playlistsOf,
-  signIn,
-  startHarness,
+  premiumListener,
+  setUpHarness,
 } from "../distribution/support.ts";
 import {
   createAndWait,
@@ -21,7 +21,7 @@ import {
   type TestCriterion,
 } from "./support.ts";
 
-let h: Harness;
+const h = setUpHarness();
 let listener: Listener;
 let criteria: TestCriterion[];
 const NAME = "My Own Mix";
@@ -35,11 +35,7 @@ function expectedPlaylist(trackIds: string[]): string[] {
 }
 
 beforeAll(async () => {
-  h = await startHarness();
-  listener = await signIn(h, "combination-contents", 400);
-  h.crate.deps.db.$client
-    .query("UPDATE users SET membership_level = 'PremiumYearly' WHERE id = ?")
-    .run(listener.userId);
+  listener = await premiumListener(h, "combination-contents", 400);
   // Criteria drawn from the library itself, so they match some songs but not all.
   const parts = likesOldestFirst(h, listener.id).map((like) => partsOf(h, like.trackId));
   const genres = mostCommon(parts.flatMap((p) => [...p.genres])).map(String);
@@ -59,9 +55,6 @@ beforeAll(async () => {
   ];
   await createAndWait(h, listener, combinations);
 }, 120_000);
-afterAll(async () => {
-  await h.dispose();
-});
 
 describe("a combination playlist", () => {
   test("holds exactly the matching liked songs, oldest like first", () => {
@@ -142,9 +135,7 @@ describe("a combination playlist", () => {
   });
 
   test("once the listener is Free again, the playlist stays but is not updated", async () => {
-    h.crate.deps.db.$client
-      .query("UPDATE users SET membership_level = 'Free' WHERE id = ?")
-      .run(listener.userId);
+    setMembership(h.crate.deps.db, "Free", listener.userId);
     const before = playlistsOf(h, listener.id).get(managed(NAME)) ?? [];
     const fresh = h.spotify.control.like(listener.id, { count: 80 });
     expect(expectedPlaylist(fresh).length).toBeGreaterThan(0);

@@ -1,15 +1,15 @@
 // Deleting a combination: its playlist leaves the listener's Spotify library; a failed deletion keeps the
 // combination with active: false until deleted again; another listener's id is a 404.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { beforeAll, describe, expect, test } from "bun:test";
 import { ErrorCode } from "../../../src/shared/errors.ts";
+import { makePremium, setMembership } from "../../support/factories.ts";
 import {
   call,
   clearThrottles,
-  type Harness,
   type Listener,
   playlistsOf,
+  setUpHarness,
   signIn,
-  startHarness,
   waitForProgress,
 } from "../distribution/support.ts";
 import {
@@ -20,19 +20,14 @@ import {
   managed,
 } from "./support.ts";
 
-let h: Harness;
+const h = setUpHarness();
 let listener: Listener;
 let other: Listener;
 const everyDecade = [1960, 1970, 1980, 1990, 2000, 2010, 2020].map((decade) => ({ decade }));
 
 beforeAll(async () => {
-  h = await startHarness();
   [listener, other] = await Promise.all([signIn(h, "combo-delete", 80), signIn(h, "combo-delete-other", 10)]);
-  const setLevel = h.crate.deps.db.$client.query(
-    "UPDATE users SET membership_level = 'PremiumYearly' WHERE id = ?",
-  );
-  setLevel.run(listener.userId);
-  setLevel.run(other.userId);
+  makePremium(h.crate.deps.db, listener.userId, other.userId);
   await createAndWait(h, listener, [
     { playlistName: "Keep Me", criteria: everyDecade },
     { playlistName: "Delete Me", criteria: everyDecade },
@@ -40,9 +35,6 @@ beforeAll(async () => {
     { playlistName: "Never Filled", criteria: [{ decade: 1940, mood: "Party", nationality: "Icelandic" }] },
   ]);
 }, 60_000);
-afterAll(async () => {
-  await h.dispose();
-});
 
 async function idOf(name: string): Promise<string> {
   const found = (await listedCombinations(h, listener)).find((c) => c.playlistName === name);
@@ -125,15 +117,11 @@ describe("deleting a combination", () => {
   }, 30_000);
 
   test("creating while a deletion runs is code 34; a Free listener may still delete", async () => {
-    h.crate.deps.db.$client
-      .query("UPDATE users SET membership_level = 'Free' WHERE id = ?")
-      .run(listener.userId);
+    setMembership(h.crate.deps.db, "Free", listener.userId);
     h.spotify.control.setFaults({ latencyMs: 150 });
     const answer = await remove(listener, await idOf("Keep Me"));
     expect(answer.status).toBe(200);
-    h.crate.deps.db.$client
-      .query("UPDATE users SET membership_level = 'PremiumYearly' WHERE id = ?")
-      .run(listener.userId);
+    makePremium(h.crate.deps.db, listener.userId);
     clearThrottles(h);
     const create = await createCombinations(h, listener, [
       { playlistName: "During Delete", criteria: everyDecade },

@@ -1,41 +1,37 @@
 // Every refusal of the combination calls, over REST and tRPC: 6, 30, 400 with the spec's texts, 9, 24, 23, 16,
 // 11 and the distribution guards 18 and 21.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { beforeAll, describe, expect, test } from "bun:test";
 import { appRouter } from "../../../src/server/trpc/_app.ts";
 import { createCallerFactory, createContextInner } from "../../../src/server/trpc/core/init.ts";
 import { ErrorCode, errorTexts, messages } from "../../../src/shared/errors.ts";
+import { makePremium, setMembership } from "../../support/factories.ts";
 import {
   type ApiAnswer,
   call,
   clearThrottles,
-  type Harness,
   type Listener,
+  premiumListener,
+  setUpHarness,
   signIn,
-  startHarness,
   waitForProgress,
 } from "../distribution/support.ts";
 import { createAndWait, createCombinations, type TestCombination } from "./support.ts";
 
-let h: Harness;
+const h = setUpHarness();
 let free: Listener;
 let legacy: Listener;
 let premium: Listener;
 const rock = (playlistName: string): TestCombination => ({ playlistName, criteria: [{ genres: ["Rock"] }] });
 
 beforeAll(async () => {
-  h = await startHarness();
   [free, legacy, premium] = await Promise.all([
     signIn(h, "combo-errors-free", 20),
     signIn(h, "combo-errors-legacy", 20),
     signIn(h, "combo-errors-premium", 40),
   ]);
-  const setLevel = h.crate.deps.db.$client.query("UPDATE users SET membership_level = ? WHERE id = ?");
-  setLevel.run("FreeBeforePremiumIntroduced", legacy.userId);
-  setLevel.run("PremiumYearly", premium.userId);
+  setMembership(h.crate.deps.db, "FreeBeforePremiumIntroduced", legacy.userId);
+  makePremium(h.crate.deps.db, premium.userId);
 }, 60_000);
-afterAll(async () => {
-  await h.dispose();
-});
 
 function expectCode(answer: ApiAnswer, status: number, code: number) {
   expect({ status: answer.status, errorCode: answer.body.errorCode }).toEqual({ status, errorCode: code });
@@ -208,10 +204,7 @@ describe("limits and throttles", () => {
       400,
       ErrorCode.TooManyPreferences,
     );
-    const fresh = await signIn(h, "combo-errors-many", 5);
-    h.crate.deps.db.$client
-      .query("UPDATE users SET membership_level = 'PremiumYearly' WHERE id = ?")
-      .run(fresh.userId);
+    const fresh = await premiumListener(h, "combo-errors-many", 5);
     const twentyOne = Array.from({ length: 21 }, (_, i) => rock(`Many ${i + 1}`));
     expectCode(await createCombinations(h, fresh, twentyOne), 400, ErrorCode.TooManyPreferences);
   });

@@ -1,23 +1,17 @@
 // Playlist contents checked song by song against the emulator's library: free (newest 1000 only) and premium.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { beforeAll, describe, expect, test } from "bun:test";
 import { classifyTrack } from "../../../src/server/library/classify.ts";
 import {
   distributeAndWait,
-  type Harness,
   type Listener,
   likesOldestFirst,
   playlistsOf,
+  premiumListener,
+  setUpHarness,
   signIn,
-  startHarness,
 } from "./support.ts";
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => {
-  await h.dispose();
-});
+const h = setUpHarness();
 
 /** Catalogue entry names of a track from the emulator's own facts (independent of Crate's cache). */
 function categoriesOf(trackId: string): string[] {
@@ -102,10 +96,7 @@ describe("premium listener", () => {
   ];
 
   beforeAll(async () => {
-    listener = await signIn(h, "dist-premium", 1_100);
-    h.crate.deps.db.$client
-      .query("UPDATE users SET membership_level = 'PremiumYearly' WHERE id = ?")
-      .run(listener.userId);
+    listener = await premiumListener(h, "dist-premium", 1_100);
     likes = likesOldestFirst(h, listener.id);
     await distributeAndWait(h, listener, chosen);
   }, 120_000);

@@ -1,6 +1,7 @@
 // A server killed (SIGKILL) at several random points of a distribution and started again each time finishes it
 // at start-up, with no duplicate and no lost song. The server runs as a child process against a standalone
 // emulator.
+
 import { Database } from "bun:sqlite";
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { rmSync } from "node:fs";
@@ -10,8 +11,9 @@ import {
 } from "../../../src/emulators/spotify/server.ts";
 import { classifyTrack } from "../../../src/server/library/classify.ts";
 import { type CrateProcess, crateProcess } from "../../support/crate-process.ts";
+import { makeEveryonePremiumIn } from "../../support/factories.ts";
 import { tempDir } from "../../support/server.ts";
-import { credentials } from "./support.ts";
+import { credentials, signInAt } from "./support.ts";
 
 const listenerId = "crash-listener";
 const selection = [
@@ -34,23 +36,7 @@ let cookie = "";
 
 const base = () => crate.url;
 
-async function signIn(): Promise<string> {
-  const start = await fetch(`${base()}/api/authorize`, { redirect: "manual" });
-  const jar = start.headers
-    .getSetCookie()
-    .map((l) => l.split(";")[0])
-    .join("; ");
-  const authorize = new URL(start.headers.get("location") ?? "", base());
-  authorize.searchParams.set("emulator_user", listenerId);
-  const consent = await fetch(authorize, { redirect: "manual" });
-  const callback = await fetch(new URL(consent.headers.get("location") ?? "", authorize), {
-    redirect: "manual",
-    headers: { cookie: jar },
-  });
-  const session = callback.headers.getSetCookie().find((l) => l.startsWith("crate_session="));
-  if (!session) throw new Error("sign-in failed");
-  return session.split(";")[0] ?? "";
-}
+const signIn = () => signInAt(base(), listenerId);
 
 interface Progress {
   finished: boolean;
@@ -82,9 +68,7 @@ beforeAll(async () => {
   });
   await crate.start();
   cookie = await signIn();
-  const db = new Database(crate.databasePath);
-  db.query("UPDATE users SET membership_level = 'PremiumYearly'").run();
-  db.close();
+  makeEveryonePremiumIn(crate.databasePath);
 }, 60_000);
 
 afterAll(async () => {

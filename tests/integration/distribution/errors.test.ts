@@ -1,5 +1,5 @@
 // Validation, throttles and every error code of the distribution calls, over REST and tRPC.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { beforeAll, describe, expect, test } from "bun:test";
 import { appRouter } from "../../../src/server/trpc/_app.ts";
 import { createCallerFactory, createContextInner } from "../../../src/server/trpc/core/init.ts";
 import { allEntries } from "../../../src/shared/catalogue/index.ts";
@@ -8,14 +8,14 @@ import {
   call,
   clearThrottles,
   distribute,
-  type Harness,
   type Listener,
+  premiumListener,
+  setUpHarness,
   signIn,
-  startHarness,
   waitForProgress,
 } from "./support.ts";
 
-let h: Harness;
+const h = setUpHarness();
 let free: Listener;
 let premium: Listener;
 let other: Listener;
@@ -23,17 +23,10 @@ const premiumOnly = allEntries.filter((e) => e.premiumOnly).map((e) => e.name);
 const freeNames = allEntries.filter((e) => !e.premiumOnly).map((e) => e.name);
 
 beforeAll(async () => {
-  h = await startHarness();
   free = await signIn(h, "errors-free", 60);
-  premium = await signIn(h, "errors-premium", 60);
+  premium = await premiumListener(h, "errors-premium", 60);
   other = await signIn(h, "errors-other", 30);
-  h.crate.deps.db.$client
-    .query("UPDATE users SET membership_level = 'PremiumYearly' WHERE id = ?")
-    .run(premium.userId);
 }, 60_000);
-afterAll(async () => {
-  await h.dispose();
-});
 
 const expectCode = (
   answer: { status: number; body: Record<string, unknown> },

@@ -9,6 +9,7 @@ import {
   type Harness,
   type Listener,
   playlistsOf,
+  premiumListener,
   signIn,
   startHarness,
   waitForProgress,
@@ -40,10 +41,7 @@ describe("429 and 5xx answers", () => {
   });
 
   async function run(h: Harness, laterLikes: string[] | null): Promise<{ calls: number; later: string[] }> {
-    const listener = await signIn(h, "faults-listener", 700);
-    h.crate.deps.db.$client
-      .query("UPDATE users SET membership_level = 'PremiumYearly' WHERE id = ?")
-      .run(listener.userId);
+    const listener = await premiumListener(h, "faults-listener", 700);
     h.spotify.control.resetCalls();
     await distributeAndWait(h, listener, selection);
     const addedAt = "2026-01-12T08:00:00Z";
@@ -80,10 +78,7 @@ describe("a provider failure", () => {
   });
 
   test("marks the run failed (-1); the next hourly job finishes it with nothing lost or doubled", async () => {
-    const listener = await signIn(h, "failing-listener", 900);
-    h.crate.deps.db.$client
-      .query("UPDATE users SET membership_level = 'PremiumYearly' WHERE id = ?")
-      .run(listener.userId);
+    const listener = await premiumListener(h, "failing-listener", 900);
     h.spotify.control.setFaults({ latencyMs: 20 });
     const started = await call(h, listener.cookie, "POST", "/api/distributor/distribute-historically", {
       playlistPreferences: ["Everything", "Partitions of 50 Songs", "Liked in Year"],

@@ -1,49 +1,37 @@
 // One listener flooding Crate (sign-ins, AddRecordingOnce flips, distributions) while the hourly job runs: their
 // waiting work coalesces (one library read, one full read), extra requests are refused with code 65, and the
 // run serves everyone else without waiting on that listener's queue.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { beforeAll, describe, expect, test } from "bun:test";
 import { runHourlySync } from "../../../src/server/distribution/batch.ts";
 import { ErrorCode } from "../../../src/shared/errors.ts";
 import {
   call,
   distribute,
   distributeAndWait,
-  type Harness,
   type Listener,
   playlistsOf,
+  premiumListener,
+  setUpHarness,
   signIn,
-  startHarness,
 } from "./support.ts";
 
-let h: Harness;
+const h = setUpHarness({ catalogueSize: { artists: 300, tracks: 4_000 } });
 const others: Listener[] = [];
 let flooder: Listener;
 const FLOODER_LIKES = 2_500;
 const everything = "Everything - Managed Playlist";
 
-function makePremium(listener: Listener): void {
-  h.crate.deps.db.$client
-    .query("UPDATE users SET membership_level = 'PremiumYearly' WHERE id = ?")
-    .run(listener.userId);
-}
-
 beforeAll(async () => {
-  h = await startHarness({ catalogueSize: { artists: 300, tracks: 4_000 } });
   for (let i = 0; i < 8; i++) {
-    const listener = await signIn(h, `steady-${i}`, 40, i + 1);
-    makePremium(listener);
+    const listener = await premiumListener(h, `steady-${i}`, 40, i + 1);
     await distributeAndWait(h, listener, ["Everything"]);
     others.push(listener);
   }
-  flooder = await signIn(h, "flooder", FLOODER_LIKES, 99);
-  makePremium(flooder);
+  flooder = await premiumListener(h, "flooder", FLOODER_LIKES, 99);
   await h.crate.deps.work.idle(flooder.userId);
   // Every call to Spotify takes a while, as over the internet.
   h.spotify.control.setFaults({ latencyMs: 20 });
 }, 180_000);
-afterAll(async () => {
-  await h.dispose();
-});
 
 const libraryPages = () => h.spotify.control.calls().counts["GET /v1/me/tracks"] ?? 0;
 

@@ -1,29 +1,24 @@
 // Analysis segments, deletion, deselection, frozen premium playlists and the playlist settings.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+
+import { describe, expect, test } from "bun:test";
 import { runHourlySync } from "../../../src/server/distribution/batch.ts";
 import { classifyTrack } from "../../../src/server/library/classify.ts";
 import { allEntries } from "../../../src/shared/catalogue/index.ts";
+import type { MembershipLevel } from "../../../src/shared/membership.ts";
+import { setMembership } from "../../support/factories.ts";
 import {
   call,
   clearThrottles,
   distributeAndWait,
-  type Harness,
   type Listener,
   playlistsOf,
+  setUpHarness,
   signIn,
-  startHarness,
 } from "./support.ts";
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-}, 60_000);
-afterAll(async () => {
-  await h.dispose();
-});
+const h = setUpHarness();
 
-const setLevel = (l: Listener, level: string) =>
-  h.crate.deps.db.$client.query("UPDATE users SET membership_level = ? WHERE id = ?").run(level, l.userId);
+const setLevel = (l: Listener, level: MembershipLevel) => setMembership(h.crate.deps.db, level, l.userId);
 
 interface Segment {
   segmentNumber: number;

@@ -3,20 +3,20 @@
 // nothing is new.
 // A playlist deleted in the Spotify app (unfollowed, still there): tests/integration/distribution/vanished.test.ts;
 // a 404 on a write: tests/unit/distribution/vanished.test.ts.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { beforeAll, describe, expect, test } from "bun:test";
 import { parseConfig } from "../../../src/server/config/config.ts";
 import { runHourlySync, startBatchJob } from "../../../src/server/distribution/batch.ts";
 import type { SpotifyUserApi } from "../../../src/server/spotify/types.ts";
 import {
   distributeAndWait,
-  type Harness,
   type Listener,
   playlistsOf,
+  premiumListener,
+  setUpHarness,
   signIn,
-  startHarness,
 } from "./support.ts";
 
-let h: Harness;
+const h = setUpHarness();
 let listener: Listener;
 const managed = (name: string) => `${name} - Managed Playlist`;
 const selection = ["Everything", "Latest 50 Liked Songs", "Partitions of 50 Songs", "Liked in Year"];
@@ -28,16 +28,9 @@ function playlistId(name: string): string {
 }
 
 beforeAll(async () => {
-  h = await startHarness();
-  listener = await signIn(h, "hourly-listener", 300);
-  h.crate.deps.db.$client
-    .query("UPDATE users SET membership_level = 'PremiumYearly' WHERE id = ?")
-    .run(listener.userId);
+  listener = await premiumListener(h, "hourly-listener", 300);
   await distributeAndWait(h, listener, selection);
 }, 120_000);
-afterAll(async () => {
-  await h.dispose();
-});
 
 describe("hourly job", () => {
   test("an hourly run with no new like costs one provider call", async () => {

@@ -1,28 +1,22 @@
 // With the "Managed Playlist" postfix off, Crate's playlist is plainly "Everything". The listener follows
 // another user's public "Everything"; Crate's creation answers 503. Crate must find (or make) its own playlist,
 // recognised by the mark in its description and the listener's ownership, and never write to the other one.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { distributeAndWait, type Harness, type Listener, signIn, startHarness } from "./support.ts";
+import { beforeAll, describe, expect, test } from "bun:test";
+import { distributeAndWait, type Listener, premiumListener, setUpHarness } from "./support.ts";
 
-let h: Harness;
+const h = setUpHarness();
 let listener: Listener;
 
 beforeAll(async () => {
-  h = await startHarness();
   h.spotify.control.createListener({ id: "other-owner", likes: 10 });
-  listener = await signIn(h, "plain-names-listener", 150);
-  const sqlite = h.crate.deps.db.$client;
-  sqlite.query("UPDATE users SET membership_level = 'PremiumYearly' WHERE id = ?").run(listener.userId);
-  sqlite
+  listener = await premiumListener(h, "plain-names-listener", 150);
+  h.crate.deps.db.$client
     .query(
       `INSERT INTO user_settings (user_id, create_playlists_as_private, remove_playlist_postfix) VALUES (?, 0, 1)
        ON CONFLICT (user_id) DO UPDATE SET remove_playlist_postfix = 1`,
     )
     .run(listener.userId);
 }, 60_000);
-afterAll(async () => {
-  await h.dispose();
-});
 
 describe("a creation answered 503 beside a followed playlist of the same name", () => {
   test("Crate's songs go to a playlist the listener owns; the followed one is untouched", async () => {

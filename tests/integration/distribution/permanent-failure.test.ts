@@ -1,20 +1,19 @@
 // The listener fills Crate's "Everything" by hand close to Spotify's 10,000-song limit: the next add is refused
 // for good (400). That playlist stops and is shown with what to do; no run fails because of it, and a newly
 // chosen playlist is created and filled.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { beforeAll, describe, expect, test } from "bun:test";
 import { runHourlySync } from "../../../src/server/distribution/batch.ts";
 import { playlistFailureTexts } from "../../../src/shared/playlist-failures.ts";
 import {
   call,
   clearThrottles,
   distributeAndWait,
-  type Harness,
   type Listener,
-  signIn,
-  startHarness,
+  premiumListener,
+  setUpHarness,
 } from "./support.ts";
 
-let h: Harness;
+const h = setUpHarness();
 let listener: Listener;
 const managed = (name: string) => `${name} - Managed Playlist`;
 
@@ -23,16 +22,9 @@ function spotifyPlaylist(name: string) {
 }
 
 beforeAll(async () => {
-  h = await startHarness();
-  listener = await signIn(h, "full-playlist-listener", 200);
-  h.crate.deps.db.$client
-    .query("UPDATE users SET membership_level = 'PremiumYearly' WHERE id = ?")
-    .run(listener.userId);
+  listener = await premiumListener(h, "full-playlist-listener", 200);
   await distributeAndWait(h, listener, ["Everything"]);
 }, 120_000);
-afterAll(async () => {
-  await h.dispose();
-});
 
 describe("a playlist Spotify refuses for good (size limit)", () => {
   test("the hourly run finishes, the playlist is marked failed and shown with what to do", async () => {

@@ -2,7 +2,7 @@
 // some "sent" and "done" marks of writes Spotify did apply are gone. Started on that copy, Crate finishes the
 // run with no duplicate song and no duplicate playlist: a resumed run treats its adds and creations as
 // possibly sent (it reads each playlist once, looks for its creations by their mark).
-import { Database } from "bun:sqlite";
+
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
@@ -11,9 +11,10 @@ import {
   startSpotifyEmulatorServer,
 } from "../../../src/emulators/spotify/server.ts";
 import { type CrateProcess, crateProcess } from "../../support/crate-process.ts";
+import { makeEveryonePremiumIn } from "../../support/factories.ts";
 import { tempDir } from "../../support/server.ts";
 import { copyWithoutLastCommits } from "../../support/wal.ts";
-import { credentials } from "./support.ts";
+import { credentials, signInAt } from "./support.ts";
 
 const listenerId = "power-loss-listener";
 const selection = ["Everything", "Partitions of 50 Songs", "Latest 100 Liked Songs", "Liked in Year", "Rock"];
@@ -33,23 +34,7 @@ const env = () => ({
   TOKEN_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString("base64"),
 });
 
-async function signIn(base: string): Promise<string> {
-  const start = await fetch(`${base}/api/authorize`, { redirect: "manual" });
-  const jar = start.headers
-    .getSetCookie()
-    .map((l) => l.split(";")[0])
-    .join("; ");
-  const authorize = new URL(start.headers.get("location") ?? "", base);
-  authorize.searchParams.set("emulator_user", listenerId);
-  const consent = await fetch(authorize, { redirect: "manual" });
-  const callback = await fetch(new URL(consent.headers.get("location") ?? "", authorize), {
-    redirect: "manual",
-    headers: { cookie: jar },
-  });
-  const session = callback.headers.getSetCookie().find((l) => l.startsWith("crate_session="));
-  if (!session) throw new Error("sign-in failed");
-  return session.split(";")[0] ?? "";
-}
+const signIn = (base: string) => signInAt(base, listenerId);
 
 type Progress = {
   finished: boolean;
@@ -73,9 +58,7 @@ beforeAll(async () => {
   mkdirSync(join(dir, "before"), { recursive: true });
   await crate.start();
   cookie = await signIn(crate.url);
-  const db = new Database(crate.databasePath);
-  db.query("UPDATE users SET membership_level = 'PremiumYearly'").run();
-  db.close();
+  makeEveryonePremiumIn(crate.databasePath);
 }, 60_000);
 
 afterAll(async () => {

@@ -1,29 +1,24 @@
 // Random playlists: the same sample within a UTC day / ISO week, a new one after it (the clock is injected).
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { beforeAll, describe, expect, test } from "bun:test";
 import { runRandomRefresh } from "../../../src/server/distribution/batch.ts";
 import { manualClock } from "../../../src/server/platform/clock.ts";
 import {
   distribute,
-  type Harness,
   type Listener,
   playlistsOf,
-  signIn,
-  startHarness,
+  premiumListener,
+  setUpHarness,
   waitForProgress,
 } from "./support.ts";
 
 const clock = manualClock(Date.UTC(2026, 0, 15, 9)); // a Thursday
-let h: Harness;
+const h = setUpHarness({ clock });
 let listener: Listener;
 const daily = "50 Random Songs - Updated Daily - Managed Playlist";
 const weekly = "200 Random Songs - Updated Weekly - Managed Playlist";
 
 beforeAll(async () => {
-  h = await startHarness({ clock });
-  listener = await signIn(h, "random-listener", 600);
-  h.crate.deps.db.$client
-    .query("UPDATE users SET membership_level = 'PremiumYearly' WHERE id = ?")
-    .run(listener.userId);
+  listener = await premiumListener(h, "random-listener", 600);
   const answer = await distribute(h, listener, [
     "50 Random Songs - Updated Daily",
     "200 Random Songs - Updated Weekly",
@@ -35,9 +30,6 @@ beforeAll(async () => {
     { distributionType: "Randomized", totalWork: 2, completedWork: 2 },
   ]);
 }, 120_000);
-afterAll(async () => {
-  await h.dispose();
-});
 
 const current = () => {
   const playlists = playlistsOf(h, listener.id);

@@ -1,20 +1,7 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import {
-  clearThrottles,
-  distribute,
-  type Harness,
-  signIn,
-  startHarness,
-  waitForProgress,
-} from "./support.ts";
+import { describe, expect, test } from "bun:test";
+import { clearThrottles, distribute, setUpHarness, signIn, waitForProgress } from "./support.ts";
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => {
-  await h.dispose();
-});
+const h = setUpHarness();
 
 describe("the liked-song count right after sign-in", () => {
   test("distribute-historically while the sign-in sync still reads the library answers the real count, and the success page shows the same", async () => {

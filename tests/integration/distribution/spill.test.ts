@@ -1,31 +1,23 @@
 // A premium listener with more than 10,000 likes (the demo listener): Everything holds 10,000 songs and
 // Everything 2 the rest, in like order.
-import { afterAll, beforeAll, expect, test } from "bun:test";
+import { beforeAll, expect, test } from "bun:test";
 import { runHourlySync } from "../../../src/server/distribution/batch.ts";
 import {
   distributeAndWait,
-  type Harness,
   type Listener,
   likesOldestFirst,
   playlistsOf,
-  signIn,
-  startHarness,
+  premiumListener,
+  setUpHarness,
 } from "./support.ts";
 
-let h: Harness;
+const h = setUpHarness({ catalogueSize: { artists: 4_000, tracks: 40_000 } });
 let listener: Listener;
 
 beforeAll(async () => {
-  h = await startHarness({ catalogueSize: { artists: 4_000, tracks: 40_000 } });
-  listener = await signIn(h, "crate-premium", null);
-  h.crate.deps.db.$client
-    .query("UPDATE users SET membership_level = 'PremiumYearly' WHERE id = ?")
-    .run(listener.userId);
+  listener = await premiumListener(h, "crate-premium", null);
   await distributeAndWait(h, listener, ["Everything"]);
 }, 180_000);
-afterAll(async () => {
-  await h.dispose();
-});
 
 test("Everything spills into Everything 2 at 10,000 songs", () => {
   const likes = likesOldestFirst(h, listener.id).map((l) => l.trackId);

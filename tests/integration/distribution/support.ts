@@ -1,12 +1,14 @@
 // Crate in real mode against a Spotify emulator on its own port, plus helpers to sign listeners in, call the
 // distribution API and read what ended up on "Spotify".
-import { expect } from "bun:test";
+import { afterAll, beforeAll, expect } from "bun:test";
 import type { CatalogueSize } from "../../../src/emulators/spotify/model/catalogue.ts";
 import {
   type SpotifyEmulatorServer,
   startSpotifyEmulatorServer,
 } from "../../../src/emulators/spotify/server.ts";
 import type { Clock } from "../../../src/server/platform/clock.ts";
+import { apiCall, overHttp } from "../../support/api.ts";
+import { makePremium } from "../../support/factories.ts";
 import { startTestServer, type TestServer } from "../../support/server.ts";
 
 export const credentials = { clientId: "5a0c3e7f9b1d4f6a8c2e4b6d8f0a1c3e", clientSecret: "dist-test-secret" };
@@ -46,17 +48,45 @@ export async function startHarness(
   };
 }
 
+/**
+ * The suites' shared prologue: starts the harness before the file's own `beforeAll` and disposes it after its
+ * tests. The returned harness is usable inside hooks and tests (after the start), not at the file's top level.
+ */
+export function setUpHarness(options: Parameters<typeof startHarness>[0] = {}): Harness {
+  let started: Harness | undefined;
+  beforeAll(async () => {
+    started = await startHarness(options);
+  }, 60_000);
+  afterAll(async () => {
+    await started?.dispose();
+  });
+  const harness = () => {
+    if (!started) throw new Error("the harness is not started yet (use it inside a hook or a test)");
+    return started;
+  };
+  return {
+    get crate() {
+      return harness().crate;
+    },
+    get spotify() {
+      return harness().spotify;
+    },
+    dispose: () => harness().dispose(),
+  };
+}
+
 export interface Listener {
   id: string;
   userId: string;
   cookie: string;
 }
 
-/** Creates the listener in the emulator (unless `likes` is null) and signs in through Crate's OAuth flow. */
-export async function signIn(h: Harness, id: string, likes: number | null, seed?: number): Promise<Listener> {
-  if (likes !== null) h.spotify.control.createListener({ id, likes, seed });
-  const base = h.crate.url;
-  const start = await fetch(`${base}/api/authorize`, { redirect: "manual" });
+/**
+ * Crate's OAuth flow by hand against the Spotify emulator, approving as `id` at once (`emulator_user`): the
+ * session cookie (`crate_session=…`) of a Crate at `baseUrl`, in this process or another.
+ */
+export async function signInAt(baseUrl: string, id: string): Promise<string> {
+  const start = await fetch(`${baseUrl}/api/authorize`, { redirect: "manual" });
   const jar = new Map<string, string>();
   const absorb = (res: Response) => {
     for (const line of res.headers.getSetCookie()) {
@@ -66,7 +96,7 @@ export async function signIn(h: Harness, id: string, likes: number | null, seed?
     }
   };
   absorb(start);
-  const authorize = new URL(start.headers.get("location") ?? "", base);
+  const authorize = new URL(start.headers.get("location") ?? "", baseUrl);
   authorize.searchParams.set("emulator_user", id);
   const consent = await fetch(authorize, { redirect: "manual" });
   const callback = await fetch(new URL(consent.headers.get("location") ?? "", authorize), {
@@ -76,9 +106,33 @@ export async function signIn(h: Harness, id: string, likes: number | null, seed?
   absorb(callback);
   const session = jar.get("crate_session");
   if (!session) throw new Error(`sign-in as ${id} failed: ${callback.status}`);
-  const cookie = `crate_session=${session}`;
+  return `crate_session=${session}`;
+}
+
+/** Creates the listener in the emulator (unless `likes` is null) and signs in through Crate's OAuth flow. */
+export async function signIn(h: Harness, id: string, likes: number | null, seed?: number): Promise<Listener> {
+  if (likes !== null) h.spotify.control.createListener({ id, likes, seed });
+  const cookie = await signInAt(h.crate.url, id);
   const me = await call(h, cookie, "GET", "/api/user/id");
   return { id, userId: String(me.body.userId), cookie };
+}
+
+/** A listener signed in and made premium: the prologue of most distribution tests (the whole catalogue, no cap). */
+export async function premiumListener(
+  h: Harness,
+  id: string,
+  likes: number | null,
+  seed?: number,
+): Promise<Listener> {
+  const listener = await signIn(h, id, likes, seed);
+  makePremium(h.crate.deps.db, listener.userId);
+  return listener;
+}
+
+/** Waits until the listener's queued work (the update a choice or a sync starts) is done. */
+export async function workSettled(h: Harness, l: Pick<Listener, "userId">): Promise<void> {
+  await Bun.sleep(10);
+  while (h.crate.deps.work.isBusy(l.userId)) await Bun.sleep(20);
 }
 
 export interface ApiAnswer {
@@ -93,15 +147,8 @@ export async function call(
   path: string,
   body?: unknown,
 ): Promise<ApiAnswer> {
-  const headers: Record<string, string> = { origin: h.crate.url };
-  if (cookie) headers.cookie = cookie;
-  if (body !== undefined) headers["content-type"] = "application/json";
-  const res = await fetch(`${h.crate.url}${path}`, {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json().catch(() => ({}))) as Record<string, unknown> };
+  const answer = await apiCall(overHttp(h.crate.url), method, path, { cookie, json: body });
+  return { status: answer.status, body: answer.body ?? {} };
 }
 
 export const distribute = (h: Harness, l: Listener, names: string[]) =>

@@ -1,45 +1,33 @@
 // The listener's time zone decides Liked At months: the Auckland like, against the running server; a zone
 // changed in settings moves no song already placed. Also the settings calls (tRPC and REST) for the zone.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { ErrorCode } from "../../../src/shared/errors.ts";
 import { trpcCall } from "../admin/support.ts";
 import {
   call,
   clearThrottles,
   distributeAndWait,
-  type Harness,
   type Listener,
   playlistsOf,
+  premiumListener,
+  setUpHarness,
   signIn,
-  startHarness,
 } from "./support.ts";
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => {
-  await h?.dispose();
-});
+const h = setUpHarness();
 
 const MONTH = "Liked in Month";
 /** 1 April 2025 09:00 in Auckland (NZDT, UTC+13) is 31 March 20:00 UTC. */
 const AUCKLAND_APRIL_MORNING = "2025-03-31T20:00:00Z";
 
-async function premiumListener(id: string): Promise<Listener> {
-  const listener = await signIn(h, id, 0);
-  h.crate.deps.db.$client
-    .query("UPDATE users SET membership_level = 'PremiumYearly' WHERE id = ?")
-    .run(listener.userId);
-  return listener;
-}
+const premiumWithoutLikes = (id: string) => premiumListener(h, id, 0);
 const setZone = (l: Listener, timeZone: string) =>
   call(h, l.cookie, "PUT", "/api/playlist-preferences/settings/time-zone", { timeZone });
 const like = (id: string, addedAt: string) => h.spotify.control.like(id, { count: 1, addedAt })[0] ?? "";
 
 describe("the Auckland like", () => {
   test("a like at 09:00 on 1 April in Auckland lands in 'Liked in April 2025'", async () => {
-    const listener = await premiumListener("tz-kiwi");
+    const listener = await premiumWithoutLikes("tz-kiwi");
     expect((await setZone(listener, "Pacific/Auckland")).status).toBe(200);
     const track = like("tz-kiwi", AUCKLAND_APRIL_MORNING);
 
@@ -50,14 +38,14 @@ describe("the Auckland like", () => {
   });
 
   test("in UTC (no zone known) the same like is in March", async () => {
-    const listener = await premiumListener("tz-utc");
+    const listener = await premiumWithoutLikes("tz-utc");
     const track = like("tz-utc", AUCKLAND_APRIL_MORNING);
     await distributeAndWait(h, listener, [MONTH]);
     expect(playlistsOf(h, "tz-utc").get("Liked in March 2025 - Managed Playlist")).toEqual([track]);
   });
 
   test("after a zone change, songs already placed stay; new likes use the new zone", async () => {
-    const listener = await premiumListener("tz-mover");
+    const listener = await premiumWithoutLikes("tz-mover");
     const first = like("tz-mover", AUCKLAND_APRIL_MORNING);
     await distributeAndWait(h, listener, [MONTH]);
     expect(playlistsOf(h, "tz-mover").get("Liked in March 2025 - Managed Playlist")).toEqual([first]);

@@ -1,34 +1,20 @@
 // Unlikes far back in the library: the first page's `total` tells that the stored likes no longer add up, a full
 // resync follows in the same hourly turn, and Latest N drops the song (other playlists keep it). An idle run still
 // costs one call; every user also gets a full resync once a week, in their own hour of the week.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { beforeAll, describe, expect, test } from "bun:test";
 import { runHourlySync } from "../../../src/server/distribution/batch.ts";
-import {
-  distributeAndWait,
-  type Harness,
-  type Listener,
-  playlistsOf,
-  signIn,
-  startHarness,
-} from "./support.ts";
+import { distributeAndWait, type Listener, playlistsOf, premiumListener, setUpHarness } from "./support.ts";
 
-let h: Harness;
+const h = setUpHarness();
 let listener: Listener;
 const managed = (name: string) => `${name} - Managed Playlist`;
 const selection = ["Everything", "Latest 200 Liked Songs"];
 const LIKES = 300;
 
 beforeAll(async () => {
-  h = await startHarness();
-  listener = await signIn(h, "unlikes-listener", LIKES);
-  h.crate.deps.db.$client
-    .query("UPDATE users SET membership_level = 'PremiumYearly' WHERE id = ?")
-    .run(listener.userId);
+  listener = await premiumListener(h, "unlikes-listener", LIKES);
   await distributeAndWait(h, listener, selection);
 }, 120_000);
-afterAll(async () => {
-  await h.dispose();
-});
 
 const newestFirst = () => h.spotify.control.likes(listener.id).map((l) => l.trackId);
 

@@ -2,7 +2,7 @@
 // library, yet the Web API still serves it and still accepts songs. Crate checks the library before writing,
 // so the playlist gets no new songs, is not recreated or renamed, and the user sees it marked as vanished,
 // exactly as when Spotify answers 404 (tests/integration/distribution/hourly.test.ts covers that path).
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { beforeAll, describe, expect, test } from "bun:test";
 import { readTokens } from "../../../src/server/auth/tokens.ts";
 import { runHourlySync } from "../../../src/server/distribution/batch.ts";
 import { genresOf } from "../../../src/server/library/classify.ts";
@@ -10,15 +10,14 @@ import { settingsSyncIdle } from "../../../src/server/settings/sync.ts";
 import {
   call,
   distributeAndWait,
-  type Harness,
   type Listener,
   playlistsOf,
-  signIn,
-  startHarness,
+  premiumListener,
+  setUpHarness,
   waitForProgress,
 } from "./support.ts";
 
-let h: Harness;
+const h = setUpHarness();
 let listener: Listener;
 const managed = (name: string) => `${name} - Managed Playlist`;
 const CONTAINS = "GET /v1/me/library/contains";
@@ -45,16 +44,9 @@ async function vanishedNames(): Promise<Vanished[]> {
 }
 
 beforeAll(async () => {
-  h = await startHarness();
-  listener = await signIn(h, "unfollowing-listener", 120);
-  h.crate.deps.db.$client
-    .query("UPDATE users SET membership_level = 'PremiumYearly' WHERE id = ?")
-    .run(listener.userId);
+  listener = await premiumListener(h, "unfollowing-listener", 120);
   await distributeAndWait(h, listener, ["Everything", "Latest 50 Liked Songs", "Liked in Year"]);
 }, 120_000);
-afterAll(async () => {
-  await h.dispose();
-});
 
 describe("a managed playlist the listener deleted in the Spotify app (unfollowed, still on Spotify)", () => {
   test("gets no new songs, is not recreated and is shown as vanished; the others get the new likes", async () => {

@@ -1,22 +1,13 @@
 // A write the provider applied but answered with 500 (its outcome unknown to Crate) must not add songs twice:
 // Crate checks the playlist and resends only what is missing.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { distributeAndWait, type Harness, playlistsOf, signIn, startHarness } from "./support.ts";
+import { describe, expect, test } from "bun:test";
+import { distributeAndWait, playlistsOf, premiumListener, setUpHarness } from "./support.ts";
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-}, 60_000);
-afterAll(async () => {
-  await h.dispose();
-});
+const h = setUpHarness();
 
 describe("writes answered with 500 after they were applied", () => {
   test("every playlist holds each song once, exactly the songs Crate recorded as added", async () => {
-    const listener = await signIn(h, "unknown-outcome-listener", 400);
-    h.crate.deps.db.$client
-      .query("UPDATE users SET membership_level = 'PremiumYearly' WHERE id = ?")
-      .run(listener.userId);
+    const listener = await premiumListener(h, "unknown-outcome-listener", 400);
     h.spotify.control.setFaults({ rate5xxAfterWrite: 0.2, rate429: 0.05, retryAfterSec: 0, seed: 11 });
     await distributeAndWait(h, listener, ["Everything", "Partitions of 50 Songs", "Rock", "Pop", "2020s"]);
     h.spotify.control.setFaults({});

@@ -1,28 +1,23 @@
 // A choices document with combinations: exported from a listener with two combination playlists and loaded by a
 // second listener, the combinations and their exclusion exist there with the same criteria (and their playlists
 // on Spotify); a document with an invalid combination is refused naming the field, with nothing applied.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { beforeAll, describe, expect, test } from "bun:test";
+import { makePremium } from "../../support/factories.ts";
 import {
   call,
-  type Harness,
   type Listener,
   playlistsOf,
+  setUpHarness,
   signIn,
-  startHarness,
+  workSettled,
 } from "../distribution/support.ts";
 
-let h: Harness;
+const h = setUpHarness();
 let first: Listener;
 let second: Listener;
 
-const settle = async (l: Listener) => {
-  await Bun.sleep(10);
-  while (h.crate.deps.work.isBusy(l.userId)) await Bun.sleep(20);
-};
-const premium = (l: Listener) =>
-  h.crate.deps.db.$client
-    .query("UPDATE users SET membership_level = 'PremiumYearly' WHERE id = ?")
-    .run(l.userId);
+const settle = (l: Listener) => workSettled(h, l);
+const premium = (l: Listener) => makePremium(h.crate.deps.db, l.userId);
 
 const combinations = [
   { playlistName: "Rock Nineties", criteria: [{ genres: ["Rock"], decade: 1990 }] },
@@ -30,7 +25,6 @@ const combinations = [
 ];
 
 beforeAll(async () => {
-  h = await startHarness();
   first = await signIn(h, "choices-combo-a", 200, 9);
   second = await signIn(h, "choices-combo-b", 200, 9);
   premium(first);
@@ -39,9 +33,6 @@ beforeAll(async () => {
   expect(made.status).toBe(200);
   await settle(first);
 }, 120_000);
-afterAll(async () => {
-  await h.dispose();
-});
 
 type Doc = {
   selection: string[];

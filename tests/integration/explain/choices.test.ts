@@ -1,36 +1,29 @@
 // Choices to take along: a listener's document loaded by a second listener reproduces every choice; a bad
 // document is refused naming its first bad field, with nothing applied.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { beforeAll, describe, expect, test } from "bun:test";
 import {
   call,
   clearThrottles,
   distributeAndWait,
-  type Harness,
   type Listener,
   likesOldestFirst,
+  setUpHarness,
   signIn,
-  startHarness,
+  workSettled,
 } from "../distribution/support.ts";
 
-let h: Harness;
+const h = setUpHarness();
 let first: Listener;
 let second: Listener;
 
-const settle = async (l: Listener) => {
-  await Bun.sleep(10);
-  while (h.crate.deps.work.isBusy(l.userId)) await Bun.sleep(20);
-};
+const settle = (l: Listener) => workSettled(h, l);
 
 beforeAll(async () => {
-  h = await startHarness();
   // the second listener likes the same songs (same seed), so the first one's song and artist ids mean the same
   first = await signIn(h, "choices-a", 150, 3);
   second = await signIn(h, "choices-b", 150, 3);
   await distributeAndWait(h, first, ["1990s", "2000s", "Rock"]);
 }, 120_000);
-afterAll(async () => {
-  await h.dispose();
-});
 
 describe("choices to take along", () => {
   test("export, then import on a second listener reproduces every choice", async () => {

@@ -1,48 +1,37 @@
 // A playlist's page against the Spotify emulator: each song explained by the rule and the fact that placed it,
 // exclusions leaving Spotify at once and staying out across hourly runs with new likes, undo, corrections
 // moving songs in and out.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+
+import { beforeAll, describe, expect, test } from "bun:test";
 import { runHourlySync } from "../../../src/server/distribution/batch.ts";
-import { classifyTrack } from "../../../src/server/library/classify.ts";
+import { makePremium, setMembership } from "../../support/factories.ts";
 import {
   call,
   clearThrottles,
   distributeAndWait,
-  type Harness,
   type Listener,
   likesOldestFirst,
   playlistsOf,
+  setUpHarness,
   signIn,
-  startHarness,
+  workSettled,
 } from "../distribution/support.ts";
+import { categoriesOf as trackCategories, factsOf as trackFacts } from "./support.ts";
 
-let h: Harness;
+const h = setUpHarness();
 let listener: Listener;
 let genre: string;
 let decade: string;
 const managed = (name: string) => `${name} - Managed Playlist`;
 
-const factsOf = (trackId: string) => {
-  const facts = h.spotify.control.track(trackId);
-  if (!facts) throw new Error(`unknown track ${trackId}`);
-  return facts;
-};
-const categoriesOf = (trackId: string) => {
-  const f = factsOf(trackId);
-  return classifyTrack({ artistGenres: f.artistGenres, releaseDate: f.releaseDate, features: f.features });
-};
-
-/** Waits until the listener's queued work (the update a choice starts) is done. */
-async function settled(l: Listener) {
-  await Bun.sleep(10);
-  while (h.crate.deps.work.isBusy(l.userId)) await Bun.sleep(20);
-}
+const factsOf = (trackId: string) => trackFacts(h, trackId);
+const categoriesOf = (trackId: string) => trackCategories(h, trackId);
+const settled = (l: Listener) => workSettled(h, l);
 
 const songsPage = (name: string, query = "") =>
   call(h, listener.cookie, "GET", `/api/playlists/${encodeURIComponent(name)}/songs${query}`);
 
 beforeAll(async () => {
-  h = await startHarness();
   listener = await signIn(h, "explain-a", 300, 7);
   const likes = likesOldestFirst(h, listener.id).map((l) => l.trackId);
   const counts = new Map<string, number>();
@@ -54,14 +43,9 @@ beforeAll(async () => {
   expect(genre).not.toBe("");
   expect(decade).not.toBe("");
   // Everything is premium-only: this listener is a premium member.
-  h.crate.deps.db.$client
-    .query("UPDATE users SET membership_level = 'PremiumYearly' WHERE id = ?")
-    .run(listener.userId);
+  makePremium(h.crate.deps.db, listener.userId);
   await distributeAndWait(h, listener, ["Everything", genre, decade]);
 }, 120_000);
-afterAll(async () => {
-  await h.dispose();
-});
 
 describe("a playlist's songs with their reasons", () => {
   test("songs in playlist order, each with the genre string and its source that placed it", async () => {
@@ -297,9 +281,7 @@ describe("why not", () => {
 
 describe("a free listener's premium-only playlist", () => {
   test("is shown but not changed: errorCode 30", async () => {
-    h.crate.deps.db.$client
-      .query("UPDATE users SET membership_level = 'Free' WHERE id = ?")
-      .run(listener.userId);
+    setMembership(h.crate.deps.db, "Free", listener.userId);
     const page = await songsPage("Everything");
     expect(page.status).toBe(200);
     expect(page.body.paused).toBe(true);

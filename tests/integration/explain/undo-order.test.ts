@@ -1,50 +1,37 @@
 // Undoing an exclusion brings the songs back at their like-order place in the Spotify playlist, not at its end,
 // even after newer likes were added behind them; the insertions go through the journal in runs.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+
+import { beforeAll, describe, expect, test } from "bun:test";
 import { runHourlySync } from "../../../src/server/distribution/batch.ts";
 import { classifyTrack } from "../../../src/server/library/classify.ts";
 import {
   call,
   distributeAndWait,
-  type Harness,
   type Listener,
   likesOldestFirst,
   playlistsOf,
+  setUpHarness,
   signIn,
-  startHarness,
+  workSettled,
 } from "../distribution/support.ts";
+import { categoriesOf, factsOf as trackFacts } from "./support.ts";
 
-let h: Harness;
+const h = setUpHarness();
 let listener: Listener;
 let decade: string;
 const managed = (name: string) => `${name} - Managed Playlist`;
 
-const factsOf = (trackId: string) => {
-  const facts = h.spotify.control.track(trackId);
-  if (!facts) throw new Error(`unknown track ${trackId}`);
-  return facts;
-};
-const inDecade = (trackId: string) => {
-  const f = factsOf(trackId);
-  return classifyTrack({
-    artistGenres: f.artistGenres,
-    releaseDate: f.releaseDate,
-    features: f.features,
-  }).includes(decade);
-};
+const factsOf = (trackId: string) => trackFacts(h, trackId);
+const inDecade = (trackId: string) => categoriesOf(h, trackId).includes(decade);
 /** The decade's liked songs in like order (oldest first), as the playlist should read. */
 const likeOrder = () =>
   likesOldestFirst(h, listener.id)
     .map((l) => l.trackId)
     .filter(inDecade);
 
-async function settled() {
-  await Bun.sleep(10);
-  while (h.crate.deps.work.isBusy(listener.userId)) await Bun.sleep(20);
-}
+const settled = () => workSettled(h, listener);
 
 beforeAll(async () => {
-  h = await startHarness();
   listener = await signIn(h, "undo-order", 400, 11);
   const counts = new Map<string, number>();
   for (const l of likesOldestFirst(h, listener.id)) {
@@ -56,9 +43,6 @@ beforeAll(async () => {
   expect(decade).not.toBe("");
   await distributeAndWait(h, listener, [decade]);
 }, 120_000);
-afterAll(async () => {
-  await h.dispose();
-});
 
 describe("undoing an exclusion", () => {
   test("puts the songs back at their like-order place at the next update", async () => {

@@ -9,7 +9,6 @@ import {
   type Harness,
   type Listener,
   playlistsOf,
-  signIn,
   waitForProgress,
 } from "../distribution/support.ts";
 
@@ -38,13 +37,7 @@ export interface ProgressEntry {
 export const entriesOf = (answer: ApiAnswer) => answer.body.progress as ProgressEntry[];
 
 /** Signs the listener in (creating them with `likes` songs) as a Premium member, so every kind is allowed. */
-export async function premiumListener(h: Harness, id: string, likes: number): Promise<Listener> {
-  const listener = await signIn(h, id, likes);
-  h.crate.deps.db.$client
-    .query("UPDATE users SET membership_level = 'PremiumYearly' WHERE id = ?")
-    .run(listener.userId);
-  return listener;
-}
+export { premiumListener } from "../distribution/support.ts";
 
 /** Starts the distribution of `selection`; answers its progress id. */
 export async function startDistribution(h: Harness, l: Listener): Promise<string> {

@@ -12,7 +12,7 @@ import {
   type Harness,
   type Listener,
   playlistsOf,
-  signIn,
+  premiumListener,
   startHarness,
   waitForProgress,
 } from "../distribution/support.ts";
@@ -42,11 +42,7 @@ async function listenerWith(
 ): Promise<Listener> {
   h.spotify.control.createListener({ id, likes: 0 });
   h.spotify.control.like(id, { trackIds, addedAt: from });
-  const listener = await signIn(h, id, null);
-  h.crate.deps.db.$client
-    .query("UPDATE users SET membership_level = 'PremiumYearly' WHERE id = ?")
-    .run(listener.userId);
-  return listener;
+  return premiumListener(h, id, null);
 }
 
 const isrcOf = (trackId: string) => h.spotify.control.track(trackId)?.isrc;

@@ -1,14 +1,15 @@
 // `crate doctor` as an operator runs it (`bun src/server/main.ts doctor`): against the demo's emulators every
 // check passes; a wrong redirect URI, a wrong Paddle key, an unreachable MusicBrainz, a webhook secret or key that
 // does not match each give their ✗ line and exit code 1. No secret is ever printed.
+
 import { afterAll, expect, test } from "bun:test";
 import { randomBytes } from "node:crypto";
 import { rmSync } from "node:fs";
 import { join } from "node:path";
-import { startSpotifyEmulatorServer } from "../../../src/emulators/spotify/server.ts";
 import { demoCredentials } from "../../../src/shared/demo-credentials.ts";
 import { freePort, startTestServer, tempDir } from "../../support/server.ts";
 import { signIn } from "../auth/flow.ts";
+import { spotifyAppOfCrateExample } from "./real-mode.ts";
 
 const root = join(import.meta.dir, "../../..");
 const dirs: string[] = [];
@@ -107,22 +108,8 @@ test("localhost in PUBLIC_URL breaks Spotify's loopback rule", async () => {
 });
 
 test("real mode: a redirect URI the Spotify app has not registered, and a wrong client secret", async () => {
-  const spotify = startSpotifyEmulatorServer({
-    port: 0,
-    clientId: "my-app",
-    clientSecret: "my-app-secret",
-    catalogueSize: { artists: 20, tracks: 200 },
-    redirectUris: ["https://crate.example.org/api/authorize/callback"],
-  });
+  const { spotify, env } = spotifyAppOfCrateExample();
   try {
-    const env = {
-      SPOTIFY_CLIENT_ID: "my-app",
-      SPOTIFY_CLIENT_SECRET: "my-app-secret",
-      SPOTIFY_ACCOUNTS_URL: spotify.accountsUrl,
-      SPOTIFY_API_URL: spotify.apiUrl,
-      PREMIUM: "off",
-      METADATA_SOURCES: "spotify",
-    };
     const registered = await doctor({ ...env, PUBLIC_URL: "https://crate.example.org" });
     expect(registered.failed).toEqual([]);
     expect(registered.code).toBe(0);

@@ -1,11 +1,12 @@
 // What the operator reads after "Crate is listening": the demo says how to sign in; real mode names the redirect
 // URI and the webhook address to register and logs the doctor's verdict as warnings, serving all the same.
+
 import { afterAll, expect, test } from "bun:test";
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import type { Subprocess } from "bun";
-import { startSpotifyEmulatorServer } from "../../../src/emulators/spotify/server.ts";
 import { freePort, tempDir } from "../../support/server.ts";
+import { spotifyAppOfCrateExample } from "./real-mode.ts";
 
 const root = join(import.meta.dir, "../../..");
 const started: { child: Subprocess; dir: string }[] = [];
@@ -82,22 +83,8 @@ test("the demo says where to sign in, as which listener, and which card pays", a
 }, 60_000);
 
 test("real mode names the addresses to register, then warns about each failed check and keeps serving", async () => {
-  const spotify = startSpotifyEmulatorServer({
-    port: 0,
-    clientId: "my-app",
-    clientSecret: "my-app-secret",
-    catalogueSize: { artists: 20, tracks: 200 },
-    redirectUris: ["https://crate.example.org/api/authorize/callback"],
-  });
+  const { spotify, env } = spotifyAppOfCrateExample();
   try {
-    const env = {
-      SPOTIFY_CLIENT_ID: "my-app",
-      SPOTIFY_CLIENT_SECRET: "my-app-secret",
-      SPOTIFY_ACCOUNTS_URL: spotify.accountsUrl,
-      SPOTIFY_API_URL: spotify.apiUrl,
-      PREMIUM: "off",
-      METADATA_SOURCES: "spotify",
-    };
     const verdict = (l: LogLine[]) => l.some((x) => x.msg.startsWith("crate doctor"));
     const port = freePort();
     // PUBLIC_URL on loopback is not what the app registered: one ✗, logged as a warning

@@ -1,10 +1,12 @@
 // The daily purge deletes in batches of purgeBatchRows and gives the loop back between them: a request (here a
 // timer) waiting on the loop runs while the purge is still deleting, and every expired row is gone at the end.
+
 import { describe, expect, test } from "bun:test";
 import { purgeExpiredData } from "../../../src/server/account/retention.ts";
 import { openDatabase } from "../../../src/server/db/client.ts";
 import { manualClock } from "../../../src/server/platform/clock.ts";
 import { workLimits } from "../../../src/shared/work-limits.ts";
+import { createUser } from "../../support/factories.ts";
 
 const DAY = 24 * 3600_000;
 const NOW = Date.UTC(2026, 10, 24, 3, 17);
@@ -12,9 +14,7 @@ const NOW = Date.UTC(2026, 10, 24, 3, 17);
 describe("the retention purge in batches", () => {
   test("requests run between its batches; all expired rows and orphans are deleted, live ones kept", async () => {
     const { db, sqlite } = openDatabase(":memory:");
-    sqlite
-      .query("INSERT INTO users (id, spotify_id, created_at, last_login_at) VALUES ('u', 's', 0, 0)")
-      .run();
+    createUser(db, { id: "u", spotifyId: "s" });
     const expired = workLimits.purgeBatchRows * 2 + 7;
     const activity = sqlite.query("INSERT INTO activity (user_id, kind, time) VALUES (?, 'login', ?)");
     // a user that no longer exists left likes behind (foreign keys off, as an old bug could): the safety net removes them

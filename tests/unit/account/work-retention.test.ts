@@ -1,10 +1,12 @@
 // Every table has a retention rule; work tables (analyses, distributions with their journals, activity, job
 // executions) are purged by age, never while in use.
+
 import { describe, expect, test } from "bun:test";
 import { purgeExpiredData } from "../../../src/server/account/retention.ts";
 import { retentionRules } from "../../../src/server/account/work-retention.ts";
 import { openDatabase } from "../../../src/server/db/client.ts";
 import { manualClock } from "../../../src/server/platform/clock.ts";
+import { createUser } from "../../support/factories.ts";
 
 const DAY = 24 * 3600_000;
 const NOW = Date.UTC(2026, 10, 24, 3, 17);
@@ -30,9 +32,7 @@ describe("retention rules", () => {
 describe("the purge of work tables", () => {
   function setup() {
     const { db, sqlite } = openDatabase(":memory:");
-    sqlite
-      .query("INSERT INTO users (id, spotify_id, created_at, last_login_at) VALUES ('u', 's', 0, 0)")
-      .run();
+    createUser(db, { id: "u", spotifyId: "s" });
     const analysis = sqlite.query(
       "INSERT INTO analyses (id, user_id, status, created_at, finished_at) VALUES (?, 'u', ?, ?, ?)",
     );

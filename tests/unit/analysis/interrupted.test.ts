@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { cancelInterruptedAnalyses } from "../../../src/server/analysis/service.ts";
 import { openDatabase } from "../../../src/server/db/client.ts";
 import type { Deps } from "../../../src/server/deps/deps.ts";
+import { createUser } from "../../support/factories.ts";
 import { tempDir } from "../../support/server.ts";
 
 const dirs: string[] = [];
@@ -16,7 +17,7 @@ test("an analysis a crash interrupted ends with a Cancelled segment after the on
   dirs.push(dir);
   const { db, close } = openDatabase(join(dir, "crate.db"));
   const sqlite = db.$client;
-  sqlite.query("INSERT INTO users (id, spotify_id, created_at, last_login_at) VALUES ('u', 'u', 0, 0)").run();
+  createUser(db, { id: "u", spotifyId: "u" });
   sqlite
     .query("INSERT INTO analyses (id, user_id, status, created_at) VALUES ('a1', 'u', 'running', 0)")
     .run();

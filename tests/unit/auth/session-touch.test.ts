@@ -6,13 +6,12 @@ import {
   SESSION_TOUCH_MS,
 } from "../../../src/server/auth/sessions.ts";
 import { openDatabase } from "../../../src/server/db/client.ts";
+import { createUser } from "../../support/factories.ts";
 
 describe("a signed-in call", () => {
   test("marks the session as seen at most every ten minutes, and a read's lookup sees a sign-out at once", () => {
     const { db, sqlite, close } = openDatabase(":memory:");
-    sqlite
-      .query("INSERT INTO users (id, spotify_id, created_at, last_login_at) VALUES ('u', 's', 0, 0)")
-      .run();
+    createUser(db, { id: "u", spotifyId: "s" });
     let now = 1_000_000;
     const deps = { db, clock: { now: () => now }, sessionLookup: prepareSessionLookup(db) };
     const { token } = createSession(db, deps.clock, "u");

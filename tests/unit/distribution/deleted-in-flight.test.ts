@@ -1,32 +1,14 @@
 // Reads never write, and a playlist deleted while Crate is creating it on Spotify leaves nothing behind there.
+
 import { describe, expect, test } from "bun:test";
 import { listCombinatorialPreferencesOf } from "../../../src/server/combinations/service.ts";
-import { openDatabase } from "../../../src/server/db/client.ts";
 import { applyJournal, type JournalApi } from "../../../src/server/distribution/apply.ts";
-import { manualClock } from "../../../src/server/platform/clock.ts";
-import { createLogger } from "../../../src/server/platform/log.ts";
+import { rockBeingCreated, runningDistribution } from "./support.ts";
 
 function setup() {
-  const { db, sqlite } = openDatabase(":memory:");
-  sqlite.query("INSERT INTO users (id, spotify_id, created_at, last_login_at) VALUES ('u', 's', 0, 0)").run();
-  sqlite
-    .query(
-      "INSERT INTO distributions (id, user_id, trigger, status, created_at) VALUES ('d', 'u', 'hourly', 'running', 0)",
-    )
-    .run();
-  sqlite
-    .query(
-      `INSERT INTO managed_playlists (id, user_id, source, preference_key, name, status, created_at)
-       VALUES ('rock', 'u', 'predefined', 'Rock', 'Rock', 'active', 0)`,
-    )
-    .run();
-  sqlite
-    .query(
-      `INSERT INTO journal_steps (distribution_id, playlist_id, op, track_ids, status, updated_at)
-       VALUES ('d', 'rock', 'create', '[]', 'pending', 0), ('d', 'rock', 'add', '["t1"]', 'pending', 0)`,
-    )
-    .run();
-  return { db, sqlite, deps: { db, clock: manualClock(), log: createLogger("silent") } };
+  const world = runningDistribution();
+  rockBeingCreated(world.db);
+  return world;
 }
 
 describe("a playlist deleted while its creation is in flight", () => {

@@ -1,5 +1,6 @@
 // A run first finishes the user's earlier unfinished journals. One that keeps failing gets the hourly job's
 // attempt limit, then is given up (its open steps failed with the reason), so it never blocks the user for good.
+
 import { describe, expect, test } from "bun:test";
 import { openDatabase } from "../../../src/server/db/client.ts";
 import type { Deps } from "../../../src/server/deps/deps.ts";
@@ -9,29 +10,28 @@ import { manualClock } from "../../../src/server/platform/clock.ts";
 import { createLogger } from "../../../src/server/platform/log.ts";
 import { SpotifyError } from "../../../src/server/spotify/errors.ts";
 import type { SpotifyUserApi } from "../../../src/server/spotify/types.ts";
+import {
+  addJournalSteps,
+  createDistribution,
+  createManagedPlaylist,
+  createUser,
+} from "../../support/factories.ts";
 
 function setup(earlierAttempts: number) {
   const { db } = openDatabase(":memory:");
   const sqlite = db.$client;
-  sqlite.query("INSERT INTO users (id, spotify_id, created_at, last_login_at) VALUES ('u', 's', 0, 0)").run();
-  const run = sqlite.query(
-    `INSERT INTO distributions (id, user_id, trigger, status, created_at, attempts, planned)
-     VALUES (?, 'u', 'hourly', ?, ?, ?, 1)`,
-  );
-  run.run("earlier", "failed", 1, earlierAttempts);
-  run.run("now", "running", 2, 0);
-  sqlite
-    .query(
-      `INSERT INTO managed_playlists (id, user_id, source, preference_key, spotify_playlist_id, name, status, created_at)
-       VALUES ('p', 'u', 'predefined', 'Everything', 'sp-p', 'Everything', 'active', 0)`,
-    )
-    .run();
-  sqlite
-    .query(
-      `INSERT INTO journal_steps (distribution_id, playlist_id, op, track_ids, status, updated_at)
-       VALUES ('earlier', 'p', 'add', '["t1"]', 'pending', 0)`,
-    )
-    .run();
+  createUser(db, { id: "u", spotifyId: "s" });
+  const run = { userId: "u", planned: true } as const;
+  createDistribution(db, {
+    ...run,
+    id: "earlier",
+    status: "failed",
+    createdAt: 1,
+    attempts: earlierAttempts,
+  });
+  createDistribution(db, { ...run, id: "now", createdAt: 2 });
+  createManagedPlaylist(db, { id: "p", userId: "u", preferenceKey: "Everything", spotifyPlaylistId: "sp-p" });
+  addJournalSteps(db, "earlier", [{ playlistId: "p", op: "add", trackIds: ["t1"] }]);
   const deps = { db, clock: manualClock(), log: createLogger("silent") } as unknown as Deps;
   let sent = 0;
   const api: JournalApi = {

@@ -1,5 +1,6 @@
 // Library sync and the metadata cache against a scripted provider (no network): what is read, what is
 // stored, and how many calls it takes.
+
 import { beforeEach, describe, expect, test } from "bun:test";
 import { parseConfig } from "../../../src/server/config/config.ts";
 import type { Db } from "../../../src/server/db/client.ts";
@@ -18,15 +19,12 @@ import type {
   IsKnownLike,
   SavedTrack,
 } from "../../../src/server/spotify/types.ts";
+import { createUser } from "../../support/factories.ts";
 
 const clock = manualClock();
 let db: Db;
 
-function user(id: string) {
-  db.$client
-    .query("INSERT INTO users (id, spotify_id, created_at, last_login_at) VALUES (?, ?, 0, 0)")
-    .run(id, `sp-${id}`);
-}
+const user = (id: string) => createUser(db, { id, spotifyId: `sp-${id}` });
 
 beforeEach(() => {
   db = openDatabase(":memory:").db;

@@ -1,41 +1,19 @@
 // A creation whose answer was lost (5xx, timeout, crash) is looked for among the listener's playlists. Only a
 // playlist the listener owns that carries the mark Crate wrote into its description is taken, never one found
 // by name alone: a followed "Rock" of another user, or the listener's own "Rock", must stay untouched.
+
 import { describe, expect, test } from "bun:test";
-import { openDatabase } from "../../../src/server/db/client.ts";
 import { applyJournal, type JournalApi } from "../../../src/server/distribution/apply.ts";
 import { creationDescription } from "../../../src/server/distribution/journal-create.ts";
-import { manualClock } from "../../../src/server/platform/clock.ts";
-import { createLogger } from "../../../src/server/platform/log.ts";
 import { SpotifyError } from "../../../src/server/spotify/errors.ts";
 import type { LibraryPlaylist } from "../../../src/server/spotify/types.ts";
+import { rockBeingCreated, runningDistribution } from "./support.ts";
 
 const ROCK = { userId: "u", source: "predefined", preferenceKey: "Rock", bucket: "", sequence: 1 };
 
 function setup(stepStatus: "pending" | "sent" = "pending") {
-  const { db } = openDatabase(":memory:");
-  const sqlite = db.$client;
-  sqlite
-    .query("INSERT INTO users (id, spotify_id, created_at, last_login_at) VALUES ('u', 'listener', 0, 0)")
-    .run();
-  sqlite
-    .query(
-      "INSERT INTO distributions (id, user_id, trigger, status, created_at) VALUES ('d', 'u', 'hourly', 'running', 0)",
-    )
-    .run();
-  sqlite
-    .query(
-      `INSERT INTO managed_playlists (id, user_id, source, preference_key, name, status, created_at)
-       VALUES ('rock', 'u', 'predefined', 'Rock', 'Rock', 'active', 0)`,
-    )
-    .run();
-  sqlite
-    .query(
-      `INSERT INTO journal_steps (distribution_id, playlist_id, op, track_ids, status, updated_at)
-       VALUES ('d', 'rock', 'create', '[]', ?, 0), ('d', 'rock', 'add', '["t1"]', 'pending', 0)`,
-    )
-    .run(stepStatus);
-  const deps = { db, clock: manualClock(), log: createLogger("silent") };
+  const { db, sqlite, deps } = runningDistribution({ spotifyId: "listener" });
+  rockBeingCreated(db, stepStatus);
   const spotifyId = () =>
     sqlite.query<{ id: string | null }, []>("SELECT spotify_playlist_id AS id FROM managed_playlists").get()
       ?.id;

@@ -1,38 +1,32 @@
 // A refusal for good (400 size limit, 403 not writable) of one playlist marks that step and playlist failed and
 // never fails the other playlists' writes or a later run; transient failures still fail the run for a retry.
+
 import { describe, expect, test } from "bun:test";
-import { openDatabase } from "../../../src/server/db/client.ts";
 import { applyJournal, type JournalApi } from "../../../src/server/distribution/apply.ts";
 import { permanentFailure } from "../../../src/server/distribution/failures.ts";
-import { manualClock } from "../../../src/server/platform/clock.ts";
-import { createLogger } from "../../../src/server/platform/log.ts";
 import { SpotifyAuthRevokedError, SpotifyError } from "../../../src/server/spotify/errors.ts";
+import { addJournalSteps, createManagedPlaylist } from "../../support/factories.ts";
+import { runningDistribution } from "./support.ts";
 
 function setup(playlists: readonly { id: string; adds: number }[]) {
-  const { db } = openDatabase(":memory:");
-  const sqlite = db.$client;
-  sqlite.query("INSERT INTO users (id, spotify_id, created_at, last_login_at) VALUES ('u', 's', 0, 0)").run();
-  sqlite
-    .query(
-      "INSERT INTO distributions (id, user_id, trigger, status, created_at) VALUES ('d', 'u', 'hourly', 'running', 0)",
-    )
-    .run();
+  const { db, sqlite, deps } = runningDistribution();
   for (const p of playlists) {
-    sqlite
-      .query(
-        `INSERT INTO managed_playlists (id, user_id, source, preference_key, spotify_playlist_id, name, status, created_at)
-         VALUES (?, 'u', 'predefined', ?, ?, ?, 'active', 0)`,
-      )
-      .run(p.id, p.id, `sp-${p.id}`, p.id);
-    for (let i = 0; i < p.adds; i++)
-      sqlite
-        .query(
-          `INSERT INTO journal_steps (distribution_id, playlist_id, op, track_ids, status, updated_at)
-           VALUES ('d', ?, 'add', ?, 'pending', 0)`,
-        )
-        .run(p.id, JSON.stringify([`t-${p.id}-${i}`]));
+    createManagedPlaylist(db, {
+      id: p.id,
+      userId: "u",
+      preferenceKey: p.id,
+      spotifyPlaylistId: `sp-${p.id}`,
+    });
+    addJournalSteps(
+      db,
+      "d",
+      Array.from({ length: p.adds }, (_, i) => ({
+        playlistId: p.id,
+        op: "add" as const,
+        trackIds: [`t-${p.id}-${i}`],
+      })),
+    );
   }
-  const deps = { db, clock: manualClock(), log: createLogger("silent") };
   const playlist = (id: string) =>
     sqlite
       .query<{ status: string; failure: string | null }, [string]>(

@@ -1,36 +1,21 @@
 // Songs returning to their like-order place are journal add steps with a position: a resumed run sends only
 // what the playlist lacks (no duplicates), and a place past the playlist's end goes to its end instead of
 // failing the playlist.
+
 import { describe, expect, test } from "bun:test";
-import { openDatabase } from "../../../src/server/db/client.ts";
 import { applyJournal, type JournalApi } from "../../../src/server/distribution/apply.ts";
-import { manualClock } from "../../../src/server/platform/clock.ts";
-import { createLogger } from "../../../src/server/platform/log.ts";
 import { SpotifyError } from "../../../src/server/spotify/errors.ts";
+import { addJournalSteps, createManagedPlaylist } from "../../support/factories.ts";
+import { runningDistribution } from "./support.ts";
 
 function setup(steps: { trackIds: string[]; position: number | null }[]) {
-  const { db } = openDatabase(":memory:");
-  const sqlite = db.$client;
-  sqlite.query("INSERT INTO users (id, spotify_id, created_at, last_login_at) VALUES ('u', 's', 0, 0)").run();
-  sqlite
-    .query(
-      "INSERT INTO distributions (id, user_id, trigger, status, created_at) VALUES ('d', 'u', 'hourly', 'running', 0)",
-    )
-    .run();
-  sqlite
-    .query(
-      `INSERT INTO managed_playlists (id, user_id, source, preference_key, spotify_playlist_id, name, status, created_at)
-       VALUES ('p', 'u', 'predefined', '1990s', 'sp-p', '1990s', 'active', 0)`,
-    )
-    .run();
-  for (const step of steps)
-    sqlite
-      .query(
-        `INSERT INTO journal_steps (distribution_id, playlist_id, op, track_ids, position, status, updated_at)
-         VALUES ('d', 'p', 'add', ?, ?, 'pending', 0)`,
-      )
-      .run(JSON.stringify(step.trackIds), step.position);
-  const deps = { db, clock: manualClock(), log: createLogger("silent") };
+  const { db, sqlite, deps } = runningDistribution();
+  createManagedPlaylist(db, { id: "p", userId: "u", preferenceKey: "1990s", spotifyPlaylistId: "sp-p" });
+  addJournalSteps(
+    db,
+    "d",
+    steps.map((step) => ({ playlistId: "p", op: "add" as const, ...step })),
+  );
   const playlistStatus = () =>
     sqlite.query<{ status: string }, []>("SELECT status FROM managed_playlists WHERE id = 'p'").get()?.status;
   const stepStatuses = () =>

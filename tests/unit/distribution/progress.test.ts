@@ -1,22 +1,13 @@
 import { describe, expect, test } from "bun:test";
 import { AnalysisCounter } from "../../../src/server/analysis/count.ts";
-import { openDatabase } from "../../../src/server/db/client.ts";
 import type { PlannedSong } from "../../../src/server/distribution/plan.ts";
 import { ProgressTracker, restoreProgress } from "../../../src/server/distribution/progress.ts";
 import { allEntries } from "../../../src/shared/catalogue/index.ts";
+import { runningDistribution } from "./support.ts";
 
 describe("ProgressTracker", () => {
   function setup() {
-    const { db } = openDatabase(":memory:");
-    const sqlite = db.$client;
-    sqlite
-      .query("INSERT INTO users (id, spotify_id, created_at, last_login_at) VALUES ('u', 's', 0, 0)")
-      .run();
-    sqlite
-      .query(
-        "INSERT INTO distributions (id, user_id, trigger, status, created_at) VALUES ('d', 'u', 'predefined', 'running', 0)",
-      )
-      .run();
+    const { db, sqlite } = runningDistribution({ trigger: "predefined" });
     sqlite
       .query(
         "INSERT INTO distribution_entries (distribution_id, distribution_type, total_work) VALUES ('d', 'Standard', 100)",

@@ -1,4 +1,5 @@
 // The two reads pages repeat most: a run's progress (polled) and the playlist preferences (every page view).
+
 import { describe, expect, test } from "bun:test";
 import { parseConfig } from "../../../src/server/config/config.ts";
 import { openDatabase } from "../../../src/server/db/client.ts";
@@ -8,22 +9,23 @@ import {
 } from "../../../src/server/distribution/preferences.ts";
 import { getProgress } from "../../../src/server/distribution/service.ts";
 import { AppError } from "../../../src/server/platform/errors.ts";
+import { createDistribution, createUser } from "../../support/factories.ts";
 
 function setup() {
   const { db } = openDatabase(":memory:");
   const sqlite = db.$client;
   for (const id of ["u", "other"]) {
-    sqlite
-      .query("INSERT INTO users (id, spotify_id, created_at, last_login_at) VALUES (?, ?, 0, 0)")
-      .run(id, `s-${id}`);
+    createUser(db, { id, spotifyId: `s-${id}` });
   }
-  const run = (id: string, status: string, names: string | null) =>
-    sqlite
-      .query(
-        `INSERT INTO distributions (id, user_id, trigger, status, created_at, total_number_of_liked_songs, created_playlist_names)
-         VALUES (?, 'u', 'predefined', ?, 0, 42, ?)`,
-      )
-      .run(id, status, names);
+  const run = (id: string, status: "running" | "finished", names: string[] | null) =>
+    createDistribution(db, {
+      id,
+      userId: "u",
+      trigger: "predefined",
+      status,
+      totalNumberOfLikedSongs: 42,
+      createdPlaylistNames: names,
+    });
   return { db, sqlite, run };
 }
 
@@ -41,7 +43,7 @@ describe("progress of a run", () => {
 
   test("entries in the order they were planned, with the run's playlist names", () => {
     const { db, sqlite, run } = setup();
-    run("d", "finished", JSON.stringify(["Chill", "Party"]));
+    run("d", "finished", ["Chill", "Party"]);
     const entry = sqlite.query(
       "INSERT INTO distribution_entries (distribution_id, distribution_type, total_work, completed_work) VALUES ('d', ?, ?, ?)",
     );

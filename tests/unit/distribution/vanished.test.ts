@@ -1,12 +1,12 @@
 // The journal's two ways of finding a playlist the user deleted on Spotify: out of their library (what deleting
 // in the Spotify app does; checked before writing, 40 a call) and a 404 on a write. Both mark it vanished and
 // skip its writes; neither recreates it.
+
 import { describe, expect, test } from "bun:test";
-import { openDatabase } from "../../../src/server/db/client.ts";
 import { applyJournal, type JournalApi } from "../../../src/server/distribution/apply.ts";
-import { manualClock } from "../../../src/server/platform/clock.ts";
-import { createLogger } from "../../../src/server/platform/log.ts";
 import { SpotifyError } from "../../../src/server/spotify/errors.ts";
+import { addJournalSteps, createManagedPlaylist } from "../../support/factories.ts";
+import { runningDistribution } from "./support.ts";
 
 interface PlaylistSetup {
   id: string;
@@ -16,27 +16,22 @@ interface PlaylistSetup {
 }
 
 function setup(playlists: readonly PlaylistSetup[]) {
-  const { db } = openDatabase(":memory:");
-  const sqlite = db.$client;
-  sqlite.query("INSERT INTO users (id, spotify_id, created_at, last_login_at) VALUES ('u', 's', 0, 0)").run();
-  sqlite
-    .query(
-      "INSERT INTO distributions (id, user_id, trigger, status, created_at) VALUES ('d', 'u', 'hourly', 'running', 0)",
-    )
-    .run();
-  const playlist = sqlite.query(
-    `INSERT INTO managed_playlists (id, user_id, source, preference_key, spotify_playlist_id, name, status, created_at)
-     VALUES (?, 'u', 'predefined', ?, ?, ?, ?, 0)`,
-  );
-  const step = sqlite.query(
-    `INSERT INTO journal_steps (distribution_id, playlist_id, op, track_ids, status, updated_at)
-     VALUES ('d', ?, ?, ?, 'pending', 0)`,
-  );
+  const { db, sqlite, deps } = runningDistribution();
   for (const p of playlists) {
-    playlist.run(p.id, p.id, p.spotifyId, `${p.id} - Managed Playlist`, p.status ?? "active");
-    for (const op of p.ops) step.run(p.id, op, JSON.stringify(op === "create" ? [] : [`t-${p.id}`]));
+    createManagedPlaylist(db, {
+      id: p.id,
+      userId: "u",
+      preferenceKey: p.id,
+      spotifyPlaylistId: p.spotifyId,
+      name: `${p.id} - Managed Playlist`,
+      status: p.status ?? "active",
+    });
+    addJournalSteps(
+      db,
+      "d",
+      p.ops.map((op) => ({ playlistId: p.id, op, trackIds: op === "create" ? [] : [`t-${p.id}`] })),
+    );
   }
-  const deps = { db, clock: manualClock(), log: createLogger("silent") };
   const status = (id: string) =>
     sqlite.query<{ s: string }, [string]>("SELECT status AS s FROM managed_playlists WHERE id = ?").get(id)
       ?.s;

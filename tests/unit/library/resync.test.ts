@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, test } from "bun:test";
 import { type Db, openDatabase } from "../../../src/server/db/client.ts";
 import { fullResyncDue, resyncHour } from "../../../src/server/library/resync.ts";
 import { limits } from "../../../src/shared/limits.ts";
+import { createUser } from "../../support/factories.ts";
 
 const HOUR = 3_600_000;
 const PERIOD = limits.fullResyncEveryHours * HOUR;
@@ -9,9 +10,7 @@ let db: Db;
 
 beforeEach(() => {
   db = openDatabase(":memory:").db;
-  db.$client
-    .query("INSERT INTO users (id, spotify_id, created_at, last_login_at) VALUES ('u1', 's1', 0, 0)")
-    .run();
+  createUser(db, { id: "u1", spotifyId: "s1" });
 });
 
 const lastFull = (at: number) =>

@@ -1,5 +1,6 @@
 // Which source's facts a track is classified with: Spotify's features, else ReccoBeats', else Deezer's bpm for the
 // tempo; Spotify's artist genres when present, else MusicBrainz tags.
+
 import { beforeEach, describe, expect, test } from "bun:test";
 import type { Db } from "../../../src/server/db/client.ts";
 import { openDatabase } from "../../../src/server/db/client.ts";
@@ -10,6 +11,7 @@ import {
   storeTempo,
 } from "../../../src/server/metadata/store/facts-repository.ts";
 import { metadataSourceNames } from "../../../src/shared/metadata-sources.ts";
+import { addLikes, createArtist, createTrack, createUser } from "../../support/factories.ts";
 
 let db: Db;
 const features = (tempo: number, energy = 0.9) => ({
@@ -24,20 +26,15 @@ const features = (tempo: number, energy = 0.9) => ({
 
 beforeEach(() => {
   db = openDatabase(":memory:").db;
-  const sqlite = db.$client;
-  sqlite.query("INSERT INTO users (id, spotify_id, created_at, last_login_at) VALUES ('u', 'u', 0, 0)").run();
+  createUser(db, { id: "u", spotifyId: "u" });
   const pairs: [string, string][] = [
     ["t1", "a1"],
     ["t2", "a2"],
   ];
   for (const [id, artist] of pairs) {
-    sqlite
-      .query(
-        "INSERT INTO tracks (id, name, artist_ids, release_date, fetched_at) VALUES (?, ?, ?, '2001', 0)",
-      )
-      .run(id, id, JSON.stringify([artist]));
-    sqlite.query("INSERT INTO artists (id, name) VALUES (?, ?)").run(artist, artist);
-    sqlite.query("INSERT INTO likes (user_id, track_id, liked_at) VALUES ('u', ?, 1)").run(id);
+    createTrack(db, { id, artistIds: [artist], releaseDate: "2001" });
+    createArtist(db, { id: artist });
+    addLikes(db, "u", [{ trackId: id, likedAt: 1 }]);
   }
 });
 
