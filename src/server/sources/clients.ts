@@ -43,7 +43,8 @@ const sourceClients = {
   /** Deezer's quota: 50 requests per 5 seconds. */
   deezer: entry({
     create: createDeezerClient,
-    intervalMs: DEEZER_WINDOW_MS / DEEZER_CALLS_PER_WINDOW,
+    // the spacing windowPacing keeps: the window over all but two calls
+    intervalMs: Math.ceil(DEEZER_WINDOW_MS / (DEEZER_CALLS_PER_WINDOW - 2)),
     pacing: () => windowPacing(DEEZER_CALLS_PER_WINDOW, DEEZER_WINDOW_MS),
     probe: "/track/isrc:USUM71703861",
   }),
