@@ -1,11 +1,8 @@
 // Drives the sign-in redirects by hand (redirect: "manual"), carrying cookies, as a browser would.
+
 import { expect } from "bun:test";
-import {
-  type SpotifyEmulatorServer,
-  startSpotifyEmulatorServer,
-} from "../../../src/emulators/spotify/server.ts";
 import type { Clock } from "../../../src/server/platform/clock.ts";
-import { startTestServer, type TestServer } from "../../support/server.ts";
+import { type Harness, startHarness } from "../distribution/support.ts";
 
 export interface CookieJar {
   /** name → value */
@@ -126,40 +123,11 @@ export async function control(
   });
 }
 
-export interface CrateWithSpotify {
-  crate: TestServer;
-  spotify: SpotifyEmulatorServer;
-  dispose(): Promise<void>;
-}
+/** Crate in real mode against the Spotify emulator on its own port: the distribution suites' harness. */
+export type CrateWithSpotify = Harness;
 
-/** Crate in real mode against the Spotify emulator on its own port (a small catalogue, so it starts fast). */
-export async function startCrateWithSpotify(
+/** The harness with a small catalogue, so it starts fast. */
+export const startCrateWithSpotify = (
   env: Record<string, string> = {},
   clock?: Clock,
-): Promise<CrateWithSpotify> {
-  const credentials = { clientId: "5a0c3e7f9b1d4f6a8c2e4b6d8f0a1c3e", clientSecret: "test-client-secret" };
-  const spotify = startSpotifyEmulatorServer({
-    port: 0,
-    ...credentials,
-    catalogueSize: { artists: 200, tracks: 2_000 },
-  });
-  const crate = await startTestServer(
-    {
-      SPOTIFY_CLIENT_ID: credentials.clientId,
-      SPOTIFY_CLIENT_SECRET: credentials.clientSecret,
-      SPOTIFY_ACCOUNTS_URL: spotify.accountsUrl,
-      SPOTIFY_API_URL: spotify.apiUrl,
-      PREMIUM: "off",
-      ...env,
-    },
-    clock,
-  );
-  return {
-    crate,
-    spotify,
-    async dispose() {
-      await crate.dispose();
-      await spotify.stop();
-    },
-  };
-}
+): Promise<CrateWithSpotify> => startHarness({ env, clock, catalogueSize: { artists: 200, tracks: 2_000 } });

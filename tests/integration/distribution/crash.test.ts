@@ -13,7 +13,7 @@ import { classifyTrack } from "../../../src/server/library/classify.ts";
 import { type CrateProcess, crateProcess } from "../../support/crate-process.ts";
 import { makeEveryonePremiumIn } from "../../support/factories.ts";
 import { tempDir } from "../../support/server.ts";
-import { credentials, signInAt } from "./support.ts";
+import { credentials, realModeEnv, signInAt } from "./support.ts";
 
 const listenerId = "crash-listener";
 const selection = [
@@ -58,13 +58,7 @@ beforeAll(async () => {
   dir = tempDir();
   crate = crateProcess({
     dir,
-    env: {
-      SPOTIFY_CLIENT_ID: credentials.clientId,
-      SPOTIFY_CLIENT_SECRET: credentials.clientSecret,
-      SPOTIFY_ACCOUNTS_URL: spotify.accountsUrl,
-      SPOTIFY_API_URL: spotify.apiUrl,
-      PREMIUM: "off",
-    },
+    env: realModeEnv(spotify),
   });
   await crate.start();
   cookie = await signIn();

@@ -14,7 +14,7 @@ import { type CrateProcess, crateProcess } from "../../support/crate-process.ts"
 import { makeEveryonePremiumIn } from "../../support/factories.ts";
 import { tempDir } from "../../support/server.ts";
 import { copyWithoutLastCommits } from "../../support/wal.ts";
-import { credentials, signInAt } from "./support.ts";
+import { credentials, realModeEnv, signInAt } from "./support.ts";
 
 const listenerId = "power-loss-listener";
 const selection = ["Everything", "Partitions of 50 Songs", "Latest 100 Liked Songs", "Liked in Year", "Rock"];
@@ -25,11 +25,7 @@ let crate: CrateProcess;
 let cookie = "";
 
 const env = () => ({
-  SPOTIFY_CLIENT_ID: credentials.clientId,
-  SPOTIFY_CLIENT_SECRET: credentials.clientSecret,
-  SPOTIFY_ACCOUNTS_URL: spotify.accountsUrl,
-  SPOTIFY_API_URL: spotify.apiUrl,
-  PREMIUM: "off",
+  ...realModeEnv(spotify),
   // the same key before and after the power loss, kept apart from the data folder as the operator would
   TOKEN_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString("base64"),
 });

@@ -13,6 +13,17 @@ import { startTestServer, type TestServer } from "../../support/server.ts";
 
 export const credentials = { clientId: "5a0c3e7f9b1d4f6a8c2e4b6d8f0a1c3e", clientSecret: "dist-test-secret" };
 
+/** Crate's settings for real mode against a Spotify emulator of the test credentials (Premium off). */
+export function realModeEnv(spotify: Pick<SpotifyEmulatorServer, "accountsUrl" | "apiUrl">) {
+  return {
+    SPOTIFY_CLIENT_ID: credentials.clientId,
+    SPOTIFY_CLIENT_SECRET: credentials.clientSecret,
+    SPOTIFY_ACCOUNTS_URL: spotify.accountsUrl,
+    SPOTIFY_API_URL: spotify.apiUrl,
+    PREMIUM: "off",
+  };
+}
+
 export interface Harness {
   crate: TestServer;
   spotify: SpotifyEmulatorServer;
@@ -27,17 +38,7 @@ export async function startHarness(
     ...credentials,
     catalogueSize: options.catalogueSize ?? { artists: 300, tracks: 3_000 },
   });
-  const crate = await startTestServer(
-    {
-      SPOTIFY_CLIENT_ID: credentials.clientId,
-      SPOTIFY_CLIENT_SECRET: credentials.clientSecret,
-      SPOTIFY_ACCOUNTS_URL: spotify.accountsUrl,
-      SPOTIFY_API_URL: spotify.apiUrl,
-      PREMIUM: "off",
-      ...options.env,
-    },
-    options.clock,
-  );
+  const crate = await startTestServer({ ...realModeEnv(spotify), ...options.env }, options.clock);
   return {
     crate,
     spotify,
