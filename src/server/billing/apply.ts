@@ -1,6 +1,6 @@
 import { premiumLevel } from "../../shared/membership.ts";
 import { toDisplayAmount } from "../../shared/money.ts";
-import type { Db } from "../db/client.ts";
+import type { Tx } from "../db/transaction.ts";
 import {
   AdjustmentSchema,
   customUserId,
@@ -27,7 +27,7 @@ import { grantsPremium, includesPrice, parseTime, recurringFeeOf, subscriptionSt
 
 /** Applies one verified, not yet seen Paddle event inside the caller's transaction. */
 export function applyPaddleEvent(
-  tx: Db,
+  tx: Tx,
   event: PaddleWebhookEvent,
   now: number,
   priceId: string,

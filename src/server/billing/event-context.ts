@@ -1,4 +1,5 @@
 import type { Db } from "../db/client.ts";
+import type { Tx } from "../db/transaction.ts";
 import type { PaddleWebhookEvent } from "../paddle/types.ts";
 import type { MembershipChange } from "./membership.ts";
 import { adminChangeAt } from "./records.ts";
@@ -17,7 +18,7 @@ export interface ApplyResult {
 }
 
 export interface EventContext {
-  tx: Db;
+  tx: Tx;
   event: PaddleWebhookEvent;
   occurredAt: number;
   now: number;

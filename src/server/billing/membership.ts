@@ -1,8 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { MembershipLevel } from "../../shared/membership.ts";
-import type { Db } from "../db/client.ts";
 import { membershipEvents, users } from "../db/schema/index.ts";
-import { transaction } from "../db/transaction.ts";
+import { type Tx, transaction } from "../db/transaction.ts";
 import type { Deps } from "../deps/deps.ts";
 import { notFound } from "../platform/errors.ts";
 
@@ -17,26 +16,26 @@ export interface MembershipChange {
 }
 
 /**
- * Writes the level and its membership event with the given database or transaction handle (the caller
- * makes it atomic). Returns null when the user already has that level (nothing is written); throws 404 for
+ * Writes the level and its membership event inside the caller's transaction (a `Tx`: both are written or
+ * neither). Returns null when the user already has that level (nothing is written); throws 404 for
  * an unknown user.
  */
 export function writeMembershipLevel(
-  db: Db,
+  tx: Tx,
   userId: string,
   level: MembershipLevel,
   source: MembershipSource,
   effectiveDate: number,
 ): MembershipChange | null {
-  const row = db
+  const row = tx
     .select({ membershipLevel: users.membershipLevel })
     .from(users)
     .where(eq(users.id, userId))
     .get();
   if (!row) throw notFound("No such user.");
   if (row.membershipLevel === level) return null;
-  db.update(users).set({ membershipLevel: level }).where(eq(users.id, userId)).run();
-  db.insert(membershipEvents).values({ userId, membershipLevel: level, effectiveDate, source }).run();
+  tx.update(users).set({ membershipLevel: level }).where(eq(users.id, userId)).run();
+  tx.insert(membershipEvents).values({ userId, membershipLevel: level, effectiveDate, source }).run();
   return { userId, from: row.membershipLevel, to: level, source, effectiveDate };
 }
 

@@ -20,12 +20,9 @@ export interface LikedAtBucket {
   name: string;
 }
 
-export interface LikedAtBuckets {
-  month: LikedAtBucket;
-  year: LikedAtBucket;
-  seasonNorth: LikedAtBucket;
-  seasonSouth: LikedAtBucket;
-}
+/** A bucket for every period of the catalogue's one `LikedAtPeriod` (its month twin uses `month`'s): a new period
+ * does not type-check until `likedAtBuckets` computes its bucket. */
+export type LikedAtBuckets = Record<Exclude<LikedAtPeriod, "monthFromSelection">, LikedAtBucket>;
 
 export interface CalendarMonth {
   year: number;

@@ -1,5 +1,5 @@
-// Rules that live in one place of src/shared, checked over every source file: what a membership level allows is
-// asked of the flags of shared/membership.ts, never by comparing a level's name.
+// Rules that live in one place, checked over every source file: what a membership level allows is asked of the
+// flags of shared/membership.ts, never by comparing a level's name; a transaction is opened by db/transaction.ts.
 import { describe, expect, test } from "bun:test";
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
@@ -22,6 +22,19 @@ describe("one place for each rule", () => {
       .map((path) => relative(srcRoot, path))
       .filter((path) => path !== "shared/membership.ts" && !path.startsWith("emulators/"))
       .filter((path) => levelComparison.test(readFileSync(join(srcRoot, path), "utf8")));
+    expect(offenders).toEqual([]);
+  });
+
+  test("the server opens transactions only through db/transaction.ts (ADR 0034)", () => {
+    // the migrator runs on the raw connection before drizzle exists; metadata/ moves to the helper with its rewrite
+    const allowed = (path: string) =>
+      path === "server/db/transaction.ts" ||
+      path === "server/db/migrate.ts" ||
+      path.startsWith("server/metadata/");
+    const offenders = sourceFiles(join(srcRoot, "server"))
+      .map((path) => relative(srcRoot, path))
+      .filter((path) => !allowed(path))
+      .filter((path) => /\.transaction\(/.test(readFileSync(join(srcRoot, path), "utf8")));
     expect(offenders).toEqual([]);
   });
 });
