@@ -7,6 +7,10 @@ import {
 import { metadataWorldFor } from "../../../src/emulators/metadata-world/world.ts";
 import { DEFAULT_SEED } from "../../../src/emulators/spotify/index.ts";
 import { startSpotifyEmulatorServer } from "../../../src/emulators/spotify/server.ts";
+import {
+  type OpenMetadataSourceName,
+  openMetadataSourceNames,
+} from "../../../src/shared/metadata-sources.ts";
 import { startTestServer } from "../../support/server.ts";
 import { credentials, type Harness } from "../distribution/support.ts";
 
@@ -16,14 +20,14 @@ export interface MetadataHarness extends Harness {
   metadata: MetadataEmulatorServer;
   /** waits until the background lookups and their follow-up distributions are done */
   settled(): Promise<void>;
-  calls(source: "reccobeats" | "musicbrainz" | "deezer"): Promise<{
+  calls(source: OpenMetadataSourceName): Promise<{
     total: number;
     counts: Record<string, number>;
     violations: number;
     userAgents: string[];
   }>;
   resetCalls(): Promise<void>;
-  faults(source: "reccobeats" | "musicbrainz" | "deezer", settings: Record<string, unknown>): Promise<void>;
+  faults(source: OpenMetadataSourceName, settings: Record<string, unknown>): Promise<void>;
 }
 
 export async function startMetadataHarness(env: Record<string, string> = {}): Promise<MetadataHarness> {
@@ -52,8 +56,7 @@ export async function startMetadataHarness(env: Record<string, string> = {}): Pr
       return (await fetch(`${control(source)}/calls`)).json();
     },
     async resetCalls() {
-      for (const s of ["reccobeats", "musicbrainz", "deezer"])
-        await fetch(`${control(s)}/calls/reset`, { method: "POST" });
+      for (const s of openMetadataSourceNames) await fetch(`${control(s)}/calls/reset`, { method: "POST" });
       spotify.control.resetCalls();
     },
     async faults(source, settings) {
