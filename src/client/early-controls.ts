@@ -38,11 +38,16 @@ export function answerEarly(target: Element): boolean {
   return false;
 }
 
-/** The clicks that bring the app's state to what the visitor sees, once it has hydrated the page. */
-export function clicksToReplay(): HTMLElement[] {
+/** The questions (or groups) opened or closed here, to be clicked again once the app has hydrated the page. */
+export function togglesToReplay(): HTMLElement[] {
   const clicks = [...toggled].filter((trigger) => trigger.isConnected);
   toggled.clear();
-  return [...clicks, ...(ticks?.ticksToReplay() ?? [])];
+  return clicks;
+}
+
+/** The playlists ticked here, put back as rendered, to be clicked again in the same task (early-ticks.ts). */
+export function ticksToReplay(): HTMLElement[] {
+  return ticks?.ticksToReplay() ?? [];
 }
 
 function setState(element: Element | null, open: boolean) {
