@@ -88,6 +88,7 @@ async function start(container: HTMLElement) {
       click(trigger);
     }
     if (focused instanceof HTMLElement && focused !== document.body) focused.focus({ preventScroll: true });
+    else if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
   }
   // the ticks in one task: their rows are put back as rendered until clicked
   const replay = [...ticksToReplay(), lastClick];
