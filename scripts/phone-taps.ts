@@ -2,7 +2,10 @@
 // milliseconds from the touch to the frame that shows the menu, an FAQ answer or the demo's next song, measured in
 // the page. Each page is opened fresh for every run; prints every run and the median.
 // The signed-in Playlists page (a new emulated listener with 60 likes): when its first playlist is shown after
-// the navigation began, and a tick's time to show. Needs the demo (the Spotify emulator).
+// the navigation began, and a tick's time to show; then for such a listener with saved choices (every group
+// closed): when a group's header is shown, the tap that opens it, the tap that ticks its first playlist, and the
+// sum of the three (navigation to a ticked playlist, without the time between taps). Needs the demo (the Spotify
+// emulator).
 //   bun scripts/phone-taps.ts <base-url> [runs] [taps|playlists]
 import { chromium } from "playwright-core";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tests/support/browser.ts";
@@ -44,6 +47,27 @@ const CHECKED: VisibleChange = {
   selector: "[data-testid=group-Mood] [data-testid=playlist-option][data-checked=true]",
 };
 
+const GROUP_TRIGGER = "[data-testid=group-Genre] [data-testid=group-trigger]";
+const GROUP_OPTION = "[data-testid=group-Genre] [data-testid=playlist-option]";
+const GROUP_CHECKED: VisibleChange = { selector: `${GROUP_OPTION}[data-checked=true]` };
+
+/** Saves `selection` as the signed-in listener's choices (the same call as "Load choices"). */
+async function saveSelection(cookies: readonly { name: string; value: string }[], selection: string[]) {
+  if (!base) throw new Error("no base URL");
+  const headers = {
+    cookie: cookies.map(({ name, value }) => `${name}=${value}`).join("; "),
+    origin: base,
+    "content-type": "application/json",
+  };
+  const current = await (await fetch(`${base}/api/user/choices`, { headers })).json();
+  const saved = await fetch(`${base}/api/user/choices`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ ...current, selection }),
+  });
+  if (!saved.ok) throw new Error(`saving the choices failed: ${saved.status} ${await saved.text()}`);
+}
+
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 try {
   for (const { name, path, target, change } of only === "playlists" ? [] : cases) {
@@ -72,21 +96,74 @@ try {
   const cookies = await signedInCookies(browser, base, listener);
   const usable: number[] = [];
   const ticks: number[] = [];
+  const takeovers: number[] = [];
   for (let run = 0; run < runs; run++) {
     const page = await newThrottledPhone(browser, cookies);
     await recordFirstShown(page, PLAYLIST_OPTION);
     await page.goto(`${base}/playlists`);
     usable.push(await shownAt(page));
     ticks.push(await tapToChange(page, page.locator(PLAYLIST_OPTION).first(), CHECKED));
+    takeovers.push(await appTakeover(page));
     await page.context().close();
   }
   const list = (times: number[]) => times.map((t) => Math.round(t)).join(", ");
-  console.log(
-    `Playlists page, first playlist shown: median ${Math.round(median(usable))} ms (${list(usable)})`,
+  const report = (name: string, times: number[]) =>
+    console.log(`${name}: median ${Math.round(median(times))} ms (${list(times)})`);
+  report("Playlists page, first playlist shown", usable);
+  report("Playlists page, a tick", ticks);
+  report("Playlists page, the app running after the first tap", takeovers);
+
+  // a listener with saved choices: every group closed, one opened and a playlist of it ticked
+  const chooser = `phone-choices-${Date.now()}`;
+  await fetch(`${base}/emulator/spotify/control/listeners`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ id: chooser, likes: 60 }),
+  });
+  const chooserCookies = await signedInCookies(browser, base, chooser);
+  await saveSelection(chooserCookies, ["Chill", "1990s"]);
+  const headerShown: number[] = [];
+  const opens: number[] = [];
+  const groupTicks: number[] = [];
+  const groupTakeovers: number[] = [];
+  for (let run = 0; run < runs; run++) {
+    const page = await newThrottledPhone(browser, chooserCookies);
+    await recordFirstShown(page, GROUP_TRIGGER);
+    await page.goto(`${base}/playlists`);
+    headerShown.push(await shownAt(page));
+    opens.push(await tapToChange(page, page.locator(GROUP_TRIGGER), { selector: GROUP_OPTION }));
+    groupTicks.push(await tapToChange(page, page.locator(`${GROUP_OPTION} label`).first(), GROUP_CHECKED));
+    groupTakeovers.push(await appTakeover(page));
+    await page.context().close();
+  }
+  report("With saved choices, a group's header shown", headerShown);
+  report("With saved choices, the group opened", opens);
+  report("With saved choices, a tick", groupTicks);
+  report("With saved choices, the app running after the first tap", groupTakeovers);
+  report(
+    "With saved choices, to a ticked playlist",
+    headerShown.map((shown, run) => shown + (opens[run] ?? 0) + (groupTicks[run] ?? 0)),
   );
-  console.log(`Playlists page, a tick: median ${Math.round(median(ticks))} ms (${list(ticks)})`);
 } finally {
   await browser.close();
+}
+
+/** Milliseconds from the page's first tap until the app has taken it over (hydrated, early taps replayed). */
+function appTakeover(page: import("playwright-core").Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        const done = () => {
+          if (document.documentElement.dataset.app !== "ready") return false;
+          const firstTap = performance.getEntriesByType("first-input")[0]?.startTime ?? 0;
+          resolve(performance.now() - firstTap);
+          return true;
+        };
+        if (done()) return;
+        const observer = new MutationObserver(() => done() && observer.disconnect());
+        observer.observe(document.documentElement, { attributes: true });
+      }),
+  );
 }
 
 function largestContentfulPaint(page: import("playwright-core").Page): Promise<number> {

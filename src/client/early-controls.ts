@@ -1,8 +1,8 @@
 // The controls a visitor reaches first on a page the server rendered answer before the app has loaded (ADR 0031):
 // the phone menu opens (a light panel with the header's own links), an FAQ answer expands, and on the signed-in
-// Playlists page a playlist is ticked (early-ticks.ts, ADR 0033). The app loads meanwhile; an answer opened or a
-// playlist ticked here is handed over by clicking it again once the app runs (React adopts the markup as it is),
-// the light menu stays until it is closed or a link in it is followed.
+// Playlists page a closed group opens and a playlist is ticked (early-ticks.ts, ADR 0033). The app loads
+// meanwhile; an answer opened or a playlist ticked here is handed over by clicking it again once the app runs
+// (React adopts the markup as it is), the light menu stays until it is closed or a link in it is followed.
 
 const MENU_BUTTON = "[data-testid=menu-button]";
 const ACCORDION_TRIGGER = "[data-scope=accordion][data-part=item-trigger]";
@@ -24,7 +24,8 @@ const toggled = new Set<HTMLElement>();
 export function answerEarly(target: Element): boolean {
   if (ticks?.tickEarly(target)) return true;
   const trigger = target.closest<HTMLElement>(ACCORDION_TRIGGER);
-  // an answer that is not in the page yet (a group of the Playlists page mounted on opening) waits for the app
+  // an answer that is not in the page yet (the Playlists page's Subgenre list, or a group closed beside an open
+  // Mood: mounted on opening) waits for the app
   if (trigger && document.getElementById(trigger.getAttribute("aria-controls") ?? "")) {
     toggleAnswer(trigger);
     if (!toggled.delete(trigger)) toggled.add(trigger);
@@ -38,11 +39,16 @@ export function answerEarly(target: Element): boolean {
   return false;
 }
 
-/** The clicks that bring the app's state to what the visitor sees, once it has hydrated the page. */
-export function clicksToReplay(): HTMLElement[] {
+/** The questions (or groups) opened or closed here, to be clicked again once the app has hydrated the page. */
+export function togglesToReplay(): HTMLElement[] {
   const clicks = [...toggled].filter((trigger) => trigger.isConnected);
   toggled.clear();
-  return [...clicks, ...(ticks?.ticksToReplay() ?? [])];
+  return clicks;
+}
+
+/** The playlists ticked here, put back as rendered, to be clicked again in the same task (early-ticks.ts). */
+export function ticksToReplay(): HTMLElement[] {
+  return ticks?.ticksToReplay() ?? [];
 }
 
 function setState(element: Element | null, open: boolean) {

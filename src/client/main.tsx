@@ -5,7 +5,7 @@
 // at once (early-controls.ts), and any other click is held and run again once the app runs.
 // The UI font is not imported here: the server serves its files and puts its rules in the page (static/fonts.ts).
 import { PRERENDER_STATE_ID, type RenderedState } from "../shared/prerender.ts";
-import { answerEarly, clicksToReplay } from "./early-controls.ts";
+import { answerEarly, ticksToReplay, togglesToReplay } from "./early-controls.ts";
 import { askEarly } from "./lib/early-data.ts";
 import { authorizeUrl, rememberExternalReferrer } from "./lib/referrer.ts";
 import { reportWebVitals } from "./web-vitals.ts";
@@ -24,7 +24,7 @@ function firstInteraction(held: (target: Element) => void): Promise<void> {
     document.addEventListener(
       "click",
       (event) => {
-        if (document.documentElement.dataset.app) return;
+        if (document.documentElement.dataset.app || replaying) return;
         // a link opened in a new tab or window needs nothing from this page
         if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
         if (!(event.target instanceof Element)) return;
@@ -79,11 +79,32 @@ async function start(container: HTMLElement) {
   }
   // Until the app is marked as running, clicks are still answered early or held, so none reaches the app between
   // its hydration and the replay (it would meet a page whose ticks it has not been given yet).
-  const replay = [...clicksToReplay(), lastClick];
+  // An accordion's trigger takes a click only while it has focus, as after a real press: each one toggled early is
+  // focused, and the app given a task to see that, before its click (the page already shows it so: nothing moves).
+  for (let toggles = togglesToReplay(); toggles.length > 0; toggles = togglesToReplay()) {
+    for (const trigger of toggles) {
+      trigger.focus({ preventScroll: true });
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      click(trigger);
+    }
+    if (focused instanceof HTMLElement && focused !== document.body) focused.focus({ preventScroll: true });
+    else if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
+  }
+  // the ticks in one task: their rows are put back as rendered until clicked
+  const replay = [...ticksToReplay(), lastClick];
   document.documentElement.dataset.app ??= "ready";
-  for (const element of replay) {
-    if (element?.isConnected)
-      element.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true, view: window }));
+  for (const element of replay) if (element?.isConnected) click(element);
+}
+
+/** True while a click made early is given to the app (dispatched synchronously), so it is not held again. */
+let replaying = false;
+
+function click(element: Element) {
+  replaying = true;
+  try {
+    element.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true, view: window }));
+  } finally {
+    replaying = false;
   }
 }
 

@@ -34,13 +34,32 @@ async function openAs(listener: string): Promise<{ page: Page; errors: string[] 
   });
   // every layout shift from the start, the app's taking over included
   await page.addInitScript(() => {
-    const w = window as unknown as { shifted: number };
+    const w = window as unknown as { shifted: number; shiftedUnprompted: number };
     w.shifted = 0;
+    w.shiftedUnprompted = 0;
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) w.shifted += (entry as unknown as { value: number }).value;
+      for (const entry of list.getEntries()) {
+        const shift = entry as unknown as { value: number; hadRecentInput: boolean };
+        w.shifted += shift.value;
+        // what moves on its own, as CLS counts it: a group opened by a tap moves what is below it
+        if (!shift.hadRecentInput) w.shiftedUnprompted += shift.value;
+      }
     }).observe({ type: "layout-shift", buffered: true });
   });
   return { page, errors };
+}
+
+/** Saves `selection` as the signed-in listener's choices, through the same call as "Load choices". */
+async function saveSelection(page: Page, selection: string[]) {
+  const cookie = (await page.context().cookies()).map(({ name, value }) => `${name}=${value}`).join("; ");
+  const headers = { cookie, origin: suite.server.url, "content-type": "application/json" };
+  const current = await (await fetch(`${suite.server.url}/api/user/choices`, { headers })).json();
+  const saved = await fetch(`${suite.server.url}/api/user/choices`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ ...current, selection }),
+  });
+  expect(saved.status).toBe(200);
 }
 
 const row = (page: Page, name: string) => page.locator(`[data-testid=playlist-option][data-name="${name}"]`);
@@ -162,6 +181,76 @@ describe("the signed-in Playlists page rendered on the server", () => {
       // the app, with the listener's real selection (none), ticks the held tap
       expect(await row(page, "Moody").getAttribute("data-checked")).toBe("true");
       expect(await seriousAxeViolations(page)).toEqual([]);
+      expect(errors).toEqual([]);
+      await page.context().close();
+    },
+    TIMEOUT,
+  );
+
+  test(
+    "with saved choices (every group closed) a group opens and its rows tick before the app, and the app keeps both",
+    async () => {
+      const { page, errors } = await openAs(`rendered-choices-${Date.now()}`);
+      await saveSelection(page, ["Chill"]);
+      await page.goto(`${suite.server.url}/playlists`, { waitUntil: "load" });
+      const genre = page.getByTestId("group-Genre");
+      const trigger = genre.getByTestId("group-trigger");
+      await trigger.waitFor();
+      expect(await scriptsLoaded(page)).toBe(2);
+      // the spec: Mood opens only without a preference, so every group is closed, its rows in the page but hidden
+      const expanded = await page
+        .getByTestId("group-trigger")
+        .evaluateAll((triggers) => triggers.map((element) => element.getAttribute("aria-expanded")));
+      expect(new Set(expanded)).toEqual(new Set(["false"]));
+      expect(await row(page, "Rock").count()).toBe(1);
+      expect(await row(page, "Rock").isVisible()).toBe(false);
+      const held: Route[] = [];
+      let released = false;
+      await page.route(/\.js$/, (route) => (released ? route.continue() : void held.push(route)));
+
+      await trigger.tap();
+      expect(await appRuns(page)).toBeNull();
+      expect(await trigger.getAttribute("aria-expanded")).toBe("true");
+      expect(await genre.getAttribute("data-state")).toBe("open");
+      expect(await row(page, "Rock").isVisible()).toBe(true);
+      await row(page, "Rock").locator("label").tap();
+      expect(await appRuns(page)).toBeNull();
+      expect(await row(page, "Rock").getAttribute("data-checked")).toBe("true");
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      // Subgenre's long list is mounted by the app when it opens: it is not in the page yet
+      expect(
+        await page
+          .getByTestId("group-Subgenre")
+          .locator("[data-part=item-content], [data-testid=subgenre-list]")
+          .count(),
+      ).toBe(0);
+
+      released = true;
+      await Promise.all(held.map((route) => route.continue()));
+      await page.waitForFunction(() => document.documentElement.dataset.app === "ready");
+      // the saved Chill and the early Rock
+      await appSelected(page, 2);
+      expect(await trigger.getAttribute("aria-expanded")).toBe("true");
+      expect(await genre.getAttribute("data-state")).toBe("open");
+      expect(await row(page, "Rock").getAttribute("data-checked")).toBe("true");
+      expect(await row(page, "Rock").locator("polyline").count()).toBe(1);
+      // the hand-over moved nothing (the group's opening was the listener's own tap)
+      expect(
+        await page.evaluate(() => (window as unknown as { shiftedUnprompted: number }).shiftedUnprompted),
+      ).toBeLessThan(0.01);
+
+      // the app now answers the group and its rows itself
+      await row(page, "Rock").evaluate((element) => element.scrollIntoView({ block: "center" }));
+      await row(page, "Rock").locator("label").tap();
+      await appSelected(page, 1);
+      await trigger.evaluate((element) => element.scrollIntoView({ block: "center" }));
+      await trigger.tap();
+      await page.waitForFunction(
+        () =>
+          document
+            .querySelector("[data-testid=group-Genre] [data-testid=group-trigger]")
+            ?.getAttribute("aria-expanded") === "false",
+      );
       expect(errors).toEqual([]);
       await page.context().close();
     },

@@ -1,5 +1,14 @@
-import { Accordion, Badge, Center, HStack, SimpleGrid, Stack, Text } from "@chakra-ui/react";
-import { memo, type ReactNode } from "react";
+import {
+  Accordion,
+  Badge,
+  Center,
+  HStack,
+  SimpleGrid,
+  Stack,
+  Text,
+  useAccordionItemContext,
+} from "@chakra-ui/react";
+import { memo, type ReactNode, useRef } from "react";
 import { GroupIcon } from "../../../components/GroupIcon.tsx";
 import { EntryOption } from "./EntryOption.tsx";
 import type { PreferenceGroupView, SimplePlaylistPreference } from "./preferences.ts";
@@ -98,14 +107,20 @@ export function sameChoiceFor(
   );
 }
 
-/** The collapsible frame every group module shares: the header, then the body holding `children`. */
+/**
+ * The collapsible frame every group module shares: the header, then the body holding `children`. A closed group's
+ * body is in the page, hidden, so the server-rendered page can open it and tick its rows before the app has taken
+ * it over (early-controls.ts, ADR 0033); `mountOnOpen` keeps a heavy body out until the group is first opened.
+ */
 export function GroupModuleFrame({
   group,
   selected,
+  mountOnOpen = false,
   children,
 }: {
   group: PreferenceGroupView;
   selected: ReadonlySet<string>;
+  mountOnOpen?: boolean;
   children: ReactNode;
 }) {
   return (
@@ -119,12 +134,26 @@ export function GroupModuleFrame({
       data-testid={`group-${group.group}`}
     >
       <GroupTrigger group={group} selectedCount={countSelected(group, selected)} />
-      <Accordion.ItemContent>
-        <Accordion.ItemBody px={{ base: "4", md: "5" }} pt="1" pb="5">
-          <Stack gap="4">{children}</Stack>
-        </Accordion.ItemBody>
-      </Accordion.ItemContent>
+      <GroupBody mountOnOpen={mountOnOpen}>{children}</GroupBody>
     </Accordion.Item>
+  );
+}
+
+/**
+ * A group's body; with `mountOnOpen`, none until the group is first opened (no element for the trigger's
+ * aria-controls either, so a tap before the app waits for it).
+ */
+function GroupBody({ mountOnOpen, children }: { mountOnOpen: boolean; children: ReactNode }) {
+  const { expanded } = useAccordionItemContext();
+  const opened = useRef(false);
+  if (expanded) opened.current = true;
+  if (mountOnOpen && !opened.current) return null;
+  return (
+    <Accordion.ItemContent>
+      <Accordion.ItemBody px={{ base: "4", md: "5" }} pt="1" pb="5">
+        <Stack gap="4">{children}</Stack>
+      </Accordion.ItemBody>
+    </Accordion.ItemContent>
   );
 }
 

@@ -91,6 +91,10 @@ function PredefinedEditor({
 
   const [selected, setSelected] = useState<Set<string>>(() => new Set(saved));
   const [openGroups, setOpenGroups] = useState<string[]>(() => (saved.size === 0 ? ["Mood"] : []));
+  // With saved choices every group starts closed, so their bodies are in the page, hidden: the page rendered on
+  // the server can then open a group and tick its rows before the app (ADR 0033). With Mood open (no choices yet)
+  // the others mount when opened, which keeps that page as light as it was.
+  const [closedGroupsMounted] = useState(() => saved.size > 0);
   const [premiumFor, setPremiumFor] = useState<string | null>(null);
   const [deleteFor, setDeleteFor] = useState<SimplePlaylistPreference | null>(null);
   const [hideEmpty, setHideEmpty] = useState(false);
@@ -200,7 +204,7 @@ function PredefinedEditor({
         <Accordion.Root
           multiple
           collapsible
-          lazyMount
+          lazyMount={!closedGroupsMounted}
           value={openGroups}
           onValueChange={(details) => setOpenGroups(details.value)}
           variant="plain"

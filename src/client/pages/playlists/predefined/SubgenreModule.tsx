@@ -50,7 +50,8 @@ export const SubgenreModule = memo(
     const chosen = group.entries.filter((entry) => choice.selected.has(entry.name));
 
     return (
-      <GroupModuleFrame group={group} selected={choice.selected}>
+      // several hundred rows in a virtualised list: mounted when first opened, never before the app
+      <GroupModuleFrame group={group} selected={choice.selected} mountOnOpen>
         <FilterInput
           label="Filter subgenres"
           value={filter}
