@@ -39,9 +39,15 @@ export function answerEarly(target: Element): boolean {
   return false;
 }
 
-/** The questions (or groups) opened or closed here, to be clicked again once the app has hydrated the page. */
+/**
+ * The questions (or groups) opened or closed here, to be clicked again once the app has hydrated the page; not an
+ * answer the app started open (marked by openedBeforeApp in lib/early-open.ts).
+ */
 export function togglesToReplay(): HTMLElement[] {
-  const clicks = [...toggled].filter((trigger) => trigger.isConnected);
+  const clicks = [...toggled].filter(
+    (trigger) => trigger.isConnected && trigger.dataset.adopted === undefined,
+  );
+  for (const trigger of toggled) delete trigger.dataset.adopted;
   toggled.clear();
   return clicks;
 }

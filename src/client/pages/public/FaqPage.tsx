@@ -3,6 +3,7 @@ import { Mail } from "lucide-react";
 import { Layout } from "../../components/Layout.tsx";
 import { proseLinks } from "../../components/prose.ts";
 import { AppLink } from "../../components/RouterLink.tsx";
+import { openedBeforeApp } from "../../lib/early-open.ts";
 import { site } from "../../lib/site.ts";
 import { faqSections } from "./faq/faqContent.ts";
 
@@ -67,7 +68,12 @@ export function FaqPage() {
               >
                 {section.title}
               </Text>
-              <Accordion.Root multiple collapsible variant="plain">
+              <Accordion.Root
+                multiple
+                collapsible
+                variant="plain"
+                defaultValue={openedBeforeApp(section.items.map((item) => item.question))}
+              >
                 {section.items.map((item) => (
                   <Accordion.Item
                     key={item.question}
