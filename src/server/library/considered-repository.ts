@@ -29,15 +29,15 @@ const text = (v: unknown): string | null => (typeof v === "string" ? v : null);
 const num = (v: unknown): number | null => (typeof v === "number" ? v : null);
 
 /**
- * Visits the user's active likes oldest first, at most the newest `limit` (all of them when null). Cached
- * categories are passed as stored (`categoriesJson`) so that a stale cache is never parsed.
+ * The listener's active likes, oldest first, with each track's cached categories (JSON) — the newest `limit`
+ * when a limit is given. Cached categories come as stored (`categoriesJson`), so a stale cache is never parsed.
+ * Read at once, handed out one by one, so a caller may pause between them.
  */
-export function visitActiveLikesOldestFirst(
+export function* activeLikesOldestFirst(
   db: Db,
   userId: string,
   limit: number | null,
-  visit: (like: Omit<ConsideredLike, "categories">, categoriesJson: string | null) => void,
-): void {
+): Generator<[like: Omit<ConsideredLike, "categories">, categoriesJson: string | null]> {
   const rows = db.$client
     .query<never, [string, number]>(
       `SELECT l.track_id, l.liked_at, t.categories, t.categories_version, t.isrc
@@ -49,7 +49,7 @@ export function visitActiveLikesOldestFirst(
   for (let i = rows.length - 1; i >= 0; i--) {
     const [trackId, likedAt, categories, version, isrc] = rows[i] ?? [];
     if (typeof trackId !== "string" || typeof likedAt !== "number") continue;
-    visit({ trackId, likedAt, categoriesVersion: text(version), isrc: text(isrc) }, text(categories));
+    yield [{ trackId, likedAt, categoriesVersion: text(version), isrc: text(isrc) }, text(categories)];
   }
 }
 

@@ -18,12 +18,12 @@ import { runSteps, runStepsGivingWay } from "../platform/steps.ts";
 import { classifyTrack } from "./classify.ts";
 import {
   type ArtistFacts,
+  activeLikesOldestFirst,
   artistFactsByIds,
   parseStringList,
   saveCategories,
   type TrackFacts,
   trackFactsByIds,
-  visitActiveLikesOldestFirst,
 } from "./considered-repository.ts";
 import {
   type ArtistCorrection,
@@ -96,12 +96,13 @@ function* consideredSongSteps(
   const corrections = correctionMap(deps.db, userId);
   const corrected = corrections.size > 0 ? likedTracksOfCorrectedArtists(deps.db, userId) : new Set<string>();
   const correctedSongs: PlannedSong[] = [];
-  visitActiveLikesOldestFirst(deps.db, userId, consideredLimit(level), (like, categoriesJson) => {
+  for (const [like, categoriesJson] of activeLikesOldestFirst(deps.db, userId, consideredLimit(level))) {
+    if (songs.length % piece === piece - 1) yield;
     if (corrected.has(like.trackId)) {
       const song = { trackId: like.trackId, likedAt: like.likedAt, rank: songs.length, isrc: like.isrc };
       correctedSongs.push({ ...song, categories: [], corrected: true });
       songs.push(correctedSongs.at(-1) as PlannedSong);
-      return;
+      continue;
     }
     const cached = categoriesJson !== null && like.categoriesVersion === classificationVersion;
     const song: PlannedSong = {
@@ -113,7 +114,7 @@ function* consideredSongSteps(
     };
     songs.push(song);
     if (!cached) stale.push(song);
-  });
+  }
   for (let i = 0; i < stale.length; i += piece) {
     yield;
     classifyStale(deps.db, piece >= stale.length ? stale : stale.slice(i, i + piece));
