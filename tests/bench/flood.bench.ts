@@ -3,10 +3,13 @@
 // every token has expired (an hour later), as on the internet. Target: the run during the flood takes at most
 // 1.2× the calm one. `bun tests/bench/flood.bench.ts [listeners]` runs it alone (200 for a quick run); `bun run
 // bench` runs it with the others.
+
+import { join } from "node:path";
 import { runHourlySync } from "../../src/server/distribution/batch.ts";
 import { startTestServer, type TestServer } from "../support/server.ts";
 import { distribute, signIn, signInAll } from "./support/crate-client.ts";
 import { type EmulatorProcess, startEmulatorProcess } from "./support/emulator.ts";
+import { FLOODER } from "./support/flood-client.ts";
 import { fixed, formatTable } from "./support/table.ts";
 
 export interface FloodOptions {
@@ -34,66 +37,15 @@ interface RunFigures {
   floodRequests: Record<string, number>;
 }
 
-const FLOODER = "flood-000000";
-/**
- * Each of the flood's loops sends its next request this long after the last answer (about 200 requests a second
- * for the settings loop): a client hammering faster than any browser is a matter for a rate limit in front of the
- * app, not for fairness between listeners.
- */
-const FLOOD_PAUSE_MS = 5;
-
-/** One listener asking for everything at once, over and over, until `until` settles. */
-async function floodUntil(crateUrl: string, cookie: string, until: Promise<unknown>) {
-  let done = false;
-  void until.finally(() => {
-    done = true;
-  });
-  const answers: Record<string, number> = {};
-  const count = (what: string, status: number) => {
-    const key = `${what} ${status}`;
-    answers[key] = (answers[key] ?? 0) + 1;
-  };
-  const headers = { cookie, origin: crateUrl, "content-type": "application/json" };
-  const signIns = async () => {
-    while (!done) {
-      await signIn(crateUrl, FLOODER).then(
-        () => count("sign-in", 200),
-        () => count("sign-in", 0),
-      );
-      await Bun.sleep(FLOOD_PAUSE_MS);
-    }
-  };
-  const flips = async () => {
-    for (let on = true; !done; on = !on) {
-      const res = await fetch(`${crateUrl}/api/playlist-preferences/settings`, {
-        method: "PUT",
-        headers,
-        body: JSON.stringify({
-          createPlaylistsAsPrivate: on,
-          removePlaylistPostfix: false,
-          addRecordingOnce: on,
-        }),
-      });
-      count("settings", res.status);
-      await Bun.sleep(FLOOD_PAUSE_MS);
-    }
-  };
-  const distributions = async () => {
-    while (!done) {
-      const res = await fetch(`${crateUrl}/api/distributor/distribute-historically`, {
-        method: "POST",
-        headers,
-        body: JSON.stringify({ playlistPreferences: ["Everything", "Latest 50 Liked Songs"] }),
-      });
-      count("distribution", res.status);
-      await Bun.sleep(FLOOD_PAUSE_MS);
-    }
-  };
-  // FLOOD_PARTS picks the loops (to see what each costs), e.g. `FLOOD_PARTS=signIns,signIns`.
-  const loops = { signIns, flips, distributions };
-  const parts = (process.env.FLOOD_PARTS ?? "signIns,signIns,flips,distributions").split(",");
-  await Promise.all(parts.filter((p): p is keyof typeof loops => p in loops).map((p) => loops[p]()));
-  return answers;
+/** The flooding listener, in a process of its own: its answers once `until` settles. */
+async function floodFromAnotherProcess(crateUrl: string, cookie: string, until: Promise<unknown>) {
+  const client = Bun.spawn(
+    [process.execPath, join(import.meta.dir, "support", "flood-client.ts"), crateUrl, cookie],
+    { stdin: "pipe", stdout: "pipe" },
+  );
+  await until.catch(() => undefined);
+  client.stdin.end();
+  return JSON.parse(await new Response(client.stdout).text()) as Record<string, number>;
 }
 
 async function measuredRun(
@@ -114,7 +66,7 @@ async function measuredRun(
   await emulator.resetCalls();
   const started = performance.now();
   const run = runHourlySync(crate.deps);
-  const flood = flooder ? floodUntil(crate.url, flooder.cookie, run) : Promise.resolve({});
+  const flood = flooder ? floodFromAnotherProcess(crate.url, flooder.cookie, run) : Promise.resolve({});
   const outcome = await run;
   const wallMs = performance.now() - started;
   const floodRequests = await flood;
