@@ -5,7 +5,7 @@
 // the shared machine does not decide.
 import { describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
-import { setUpBrowserSuite } from "../support/e2e.ts";
+import { createEmulatedListener, setUpBrowserSuite } from "../support/e2e.ts";
 import {
   median,
   newThrottledPhone,
@@ -123,12 +123,7 @@ describe("the signed-in Playlists page on a throttled phone, with an empty cache
     "shows a playlist that can be ticked within 2 s, and the tick shows within 200 ms",
     async () => {
       const listener = `phone-speed-${Date.now()}`;
-      const created = await fetch(`${suite.server.url}/emulator/spotify/control/listeners`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ id: listener, likes: 60 }),
-      });
-      expect(created.status).toBeLessThan(300);
+      await createEmulatedListener(suite.server.url, listener, 60);
       const cookies = await signedInCookies(suite.browser.browser, suite.server.url, listener);
       const tickable: number[] = [];
       const ticks: number[] = [];
@@ -159,12 +154,7 @@ describe("the signed-in Playlists page on a throttled phone, with an empty cache
       const TRIGGER = `${GROUP} [data-testid=group-trigger]`;
       const GROUP_OPTION = `${GROUP} [data-testid=playlist-option]`;
       const listener = `phone-choices-${Date.now()}`;
-      const created = await fetch(`${suite.server.url}/emulator/spotify/control/listeners`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ id: listener, likes: 60 }),
-      });
-      expect(created.status).toBeLessThan(300);
+      await createEmulatedListener(suite.server.url, listener, 60);
       const cookies = await signedInCookies(suite.browser.browser, suite.server.url, listener);
       // saved choices, through the same call as "Load choices"
       const headers = {

@@ -4,20 +4,13 @@ import type { Page } from "playwright-core";
 import * as schema from "../../src/server/db/schema/index.ts";
 import { messages } from "../../src/shared/errors.ts";
 import { collectPageErrors } from "../support/browser.ts";
-import { setUpBrowserSuite } from "../support/e2e.ts";
+import { createEmulatedListener, setUpBrowserSuite } from "../support/e2e.ts";
 import { startTestServer } from "../support/server.ts";
 
 const TIMEOUT = 90_000;
 const suite = setUpBrowserSuite();
 
-async function createListener(id: string) {
-  const res = await fetch(`${suite.server.url}/emulator/spotify/control/listeners`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ id, likes: 5 }),
-  });
-  expect(res.status).toBe(201);
-}
+const createListener = (id: string) => createEmulatedListener(suite.server.url, id, 5);
 
 /** Sign-in in the browser: /api/authorize/plans, then the Spotify emulator approves at once for emulator_user. */
 async function signInFromPlans(page: Page, listener: string) {

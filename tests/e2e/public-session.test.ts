@@ -1,19 +1,12 @@
 import { describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
 import { viewports } from "../support/browser.ts";
-import { setUpBrowserSuite } from "../support/e2e.ts";
+import { createEmulatedListener, setUpBrowserSuite } from "../support/e2e.ts";
 
 const TIMEOUT = 60_000;
 const suite = setUpBrowserSuite();
 
-async function createListener(id: string) {
-  const response = await fetch(`${suite.server.url}/emulator/spotify/control/listeners`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ id, likes: 5 }),
-  });
-  expect(response.status).toBe(201);
-}
+const createListener = (id: string) => createEmulatedListener(suite.server.url, id, 5);
 
 /** Signs in the way a visitor does: the landing page's button, then the emulator's consent page. */
 async function signInThroughLanding(page: Page, listenerId: string) {

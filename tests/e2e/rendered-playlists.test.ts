@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import type { Page, Route } from "playwright-core";
 import { seriousAxeViolations } from "../support/axe.ts";
 import { viewports } from "../support/browser.ts";
-import { setUpBrowserSuite } from "../support/e2e.ts";
+import { createEmulatedListener, setUpBrowserSuite } from "../support/e2e.ts";
 import { signedInCookies } from "../support/phone.ts";
 
 // A signed-in listener's Playlists page arrives rendered with their data (ADR 0033). Before the app has taken it
@@ -13,12 +13,7 @@ const TIMEOUT = 90_000;
 const suite = setUpBrowserSuite();
 
 async function openAs(listener: string): Promise<{ page: Page; errors: string[] }> {
-  const created = await fetch(`${suite.server.url}/emulator/spotify/control/listeners`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ id: listener, likes: 20 }),
-  });
-  expect(created.status).toBeLessThan(300);
+  await createEmulatedListener(suite.server.url, listener, 20);
   const cookies = await signedInCookies(suite.browser.browser, suite.server.url, listener);
   const context = await suite.browser.browser.newContext({
     viewport: viewports.phone,

@@ -41,3 +41,13 @@ export function setUpBrowserSuite(
     },
   };
 }
+
+/** Creates a listener of the Spotify emulator with `likes` liked songs, for a test that signs in as them. */
+export async function createEmulatedListener(serverUrl: string, id: string, likes: number): Promise<void> {
+  const response = await fetch(`${serverUrl}/emulator/spotify/control/listeners`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ id, likes }),
+  });
+  if (!response.ok) throw new Error(`creating the emulator's listener ${id}: ${response.status}`);
+}
