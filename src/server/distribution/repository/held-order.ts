@@ -9,22 +9,24 @@ export interface HeldSong {
   likedAt: number;
 }
 
+/** A playlist song's like: the playlist's listener liked that track. */
+const likeOfSong = and(eq(likes.userId, managedPlaylists.userId), eq(likes.trackId, playlistSongs.trackId));
+
+/** The songs the playlist holds: neither taken out by Crate nor removed by the listener. */
+const heldBy = (playlistId: string) =>
+  and(
+    eq(playlistSongs.playlistId, playlistId),
+    isNull(playlistSongs.removedAt),
+    isNull(playlistSongs.missingSince),
+  );
+
 export function heldInLikeOrder(db: Db, playlistId: string): HeldSong[] {
   return db
     .select({ trackId: playlistSongs.trackId, likedAt: likes.likedAt })
     .from(playlistSongs)
     .innerJoin(managedPlaylists, eq(managedPlaylists.id, playlistSongs.playlistId))
-    .innerJoin(
-      likes,
-      and(eq(likes.userId, managedPlaylists.userId), eq(likes.trackId, playlistSongs.trackId)),
-    )
-    .where(
-      and(
-        eq(playlistSongs.playlistId, playlistId),
-        isNull(playlistSongs.removedAt),
-        isNull(playlistSongs.missingSince),
-      ),
-    )
+    .innerJoin(likes, likeOfSong)
+    .where(heldBy(playlistId))
     .orderBy(asc(likes.likedAt), asc(likes.seq))
     .all();
 }
@@ -35,17 +37,8 @@ export function newestHeldLike(db: Db, playlistId: string): number | null {
     .select({ newest: max(likes.likedAt) })
     .from(playlistSongs)
     .innerJoin(managedPlaylists, eq(managedPlaylists.id, playlistSongs.playlistId))
-    .innerJoin(
-      likes,
-      and(eq(likes.userId, managedPlaylists.userId), eq(likes.trackId, playlistSongs.trackId)),
-    )
-    .where(
-      and(
-        eq(playlistSongs.playlistId, playlistId),
-        isNull(playlistSongs.removedAt),
-        isNull(playlistSongs.missingSince),
-      ),
-    )
+    .innerJoin(likes, likeOfSong)
+    .where(heldBy(playlistId))
     .get();
   return row?.newest ?? null;
 }
