@@ -1,7 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import type { Page } from "playwright-core";
 import { seriousAxeViolations } from "../support/axe.ts";
-import { appTakesOver, viewports } from "../support/browser.ts";
+import { appTakesOver, collectPageProblems, scriptsLoaded, viewports } from "../support/browser.ts";
 import { setUpBrowserSuite } from "../support/e2e.ts";
 
 // A public page reaches a signed-out visitor rendered by the server; the app takes it over at the first
@@ -10,25 +9,12 @@ import { setUpBrowserSuite } from "../support/e2e.ts";
 const TIMEOUT = 60_000;
 const suite = setUpBrowserSuite();
 
-/** Page errors and console errors (React reports a failed hydration there). */
-function problems(page: Page): string[] {
-  const found: string[] = [];
-  page.on("pageerror", (error) => found.push(error.message));
-  page.on("console", (message) => {
-    if (message.type() === "error") found.push(message.text());
-  });
-  return found;
-}
-
-const scriptsLoaded = (page: Page) =>
-  page.evaluate(() => performance.getEntriesByType("resource").filter((r) => r.name.endsWith(".js")).length);
-
 describe("a page rendered on the server", () => {
   test(
     "reads complete before any app script runs, and the app takes it over without a mismatch",
     async () => {
       const page = await suite.browser.newPage(viewports.phone);
-      const errors = problems(page);
+      const errors = collectPageProblems(page);
       await page.goto(`${suite.server.url}/faq`);
       expect(await page.locator("main h1").textContent()).toBe("Frequently asked questions");
       expect(await page.getByRole("button", { expanded: false }).count()).toBeGreaterThan(10);
@@ -50,7 +36,7 @@ describe("a page rendered on the server", () => {
     "a tap on a question before the app runs opens it once the app has taken over",
     async () => {
       const page = await suite.browser.newPage(viewports.phone);
-      const errors = problems(page);
+      const errors = collectPageProblems(page);
       await page.goto(`${suite.server.url}/faq`);
       const question = page.locator("main button[aria-expanded]").first();
       expect(await question.getAttribute("aria-expanded")).toBe("false");
@@ -70,7 +56,7 @@ describe("a page rendered on the server", () => {
     "an answer opened before the app stays open as the app takes over on a slow phone: nothing moves, and it closes on the next tap",
     async () => {
       const page = await suite.browser.newPage(viewports.phone);
-      const errors = problems(page);
+      const errors = collectPageProblems(page);
       // a slow phone: the app takes over well after the tap, so a shift then counts against the page
       const cdp = await page.context().newCDPSession(page);
       await cdp.send("Emulation.setCPUThrottlingRate", { rate: 6 });
@@ -111,7 +97,7 @@ describe("a page rendered on the server", () => {
     "the phone menu's button, tapped before the app runs, opens the menu",
     async () => {
       const page = await suite.browser.newPage(viewports.phone);
-      const errors = problems(page);
+      const errors = collectPageProblems(page);
       await page.goto(`${suite.server.url}/playlists/mood`);
       await page.getByTestId("menu-button").click();
       await page.getByTestId("mobile-menu").waitFor();
@@ -124,7 +110,7 @@ describe("a page rendered on the server", () => {
     "Sign in with Spotify, tapped before the app runs, goes to the sign-in with the referrer and the time zone",
     async () => {
       const page = await suite.browser.newPage(viewports.phone);
-      const errors = problems(page);
+      const errors = collectPageProblems(page);
       await page.goto(`${suite.server.url}/`, { referer: "https://news.example.net/story" });
       const authorize = page.waitForRequest((request) => request.url().includes("/api/authorize"));
       await page.route("**/api/authorize**", (route) => route.fulfill({ status: 204, body: "" }));
@@ -143,7 +129,7 @@ describe("a page rendered on the server", () => {
     async () => {
       const context = await suite.browser.browser.newContext({ viewport: viewports.phone, hasTouch: true });
       const page = await context.newPage();
-      const errors = problems(page);
+      const errors = collectPageProblems(page);
       await page.goto(`${suite.server.url}/faq`);
       await page.getByTestId("menu-button").tap();
       const menu = page.getByTestId("mobile-menu");

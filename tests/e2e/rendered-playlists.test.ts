@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import type { Page, Route } from "playwright-core";
 import { seriousAxeViolations } from "../support/axe.ts";
-import { viewports } from "../support/browser.ts";
+import { collectPageProblems, scriptsLoaded, viewports } from "../support/browser.ts";
 import { createEmulatedListener, setUpBrowserSuite } from "../support/e2e.ts";
 import { signedInCookies } from "../support/phone.ts";
 
@@ -22,11 +22,7 @@ async function openAs(listener: string): Promise<{ page: Page; errors: string[] 
   });
   await context.addCookies(cookies);
   const page = await context.newPage();
-  const errors: string[] = [];
-  page.on("pageerror", (error) => errors.push(error.message));
-  page.on("console", (message) => {
-    if (message.type() === "error") errors.push(message.text());
-  });
+  const errors = collectPageProblems(page);
   // every layout shift from the start, the app's taking over included
   await page.addInitScript(() => {
     const w = window as unknown as { shifted: number; shiftedUnprompted: number };
@@ -75,8 +71,6 @@ const rowsTicked = (page: Page) =>
     ].map((option) => option.getAttribute("data-name")),
   );
 const appRuns = (page: Page) => page.evaluate(() => document.documentElement.dataset.app ?? null);
-const scriptsLoaded = (page: Page) =>
-  page.evaluate(() => performance.getEntriesByType("resource").filter((r) => r.name.endsWith(".js")).length);
 
 describe("the signed-in Playlists page rendered on the server", () => {
   test(

@@ -6,7 +6,7 @@ import { manualClock } from "../../src/server/platform/clock.ts";
 import { spotifyAccessTexts } from "../../src/shared/spotify-access.ts";
 import { createListener } from "../integration/account/signin.ts";
 import { signInThroughConsentPage } from "../support/browser.ts";
-import { setUpBrowserSuite } from "../support/e2e.ts";
+import { distributeUntilPaused, setUpBrowserSuite } from "../support/e2e.ts";
 
 const HOUR_MS = 3_600_000;
 const BUDGET = 1_000;
@@ -31,17 +31,7 @@ test("a first fill past the daily budget says so on its page, then finishes on i
     .run(earlier, BUDGET - ledger.last24h().total - 3);
   ledger.flush();
 
-  const id = await page.evaluate(async () => {
-    const res = await fetch("/api/distributor/distribute-historically", {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ playlistPreferences: ["2010s", "2020s"] }),
-    });
-    return ((await res.json()) as { distributionProgressId: string }).distributionProgressId;
-  });
-  await page.goto(`${suite.server.url}/playlists/distribution-success?distributionProgressId=${id}`);
-  const paused = page.getByTestId("progress-paused");
-  await paused.waitFor({ timeout: 30_000 });
+  const paused = await distributeUntilPaused(page, suite.server.url, ["2010s", "2020s"]);
   expect(await paused.textContent()).toBe(spotifyAccessTexts.budgetSpread);
   expect(await page.getByTestId("progress-failure").count()).toBe(0);
 

@@ -8,7 +8,7 @@ import { addCalendarMonths } from "../../src/shared/calendar.ts";
 import { grantEndsAt, spotifyAccessTexts } from "../../src/shared/spotify-access.ts";
 import { createListener } from "../integration/account/signin.ts";
 import { signInThroughConsentPage } from "../support/browser.ts";
-import { setUpBrowserSuite } from "../support/e2e.ts";
+import { distributeUntilPaused, setUpBrowserSuite } from "../support/e2e.ts";
 
 const DAY = 86_400_000;
 
@@ -79,17 +79,7 @@ test("while Spotify's quota is spent the progress says so, then finishes on its 
   await Promise.all(suite.server.deps.signInSyncs.values());
   expect((await control("PUT", "/quota", { calls: 1_000_000, periodSec: 3600 })).status).toBe(200);
   expect((await control("POST", "/quota/exhaust")).status).toBe(200);
-  const id = await page.evaluate(async () => {
-    const res = await fetch("/api/distributor/distribute-historically", {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ playlistPreferences: ["2010s", "2020s"] }),
-    });
-    return ((await res.json()) as { distributionProgressId: string }).distributionProgressId;
-  });
-  await page.goto(`${suite.server.url}/playlists/distribution-success?distributionProgressId=${id}`);
-  const paused = page.getByTestId("progress-paused");
-  await paused.waitFor({ timeout: 30_000 });
+  const paused = await distributeUntilPaused(page, suite.server.url, ["2010s", "2020s"]);
   expect(await paused.textContent()).toBe(spotifyAccessTexts.quotaPaused);
   expect(await page.getByTestId("progress-failure").count()).toBe(0);
 

@@ -66,6 +66,20 @@ export function collectPageErrors(page: Page): Error[] {
   return errors;
 }
 
+/** Page errors and console errors (React reports a failed hydration there), as the page runs. */
+export function collectPageProblems(page: Page): string[] {
+  const found: string[] = [];
+  page.on("pageerror", (error) => found.push(error.message));
+  page.on("console", (message) => {
+    if (message.type() === "error") found.push(message.text());
+  });
+  return found;
+}
+
+/** How many scripts the page has loaded so far. */
+export const scriptsLoaded = (page: Page) =>
+  page.evaluate(() => performance.getEntriesByType("resource").filter((r) => r.name.endsWith(".js")).length);
+
 /** Signs in as `spotifyId` in a fresh page: Crate's authorize, then the emulator's consent page; errors collected. */
 export async function signInThroughConsentPage(
   browser: TestBrowser,

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll } from "bun:test";
+import type { Locator, Page } from "playwright-core";
 import type { Clock } from "../../src/server/platform/clock.ts";
 import { launchBrowser, type TestBrowser } from "./browser.ts";
 import { startTestServer, type TestServer } from "./server.ts";
@@ -50,4 +51,27 @@ export async function createEmulatedListener(serverUrl: string, id: string, like
     body: JSON.stringify({ id, likes }),
   });
   if (!response.ok) throw new Error(`creating the emulator's listener ${id}: ${response.status}`);
+}
+
+/**
+ * Starts a distribution of `playlists` from the signed-in page, as its button does, opens its success page and
+ * waits for the progress to say it is paused: that block.
+ */
+export async function distributeUntilPaused(
+  page: Page,
+  serverUrl: string,
+  playlists: string[],
+): Promise<Locator> {
+  const id = await page.evaluate(async (playlistPreferences) => {
+    const res = await fetch("/api/distributor/distribute-historically", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ playlistPreferences }),
+    });
+    return ((await res.json()) as { distributionProgressId: string }).distributionProgressId;
+  }, playlists);
+  await page.goto(`${serverUrl}/playlists/distribution-success?distributionProgressId=${id}`);
+  const paused = page.getByTestId("progress-paused");
+  await paused.waitFor({ timeout: 30_000 });
+  return paused;
 }
