@@ -2,7 +2,7 @@ import type { PersonalData } from "../../shared/schemas/account.ts";
 import { type Db, openReadOnly } from "../db/client.ts";
 import { transaction } from "../db/transaction.ts";
 import { notSignedIn } from "../platform/errors.ts";
-import { runSteps, runStepsGivingWay } from "../platform/steps.ts";
+import { nextTask, runSteps, runStepsGivingWay } from "../platform/steps.ts";
 import { billingOf } from "./personal-data-billing.ts";
 import { choicesOf } from "./personal-data-choices.ts";
 import { analysesOf, distributionsOf, managedPlaylistsOf } from "./personal-data-history.ts";
@@ -104,7 +104,7 @@ let exportsQueue: Promise<unknown> = Promise.resolve();
 export function downloadPersonalData(db: Db, databasePath: string, userId: string): Promise<PersonalData> {
   if (databasePath === ":memory:") return Promise.resolve(collectPersonalData(db, userId));
   const run = exportsQueue.then(async () => {
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await nextTask();
     const reader = openReadOnly(databasePath);
     try {
       reader.sqlite.exec("PRAGMA busy_timeout = 5000");

@@ -9,7 +9,8 @@ export function runSteps<T>(steps: Generator<void, T>): T {
   }
 }
 
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+/** One turn of the event loop as a macrotask: requests waiting meanwhile are answered first. */
+export const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /** Runs the steps, giving the event loop back (a macrotask: waiting requests go first) at each pause. */
 export async function runStepsGivingWay<T>(steps: Generator<void, T>): Promise<T> {
