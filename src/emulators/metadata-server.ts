@@ -24,6 +24,8 @@ export function startMetadataEmulatorServer(options: {
   port: number;
   seed?: number;
   catalogueSize?: { artists: number; tracks: number };
+  /** the clock the rate limits are counted on */
+  now?: () => number;
 }): MetadataEmulatorServer {
   const emulators = createMetadataEmulators(options);
   const app = new Hono();

@@ -4,7 +4,12 @@ import { createMusicBrainzEmulator } from "./musicbrainz/index.ts";
 import { createReccoBeatsEmulator } from "./reccobeats/index.ts";
 import { DEFAULT_SEED } from "./spotify/index.ts";
 
-type WorldOptions = { seed: number; catalogueSize?: { artists: number; tracks: number } };
+type WorldOptions = {
+  seed: number;
+  catalogueSize?: { artists: number; tracks: number };
+  /** the clock the rate limits are counted on (tests give the one their clients use) */
+  now?: () => number;
+};
 
 interface MetadataEmulatorEntry {
   create(world: WorldOptions): { app: { fetch(req: Request, env?: unknown): Response | Promise<Response> } };
@@ -35,10 +40,12 @@ export const metadataEmulatorUrls = (origin: string): Record<OpenMetadataSourceN
   ) as Record<OpenMetadataSourceName, string>;
 
 /** The metadata emulators on the Spotify emulator's catalogue (same seed), as demo mode mounts them. */
-export function createMetadataEmulators(
-  options: { seed?: number; catalogueSize?: { artists: number; tracks: number } } = {},
-): MetadataEmulators {
-  const world = { seed: options.seed ?? DEFAULT_SEED, catalogueSize: options.catalogueSize };
+export function createMetadataEmulators(options: Partial<WorldOptions> = {}): MetadataEmulators {
+  const world = {
+    seed: options.seed ?? DEFAULT_SEED,
+    catalogueSize: options.catalogueSize,
+    now: options.now,
+  };
   return Object.fromEntries(
     metadataEmulatorNames.map((name) => [name, metadataEmulators[name].create(world)]),
   ) as MetadataEmulators;

@@ -4,6 +4,7 @@
 import type { OpenMetadataSourceName } from "../../shared/metadata-sources.ts";
 import type { Config } from "../config/config.ts";
 import { type Metrics, providerObservers } from "../metrics/registry.ts";
+import { realSleep } from "../platform/clock.ts";
 import { SpacedPacing, windowPacing } from "../platform/pacing.ts";
 import type { Pacing } from "../platform/provider-http.ts";
 import { createDeezerClient, DEEZER_WINDOW_MS } from "./deezer.ts";
@@ -15,8 +16,8 @@ interface SourceClientEntry<Client> {
   create(http: SourceHttp): Client;
   /** the least time between two requests, on average: `calls × this` is the fastest it can answer them */
   intervalMs: number;
-  /** how its client keeps that pace (the provider core's strategies) */
-  pacing(): Pacing;
+  /** how its client keeps that pace (the provider core's strategies), on the given time source */
+  pacing(time: SourceTime): Pacing;
   /** a request (below the base URL) it answers cheaply whether or not it knows what is asked: `crate doctor` */
   probe: string;
 }
@@ -31,13 +32,13 @@ const sourceClients = {
   reccobeats: entry({
     create: createReccoBeatsClient,
     intervalMs: 500,
-    pacing: () => new SpacedPacing(500),
+    pacing: (t) => new SpacedPacing(500, t.now, t.sleep),
     probe: "/audio-features?ids=4uLU6hMCjMI75M1A2tKUQC",
   }),
   musicbrainz: entry({
     create: createMusicBrainzClient,
     intervalMs: MUSICBRAINZ_INTERVAL_MS,
-    pacing: () => new SpacedPacing(MUSICBRAINZ_INTERVAL_MS),
+    pacing: (t) => new SpacedPacing(MUSICBRAINZ_INTERVAL_MS, t.now, t.sleep),
     probe: `/url?resource=${encodeURIComponent("https://open.spotify.com/artist/0OdUWJ0sBjDrqHygGUXeCF")}&inc=artist-rels&fmt=json`,
   }),
   /** Deezer's quota: 50 requests per 5 seconds. */
@@ -45,7 +46,7 @@ const sourceClients = {
     create: createDeezerClient,
     // the spacing windowPacing keeps: the window over all but two calls
     intervalMs: Math.ceil(DEEZER_WINDOW_MS / (DEEZER_CALLS_PER_WINDOW - 2)),
-    pacing: () => windowPacing(DEEZER_CALLS_PER_WINDOW, DEEZER_WINDOW_MS),
+    pacing: (t) => windowPacing(DEEZER_CALLS_PER_WINDOW, DEEZER_WINDOW_MS, t.now, t.sleep),
     probe: "/track/isrc:USUM71703861",
   }),
 } satisfies Record<OpenMetadataSourceName, SourceClientEntry<unknown>>;
@@ -54,10 +55,22 @@ export type MetadataClients = {
   [Name in OpenMetadataSourceName]: ReturnType<(typeof sourceClients)[Name]["create"]>;
 };
 
+/**
+ * The clock the clients' paces, backoffs and Retry-Afters are measured on: the real one, or in tests a faster one
+ * (the emulators then count their limits on the same clock), so the same waits take less time.
+ */
+export interface SourceTime {
+  now: () => number;
+  sleep: (ms: number) => Promise<void>;
+}
+
+const realTime: SourceTime = { now: () => Date.now(), sleep: realSleep };
+
 export function createMetadataClients(
   config: Config,
   fetchImpl?: FetchLike,
   metrics?: Metrics,
+  time: SourceTime = realTime,
 ): MetadataClients {
   const userAgent = userAgentFor(config.metadata.contact);
   const build = <Name extends OpenMetadataSourceName>(source: Name): MetadataClients[Name] => {
@@ -67,8 +80,10 @@ export function createMetadataClients(
         source,
         baseUrl: config.metadata.urls[source],
         userAgent,
-        pacing: pacing(),
+        pacing: pacing(time),
         fetch: fetchImpl,
+        now: time.now,
+        sleep: time.sleep,
         maxAttempts: 5,
         onCall: metrics ? providerObservers(metrics, source).onCall : undefined,
       }),

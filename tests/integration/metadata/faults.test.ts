@@ -58,7 +58,7 @@ describe("metadata sources under faults", () => {
 
   test("a slow source does not hold back what the others found: genres are placed before Deezer has finished", async () => {
     await h.resetCalls();
-    await h.faults("deezer", { latencyMs: 300 });
+    await h.faults("deezer", { latencyMs: 150 });
     const listener = await signIn(h, "slow-deezer-listener", 150, 11);
     await distributeAndWait(h, listener, ["Rock"]);
     let deezerCallsWhenRockFilled = -1;

@@ -7,10 +7,12 @@ import {
 import { metadataWorldFor } from "../../../src/emulators/metadata-world/world.ts";
 import { DEFAULT_SEED } from "../../../src/emulators/spotify/index.ts";
 import { startSpotifyEmulatorServer } from "../../../src/emulators/spotify/server.ts";
+import { createMetadataClients } from "../../../src/server/sources/clients.ts";
 import {
   type OpenMetadataSourceName,
   openMetadataSourceNames,
 } from "../../../src/shared/metadata-sources.ts";
+import { fastClock } from "../../support/fast-clock.ts";
 import { startTestServer } from "../../support/server.ts";
 import { credentials, type Harness } from "../distribution/support.ts";
 
@@ -30,9 +32,16 @@ export interface MetadataHarness extends Harness {
   faults(source: OpenMetadataSourceName, settings: Record<string, unknown>): Promise<void>;
 }
 
+/**
+ * How much faster than real time the metadata sources' clock runs: their paces (MusicBrainz's second between
+ * calls), backoffs and Retry-Afters, and the limits their emulators count, all on one fast clock.
+ */
+export const SOURCES_SPEED = 10;
+
 export async function startMetadataHarness(env: Record<string, string> = {}): Promise<MetadataHarness> {
+  const clock = fastClock(SOURCES_SPEED);
   const spotify = startSpotifyEmulatorServer({ port: 0, ...credentials, catalogueSize, app: "development" });
-  const metadata = startMetadataEmulatorServer({ port: 0, catalogueSize });
+  const metadata = startMetadataEmulatorServer({ port: 0, catalogueSize, now: clock.now });
   const crate = await startTestServer({
     SPOTIFY_CLIENT_ID: credentials.clientId,
     SPOTIFY_CLIENT_SECRET: credentials.clientSecret,
@@ -46,6 +55,9 @@ export async function startMetadataHarness(env: Record<string, string> = {}): Pr
     PREMIUM: "off",
     ...env,
   });
+  // the app's clients of the sources, as the server builds them, on the fast clock (no listener has asked yet)
+  const { config, metrics } = crate.deps;
+  crate.deps.metadataClients = createMetadataClients(config, undefined, metrics, clock);
   const control = (source: string) => `${metadata.url}/emulator/${source}/control`;
   return {
     crate,
