@@ -22,7 +22,7 @@ import { createLogger, type Logger } from "./platform/log.ts";
 import { RequestTraffic } from "./platform/loop-room.ts";
 import { UserWork } from "./platform/user-work.ts";
 import { startDemoChoices } from "./playlists/demo-choices.ts";
-import { createMetadataClients } from "./sources/clients.ts";
+import { createMetadataClients, type SourceTime } from "./sources/clients.ts";
 import { QuotaHistory, SpotifyCallLedger, spotifyClientFromConfig } from "./spotify/index.ts";
 import { clientBundle, clientHandler } from "./static/client-bundle.ts";
 import { createPrerenderedPages, pageSeed } from "./static/prerendered-pages.ts";
@@ -65,6 +65,8 @@ export interface RunningServer {
 
 export interface ServerOptions {
   clock?: Clock;
+  /** the clock of the open metadata sources' paces and backoffs (tests run it faster, emulators alike) */
+  metadataTime?: SourceTime;
 }
 
 /** Opens the database, mounts the API (and the emulators in demo mode), serves the SPA, starts the jobs. */
@@ -109,7 +111,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
       ...providerObservers(metrics, "paddle"),
     }),
     metrics,
-    metadataClients: createMetadataClients(config, undefined, metrics),
+    metadataClients: createMetadataClients(config, undefined, metrics, options.metadataTime),
     work: new UserWork(log),
     runningBatchJobs: new Set(),
     queuedSettingsSyncs: new Set(),

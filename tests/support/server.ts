@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseConfig } from "../../src/server/config/config.ts";
 import type { Clock } from "../../src/server/platform/clock.ts";
-import { type RunningServer, startServer } from "../../src/server/server.ts";
+import { type RunningServer, type ServerOptions, startServer } from "../../src/server/server.ts";
 import { classicMetadata } from "./crate-process.ts";
 import { copyMigratedDatabase } from "./template-db.ts";
 
@@ -28,7 +28,11 @@ export interface TestServer extends RunningServer {
  * The real server on a fresh SQLite file in a temp folder (a copy of the migrated template, unless env names its
  * own DATABASE_PATH), jobs off, demo mode unless env says otherwise.
  */
-export async function startTestServer(env: Record<string, string> = {}, clock?: Clock): Promise<TestServer> {
+export async function startTestServer(
+  env: Record<string, string> = {},
+  clock?: Clock,
+  options: Omit<ServerOptions, "clock"> = {},
+): Promise<TestServer> {
   const dir = tempDir();
   const port = freePort();
   const databasePath = join(dir, "crate.db");
@@ -41,7 +45,7 @@ export async function startTestServer(env: Record<string, string> = {}, clock?: 
     ...classicMetadata,
     ...env,
   });
-  const server = await startServer(config, { clock });
+  const server = await startServer(config, { ...options, clock });
   return {
     ...server,
     dir,

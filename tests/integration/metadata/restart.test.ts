@@ -39,7 +39,7 @@ describe("lookups pending when the server stops", () => {
     await h.crate.stop();
     await h.faults("reccobeats", {});
     await h.resetCalls();
-    restarted = await startServer(h.crate.deps.config);
+    restarted = await startServer(h.crate.deps.config, { metadataTime: h.sourcesClock });
     await restarted.deps.metadataLookups.idle();
 
     const liked = h.spotify.control.likes(listener.id).map((like) => like.trackId);

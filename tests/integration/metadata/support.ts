@@ -7,12 +7,11 @@ import {
 import { metadataWorldFor } from "../../../src/emulators/metadata-world/world.ts";
 import { DEFAULT_SEED } from "../../../src/emulators/spotify/index.ts";
 import { startSpotifyEmulatorServer } from "../../../src/emulators/spotify/server.ts";
-import { createMetadataClients } from "../../../src/server/sources/clients.ts";
 import {
   type OpenMetadataSourceName,
   openMetadataSourceNames,
 } from "../../../src/shared/metadata-sources.ts";
-import { fastClock } from "../../support/fast-clock.ts";
+import { type FastClock, fastClock } from "../../support/fast-clock.ts";
 import { startTestServer } from "../../support/server.ts";
 import { credentials, type Harness } from "../distribution/support.ts";
 
@@ -20,6 +19,8 @@ export const catalogueSize = { artists: 300, tracks: 3_000 };
 
 export interface MetadataHarness extends Harness {
   metadata: MetadataEmulatorServer;
+  /** the sources' clock, shared by Crate's clients and the emulators (a restarted server is given it too) */
+  sourcesClock: FastClock;
   /** waits until the background lookups and their follow-up distributions are done */
   settled(): Promise<void>;
   calls(source: OpenMetadataSourceName): Promise<{
@@ -36,33 +37,35 @@ export interface MetadataHarness extends Harness {
  * How much faster than real time the metadata sources' clock runs: their paces (MusicBrainz's second between
  * calls), backoffs and Retry-Afters, and the limits their emulators count, all on one fast clock.
  */
-export const SOURCES_SPEED = 10;
+const SOURCES_SPEED = 10;
 
 export async function startMetadataHarness(env: Record<string, string> = {}): Promise<MetadataHarness> {
   const clock = fastClock(SOURCES_SPEED);
   const spotify = startSpotifyEmulatorServer({ port: 0, ...credentials, catalogueSize, app: "development" });
   const metadata = startMetadataEmulatorServer({ port: 0, catalogueSize, now: clock.now });
-  const crate = await startTestServer({
-    SPOTIFY_CLIENT_ID: credentials.clientId,
-    SPOTIFY_CLIENT_SECRET: credentials.clientSecret,
-    SPOTIFY_ACCOUNTS_URL: spotify.accountsUrl,
-    SPOTIFY_API_URL: spotify.apiUrl,
-    METADATA_SOURCES: "spotify,reccobeats,musicbrainz,deezer",
-    RECCOBEATS_URL: metadata.reccobeatsUrl,
-    MUSICBRAINZ_URL: metadata.musicbrainzUrl,
-    DEEZER_URL: metadata.deezerUrl,
-    MUSICBRAINZ_CONTACT: "ops@crate.example",
-    PREMIUM: "off",
-    ...env,
-  });
-  // the app's clients of the sources, as the server builds them, on the fast clock (no listener has asked yet)
-  const { config, metrics } = crate.deps;
-  crate.deps.metadataClients = createMetadataClients(config, undefined, metrics, clock);
+  const crate = await startTestServer(
+    {
+      SPOTIFY_CLIENT_ID: credentials.clientId,
+      SPOTIFY_CLIENT_SECRET: credentials.clientSecret,
+      SPOTIFY_ACCOUNTS_URL: spotify.accountsUrl,
+      SPOTIFY_API_URL: spotify.apiUrl,
+      METADATA_SOURCES: "spotify,reccobeats,musicbrainz,deezer",
+      RECCOBEATS_URL: metadata.reccobeatsUrl,
+      MUSICBRAINZ_URL: metadata.musicbrainzUrl,
+      DEEZER_URL: metadata.deezerUrl,
+      MUSICBRAINZ_CONTACT: "ops@crate.example",
+      PREMIUM: "off",
+      ...env,
+    },
+    undefined,
+    { metadataTime: clock },
+  );
   const control = (source: string) => `${metadata.url}/emulator/${source}/control`;
   return {
     crate,
     spotify,
     metadata,
+    sourcesClock: clock,
     settled: () => crate.deps.metadataLookups.idle(),
     async calls(source) {
       return (await fetch(`${control(source)}/calls`)).json();
