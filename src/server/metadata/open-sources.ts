@@ -120,14 +120,13 @@ class AnswerBoard {
   }
 
   private answeredByAll(sources: readonly OpenMetadataSourceName[], ids: readonly string[]): Set<string> {
-    const sqlite = this.deps.db.$client;
     const now = this.deps.clock.now();
     let answered = new Set(ids);
     for (const name of sources) {
       const kind = openSourceLookups[name].songAnswer;
       if (answered.size === 0 || kind === null) continue;
       const left = [...answered];
-      const open = new Set(askable(sqlite, name, kind, left, now));
+      const open = new Set(askable(this.deps.db, name, kind, left, now));
       answered = new Set(left.filter((id) => !open.has(id)));
     }
     return answered;

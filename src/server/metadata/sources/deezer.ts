@@ -15,14 +15,13 @@ const IN_FLIGHT = 2;
 export const deezerLookup: OpenSourceLookup<"deezer"> = {
   songAnswer: "bpm",
   async lookUp({ deps, client, order, lacking, changed, progress }) {
-    const sqlite = deps.db.$client;
     const ask = async (track: PassTrack & { isrc: string }) => {
       const bpm = await client.bpmByIsrc(track.isrc);
       // the fact and the question asked in one commit: one disk sync per answer instead of two
       transaction(deps.db, (tx) => {
         if (bpm !== null) storeTempo(tx, "deezer", track.id, bpm, order);
         const found = new Set(bpm === null ? [] : [track.id]);
-        recordLookups(sqlite, "deezer", "bpm", [track.id], found, deps.clock.now());
+        recordLookups(tx, "deezer", "bpm", [track.id], found, deps.clock.now());
       });
       if (bpm !== null) changed([track.id]);
       progress();
@@ -31,7 +30,7 @@ export const deezerLookup: OpenSourceLookup<"deezer"> = {
       const withIsrc = songs.filter((t): t is PassTrack & { isrc: string } => t.isrc !== null);
       const open = new Set(
         askable(
-          sqlite,
+          deps.db,
           "deezer",
           "bpm",
           withIsrc.map((t) => t.id),

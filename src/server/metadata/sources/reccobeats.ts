@@ -16,7 +16,7 @@ export const reccoBeatsLookup: OpenSourceLookup<"reccobeats"> = {
     } as const;
     for await (const songs of lacking("features")) {
       await askInRounds(
-        deps.db.$client,
+        deps.db,
         rounds,
         songs.map((t) => t.id),
         async (round) => {
