@@ -2,18 +2,17 @@
 // Spotify through their songs' ISRCs, then the tags of every linked artist, each 100 a call. It asks about the
 // pass's artists whatever the other sources gave (Spotify's genres win at classification, its country fills in).
 import type { Database } from "bun:sqlite";
-import type { MusicBrainzClient } from "../../sources/musicbrainz.ts";
-import { MUSICBRAINZ_BATCH } from "../../sources/musicbrainz.ts";
-import { storeArtistLink, storeArtistTags } from "../store/facts-repository.ts";
-import { askable, recordLookups, wasAsked } from "../store/lookups-repository.ts";
+import type { PassDeps, SourcePass } from "../../open-source/definition.ts";
+import { storeArtistLink, storeArtistTags } from "../../store/facts-repository.ts";
+import { askable, recordLookups, wasAsked } from "../../store/lookups-repository.ts";
 import {
   clearCategoriesOfArtists,
   type PassArtist,
   type PassTrack,
   passArtists,
-} from "../store/repository.ts";
-import { askInRounds } from "../store/rounds.ts";
-import type { OpenSourceLookup, PassDeps } from "./source.ts";
+} from "../../store/repository.ts";
+import { askInRounds } from "../../store/rounds.ts";
+import { MUSICBRAINZ_BATCH, type MusicBrainzClient } from "./client.ts";
 
 type ArtistRow = PassArtist;
 
@@ -23,11 +22,13 @@ function loadArtists(sqlite: Database, tracks: readonly PassTrack[]): Map<string
   return new Map(rows.map((r) => [r.id, r]));
 }
 
-export const musicBrainzLookup: OpenSourceLookup<"musicbrainz"> = {
-  songAnswer: null,
-  lookUp: ({ deps, client, tracks, changed, progress }) =>
-    lookUpArtists(deps, client, tracks, (ids) => changed(ids), progress),
-};
+export const lookUpMusicBrainz = ({
+  deps,
+  client,
+  tracks,
+  changed,
+  progress,
+}: SourcePass<MusicBrainzClient>) => lookUpArtists(deps, client, tracks, (ids) => changed(ids), progress);
 
 /** Looks the tracks' artists up; `changed` is told the tracks whose artists' facts changed. */
 async function lookUpArtists(
