@@ -11,3 +11,8 @@ import { reccobeats } from "./reccobeats/index.ts";
 export const openSources = { reccobeats, musicbrainz, deezer } satisfies {
   [Name in OpenMetadataSourceName]: OpenSource<unknown>;
 };
+
+/** The questions the sources ask about songs themselves, as the lookup memory keeps them (source and kind). */
+export const songQuestions = Object.entries(openSources).flatMap(([source, { songAnswer }]) =>
+  songAnswer === null ? [] : [{ source, kind: songAnswer }],
+);
