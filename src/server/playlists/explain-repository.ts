@@ -5,7 +5,8 @@ import { featureFacts } from "../../shared/audio-features.ts";
 import type { Db } from "../db/client.ts";
 import { artists, likes, metadataLookups, playlistSongs, tracks } from "../db/schema/index.ts";
 import { correctionMap } from "../library/corrections-repository.ts";
-import { openSources } from "../metadata/sources/index.ts";
+import { songQuestions } from "../metadata/sources/index.ts";
+import { isOneOf } from "../metadata/store/lookups-repository.ts";
 import type { ArtistEvidence, TrackEvidence } from "./reasons.ts";
 
 /**
@@ -207,33 +208,25 @@ export function artistName(db: Db, artistId: string): string {
 
 /**
  * When the source of a tempo given alone (not with the song's features, as Deezer's bpm) answered about the song,
- * from the lookup memory under that source's song answer.
+ * from the lookup memory under that source's song question.
  */
 function tempoAnswerTimes(
   db: Db,
   trackRows: readonly Pick<typeof tracks.$inferSelect, "id" | "tempoSource" | "featuresSource">[],
 ): Map<string, number> {
-  const times = new Map<string, number>();
-  for (const [source, open] of Object.entries(openSources)) {
-    const ids = trackRows
-      .filter((t) => t.tempoSource === source && t.featuresSource !== source)
-      .map((t) => t.id);
-    if (open.songAnswer === null || ids.length === 0) continue;
-    const kind = open.songAnswer;
-    const rows = inChunks(ids, (part) =>
-      db
-        .select({ key: metadataLookups.key, at: metadataLookups.checkedAt })
-        .from(metadataLookups)
-        .where(
-          and(
-            eq(metadataLookups.source, source),
-            eq(metadataLookups.kind, kind),
-            inArray(metadataLookups.key, part),
-          ),
-        )
-        .all(),
-    );
-    for (const row of rows) times.set(row.key, row.at);
-  }
-  return times;
+  const sourceOf = new Map(
+    trackRows.flatMap((t) =>
+      t.tempoSource !== null && t.tempoSource !== t.featuresSource ? [[t.id, t.tempoSource] as const] : [],
+    ),
+  );
+  const questions = songQuestions.filter((q) => [...sourceOf.values()].includes(q.source));
+  if (questions.length === 0) return new Map();
+  const rows = inChunks([...sourceOf.keys()], (part) =>
+    db
+      .select({ key: metadataLookups.key, source: metadataLookups.source, at: metadataLookups.checkedAt })
+      .from(metadataLookups)
+      .where(and(inArray(metadataLookups.key, part), isOneOf(questions)))
+      .all(),
+  );
+  return new Map(rows.filter((r) => sourceOf.get(r.key) === r.source).map((r) => [r.key, r.at]));
 }

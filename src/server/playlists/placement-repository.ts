@@ -1,8 +1,9 @@
 // What the "Why not?" search and a song's placement read: the listener's liked songs by name or artist, the
 // playlists holding a song, and when a source was last asked about it.
-import { and, eq, max, or } from "drizzle-orm";
+import { and, eq, max } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { metadataLookups } from "../db/schema/index.ts";
+import { isOneOf, type Question } from "../metadata/store/lookups-repository.ts";
 
 export interface LikedHit {
   trackId: string;
@@ -47,25 +48,12 @@ export function playlistsHolding(db: Db, userId: string, trackId: string) {
 }
 
 /** When any of these questions (source and kind) was last asked about a key (the lookup memory), or null. */
-export function lastAsked(
-  db: Db,
-  questions: readonly { source: string; kind: string }[],
-  key: string,
-): number | null {
+export function lastAsked(db: Db, questions: readonly Question[], key: string): number | null {
   if (questions.length === 0) return null;
   const row = db
     .select({ at: max(metadataLookups.checkedAt) })
     .from(metadataLookups)
-    .where(
-      and(
-        eq(metadataLookups.key, key),
-        or(
-          ...questions.map((q) =>
-            and(eq(metadataLookups.source, q.source), eq(metadataLookups.kind, q.kind)),
-          ),
-        ),
-      ),
-    )
+    .where(and(eq(metadataLookups.key, key), isOneOf(questions)))
     .get();
   return row?.at ?? null;
 }

@@ -1,6 +1,7 @@
 // The memory of questions asked: per source, kind and key, whether the answer was found and when it was asked.
+import { and, eq, or, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import type { metadataLookups } from "../../db/schema/index.ts";
+import { metadataLookups } from "../../db/schema/index.ts";
 import { transaction } from "../../db/transaction.ts";
 
 type Lookup = typeof metadataLookups.$inferSelect;
@@ -10,6 +11,16 @@ export const MISS_RETRY_MS = 30 * 24 * 3600_000;
 
 /** `artist-isrc`: an unlinked Spotify artist was looked for through one of its songs' ISRCs. */
 export type LookupKind = "features" | "artist" | "url" | "tags" | "isrc" | "artist-isrc" | "bpm";
+
+/** A question a source is asked, as the memory keeps it: the source and what was asked. */
+export interface Question {
+  source: string;
+  kind: LookupKind;
+}
+
+/** The memory's rows of any of these questions (a condition for a query of `metadata_lookups`). */
+export const isOneOf = (questions: readonly Question[]): SQL | undefined =>
+  or(...questions.map((q) => and(eq(metadataLookups.source, q.source), eq(metadataLookups.kind, q.kind))));
 
 /** The keys among `keys` that the source may be asked about now (never asked, or a miss older than 30 days). */
 export function askable(

@@ -13,14 +13,8 @@ import type { DeezerClient } from "./client.ts";
  */
 const IN_FLIGHT = 2;
 
-export async function lookUpDeezer({
-  deps,
-  client,
-  order,
-  lacking,
-  changed,
-  progress,
-}: SourcePass<DeezerClient>): Promise<void> {
+export async function lookUpDeezer(pass: SourcePass<DeezerClient>): Promise<void> {
+  const { deps, client, order, lacking, changed, progress } = pass;
   const ask = async (track: PassTrack & { isrc: string }) => {
     const bpm = await client.bpmByIsrc(track.isrc);
     // the fact and the question asked in one commit: one disk sync per answer instead of two

@@ -4,14 +4,8 @@ import { storeFeatures } from "../../store/facts-repository.ts";
 import { askInRounds } from "../../store/rounds.ts";
 import { RECCOBEATS_BATCH, type ReccoBeatsClient } from "./client.ts";
 
-export async function lookUpReccoBeats({
-  deps,
-  client,
-  order,
-  lacking,
-  changed,
-  progress,
-}: SourcePass<ReccoBeatsClient>): Promise<void> {
+export async function lookUpReccoBeats(pass: SourcePass<ReccoBeatsClient>): Promise<void> {
+  const { deps, client, order, lacking, changed, progress } = pass;
   const rounds = {
     source: "reccobeats",
     kind: "features",
