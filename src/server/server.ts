@@ -22,7 +22,6 @@ import { createLogger, type Logger } from "./platform/log.ts";
 import { RequestTraffic } from "./platform/loop-room.ts";
 import { UserWork } from "./platform/user-work.ts";
 import { startDemoChoices } from "./playlists/demo-choices.ts";
-import { createMetadataClients } from "./sources/clients.ts";
 import { QuotaHistory, SpotifyCallLedger, spotifyClientFromConfig } from "./spotify/index.ts";
 import { clientBundle, clientHandler } from "./static/client-bundle.ts";
 import { createPrerenderedPages, pageSeed } from "./static/prerendered-pages.ts";
@@ -109,7 +108,6 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
       ...providerObservers(metrics, "paddle"),
     }),
     metrics,
-    metadataClients: createMetadataClients(config, undefined, metrics),
     work: new UserWork(log),
     runningBatchJobs: new Set(),
     queuedSettingsSyncs: new Set(),

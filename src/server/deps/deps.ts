@@ -8,7 +8,6 @@ import type { Clock } from "../platform/clock.ts";
 import type { Logger } from "../platform/log.ts";
 import type { RequestTraffic } from "../platform/loop-room.ts";
 import type { UserWork } from "../platform/user-work.ts";
-import type { MetadataClients } from "../sources/clients.ts";
 import type { SpotifyCallLedger } from "../spotify/call-ledger.ts";
 import type { SpotifyClient, SpotifyUserApi } from "../spotify/types.ts";
 
@@ -30,8 +29,6 @@ export interface Deps {
   paddle: PaddleClient;
   /** this app's Prometheus registry and recorders (GET /metrics) */
   metrics: Metrics;
-  /** the open metadata sources' clients, one per source for all users (each keeps its pace) */
-  metadataClients: MetadataClients;
   /** the background lookups of the open sources, one queue for all users */
   metadataLookups: MetadataLookupQueue;
 

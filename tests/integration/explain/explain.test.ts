@@ -3,7 +3,10 @@
 // moving songs in and out.
 
 import { beforeAll, describe, expect, test } from "bun:test";
+import { eq } from "drizzle-orm";
+import { tracks } from "../../../src/server/db/schema/index.ts";
 import { runHourlySync } from "../../../src/server/distribution/batch.ts";
+import { recordLookups } from "../../../src/server/metadata/store/lookups-repository.ts";
 import { makePremium, setMembership } from "../../support/factories.ts";
 import {
   call,
@@ -276,6 +279,25 @@ describe("why not", () => {
     expect(mood?.text).toMatch(/^Mood( .+: you did not choose|: the song fits none)/);
     expect((await call(h, listener.cookie, "GET", "/api/songs/notLikedAtAll99/placement")).status).toBe(404);
     expect((await call(h, listener.cookie, "GET", "/api/songs/bad%20id/placement")).status).toBe(400);
+  });
+
+  test("a song no source gave a tempo says when a source last asked about it, whichever source that was", async () => {
+    const song = (playlistsOf(h, listener.id).get(managed(decade)) ?? [])[1] ?? "";
+    const { db, clock } = h.crate.deps;
+    db.update(tracks)
+      .set({ tempo: null, tempoSource: null, categories: null })
+      .where(eq(tracks.id, song))
+      .run();
+    const day = 86_400_000;
+    recordLookups(db, "reccobeats", "features", [song], new Set(), clock.now() - 5 * day);
+    const tempoText = async () => {
+      const placement = await call(h, listener.cookie, "GET", `/api/songs/${song}/placement`);
+      return (placement.body.groups as { group: string; text: string }[]).find((g) => g.group === "Tempo")
+        ?.text;
+    };
+    expect(await tempoText()).toBe("Tempo unknown: no source has this song's tempo yet; asked 5 days ago");
+    recordLookups(db, "deezer", "bpm", [song], new Set(), clock.now() - 2 * day);
+    expect(await tempoText()).toBe("Tempo unknown: no source has this song's tempo yet; asked 2 days ago");
   });
 });
 
