@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { ConfigError, parseConfig } from "../../../src/server/config/config.ts";
 import { users } from "../../../src/server/db/schema/index.ts";
 import { ErrorCode } from "../../../src/shared/errors.ts";
-import { startTestServer, type TestServer } from "../../support/server.ts";
+import { startTestServer } from "../../support/server.ts";
+import { setUpTestServer } from "../../support/server-suite.ts";
 import { apiClient } from "../account/seed.ts";
 import {
   createSignedInUser,
@@ -18,16 +19,12 @@ import {
   transactionEntity,
 } from "./helpers.ts";
 
-let server: TestServer;
 const t = (minutes: number) => new Date(Date.UTC(2026, 0, 1, 12, minutes));
 const send = (body: unknown) =>
   postSigned(server.url, server.deps.config.paddle.webhookSecret, JSON.stringify(body));
 const control = () => `${server.url}/emulator/paddle/control`;
 
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.dispose());
+const server = setUpTestServer();
 
 describe("configuration", () => {
   const spotify = { SPOTIFY_CLIENT_ID: "id", SPOTIFY_CLIENT_SECRET: "secret" };

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { beforeAll, describe, expect, test } from "bun:test";
 import { setMembershipLevel } from "../../../src/server/billing/membership.ts";
-import { startTestServer, type TestServer } from "../../support/server.ts";
+import { setUpTestServer } from "../../support/server-suite.ts";
 import {
   createSignedInUser,
   event,
@@ -19,19 +19,15 @@ import {
 
 // Only a running subscription to Crate's own price grants Premium; refunds and chargebacks take it back.
 
-let server: TestServer;
 let emulator: string;
 let priceId: string;
 let secret: string;
 
+const server = setUpTestServer();
 beforeAll(async () => {
-  server = await startTestServer();
   emulator = `${server.url}/emulator/paddle`;
   priceId = server.deps.config.paddle.priceId;
   secret = server.deps.config.paddle.webhookSecret;
-});
-afterAll(async () => {
-  await server.dispose();
 });
 
 const send = async (body: ReturnType<typeof event>) => {

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { startTestServer, type TestServer } from "../../support/server.ts";
+import { beforeAll, describe, expect, test } from "bun:test";
+import { setUpTestServer } from "../../support/server-suite.ts";
 import {
   createSignedInUser,
   levelOf,
@@ -9,17 +9,13 @@ import {
   type TestUser,
 } from "./helpers.ts";
 
-let server: TestServer;
 let emulator: string;
 let priceId: string;
 
+const server = setUpTestServer();
 beforeAll(async () => {
-  server = await startTestServer();
   emulator = `${server.url}/emulator/paddle`;
   priceId = server.deps.config.paddle.priceId;
-});
-afterAll(async () => {
-  await server.dispose();
 });
 
 const api = (user: TestUser, path: string, method = "GET") =>

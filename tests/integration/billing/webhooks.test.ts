@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { webhookEvents } from "../../../src/server/db/schema/index.ts";
-import { startTestServer, type TestServer } from "../../support/server.ts";
+import { setUpTestServer } from "../../support/server-suite.ts";
 import {
   createSignedInUser,
   event,
@@ -16,16 +16,12 @@ import {
   transactionEntity,
 } from "./helpers.ts";
 
-let server: TestServer;
 let secret: string;
 const t = (minutes: number) => new Date(Date.UTC(2026, 0, 1, 12, minutes));
 
+const server = setUpTestServer();
 beforeAll(async () => {
-  server = await startTestServer();
   secret = server.deps.config.paddle.webhookSecret;
-});
-afterAll(async () => {
-  await server.dispose();
 });
 
 const send = (body: unknown) => postSigned(server.url, secret, JSON.stringify(body));
