@@ -3,7 +3,7 @@ import { assertMayCreate, findOrCreateUser, providerIdHash } from "../../../src/
 import { manualClock } from "../../../src/server/platform/clock.ts";
 import { appRouter } from "../../../src/server/trpc/_app.ts";
 import { createCallerFactory, createContextInner } from "../../../src/server/trpc/core/init.ts";
-import { setUpTestServer } from "../../support/server-suite.ts";
+import { setUpTestServer } from "../../support/suite.ts";
 import { apiClient, seedEverything, seedUser } from "./seed.ts";
 import { createListener, signInAs } from "./signin.ts";
 

@@ -3,7 +3,7 @@ import { manualClock } from "../../../src/server/platform/clock.ts";
 import { appRouter } from "../../../src/server/trpc/_app.ts";
 import { createCallerFactory, createContextInner } from "../../../src/server/trpc/core/init.ts";
 import { limits } from "../../../src/shared/limits.ts";
-import { setUpTestServer } from "../../support/server-suite.ts";
+import { setUpTestServer } from "../../support/suite.ts";
 import { apiClient, seedUser } from "./seed.ts";
 
 // 22:00 UTC, so the test can cross midnight

@@ -5,7 +5,7 @@ import { collectPersonalData } from "../../../src/server/account/personal-data.t
 import { providerTokens, users } from "../../../src/server/db/schema/index.ts";
 import { appRouter } from "../../../src/server/trpc/_app.ts";
 import { createCallerFactory, createContextInner } from "../../../src/server/trpc/core/init.ts";
-import { setUpTestServer } from "../../support/server-suite.ts";
+import { setUpTestServer } from "../../support/suite.ts";
 import { apiClient, seedEverything, seedUser } from "./seed.ts";
 
 const server = setUpTestServer();

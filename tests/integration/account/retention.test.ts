@@ -5,7 +5,7 @@ import * as t from "../../../src/server/db/schema/index.ts";
 import { jobDefinitions } from "../../../src/server/jobs/index.ts";
 import { retentionJob } from "../../../src/server/jobs/retention.ts";
 import { manualClock } from "../../../src/server/platform/clock.ts";
-import { setUpTestServer } from "../../support/server-suite.ts";
+import { setUpTestServer } from "../../support/suite.ts";
 import { apiClient, seedUser } from "./seed.ts";
 
 const DAY = 24 * 3600_000;

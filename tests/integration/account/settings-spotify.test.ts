@@ -4,7 +4,7 @@ import { spotifyForUser } from "../../../src/server/auth/tokens.ts";
 import { managedPlaylists, users } from "../../../src/server/db/schema/index.ts";
 import { manualClock } from "../../../src/server/platform/clock.ts";
 import { settingsSyncIdle } from "../../../src/server/settings/sync.ts";
-import { setUpTestServer } from "../../support/server-suite.ts";
+import { setUpTestServer } from "../../support/suite.ts";
 import { apiClient } from "./seed.ts";
 import { createListener, signInAs } from "./signin.ts";
 

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, test } from "bun:test";
 import { adminRest } from "../../../src/server/rest/admin.ts";
 import { adminRouter } from "../../../src/server/trpc/routers/admin.ts";
 import { ErrorCode } from "../../../src/shared/errors.ts";
-import { setUpTestServer } from "../../support/server-suite.ts";
+import { setUpTestServer } from "../../support/suite.ts";
 import { signIn } from "../auth/flow.ts";
 import { type JsonAnswer, makeUser, rest, type TestUser, trpcCall, trpcData } from "./support.ts";
 

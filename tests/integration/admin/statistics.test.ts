@@ -7,7 +7,7 @@ import { manualClock } from "../../../src/server/platform/clock.ts";
 import type { SpotifyUserApi } from "../../../src/server/spotify/types.ts";
 import { ErrorCode } from "../../../src/shared/errors.ts";
 import { type ApiTarget, inProcess } from "../../support/api.ts";
-import { setUpTestServer } from "../../support/server-suite.ts";
+import { setUpTestServer } from "../../support/suite.ts";
 import { makeAdmin, makeUser, rest, type TestUser, trpcCall, trpcData } from "./support.ts";
 
 const NOW = Date.UTC(2026, 0, 15, 12);

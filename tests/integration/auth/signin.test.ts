@@ -9,7 +9,7 @@ import {
   providerTokens,
   users,
 } from "../../../src/server/db/schema/index.ts";
-import { setUpTestServer } from "../../support/server-suite.ts";
+import { setUpTestServer } from "../../support/suite.ts";
 import { apiJson, createListener, get, locationOf, logout, newJar, signIn } from "./flow.ts";
 
 const server = setUpTestServer();

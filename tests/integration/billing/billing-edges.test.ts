@@ -3,7 +3,7 @@ import { ConfigError, parseConfig } from "../../../src/server/config/config.ts";
 import { users } from "../../../src/server/db/schema/index.ts";
 import { ErrorCode } from "../../../src/shared/errors.ts";
 import { startTestServer } from "../../support/server.ts";
-import { setUpTestServer } from "../../support/server-suite.ts";
+import { setUpTestServer } from "../../support/suite.ts";
 import { apiClient } from "../account/seed.ts";
 import {
   createSignedInUser,

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, test } from "bun:test";
 import { setMembershipLevel } from "../../../src/server/billing/membership.ts";
-import { setUpTestServer } from "../../support/server-suite.ts";
+import { setUpTestServer } from "../../support/suite.ts";
 import {
   createSignedInUser,
   event,

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { setMembershipLevel } from "../../../src/server/billing/membership.ts";
 import { AppError } from "../../../src/server/platform/errors.ts";
-import { setUpTestServer } from "../../support/server-suite.ts";
+import { setUpTestServer } from "../../support/suite.ts";
 import { createSignedInUser, levelOf, membershipEventsOf } from "./helpers.ts";
 
 const server = setUpTestServer();

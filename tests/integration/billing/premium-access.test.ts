@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { managedPlaylists, users } from "../../../src/server/db/schema/index.ts";
 import { runHourlySync } from "../../../src/server/distribution/batch.ts";
 import { catalogue } from "../../../src/shared/catalogue/index.ts";
-import { setUpTestServer } from "../../support/server-suite.ts";
+import { setUpTestServer } from "../../support/suite.ts";
 import { createListener, signInAs } from "../account/signin.ts";
 
 // Premium through the Paddle emulator unlocks premium playlists and up to 100 selections; when the

@@ -4,7 +4,7 @@ import { describe, expect, test } from "bun:test";
 import { getPremiumPrice } from "../../../src/server/billing/subscriptions.ts";
 import { manualClock } from "../../../src/server/platform/clock.ts";
 import { ErrorCode } from "../../../src/shared/errors.ts";
-import { setUpTestServer } from "../../support/server-suite.ts";
+import { setUpTestServer } from "../../support/suite.ts";
 
 const clock = manualClock(Date.now());
 const control = () => `${server.url}/emulator/paddle/control`;

@@ -5,7 +5,7 @@ import { createEmulators } from "../../../src/emulators/index.ts";
 import { parseConfig } from "../../../src/server/config/config.ts";
 import { emulatorOptions } from "../../../src/server/server.ts";
 import { tempDir } from "../../support/server.ts";
-import { setUpTestServer } from "../../support/server-suite.ts";
+import { setUpTestServer } from "../../support/suite.ts";
 
 const controls = [
   "/emulator/spotify/control/listeners",

@@ -6,7 +6,7 @@ import { demoCorrection } from "../../../src/server/playlists/demo-choices.ts";
 import { explainTexts } from "../../../src/shared/explain.ts";
 import type { Exclusion, PlaylistSongs } from "../../../src/shared/schemas/explain.ts";
 import { demoCuratorId } from "../../../src/shared/self-hosting.ts";
-import { setUpTestServer } from "../../support/server-suite.ts";
+import { setUpTestServer } from "../../support/suite.ts";
 import { call, type Harness, type Listener, signIn } from "../distribution/support.ts";
 
 let h: Harness;

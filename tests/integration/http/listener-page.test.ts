@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, test } from "bun:test";
 import { PRERENDER_STATE_ID } from "../../../src/shared/prerender.ts";
-import { setUpTestServer } from "../../support/server-suite.ts";
+import { setUpTestServer } from "../../support/suite.ts";
 import { createListener, signInAs } from "../account/signin.ts";
 
 // A signed-in listener's Playlists page arrives rendered with that listener's own choices and data (ADR 0033),

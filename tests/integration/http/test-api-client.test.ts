@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, test } from "bun:test";
 import { TRPCError } from "@trpc/server";
 import { ErrorCode } from "../../../src/shared/errors.ts";
 import { apiCall, inProcess, overHttp, trpcCaller, trpcRequest } from "../../support/api.ts";
-import { setUpTestServer } from "../../support/server-suite.ts";
+import { setUpTestServer } from "../../support/suite.ts";
 import { makeUser, type TestUser } from "../admin/support.ts";
 
 let listener: TestUser;

@@ -6,7 +6,7 @@ import { runHourlySync } from "../../../src/server/distribution/batch.ts";
 import { demoGrantEndsInDays, demoListeners } from "../../../src/shared/self-hosting.ts";
 import { grantEndsAt, reminderSentence } from "../../../src/shared/spotify-access.ts";
 import type { TestServer } from "../../support/server.ts";
-import { setUpTestServer } from "../../support/server-suite.ts";
+import { setUpTestServer } from "../../support/suite.ts";
 import { signInAs } from "../account/signin.ts";
 import { startHarness } from "../distribution/support.ts";
 

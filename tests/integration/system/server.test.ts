@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { setUpTestServer } from "../../support/server-suite.ts";
+import { setUpTestServer } from "../../support/suite.ts";
 
 const server = setUpTestServer();
 

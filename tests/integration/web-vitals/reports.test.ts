@@ -8,7 +8,7 @@ import { weeklyWebVitals } from "../../../src/server/web-vitals/service.ts";
 import { ErrorCode } from "../../../src/shared/errors.ts";
 import { WEB_VITALS_META } from "../../../src/shared/web-vitals.ts";
 import { startTestServer } from "../../support/server.ts";
-import { setUpTestServer } from "../../support/server-suite.ts";
+import { setUpTestServer } from "../../support/suite.ts";
 import { makeAdmin, makeUser, rest, trpcCall, trpcData } from "../admin/support.ts";
 
 const TOKEN = "metrics-token-0123456789abcdef";

@@ -1,0 +1,35 @@
+import { afterAll, beforeAll } from "bun:test";
+import type { Clock } from "../../src/server/platform/clock.ts";
+import { startTestServer, type TestServer } from "./server.ts";
+
+/**
+ * A suite's shared prologue: starts something before the file's own `beforeAll` hooks (they run in the order they
+ * are written) and disposes of it after its tests. The returned value is usable inside hooks and tests, not at the
+ * file's top level. Kept apart from server.ts, which the benchmarks import outside the test runner.
+ */
+export function setUpForSuite<T extends object>(
+  start: () => Promise<T>,
+  dispose: (started: T) => unknown,
+  timeoutMs = 60_000,
+): T {
+  let started: T | undefined;
+  beforeAll(async () => {
+    started = await start();
+  }, timeoutMs);
+  afterAll(async () => {
+    if (started) await dispose(started);
+  });
+  return new Proxy({} as T, {
+    get(_, key) {
+      if (!started) throw new Error("the suite's prologue has not run yet (use it inside a hook or a test)");
+      return Reflect.get(started, key);
+    },
+  });
+}
+
+/** The real server (see startTestServer) for the whole file. */
+export const setUpTestServer = (env: Record<string, string> = {}, clock?: Clock): TestServer =>
+  setUpForSuite(
+    () => startTestServer(env, clock),
+    (server) => server.dispose(),
+  );
