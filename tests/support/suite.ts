@@ -1,6 +1,7 @@
 import { afterAll, beforeAll } from "bun:test";
+import { rmSync } from "node:fs";
 import type { Clock } from "../../src/server/platform/clock.ts";
-import { startTestServer, type TestServer } from "./server.ts";
+import { startTestServer, type TestServer, tempDir } from "./server.ts";
 
 /**
  * A suite's shared prologue: starts something before the file's own `beforeAll` hooks (they run in the order they
@@ -33,3 +34,25 @@ export const setUpTestServer = (env: Record<string, string> = {}, clock?: Clock)
     () => startTestServer(env, clock),
     (server) => server.dispose(),
   );
+
+/** Servers and temp folders a file's tests make as they go; all are removed after its tests. */
+export function removedAfterSuite() {
+  const servers: TestServer[] = [];
+  const folders: string[] = [];
+  afterAll(async () => {
+    for (const s of servers) await s.dispose();
+    for (const f of folders) rmSync(f, { recursive: true, force: true });
+  });
+  return {
+    async server(env: Record<string, string> = {}, clock?: Clock): Promise<TestServer> {
+      const server = await startTestServer(env, clock);
+      servers.push(server);
+      return server;
+    },
+    folder(prefix: string): string {
+      const dir = tempDir(prefix);
+      folders.push(dir);
+      return dir;
+    },
+  };
+}
