@@ -1,6 +1,5 @@
 import { describe, expect, test } from "bun:test";
 import { ConfigError, parseConfig } from "../../../src/server/config/config.ts";
-import { users } from "../../../src/server/db/schema/index.ts";
 import { ErrorCode } from "../../../src/shared/errors.ts";
 import { startTestServer } from "../../support/server.ts";
 import { setUpTestServer } from "../../support/suite.ts";
@@ -17,6 +16,7 @@ import {
   subscriptionEntity,
   subscriptionRow,
   transactionEntity,
+  userExists,
 } from "./helpers.ts";
 
 const t = (minutes: number) => new Date(Date.UTC(2026, 0, 1, 12, minutes));
@@ -145,13 +145,7 @@ describe("account deletion with a running subscription", () => {
     } finally {
       await fetch(`${control()}/faults`, { method: "PUT", body: "{}" });
     }
-    expect(
-      server.deps.db
-        .select()
-        .from(users)
-        .all()
-        .some((u) => u.id === user.userId),
-    ).toBe(true);
+    expect(userExists(server.deps, user.userId)).toBe(true);
     expect((await paddleSubscription(user.userId))?.scheduled_change).toBeNull();
   });
 
@@ -163,12 +157,6 @@ describe("account deletion with a running subscription", () => {
     const sub = await paddleSubscription(user.userId);
     expect(sub?.status).toBe("active");
     expect(sub?.scheduled_change?.action).toBe("cancel");
-    expect(
-      server.deps.db
-        .select()
-        .from(users)
-        .all()
-        .some((u) => u.id === user.userId),
-    ).toBe(false);
+    expect(userExists(server.deps, user.userId)).toBe(false);
   });
 });

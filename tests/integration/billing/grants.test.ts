@@ -6,6 +6,8 @@ import {
   event,
   levelOf,
   membershipEventsOf,
+  paddleControl,
+  payAtCheckout,
   paymentsOf,
   pid,
   postSigned,
@@ -36,15 +38,7 @@ const send = async (body: ReturnType<typeof event>) => {
   return body.event_id;
 };
 
-const control = async (path: string, body?: unknown) => {
-  const res = await fetch(`${emulator}/control${path}`, {
-    method: body === undefined ? "GET" : "POST",
-    headers: { "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  expect(res.status).toBe(200);
-  return res.json() as Promise<Record<string, unknown>>;
-};
+const control = (path: string, body?: unknown) => paddleControl(server.url, path, body);
 
 /** Paddle's API as Crate's support would use it to refund a payment. */
 async function paddleApi(method: string, path: string, body?: unknown) {
@@ -115,18 +109,11 @@ describe("what a purchase grants", () => {
       currency_code: "USD",
       recurring: false,
     });
-    const paid = await fetch(`${emulator}/checkout`, {
-      method: "POST",
-      body: new URLSearchParams({
-        email: "listener@example.com",
-        expiry: "12/39",
-        cvc: "123",
-        price_id: "pri_01onetimeprice000000000000",
-        user_id: user.userId,
-        success_url: "/plans/success",
-        card_number: "4242 4242 4242 4242",
-      }),
-      redirect: "manual",
+    const paid = await payAtCheckout(server.url, {
+      price_id: "pri_01onetimeprice000000000000",
+      user_id: user.userId,
+      success_url: "/plans/success",
+      card_number: "4242 4242 4242 4242",
     });
     expect(paid.status).toBe(303);
 
