@@ -25,6 +25,10 @@ export function setUpForSuite<T extends object>(
       if (!started) throw new Error("the suite's prologue has not run yet (use it inside a hook or a test)");
       return Reflect.get(started, key);
     },
+    set(_, key, value) {
+      if (!started) throw new Error("the suite's prologue has not run yet (use it inside a hook or a test)");
+      return Reflect.set(started, key, value);
+    },
   });
 }
 
