@@ -2,11 +2,11 @@
 // statistics switches.
 import { beforeAll, describe, expect, test } from "bun:test";
 import { setMembershipLevel } from "../../../src/server/billing/membership.ts";
-import { isBatchJobRunning, runHourlySync } from "../../../src/server/distribution/batch.ts";
+import { isBatchJobRunning } from "../../../src/server/distribution/batch.ts";
 import { manualClock } from "../../../src/server/platform/clock.ts";
-import type { SpotifyUserApi } from "../../../src/server/spotify/types.ts";
 import { ErrorCode } from "../../../src/shared/errors.ts";
 import { type ApiTarget, inProcess } from "../../support/api.ts";
+import { heldHourlyRun } from "../../support/held-run.ts";
 import { setUpTestServer } from "../../support/suite.ts";
 import { makeAdmin, makeUser, rest, type TestUser, trpcCall, trpcData } from "./support.ts";
 
@@ -158,17 +158,7 @@ describe("user statistics switches", () => {
 
 describe("batch start", () => {
   test("starts the hourly run at once; while one is going it answers jobStarted false", async () => {
-    let release = () => {};
-    const gate = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    const blockingApi = {
-      async *likedTracks() {
-        await gate;
-        yield [];
-      },
-    } as unknown as SpotifyUserApi;
-    const held = runHourlySync({ ...server.deps, spotifyFor: () => blockingApi });
+    const held = heldHourlyRun(server.deps);
     expect(isBatchJobRunning(server.deps, "hourly-sync")).toBe(true);
     expect(await rest(api, "POST", "/api/admin/batch/start", admin.cookie)).toEqual({
       status: 200,
@@ -177,8 +167,8 @@ describe("batch start", () => {
     expect(trpcData(await trpcCall(api, "mutation", "admin.startBatch", undefined, admin.cookie))).toEqual({
       jobStarted: false,
     });
-    release();
-    await held;
+    held.release();
+    await held.finished;
 
     const started = await rest(api, "POST", "/api/admin/batch/start", admin.cookie);
     expect(started.body).toEqual({ jobStarted: true });
