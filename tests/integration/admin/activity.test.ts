@@ -3,7 +3,7 @@
 import { describe, expect, test } from "bun:test";
 import { ACTIVITY_REPEAT_MS, recordActivity } from "../../../src/server/admin/activity.ts";
 import { manualClock } from "../../../src/server/platform/clock.ts";
-import { makeUser, rest, setUpAdminWorld, trpcCall } from "./support.ts";
+import { makeUser, rest, setUpAdminWorld, trpcCall, userDetail } from "./support.ts";
 
 const NOW = Date.UTC(2026, 4, 2, 9);
 const clock = manualClock(NOW);
@@ -60,12 +60,7 @@ describe("activity", () => {
       { kind: "tRPC user.membershipLevel", time: NOW + 1_000 },
       { kind: "tRPC user.id", time: NOW + 1_000 },
     ]);
-    const detail = await rest(
-      world.api,
-      "GET",
-      `/api/admin/user/user-id/${listener.userId}`,
-      world.admin.cookie,
-    );
+    const detail = await userDetail(world, listener.userId);
     // newest first; calls in the same millisecond, the last recorded first
     expect(detail.body.activity[0]).toEqual({
       kind: "tRPC user.id",

@@ -40,6 +40,10 @@ export async function startAdminWorld(clock: Clock): Promise<AdminWorld> {
   return { server, api: inProcess(server.deps), admin: makeAdmin(server.deps) };
 }
 
+/** The admin's REST call for a user's detail, by Crate's user id. */
+export const userDetail = (world: AdminWorld, userId: string) =>
+  rest(world.api, "GET", `/api/admin/user/user-id/${userId}`, world.admin.cookie);
+
 /** startAdminWorld for the whole file, before its own hooks; the server is disposed of after its tests. */
 export const setUpAdminWorld = (clock: Clock): AdminWorld =>
   setUpForSuite(

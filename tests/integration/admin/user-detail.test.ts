@@ -5,7 +5,7 @@ import * as t from "../../../src/server/db/schema/index.ts";
 import { manualClock } from "../../../src/server/platform/clock.ts";
 import { ErrorCode } from "../../../src/shared/errors.ts";
 import { grantEndsAt } from "../../../src/shared/spotify-access.ts";
-import { makeUser, rest, setUpAdminWorld, type TestUser, trpcCall, trpcData } from "./support.ts";
+import { makeUser, rest, setUpAdminWorld, type TestUser, trpcCall, trpcData, userDetail } from "./support.ts";
 
 const NOW = Date.UTC(2026, 3, 10, 12);
 const clock = manualClock(NOW);
@@ -88,12 +88,7 @@ beforeAll(async () => {
 
 describe("user detail", () => {
   test("every field, by user id", async () => {
-    const answer = await rest(
-      world.api,
-      "GET",
-      `/api/admin/user/user-id/${listener.userId}`,
-      world.admin.cookie,
-    );
+    const answer = await userDetail(world, listener.userId);
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({
       user: {
@@ -155,12 +150,7 @@ describe("user detail", () => {
   });
 
   test("by the provider's id, and through tRPC by either id: the same detail", async () => {
-    const byUserId = await rest(
-      world.api,
-      "GET",
-      `/api/admin/user/user-id/${listener.userId}`,
-      world.admin.cookie,
-    );
+    const byUserId = await userDetail(world, listener.userId);
     const bySpotifyId = await rest(
       world.api,
       "GET",
@@ -182,12 +172,7 @@ describe("user detail", () => {
         "INSERT INTO metadata_sources (source, status, checked_at) VALUES ('audioFeatures', 'unavailable', ?)",
       )
       .run(NOW);
-    const answer = await rest(
-      world.api,
-      "GET",
-      `/api/admin/user/user-id/${listener.userId}`,
-      world.admin.cookie,
-    );
+    const answer = await userDetail(world, listener.userId);
     expect(answer.body.membershipEvents[0]).toEqual({
       membershipLevel: "Free",
       effectiveDate: iso(NOW + 60_000),
