@@ -5,7 +5,8 @@ import { startTestServer, type TestServer, tempDir } from "./server.ts";
 
 /**
  * A suite's shared prologue: starts something before the file's own `beforeAll` hooks (they run in the order they
- * are written) and disposes of it after its tests. The returned value is usable inside hooks and tests, not at the
+ * are written) and disposes of it after its tests (stopping a server waits for its background work: the same time
+ * limit). The returned value is usable inside hooks and tests, not at the
  * file's top level. Kept apart from server.ts, which the benchmarks import outside the test runner.
  */
 export function setUpForSuite<T extends object>(
@@ -19,7 +20,7 @@ export function setUpForSuite<T extends object>(
   }, timeoutMs);
   afterAll(async () => {
     if (started) await dispose(started);
-  });
+  }, timeoutMs);
   return new Proxy({} as T, {
     get(_, key) {
       if (!started) throw new Error("the suite's prologue has not run yet (use it inside a hook or a test)");
