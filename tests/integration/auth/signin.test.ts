@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { OAUTH_COOKIE } from "../../../src/server/auth/cookies.ts";
 import { pkceChallenge } from "../../../src/server/auth/oauth.ts";
@@ -9,16 +9,14 @@ import {
   providerTokens,
   users,
 } from "../../../src/server/db/schema/index.ts";
-import { startTestServer, type TestServer } from "../../support/server.ts";
+import { setUpTestServer } from "../../support/suite.ts";
 import { apiJson, createListener, get, locationOf, logout, newJar, signIn } from "./flow.ts";
 
-let server: TestServer;
+const server = setUpTestServer();
 beforeAll(async () => {
-  server = await startTestServer();
   await createListener(server.url, "signin-alice", 3);
   await createListener(server.url, "signin-bob", 3);
 });
-afterAll(() => server.dispose());
 
 const userBySpotifyId = (id: string) =>
   server.deps.db.select().from(users).where(eq(users.spotifyId, id)).get();
