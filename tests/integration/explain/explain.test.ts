@@ -272,7 +272,7 @@ describe("why not", () => {
   });
 
   test("a song no source gave a tempo says when a source last asked about it, whichever source that was", async () => {
-    const song = (playlistsOf(h, listener.id).get(managed(decade)) ?? [])[1] ?? "";
+    const song = (h.playlistsOf(listener.id).get(managed(decade)) ?? [])[1] ?? "";
     const { db, clock } = h.crate.deps;
     db.update(tracks)
       .set({ tempo: null, tempoSource: null, categories: null })
@@ -281,7 +281,7 @@ describe("why not", () => {
     const day = 86_400_000;
     recordLookups(db, "reccobeats", "features", [song], new Set(), clock.now() - 5 * day);
     const tempoText = async () => {
-      const placement = await call(h, listener.cookie, "GET", `/api/songs/${song}/placement`);
+      const placement = await h.call(listener.cookie, "GET", `/api/songs/${song}/placement`);
       return (placement.body.groups as { group: string; text: string }[]).find((g) => g.group === "Tempo")
         ?.text;
     };
