@@ -1,7 +1,7 @@
-// The metadata emulators alone on a port, for tests that point Crate's RECCOBEATS_URL, MUSICBRAINZ_URL and
-// DEEZER_URL (each source's base URL) at them as if they were the real services.
+// The metadata emulators alone on a port, for tests that point Crate's `<NAME>_URL` settings (each open source's
+// base URL) at them as if they were the real services.
 import { Hono } from "hono";
-import type { OpenMetadataSourceName } from "../shared/metadata-sources.ts";
+import { metadataUrlSetting, type OpenMetadataSourceName } from "../shared/metadata-sources.ts";
 import {
   createMetadataEmulators,
   type MetadataEmulators,
@@ -13,9 +13,8 @@ export interface MetadataEmulatorServer {
   url: string;
   /** each source's base URL */
   urls: Record<OpenMetadataSourceName, string>;
-  reccobeatsUrl: string;
-  musicbrainzUrl: string;
-  deezerUrl: string;
+  /** the settings that point Crate at these emulators: `{ RECCOBEATS_URL: …, … }` */
+  urlSettings: Record<string, string>;
   emulators: MetadataEmulators;
   stop(): Promise<void>;
 }
@@ -37,9 +36,9 @@ export function startMetadataEmulatorServer(options: {
   return {
     url,
     urls,
-    reccobeatsUrl: urls.reccobeats,
-    musicbrainzUrl: urls.musicbrainz,
-    deezerUrl: urls.deezer,
+    urlSettings: Object.fromEntries(
+      metadataEmulatorNames.map((name) => [metadataUrlSetting(name), urls[name]]),
+    ),
     emulators,
     stop: () => server.stop(true),
   };

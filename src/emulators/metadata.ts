@@ -1,4 +1,4 @@
-import type { OpenMetadataSourceName } from "../shared/metadata-sources.ts";
+import { metadataSources, type OpenMetadataSourceName } from "../shared/metadata-sources.ts";
 import { createDeezerEmulator } from "./deezer/index.ts";
 import { createMusicBrainzEmulator } from "./musicbrainz/index.ts";
 import { createReccoBeatsEmulator } from "./reccobeats/index.ts";
@@ -11,21 +11,22 @@ type WorldOptions = {
   now?: () => number;
 };
 
-interface MetadataEmulatorEntry {
-  create(world: WorldOptions): { app: { fetch(req: Request, env?: unknown): Response | Promise<Response> } };
-  /** where its API sits under `/emulator/<source>` (the base URL Crate is given ends there) */
-  apiPath: string;
-}
+type CreateEmulator = (world: WorldOptions) => {
+  app: { fetch(req: Request, env?: unknown): Response | Promise<Response> };
+};
 
-/** The open metadata sources' emulators, one line each, every one mounted at `/emulator/<source>`. */
+/**
+ * The open metadata sources' emulators, one line each, every one mounted at `/emulator/<source>` with its API at
+ * the declaration's `emulatorPath` below that (src/shared/metadata-sources.ts).
+ */
 const metadataEmulators = {
-  reccobeats: { create: createReccoBeatsEmulator, apiPath: "/v1" },
-  musicbrainz: { create: createMusicBrainzEmulator, apiPath: "/ws/2" },
-  deezer: { create: createDeezerEmulator, apiPath: "" },
-} satisfies Record<OpenMetadataSourceName, MetadataEmulatorEntry>;
+  reccobeats: createReccoBeatsEmulator,
+  musicbrainz: createMusicBrainzEmulator,
+  deezer: createDeezerEmulator,
+} satisfies Record<OpenMetadataSourceName, CreateEmulator>;
 
 export type MetadataEmulators = {
-  [Name in OpenMetadataSourceName]: ReturnType<(typeof metadataEmulators)[Name]["create"]>;
+  [Name in OpenMetadataSourceName]: ReturnType<(typeof metadataEmulators)[Name]>;
 };
 
 export const metadataEmulatorNames = Object.keys(metadataEmulators) as OpenMetadataSourceName[];
@@ -35,7 +36,7 @@ export const metadataEmulatorUrls = (origin: string): Record<OpenMetadataSourceN
   Object.fromEntries(
     metadataEmulatorNames.map((name) => [
       name,
-      `${origin}/emulator/${name}${metadataEmulators[name].apiPath}`,
+      `${origin}/emulator/${name}${metadataSources[name].api.emulatorPath}`,
     ]),
   ) as Record<OpenMetadataSourceName, string>;
 
@@ -47,6 +48,6 @@ export function createMetadataEmulators(options: Partial<WorldOptions> = {}): Me
     now: options.now,
   };
   return Object.fromEntries(
-    metadataEmulatorNames.map((name) => [name, metadataEmulators[name].create(world)]),
+    metadataEmulatorNames.map((name) => [name, metadataEmulators[name](world)]),
   ) as MetadataEmulators;
 }

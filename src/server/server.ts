@@ -15,6 +15,7 @@ import { startJobs } from "./jobs/index.ts";
 import { recoverInterruptedWork, stopBackgroundWork } from "./jobs/recovery.ts";
 import { startLibrarySync } from "./library/service.ts";
 import { withMetadataLookups } from "./metadata/background.ts";
+import type { SourceTime } from "./metadata/open-source/definition.ts";
 import { createMetrics, providerObservers } from "./metrics/registry.ts";
 import { createPaddleClient } from "./paddle/client.ts";
 import { type Clock, systemClock } from "./platform/clock.ts";
@@ -22,7 +23,6 @@ import { createLogger, type Logger } from "./platform/log.ts";
 import { RequestTraffic } from "./platform/loop-room.ts";
 import { UserWork } from "./platform/user-work.ts";
 import { startDemoChoices } from "./playlists/demo-choices.ts";
-import { createMetadataClients, type SourceTime } from "./sources/clients.ts";
 import { QuotaHistory, SpotifyCallLedger, spotifyClientFromConfig } from "./spotify/index.ts";
 import { clientBundle, clientHandler } from "./static/client-bundle.ts";
 import { createPrerenderedPages, pageSeed } from "./static/prerendered-pages.ts";
@@ -90,45 +90,48 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     onHistoryError: (error) => log.warn("chart history not written", { error: String(error) }),
   });
   const spotifyCalls = new SpotifyCallLedger(database.db, () => clock.now());
-  const deps: Deps = withMetadataLookups({
-    config,
-    db: database.db,
-    clock,
-    log,
-    spotify: spotifyClientFromConfig(
+  const deps: Deps = withMetadataLookups(
+    {
       config,
+      db: database.db,
+      clock,
       log,
-      metrics,
+      spotify: spotifyClientFromConfig(
+        config,
+        log,
+        metrics,
+        spotifyCalls,
+        new QuotaHistory(database.db, () => clock.now()),
+      ),
       spotifyCalls,
-      new QuotaHistory(database.db, () => clock.now()),
-    ),
-    spotifyCalls,
-    tokenKey,
-    spotifyFor: (userId) => spotifyForUser(deps, userId),
-    paddle: createPaddleClient({
-      apiUrl: config.paddle.apiUrl,
-      apiKey: config.paddle.apiKey,
-      ...providerObservers(metrics, "paddle"),
-    }),
-    metrics,
-    metadataClients: createMetadataClients(config, undefined, metrics, options.metadataTime),
-    work: new UserWork(log),
-    runningBatchJobs: new Set(),
-    queuedSettingsSyncs: new Set(),
-    signInSyncs: new Map(),
-    tokenRefreshes: new Map(),
-    priceCache: new Map(),
-    sessionLookup: prepareSessionLookup(database.db),
-    requestTraffic: new RequestTraffic(),
-    afterSignIn: (userId) => {
-      startLibrarySync(deps, userId);
-      startDemoChoices(deps, userId);
+      tokenKey,
+      spotifyFor: (userId) => spotifyForUser(deps, userId),
+      paddle: createPaddleClient({
+        apiUrl: config.paddle.apiUrl,
+        apiKey: config.paddle.apiKey,
+        ...providerObservers(metrics, "paddle"),
+      }),
+      metrics,
+      work: new UserWork(log),
+      runningBatchJobs: new Set(),
+      queuedSettingsSyncs: new Set(),
+      signInSyncs: new Map(),
+      enrichedLibraries: new Map(),
+      tokenRefreshes: new Map(),
+      priceCache: new Map(),
+      sessionLookup: prepareSessionLookup(database.db),
+      requestTraffic: new RequestTraffic(),
+      afterSignIn: (userId) => {
+        startLibrarySync(deps, userId);
+        startDemoChoices(deps, userId);
+      },
+      distributeNewFacts: async (userId) => {
+        const id = createDistribution(deps, userId, "hourly");
+        await runDistribution(deps, id, { synced: true });
+      },
     },
-    distributeNewFacts: async (userId) => {
-      const id = createDistribution(deps, userId, "hourly");
-      await runDistribution(deps, id, { synced: true });
-    },
-  });
+    { time: options.metadataTime },
+  );
   registerSpotifyGauges(deps);
   const api = createApiApp(deps);
   const emulators = config.emulators ? createEmulators(emulatorOptions(config)) : undefined;

@@ -7,6 +7,7 @@ export const loginErrorReasons = [
   "not_registered",
   "spotify_quota",
   "busy",
+  "server_error",
 ] as const;
 export type LoginErrorReason = (typeof loginErrorReasons)[number];
 
@@ -16,6 +17,8 @@ export const loginErrorMessages: Record<LoginErrorReason, string> = {
   invalid_state: "Your sign-in expired or was started in another window. Please sign in again.",
   provider_error: "Spotify could not complete the sign-in right now. Please try again in a little while.",
   busy: "Too many people are signing in right now, so yours could not be completed. Please sign in again in a minute.",
+  server_error:
+    "Crate could not save your sign-in, so you are not signed in and nothing was changed. Please try again in a little while.",
   not_registered:
     "Spotify refused this account: this Crate runs as a Spotify app in development mode, which only lets in " +
     "accounts its operator has registered. The operator adds your Spotify account (name and email) under " +

@@ -15,6 +15,11 @@ export const workLimits = {
   requestsCountedPerClient: 20,
   /** share of a batch run's time it may spend giving way to requests (a flood cannot stretch it further) */
   batchYieldShare: 0.1,
+  /**
+   * how long a library read that finds no new like skips the enrichment of the listener's songs (each pass reads
+   * every like's artists and facts): repeated sign-ins and setting flips do not redo it
+   */
+  enrichAgainAfterMs: 10 * 60_000,
   /** personal-data downloads per listener per hour */
   personalDataPerHour: 6,
   /** rows one statement of the daily retention purge deletes before it gives the loop back to requests */

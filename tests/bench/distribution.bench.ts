@@ -7,6 +7,7 @@
 import { runHourlySync } from "../../src/server/distribution/batch.ts";
 import { allEntries } from "../../src/shared/catalogue/index.ts";
 import { startTestServer, type TestServer } from "../support/server.ts";
+import { peakRss } from "./support/table.ts";
 
 const credentials = { clientId: "bench0c3e7f9b1d4f6a8c2e4b6d8f0a1c", clientSecret: "bench-secret" };
 
@@ -136,17 +137,13 @@ function writesSince(
 function measure() {
   const cpu = process.cpuUsage();
   const started = performance.now();
-  let peak = process.memoryUsage().rss;
-  const timer = setInterval(() => {
-    peak = Math.max(peak, process.memoryUsage().rss);
-  }, 20);
+  const stopRss = peakRss();
   return () => {
-    clearInterval(timer);
     const used = process.cpuUsage(cpu);
     return {
       wallMs: performance.now() - started,
       cpuMs: (used.user + used.system) / 1000,
-      peakRssMb: Math.max(peak, process.memoryUsage().rss) / 1_048_576,
+      peakRssMb: stopRss(),
     };
   };
 }

@@ -15,10 +15,13 @@ import { openDatabase } from "../../src/server/db/client.ts";
 import type { Deps } from "../../src/server/deps/deps.ts";
 import { loadConsideredSongs } from "../../src/server/library/considered.ts";
 import { lookUpOpenSources } from "../../src/server/metadata/open-sources.ts";
+import {
+  createMetadataClients,
+  metadataSourceIntervalMs,
+} from "../../src/server/metadata/sources/clients.ts";
 import { recordCapability } from "../../src/server/metadata/store/capabilities-repository.ts";
 import { systemClock } from "../../src/server/platform/clock.ts";
 import { createLogger } from "../../src/server/platform/log.ts";
-import { createMetadataClients, metadataSourceIntervalMs } from "../../src/server/sources/clients.ts";
 import { tempDir } from "../support/server.ts";
 
 export interface MetadataFigures {
@@ -46,9 +49,7 @@ export async function runMetadataBenchmark(size: number): Promise<MetadataFigure
   const config = parseConfig({
     JOBS: "off",
     METADATA_SOURCES: "spotify,reccobeats,musicbrainz,deezer",
-    RECCOBEATS_URL: server.reccobeatsUrl,
-    MUSICBRAINZ_URL: server.musicbrainzUrl,
-    DEEZER_URL: server.deezerUrl,
+    ...server.urlSettings,
     MUSICBRAINZ_CONTACT: "bench@crate.example",
   });
   const deps = { db, clock: systemClock, log: createLogger("silent"), config } as unknown as Deps;

@@ -4,13 +4,12 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
 import { setMembershipLevel } from "../../src/server/billing/membership.ts";
-import { runHourlySync } from "../../src/server/distribution/batch.ts";
-import type { SpotifyUserApi } from "../../src/server/spotify/types.ts";
 import { demoCredentials } from "../../src/shared/demo-credentials.ts";
 import { messages } from "../../src/shared/errors.ts";
 import { operations } from "../../src/shared/operations.ts";
 import { makeUser, type TestUser } from "../integration/admin/support.ts";
 import { launchBrowser, signInThroughConsentPage, type TestBrowser } from "../support/browser.ts";
+import { heldHourlyRun } from "../support/held-run.ts";
 import { startTestServer, type TestServer } from "../support/server.ts";
 
 let server: TestServer;
@@ -182,21 +181,11 @@ describe("admin dashboard", () => {
       await enabled.getByTestId("statistics-disable").click();
       await page.getByText("Statistics are not enabled for anyone.").waitFor();
 
-      let release = () => {};
-      const gate = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      const blockingApi = {
-        async *likedTracks() {
-          await gate;
-          yield [];
-        },
-      } as unknown as SpotifyUserApi;
-      const held = runHourlySync({ ...server.deps, spotifyFor: () => blockingApi });
+      const held = heldHourlyRun(server.deps);
       await page.getByTestId("batch-start").click();
       await page.getByText(messages.batchNotStarted).waitFor();
-      release();
-      await held;
+      held.release();
+      await held.finished;
       await page.reload();
       const runs = page.getByTestId("batch-executions");
       await runs.getByText("hourly-sync").first().waitFor();

@@ -175,7 +175,12 @@ export class MetadataWorld {
     return index === undefined ? [] : [this.catalogue.track(index) as CatalogueTrack];
   }
 
-  private knows(kind: number, index: number, share: number): boolean {
+  /**
+   * Whether a source knows the catalogue item `index`: true for about `share` of them, the same answer for the same
+   * seed. `kind` tells the sources' draws apart (any number of the source's own); a source's emulator decides its
+   * coverage with it in its own folder.
+   */
+  knows(kind: number, index: number, share: number): boolean {
     return createRng(mix(this.seed, kind, index, 0x6b)).next() < share;
   }
 }

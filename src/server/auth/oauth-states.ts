@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { and, eq, gt, lte } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { oauthStates } from "../db/schema/index.ts";
+import { transaction } from "../db/transaction.ts";
 
 // The sign-in state is remembered server side (hashed) as well as in the signed cookie, so a callback can use
 // it once: a replayed, unknown or expired state never reaches Spotify's token endpoint.
@@ -10,10 +11,13 @@ const hashOf = (state: string) => createHash("sha256").update(state, "utf8").dig
 
 /** Remembers a state handed out by /api/authorize until `expiresAt`; states past their time are dropped. */
 export function rememberState(db: Db, state: string, now: number, expiresAt: number): void {
-  db.delete(oauthStates).where(lte(oauthStates.expiresAt, now)).run();
-  db.insert(oauthStates)
-    .values({ stateHash: hashOf(state), expiresAt })
-    .run();
+  // One commit for both: a sign-in start waits for the disk once.
+  transaction(db, (tx) => {
+    tx.delete(oauthStates).where(lte(oauthStates.expiresAt, now)).run();
+    tx.insert(oauthStates)
+      .values({ stateHash: hashOf(state), expiresAt })
+      .run();
+  });
 }
 
 /** Takes the state for one callback: true once for a remembered, unexpired state, false ever after. */

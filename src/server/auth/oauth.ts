@@ -2,6 +2,7 @@ import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypt
 import { LOGIN_PATH, type LoginErrorReason, NO_CAPACITY_PATH, signInReturnPaths } from "../../shared/auth.ts";
 import type { CallbackQuery } from "../../shared/schemas/auth.ts";
 import { canonicalTimeZone } from "../../shared/time-zone.ts";
+import { transaction } from "../db/transaction.ts";
 import type { Deps } from "../deps/deps.ts";
 import { withCallKind } from "../spotify/call-kind.ts";
 import { SpotifyBusyError, SpotifyError } from "../spotify/errors.ts";
@@ -158,36 +159,47 @@ export async function completeAuthorization(
     deps.log.warn("spotify token answer without refresh_token");
     return fail("provider_error");
   }
+  const refreshToken = tokens.refreshToken;
 
-  let result: ReturnType<typeof findOrCreateUser>;
+  // The account, its tokens, its grant and its new session are written as one transaction: one commit (one wait
+  // for the disk) instead of five, and a crash leaves either all of it or none.
+  let signedIn: { userId: string; created: boolean; sessionToken: string } | "noCapacity";
   try {
-    result = findOrCreateUser(deps, {
-      spotifyId: profile.id,
-      accountId: accountIdOf(profile),
-      displayName: profile.display_name ?? null,
-      referrer: pending.referrer,
+    signedIn = transaction(deps.db, () => {
+      const result = findOrCreateUser(deps, {
+        spotifyId: profile.id,
+        accountId: accountIdOf(profile),
+        displayName: profile.display_name ?? null,
+        referrer: pending.referrer,
+      });
+      if ("noCapacity" in result) return "noCapacity";
+      // The browser's zone, checked again after the cookie round trip; kept only while the user has none.
+      const timeZone = pending.timeZone ? (canonicalTimeZone(pending.timeZone) ?? undefined) : undefined;
+      learnTimeZone(deps.db, result.userId, timeZone);
+      saveTokens(deps, result.userId, {
+        accessToken: tokens.accessToken,
+        refreshToken,
+        expiresIn: tokens.expiresIn,
+        scope: tokens.scope,
+      });
+      // Every completed sign-in starts a fresh 6-month grant on Spotify.
+      recordAuthorization(deps, result.userId, grantStartOf(deps.config, profile.id, deps.clock.now()));
+      revokeSession(deps.db, presentedSession);
+      const session = createSession(deps.db, deps.clock, result.userId, storedUserAgent(userAgent));
+      return { userId: result.userId, created: result.created, sessionToken: session.token };
     });
   } catch (error) {
-    if (!(error instanceof AccountLinkConflict)) throw error;
-    deps.log.warn("spotify sign-in refused", { error: error.message });
-    return fail("provider_error");
+    if (error instanceof AccountLinkConflict) {
+      deps.log.warn("spotify sign-in refused", { error: error.message });
+      return fail("provider_error");
+    }
+    // Nothing of the sign-in was kept (one transaction): the browser is told so on /login, not shown a 500.
+    deps.log.error("sign-in could not be saved", { error: String(error) });
+    return fail("server_error");
   }
-  if ("noCapacity" in result) return { location: NO_CAPACITY_PATH, cookies };
-  // The browser's zone, checked again after the cookie round trip; kept only while the user has none.
-  const timeZone = pending.timeZone ? (canonicalTimeZone(pending.timeZone) ?? undefined) : undefined;
-  learnTimeZone(deps.db, result.userId, timeZone);
-
-  saveTokens(deps, result.userId, {
-    accessToken: tokens.accessToken,
-    refreshToken: tokens.refreshToken,
-    expiresIn: tokens.expiresIn,
-    scope: tokens.scope,
-  });
-  // Every completed sign-in starts a fresh 6-month grant on Spotify.
-  recordAuthorization(deps, result.userId, grantStartOf(deps.config, profile.id, deps.clock.now()));
-  revokeSession(deps.db, presentedSession);
-  const session = createSession(deps.db, deps.clock, result.userId, storedUserAgent(userAgent));
-  cookies.push(sessionCookie(deps.config, session.token));
+  if (signedIn === "noCapacity") return { location: NO_CAPACITY_PATH, cookies };
+  const result = signedIn;
+  cookies.push(sessionCookie(deps.config, result.sessionToken));
   // Read new likes now, so counts and the first distribution are ready sooner (one call when nothing is new).
   withCallKind("signIn", () => deps.afterSignIn(result.userId));
   deps.log.info("signed in", { userId: result.userId, created: result.created });

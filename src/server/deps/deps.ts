@@ -8,7 +8,6 @@ import type { Clock } from "../platform/clock.ts";
 import type { Logger } from "../platform/log.ts";
 import type { RequestTraffic } from "../platform/loop-room.ts";
 import type { UserWork } from "../platform/user-work.ts";
-import type { MetadataClients } from "../sources/clients.ts";
 import type { SpotifyCallLedger } from "../spotify/call-ledger.ts";
 import type { SpotifyClient, SpotifyUserApi } from "../spotify/types.ts";
 
@@ -30,8 +29,6 @@ export interface Deps {
   paddle: PaddleClient;
   /** this app's Prometheus registry and recorders (GET /metrics) */
   metrics: Metrics;
-  /** the open metadata sources' clients, one per source for all users (each keeps its pace) */
-  metadataClients: MetadataClients;
   /** the background lookups of the open sources, one queue for all users */
   metadataLookups: MetadataLookupQueue;
 
@@ -44,6 +41,8 @@ export interface Deps {
   queuedSettingsSyncs: Set<string>;
   /** each user's sign-in library sync while it runs: a distribution waits for the likes it stores */
   signInSyncs: Map<string, Promise<void>>;
+  /** when each user's library was last enriched by a library read: a read that finds nothing new skips it */
+  enrichedLibraries: Map<string, number>;
   /** the token refresh under way per user: concurrent callers share one request */
   tokenRefreshes: Map<string, Promise<string>>;
   /** Paddle prices by price id, kept for a few minutes */

@@ -6,7 +6,7 @@ import {
   openMetadataSourceNames,
 } from "../../shared/metadata-sources.ts";
 import type { Config } from "../config/config.ts";
-import { metadataSourceProbe } from "../sources/clients.ts";
+import { metadataSourceProbe } from "../metadata/sources/clients.ts";
 import { userAgentFor } from "../sources/http.ts";
 import { type CheckResult, failed, ok, type Probe, shown, skipped } from "./check.ts";
 

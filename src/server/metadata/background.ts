@@ -5,7 +5,9 @@
 // pending when the process stops are looked up at the next start.
 import type { Deps, MetadataLookupQueue } from "../deps/deps.ts";
 import { withCallKind } from "../spotify/call-kind.ts";
+import type { SourceTime } from "./open-source/definition.ts";
 import { lookUpOpenSources, type PassResult } from "./open-sources.ts";
+import { createMetadataClients, type MetadataClients } from "./sources/clients.ts";
 import {
   pendingTracksOf,
   settleFeaturesStatus,
@@ -33,6 +35,10 @@ export interface MetadataLookupsOptions {
   /** first wait before a failed source is asked again */
   retryMs?: number;
   retryMaxMs?: number;
+  /** the open sources' clients; by default built here from the configuration, observed by the app's metrics */
+  clients?: MetadataClients;
+  /** the clock the default clients keep their paces and backoffs on (real unless given) */
+  time?: SourceTime;
 }
 
 export class MetadataLookups implements MetadataLookupQueue {
@@ -43,6 +49,8 @@ export class MetadataLookups implements MetadataLookupQueue {
   private readonly retryMs: number;
   private readonly retryMaxMs: number;
   private stopped = false;
+  /** one client per open source for all the app's users, so each keeps one pace */
+  readonly clients: MetadataClients;
 
   constructor(
     private readonly deps: Deps,
@@ -50,6 +58,8 @@ export class MetadataLookups implements MetadataLookupQueue {
   ) {
     this.retryMs = options.retryMs ?? RETRY_MS;
     this.retryMaxMs = options.retryMaxMs ?? RETRY_MAX_MS;
+    this.clients =
+      options.clients ?? createMetadataClients(deps.config, undefined, deps.metrics, options.time);
   }
 
   /** Queues a pass over the user's songs whose lookups are not finished. */
@@ -124,7 +134,7 @@ export class MetadataLookups implements MetadataLookupQueue {
       followedUp = soFar.changed.size;
       this.followUp([...soFar.changed]);
     };
-    const result = await lookUpOpenSources(deps, deps.metadataClients, trackIds, undefined, placeSoFar);
+    const result = await lookUpOpenSources(deps, this.clients, trackIds, undefined, placeSoFar);
     if (result.failed.length === 0) {
       // Every source was asked: what is still without features has none anywhere (asked again in 30 days).
       // After a failure the songs stay pending, so the next pass asks the failed source again.

@@ -9,9 +9,9 @@ import {
   type OpenMetadataSourceName,
   provides,
 } from "../../shared/metadata-sources.ts";
-import type { MetadataClients } from "../sources/clients.ts";
-import { openSourceLookups } from "./sources/index.ts";
-import type { PassDeps, SongFact, SourcePass } from "./sources/source.ts";
+import type { OpenSource, PassDeps, SongFact, SourcePass } from "./open-source/definition.ts";
+import type { MetadataClients } from "./sources/clients.ts";
+import { openSources } from "./sources/index.ts";
 import { askable } from "./store/lookups-repository.ts";
 import { type PassTrack, passTracks } from "./store/repository.ts";
 
@@ -27,7 +27,7 @@ const lacks: Record<SongFact, (track: PassTrack) => boolean> = {
   tempo: (t) => t.tempo === null,
 };
 
-const isOpen = (name: MetadataSourceName): name is OpenMetadataSourceName => name in openSourceLookups;
+const isOpen = (name: MetadataSourceName): name is OpenMetadataSourceName => name in openSources;
 
 /**
  * Looks up what the tracks lack; `onProgress` is told after each call, `onSourceDone` after each source has
@@ -45,7 +45,7 @@ export async function lookUpOpenSources(
   const board = new AnswerBoard(deps, order, trackIds);
   const tracks = passTracks(deps.db.$client, trackIds);
   const run = async <Name extends OpenMetadataSourceName>(name: Name) => {
-    const pass: SourcePass<Name> = {
+    const pass: SourcePass<MetadataClients[Name]> = {
       deps,
       client: clients[name],
       order,
@@ -60,7 +60,7 @@ export async function lookUpOpenSources(
       },
     };
     try {
-      await openSourceLookups[name].lookUp(pass);
+      await (openSources[name] as OpenSource<MetadataClients[Name]>).lookUp(pass);
     } catch (error) {
       result.failed.push(name);
       deps.log.warn("metadata source failed; asked again later", { source: name, error: String(error) });
@@ -120,14 +120,13 @@ class AnswerBoard {
   }
 
   private answeredByAll(sources: readonly OpenMetadataSourceName[], ids: readonly string[]): Set<string> {
-    const sqlite = this.deps.db.$client;
     const now = this.deps.clock.now();
     let answered = new Set(ids);
     for (const name of sources) {
-      const kind = openSourceLookups[name].songAnswer;
+      const kind = openSources[name].songAnswer;
       if (answered.size === 0 || kind === null) continue;
       const left = [...answered];
-      const open = new Set(askable(sqlite, name, kind, left, now));
+      const open = new Set(askable(this.deps.db, name, kind, left, now));
       answered = new Set(left.filter((id) => !open.has(id)));
     }
     return answered;

@@ -59,7 +59,7 @@ async function spotifyFeatures({ db, sqlite, order, log, api, userId, now }: Ste
   if (isUnavailable(sqlite, "audioFeatures", now)) return 0;
   let fetched = 0;
   const rounds = { source: "spotify", kind: "features", size: ROUND, now: () => now } as const;
-  await askInRounds(sqlite, rounds, tracksWithoutFeatures(sqlite, userId), async (round) => {
+  await askInRounds(db, rounds, tracksWithoutFeatures(sqlite, userId), async (round) => {
     const features = await api.getAudioFeatures(round);
     if (features === "unavailable") {
       recordCapability(sqlite, "audioFeatures", "unavailable", now);
@@ -80,12 +80,12 @@ const genresGone = (artists: readonly Artist[]) =>
   artists.length > 0 &&
   artists.every((a) => !Array.isArray(a.genres) || (a.genres.length === 0 && a.popularity === undefined));
 
-async function spotifyArtists({ sqlite, log, api, userId, now }: Step): Promise<number> {
+async function spotifyArtists({ db, sqlite, log, api, userId, now }: Step): Promise<number> {
   if (isUnavailable(sqlite, "artistGenres", now)) return 0;
   let fetched = 0;
   // The first round asks about one artist: if Spotify answers it without genres, nothing more is asked.
   const rounds = { source: "spotify", kind: "artist", size: ROUND, firstSize: 1, now: () => now } as const;
-  await askInRounds(sqlite, rounds, artistsOfLikes(sqlite, userId), async (round) => {
+  await askInRounds(db, rounds, artistsOfLikes(sqlite, userId), async (round) => {
     const artists = await api.getArtists(round);
     if (genresGone(artists)) {
       recordCapability(sqlite, "artistGenres", "unavailable", now);
@@ -93,21 +93,21 @@ async function spotifyArtists({ sqlite, log, api, userId, now }: Step): Promise<
       return "stop";
     }
     if (artists.length > 0) recordCapability(sqlite, "artistGenres", "available", now);
-    storeSpotifyArtists(sqlite, artists, now);
+    storeSpotifyArtists(db, artists, now);
     fetched += artists.length;
     return new Set(artists.map((a) => a.id));
   });
   return fetched;
 }
 
-function storeSpotifyArtists(sqlite: Database, found: readonly Artist[], now: number) {
+function storeSpotifyArtists(db: Db, found: readonly Artist[], now: number) {
   storeSpotifyArtistGenres(
-    sqlite,
+    db,
     found.map((a) => ({ id: a.id, name: a.name ?? "", genres: a.genres ?? [] })),
     now,
   );
   clearCategoriesOfArtists(
-    sqlite,
+    db.$client,
     found.map((a) => a.id),
   );
 }

@@ -5,6 +5,8 @@ import { featureFacts } from "../../shared/audio-features.ts";
 import type { Db } from "../db/client.ts";
 import { artists, likes, metadataLookups, playlistSongs, tracks } from "../db/schema/index.ts";
 import { correctionMap } from "../library/corrections-repository.ts";
+import { songQuestions } from "../metadata/sources/index.ts";
+import { isOneOf } from "../metadata/store/lookups-repository.ts";
 import type { ArtistEvidence, TrackEvidence } from "./reasons.ts";
 
 /**
@@ -89,22 +91,7 @@ export function songRecords(db: Db, userId: string, trackIds: readonly string[])
         .all(),
     ).map((l) => [l.trackId, l.likedAt]),
   );
-  const deezerIds = trackRows.filter((t) => t.tempoSource === "deezer").map((t) => t.id);
-  const bpmAsked = new Map(
-    inChunks(deezerIds, (part) =>
-      db
-        .select({ key: metadataLookups.key, at: metadataLookups.checkedAt })
-        .from(metadataLookups)
-        .where(
-          and(
-            eq(metadataLookups.source, "deezer"),
-            eq(metadataLookups.kind, "bpm"),
-            inArray(metadataLookups.key, part),
-          ),
-        )
-        .all(),
-    ).map((r) => [r.key, r.at]),
-  );
+  const tempoAsked = tempoAnswerTimes(db, trackRows);
   const corrections = correctionMap(db, userId);
   const byId = new Map(trackRows.map((t) => [t.id, t]));
   const records: SongRecord[] = [];
@@ -144,7 +131,7 @@ export function songRecords(db: Db, userId: string, trackIds: readonly string[])
         featuresSource: t.featuresSource,
         featuresFetchedAt: t.featuresFetchedAt,
         tempoSource: t.tempoSource,
-        tempoAsOf: bpmAsked.get(id) ?? null,
+        tempoAsOf: tempoAsked.get(id) ?? null,
         artists: evidenceOfArtists,
       },
     });
@@ -217,4 +204,29 @@ export function artistName(db: Db, artistId: string): string {
   return (
     db.select({ name: artists.name }).from(artists).where(eq(artists.id, artistId)).get()?.name ?? artistId
   );
+}
+
+/**
+ * When the source of a tempo given alone (not with the song's features, as Deezer's bpm) answered about the song,
+ * from the lookup memory under that source's song question.
+ */
+function tempoAnswerTimes(
+  db: Db,
+  trackRows: readonly Pick<typeof tracks.$inferSelect, "id" | "tempoSource" | "featuresSource">[],
+): Map<string, number> {
+  const sourceOf = new Map(
+    trackRows.flatMap((t) =>
+      t.tempoSource !== null && t.tempoSource !== t.featuresSource ? [[t.id, t.tempoSource] as const] : [],
+    ),
+  );
+  const questions = songQuestions.filter((q) => [...sourceOf.values()].includes(q.source));
+  if (questions.length === 0) return new Map();
+  const rows = inChunks([...sourceOf.keys()], (part) =>
+    db
+      .select({ key: metadataLookups.key, source: metadataLookups.source, at: metadataLookups.checkedAt })
+      .from(metadataLookups)
+      .where(and(inArray(metadataLookups.key, part), isOneOf(questions)))
+      .all(),
+  );
+  return new Map(rows.filter((r) => sourceOf.get(r.key) === r.source).map((r) => [r.key, r.at]));
 }

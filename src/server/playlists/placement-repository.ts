@@ -1,6 +1,9 @@
 // What the "Why not?" search and a song's placement read: the listener's liked songs by name or artist, the
 // playlists holding a song, and when a source was last asked about it.
+import { and, eq, max } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
+import { metadataLookups } from "../db/schema/index.ts";
+import { isOneOf, type Question } from "../metadata/store/lookups-repository.ts";
 
 export interface LikedHit {
   trackId: string;
@@ -44,12 +47,13 @@ export function playlistsHolding(db: Db, userId: string, trackId: string) {
     .all(userId, trackId);
 }
 
-/** When a source was last asked about a key (the lookup memory), or null. */
-export function lastAsked(db: Db, source: string, kind: string, key: string): number | null {
-  const row = db.$client
-    .query<{ at: number }, [string, string, string]>(
-      "SELECT checked_at AS at FROM metadata_lookups WHERE source = ? AND kind = ? AND key = ?",
-    )
-    .get(source, kind, key);
+/** When any of these questions (source and kind) was last asked about a key (the lookup memory), or null. */
+export function lastAsked(db: Db, questions: readonly Question[], key: string): number | null {
+  if (questions.length === 0) return null;
+  const row = db
+    .select({ at: max(metadataLookups.checkedAt) })
+    .from(metadataLookups)
+    .where(and(eq(metadataLookups.key, key), isOneOf(questions)))
+    .get();
   return row?.at ?? null;
 }

@@ -8,6 +8,7 @@ import type { Deps } from "../deps/deps.ts";
 import { excludedTracksByPreference } from "../distribution/repository/exclusions.ts";
 import { loadSelection } from "../distribution/state.ts";
 import { loadConsideredSongs } from "../library/considered.ts";
+import { songQuestions } from "../metadata/sources/index.ts";
 import { notFound } from "../platform/errors.ts";
 import { songRecords } from "./explain-repository.ts";
 import { lastAsked, playlistsHolding, searchLikedSongs } from "./placement-repository.ts";
@@ -79,7 +80,7 @@ export function getPlacement(deps: Deps, caller: Caller, trackId: string): SongP
       if (classifiedGroups.has(g.group)) {
         const missing = missingFact(g.group, evidence);
         if (missing !== null) {
-          const asked = lastAsked(db, "reccobeats", "features", trackId);
+          const asked = lastAsked(db, songQuestions, trackId);
           return explainTexts.whyNot.unknown(g.group, missing, asked === null ? null : ageText(asked, now));
         }
         if (fitting.length === 0) return explainTexts.whyNot.noEntry(g.group);

@@ -1,20 +1,14 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { assertMayCreate, findOrCreateUser, providerIdHash } from "../../../src/server/auth/signup.ts";
 import { manualClock } from "../../../src/server/platform/clock.ts";
 import { appRouter } from "../../../src/server/trpc/_app.ts";
 import { createCallerFactory, createContextInner } from "../../../src/server/trpc/core/init.ts";
-import { startTestServer, type TestServer } from "../../support/server.ts";
+import { setUpTestServer } from "../../support/suite.ts";
 import { apiClient, seedEverything, seedUser } from "./seed.ts";
 import { createListener, signInAs } from "./signin.ts";
 
 const clock = manualClock();
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({}, clock);
-});
-afterAll(async () => {
-  await server.dispose();
-});
+const server = setUpTestServer({}, clock);
 
 const retained = new Set(["membership_events", "payments", "subscriptions", "webhook_events"]);
 /** Parent tables and the column their children refer to them by. */

@@ -1,21 +1,15 @@
 // The personal-data export costs a read of everything Crate keeps about a listener: a few downloads an hour are
 // answered, more are refused with code 66, and a batched tRPC request carries at most one such call (code 67 for the others).
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import * as t from "../../../src/server/db/schema/index.ts";
 import { manualClock } from "../../../src/server/platform/clock.ts";
 import { ErrorCode } from "../../../src/shared/errors.ts";
 import { workLimits } from "../../../src/shared/work-limits.ts";
-import { startTestServer, type TestServer } from "../../support/server.ts";
+import { setUpTestServer } from "../../support/suite.ts";
 import { apiClient, seedEverything, seedUser } from "./seed.ts";
 
-let server: TestServer;
 const clock = manualClock(Date.now());
-beforeAll(async () => {
-  server = await startTestServer({}, clock);
-});
-afterAll(async () => {
-  await server.dispose();
-});
+const server = setUpTestServer({}, clock);
 
 const trpcGet = (cookie: string, names: string[]) =>
   fetch(`${server.url}/api/trpc/${names.join(",")}?batch=1&input=${encodeURIComponent("{}")}`, {

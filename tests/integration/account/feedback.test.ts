@@ -1,20 +1,14 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { manualClock } from "../../../src/server/platform/clock.ts";
 import { appRouter } from "../../../src/server/trpc/_app.ts";
 import { createCallerFactory, createContextInner } from "../../../src/server/trpc/core/init.ts";
 import { limits } from "../../../src/shared/limits.ts";
-import { startTestServer, type TestServer } from "../../support/server.ts";
+import { setUpTestServer } from "../../support/suite.ts";
 import { apiClient, seedUser } from "./seed.ts";
 
 // 22:00 UTC, so the test can cross midnight
 const clock = manualClock(Date.UTC(2026, 2, 10, 22));
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({}, clock);
-});
-afterAll(async () => {
-  await server.dispose();
-});
+const server = setUpTestServer({}, clock);
 
 const send = (cookie: string | undefined, feedback: unknown) =>
   apiClient(server.url, cookie)("POST", "/api/feedback", { feedback });

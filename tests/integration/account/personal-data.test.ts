@@ -1,20 +1,14 @@
 import { Database } from "bun:sqlite";
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { collectPersonalData } from "../../../src/server/account/personal-data.ts";
 import { providerTokens, users } from "../../../src/server/db/schema/index.ts";
 import { appRouter } from "../../../src/server/trpc/_app.ts";
 import { createCallerFactory, createContextInner } from "../../../src/server/trpc/core/init.ts";
-import { startTestServer, type TestServer } from "../../support/server.ts";
+import { setUpTestServer } from "../../support/suite.ts";
 import { apiClient, seedEverything, seedUser } from "./seed.ts";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server.dispose();
-});
+const server = setUpTestServer();
 
 describe("GET /api/user/personal-data", () => {
   test("happy: every kind of stored data is in the answer, as JSON text", async () => {

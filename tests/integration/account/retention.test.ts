@@ -1,23 +1,17 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { Cron } from "croner";
 import { createSession } from "../../../src/server/auth/sessions.ts";
 import * as t from "../../../src/server/db/schema/index.ts";
 import { jobDefinitions } from "../../../src/server/jobs/index.ts";
 import { retentionJob } from "../../../src/server/jobs/retention.ts";
 import { manualClock } from "../../../src/server/platform/clock.ts";
-import { startTestServer, type TestServer } from "../../support/server.ts";
+import { setUpTestServer } from "../../support/suite.ts";
 import { apiClient, seedUser } from "./seed.ts";
 
 const DAY = 24 * 3600_000;
 const start = Date.UTC(2026, 0, 10, 12);
 const clock = manualClock(start);
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({}, clock);
-});
-afterAll(async () => {
-  await server.dispose();
-});
+const server = setUpTestServer({}, clock);
 
 const count = (sql: string, ...params: string[]) =>
   server.deps.db.$client.query<{ n: number }, string[]>(sql).get(...params)?.n ?? 0;

@@ -1,21 +1,15 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { spotifyForUser } from "../../../src/server/auth/tokens.ts";
 import { managedPlaylists, users } from "../../../src/server/db/schema/index.ts";
 import { manualClock } from "../../../src/server/platform/clock.ts";
 import { settingsSyncIdle } from "../../../src/server/settings/sync.ts";
-import { startTestServer, type TestServer } from "../../support/server.ts";
+import { setUpTestServer } from "../../support/suite.ts";
 import { apiClient } from "./seed.ts";
 import { createListener, signInAs } from "./signin.ts";
 
 const clock = manualClock();
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({}, clock);
-});
-afterAll(async () => {
-  await server.dispose();
-});
+const server = setUpTestServer({}, clock);
 
 interface EmulatedPlaylist {
   id: string;

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { rmSync } from "node:fs";
 import { hourlySyncJob } from "../../../src/server/jobs/hourly-sync.ts";
 import { runJob } from "../../../src/server/jobs/index.ts";
+import type { MetadataLookups } from "../../../src/server/metadata/background.ts";
 import { type RunningServer, startServer } from "../../../src/server/server.ts";
 import { ErrorCode } from "../../../src/shared/errors.ts";
 import type { AdminCharts, ChartPoint } from "../../../src/shared/schemas/admin.ts";
@@ -64,7 +65,7 @@ beforeAll(async () => {
 
   // ReccoBeats says "too many requests" to every call: the client tries five times, then gives up
   await put(emulator("reccobeats/control/faults"), { rateLimited: 1, retryAfterSec: 0 });
-  seen.reccoOutcome = await server.deps.metadataClients.reccobeats
+  seen.reccoOutcome = await (server.deps.metadataLookups as MetadataLookups).clients.reccobeats
     .audioFeatures(["0charts0recco0track0a"])
     .then(
       () => "answered",

@@ -1,29 +1,18 @@
 // The premium member list (paging edges) and the admin's membership change (an event, effective at once).
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { setMembershipLevel } from "../../../src/server/billing/membership.ts";
 import { manualClock } from "../../../src/server/platform/clock.ts";
 import { ErrorCode } from "../../../src/shared/errors.ts";
 import { limits } from "../../../src/shared/limits.ts";
-import type { ApiTarget } from "../../support/api.ts";
-import type { TestServer } from "../../support/server.ts";
-import { makeUser, rest, startAdminWorld, type TestUser, trpcCall, trpcData } from "./support.ts";
+import { makeUser, rest, setUpAdminWorld, trpcCall, trpcData } from "./support.ts";
 
 const NOW = Date.UTC(2026, 2, 1, 12);
 const clock = manualClock(NOW);
-let server: TestServer;
-let api: ApiTarget;
-let admin: TestUser;
 
-beforeAll(async () => {
-  ({ server, api, admin } = await startAdminWorld(clock));
-}, 60_000);
-
-afterAll(async () => {
-  await server?.dispose();
-});
+const world = setUpAdminWorld(clock);
 
 const premiumPage = (offset: number | string) =>
-  rest(api, "GET", `/api/admin/user/premium?offset=${offset}`, admin.cookie);
+  rest(world.api, "GET", `/api/admin/user/premium?offset=${offset}`, world.admin.cookie);
 
 /** Every member, page by page, as the dashboard's Next button walks them. */
 async function allPremium(): Promise<{ userId: string; effectiveDate: string }[]> {
@@ -43,9 +32,9 @@ describe("premium members, 20 a page", () => {
   test("fewer than 20, exactly one page, more than one page, and an offset beyond the end", async () => {
     const members: { userId: string; since: number }[] = [];
     for (let i = 0; i < 23; i += 1) {
-      const user = makeUser(server.deps);
+      const user = makeUser(world.server.deps);
       const since = NOW + (i + 1) * 3_600_000;
-      await setMembershipLevel(server.deps, user.userId, "PremiumYearly", "payment", {
+      await setMembershipLevel(world.server.deps, user.userId, "PremiumYearly", "payment", {
         effectiveDate: since,
       });
       members.push({ userId: user.userId, since });
@@ -55,7 +44,7 @@ describe("premium members, 20 a page", () => {
         expect((await premiumPage(20)).body).toEqual([]);
       }
     }
-    makeUser(server.deps); // a Free user is never listed
+    makeUser(world.server.deps); // a Free user is never listed
     const expected = [...members]
       .sort((a, b) => b.since - a.since)
       .map((m) => ({ userId: m.userId, effectiveDate: new Date(m.since).toISOString() }));
@@ -69,14 +58,22 @@ describe("premium members, 20 a page", () => {
     expect((await premiumPage(5_000)).body).toEqual([]);
     expect((await premiumPage(3)).body).toEqual(expected.slice(3, 23));
     // no offset means 0; tRPC pages the same way
-    expect((await rest(api, "GET", "/api/admin/user/premium", admin.cookie)).body).toEqual(first.body);
-    const viaTrpc = await trpcCall(api, "query", "admin.premiumMembers", { offset: 20 }, admin.cookie);
+    expect((await rest(world.api, "GET", "/api/admin/user/premium", world.admin.cookie)).body).toEqual(
+      first.body,
+    );
+    const viaTrpc = await trpcCall(
+      world.api,
+      "query",
+      "admin.premiumMembers",
+      { offset: 20 },
+      world.admin.cookie,
+    );
     expect(trpcData(viaTrpc)).toEqual(second.body);
   });
 
   test("effectiveDate is when the current premium began; equal dates are ordered by user id", async () => {
-    const returning = makeUser(server.deps);
-    const deps = server.deps;
+    const returning = makeUser(world.server.deps);
+    const deps = world.server.deps;
     await setMembershipLevel(deps, returning.userId, "PremiumYearly", "payment", {
       effectiveDate: Date.UTC(2025, 0, 1),
     });
@@ -109,7 +106,13 @@ describe("premium members, 20 a page", () => {
       expect(answer.body.errorCode).toBe(ErrorCode.BadRequest);
       expect(answer.body.error).toContain("offset");
     }
-    const viaTrpc = await trpcCall(api, "query", "admin.premiumMembers", { offset: -20 }, admin.cookie);
+    const viaTrpc = await trpcCall(
+      world.api,
+      "query",
+      "admin.premiumMembers",
+      { offset: -20 },
+      world.admin.cookie,
+    );
     expect(viaTrpc.status).toBe(400);
   });
 });
@@ -118,9 +121,9 @@ describe("membership change", () => {
   const changePath = (userId: string) => `/api/admin/user/user-id/${userId}/membership`;
 
   test("is a membership event and takes effect at once", async () => {
-    const listener = makeUser(server.deps);
+    const listener = makeUser(world.server.deps);
     clock.set(NOW + 60_000);
-    const answer = await rest(api, "POST", changePath(listener.userId), admin.cookie, {
+    const answer = await rest(world.api, "POST", changePath(listener.userId), world.admin.cookie, {
       membershipLevel: "PremiumYearly",
     });
     expect(answer).toEqual({
@@ -128,15 +131,20 @@ describe("membership change", () => {
       body: { userId: listener.userId, membershipLevel: "PremiumYearly", changed: true },
     });
     // the listener's own calls see the new level at once: premium playlists are available
-    const level = await rest(api, "GET", "/api/user/membership-level", listener.cookie);
+    const level = await rest(world.api, "GET", "/api/user/membership-level", listener.cookie);
     expect(level.body).toEqual({ membershipLevel: "PremiumYearly" });
-    const preferences = await rest(api, "GET", "/api/playlist-preferences", listener.cookie);
+    const preferences = await rest(world.api, "GET", "/api/playlist-preferences", listener.cookie);
     const everything = preferences.body.availableSimplePlaylistPreferences.find(
       (p: { name: string }) => p.name === "Everything",
     );
     expect(everything).toMatchObject({ available: true });
 
-    const detail = await rest(api, "GET", `/api/admin/user/user-id/${listener.userId}`, admin.cookie);
+    const detail = await rest(
+      world.api,
+      "GET",
+      `/api/admin/user/user-id/${listener.userId}`,
+      world.admin.cookie,
+    );
     expect(detail.body.user.membershipLevel).toBe("PremiumYearly");
     expect(detail.body.membershipEvents[0]).toEqual({
       membershipLevel: "PremiumYearly",
@@ -150,18 +158,18 @@ describe("membership change", () => {
     // back to Free through tRPC: premium playlists are no longer available, the member leaves the list
     clock.set(NOW + 120_000);
     const back = await trpcCall(
-      api,
+      world.api,
       "mutation",
       "admin.setMembership",
       { userId: listener.userId, membershipLevel: "Free" },
-      admin.cookie,
+      world.admin.cookie,
     );
     expect(trpcData(back)).toEqual({ userId: listener.userId, membershipLevel: "Free", changed: true });
-    const again = await rest(api, "GET", "/api/playlist-preferences", listener.cookie);
+    const again = await rest(world.api, "GET", "/api/playlist-preferences", listener.cookie);
     expect(
       again.body.availableSimplePlaylistPreferences.find((p: { name: string }) => p.name === "Everything"),
     ).toMatchObject({ available: false });
-    const events = server.deps.db.$client
+    const events = world.server.deps.db.$client
       .query("SELECT membership_level AS level, source FROM membership_events WHERE user_id = ? ORDER BY id")
       .all(listener.userId);
     expect(events).toEqual([
@@ -173,35 +181,35 @@ describe("membership change", () => {
   });
 
   test("the same level again writes nothing; FreeBeforePremiumIntroduced can be set", async () => {
-    const listener = makeUser(server.deps);
-    const same = await rest(api, "POST", changePath(listener.userId), admin.cookie, {
+    const listener = makeUser(world.server.deps);
+    const same = await rest(world.api, "POST", changePath(listener.userId), world.admin.cookie, {
       membershipLevel: "Free",
     });
     expect(same.body).toEqual({ userId: listener.userId, membershipLevel: "Free", changed: false });
-    const legacy = await rest(api, "POST", changePath(listener.userId), admin.cookie, {
+    const legacy = await rest(world.api, "POST", changePath(listener.userId), world.admin.cookie, {
       membershipLevel: "FreeBeforePremiumIntroduced",
     });
     expect(legacy.body.changed).toBe(true);
-    const count = server.deps.db.$client
+    const count = world.server.deps.db.$client
       .query("SELECT COUNT(*) AS n FROM membership_events WHERE user_id = ?")
       .get(listener.userId);
     expect(count).toEqual({ n: 2 });
   });
 
   test("an unknown level or a missing body is 400; an unknown user is 404", async () => {
-    const listener = makeUser(server.deps);
+    const listener = makeUser(world.server.deps);
     for (const body of [{ membershipLevel: "Gold" }, {}, undefined]) {
-      const answer = await rest(api, "POST", changePath(listener.userId), admin.cookie, body);
+      const answer = await rest(world.api, "POST", changePath(listener.userId), world.admin.cookie, body);
       expect(answer.status).toBe(400);
       expect(answer.body.error).toContain("membershipLevel");
     }
-    const unknown = await rest(api, "POST", changePath("no-such-user"), admin.cookie, {
+    const unknown = await rest(world.api, "POST", changePath("no-such-user"), world.admin.cookie, {
       membershipLevel: "PremiumYearly",
     });
     expect(unknown.status).toBe(404);
     expect(unknown.body.errorCode).toBe(ErrorCode.NotFound);
     expect(
-      server.deps.db.$client
+      world.server.deps.db.$client
         .query("SELECT membership_level AS l FROM users WHERE id = ?")
         .get(listener.userId),
     ).toEqual({ l: "Free" });

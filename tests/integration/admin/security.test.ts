@@ -1,28 +1,23 @@
 // Security suite: every admin call, REST and tRPC, refuses a signed-in non-admin (403) and a signed-out
 // visitor (401), both with errorCode 6, and changes nothing.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { beforeAll, describe, expect, test } from "bun:test";
 import { adminRest } from "../../../src/server/rest/admin.ts";
 import { adminRouter } from "../../../src/server/trpc/routers/admin.ts";
 import { ErrorCode } from "../../../src/shared/errors.ts";
-import { startTestServer, type TestServer } from "../../support/server.ts";
+import { setUpTestServer } from "../../support/suite.ts";
 import { signIn } from "../auth/flow.ts";
 import { type JsonAnswer, makeUser, rest, type TestUser, trpcCall, trpcData } from "./support.ts";
 
-let server: TestServer;
 let listener: TestUser;
 let adminCookie: string;
 
+const server = setUpTestServer();
 beforeAll(async () => {
-  server = await startTestServer();
   listener = makeUser(server.deps);
   // The admin signs in through the real OAuth flow on the mounted emulator.
   const admin = await signIn(server.url, "crate-admin");
   adminCookie = `crate_session=${admin.jar.values.get("crate_session") ?? ""}`;
 }, 60_000);
-
-afterAll(async () => {
-  await server?.dispose();
-});
 
 interface RestCall {
   method: "GET" | "POST";

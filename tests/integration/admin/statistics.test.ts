@@ -1,18 +1,17 @@
 // GET /api/admin/statistics against seeded users, membership events and batch runs; the batch start; the
 // statistics switches.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { beforeAll, describe, expect, test } from "bun:test";
 import { setMembershipLevel } from "../../../src/server/billing/membership.ts";
-import { isBatchJobRunning, runHourlySync } from "../../../src/server/distribution/batch.ts";
+import { isBatchJobRunning } from "../../../src/server/distribution/batch.ts";
 import { manualClock } from "../../../src/server/platform/clock.ts";
-import type { SpotifyUserApi } from "../../../src/server/spotify/types.ts";
 import { ErrorCode } from "../../../src/shared/errors.ts";
 import { type ApiTarget, inProcess } from "../../support/api.ts";
-import { startTestServer, type TestServer } from "../../support/server.ts";
+import { heldHourlyRun } from "../../support/held-run.ts";
+import { setUpTestServer } from "../../support/suite.ts";
 import { makeAdmin, makeUser, rest, type TestUser, trpcCall, trpcData } from "./support.ts";
 
 const NOW = Date.UTC(2026, 0, 15, 12);
 const clock = manualClock(NOW);
-let server: TestServer;
 /** the API without a socket: these suites are about what it answers, not about HTTP */
 let api: ApiTarget;
 let admin: TestUser;
@@ -26,8 +25,8 @@ function userAt(at: number): TestUser {
   return user;
 }
 
+const server = setUpTestServer({}, clock);
 beforeAll(async () => {
-  server = await startTestServer({}, clock);
   api = inProcess(server.deps);
   userAt(Date.UTC(2025, 10, 1, 8)); // before the 30-day window
   const a = userAt(Date.UTC(2026, 0, 1, 10));
@@ -62,10 +61,6 @@ beforeAll(async () => {
     );
   }
 }, 60_000);
-
-afterAll(async () => {
-  await server?.dispose();
-});
 
 const days = (from: number, count: number) =>
   Array.from({ length: count }, (_, i) => new Date(from + i * 86_400_000).toISOString().slice(0, 10));
@@ -163,17 +158,7 @@ describe("user statistics switches", () => {
 
 describe("batch start", () => {
   test("starts the hourly run at once; while one is going it answers jobStarted false", async () => {
-    let release = () => {};
-    const gate = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    const blockingApi = {
-      async *likedTracks() {
-        await gate;
-        yield [];
-      },
-    } as unknown as SpotifyUserApi;
-    const held = runHourlySync({ ...server.deps, spotifyFor: () => blockingApi });
+    const held = heldHourlyRun(server.deps);
     expect(isBatchJobRunning(server.deps, "hourly-sync")).toBe(true);
     expect(await rest(api, "POST", "/api/admin/batch/start", admin.cookie)).toEqual({
       status: 200,
@@ -182,8 +167,8 @@ describe("batch start", () => {
     expect(trpcData(await trpcCall(api, "mutation", "admin.startBatch", undefined, admin.cookie))).toEqual({
       jobStarted: false,
     });
-    release();
-    await held;
+    held.release();
+    await held.finished;
 
     const started = await rest(api, "POST", "/api/admin/batch/start", admin.cookie);
     expect(started.body).toEqual({ jobStarted: true });

@@ -6,6 +6,7 @@ import type { Clock } from "../../../src/server/platform/clock.ts";
 import { demoCredentials } from "../../../src/shared/demo-credentials.ts";
 import { type ApiTarget, apiCall, inProcess, overHttp, trpcRequest } from "../../support/api.ts";
 import { startTestServer, type TestServer } from "../../support/server.ts";
+import { setUpForSuite } from "../../support/suite.ts";
 
 export interface TestUser {
   userId: string;
@@ -38,6 +39,17 @@ export async function startAdminWorld(clock: Clock): Promise<AdminWorld> {
   const server = await startTestServer({}, clock);
   return { server, api: inProcess(server.deps), admin: makeAdmin(server.deps) };
 }
+
+/** The admin's REST call for a user's detail, by Crate's user id. */
+export const userDetail = (world: AdminWorld, userId: string) =>
+  rest(world.api, "GET", `/api/admin/user/user-id/${userId}`, world.admin.cookie);
+
+/** startAdminWorld for the whole file, before its own hooks; the server is disposed of after its tests. */
+export const setUpAdminWorld = (clock: Clock): AdminWorld =>
+  setUpForSuite(
+    () => startAdminWorld(clock),
+    (world) => world.server.dispose(),
+  );
 
 export interface JsonAnswer {
   status: number;

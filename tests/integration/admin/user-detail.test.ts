@@ -1,26 +1,21 @@
 // The admin user detail, by Crate's user id and by the provider's id, over REST and tRPC.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { beforeAll, describe, expect, test } from "bun:test";
 import { setMembershipLevel } from "../../../src/server/billing/membership.ts";
 import * as t from "../../../src/server/db/schema/index.ts";
 import { manualClock } from "../../../src/server/platform/clock.ts";
 import { ErrorCode } from "../../../src/shared/errors.ts";
 import { grantEndsAt } from "../../../src/shared/spotify-access.ts";
-import type { ApiTarget } from "../../support/api.ts";
-import type { TestServer } from "../../support/server.ts";
-import { makeUser, rest, startAdminWorld, type TestUser, trpcCall, trpcData } from "./support.ts";
+import { makeUser, rest, setUpAdminWorld, type TestUser, trpcCall, trpcData, userDetail } from "./support.ts";
 
 const NOW = Date.UTC(2026, 3, 10, 12);
 const clock = manualClock(NOW);
 const iso = (ms: number) => new Date(ms).toISOString();
-let server: TestServer;
-let api: ApiTarget;
-let admin: TestUser;
 let listener: TestUser;
 
+const world = setUpAdminWorld(clock);
 beforeAll(async () => {
-  ({ server, api, admin } = await startAdminWorld(clock));
-  listener = makeUser(server.deps);
-  const db = server.deps.db;
+  listener = makeUser(world.server.deps);
+  const db = world.server.deps.db;
   const userId = listener.userId;
   for (const [i, trackId] of ["t1", "t2", "t3"].entries()) {
     db.insert(t.likes)
@@ -77,7 +72,9 @@ beforeAll(async () => {
       subscriptionId: "sub_1",
     })
     .run();
-  await setMembershipLevel(server.deps, userId, "PremiumYearly", "payment", { effectiveDate: NOW - 10_000 });
+  await setMembershipLevel(world.server.deps, userId, "PremiumYearly", "payment", {
+    effectiveDate: NOW - 10_000,
+  });
   db.insert(t.statisticsUsers)
     .values({ userId, enabledAt: NOW - 500 })
     .run();
@@ -89,13 +86,9 @@ beforeAll(async () => {
     .run();
 }, 60_000);
 
-afterAll(async () => {
-  await server?.dispose();
-});
-
 describe("user detail", () => {
   test("every field, by user id", async () => {
-    const answer = await rest(api, "GET", `/api/admin/user/user-id/${listener.userId}`, admin.cookie);
+    const answer = await userDetail(world, listener.userId);
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({
       user: {
@@ -157,29 +150,29 @@ describe("user detail", () => {
   });
 
   test("by the provider's id, and through tRPC by either id: the same detail", async () => {
-    const byUserId = await rest(api, "GET", `/api/admin/user/user-id/${listener.userId}`, admin.cookie);
+    const byUserId = await userDetail(world, listener.userId);
     const bySpotifyId = await rest(
-      api,
+      world.api,
       "GET",
       `/api/admin/user/spotify-id/${encodeURIComponent(listener.spotifyId)}`,
-      admin.cookie,
+      world.admin.cookie,
     );
     expect(bySpotifyId).toEqual(byUserId);
     for (const input of [{ userId: listener.userId }, { spotifyId: listener.spotifyId }]) {
-      const answer = await trpcCall(api, "query", "admin.userDetail", input, admin.cookie);
+      const answer = await trpcCall(world.api, "query", "admin.userDetail", input, world.admin.cookie);
       expect(trpcData(answer)).toEqual(byUserId.body);
     }
   });
 
   test("membership events are latest first; the audio-features outage shows", async () => {
     clock.set(NOW + 60_000);
-    await setMembershipLevel(server.deps, listener.userId, "Free", "admin");
-    server.deps.db.$client
+    await setMembershipLevel(world.server.deps, listener.userId, "Free", "admin");
+    world.server.deps.db.$client
       .query(
         "INSERT INTO metadata_sources (source, status, checked_at) VALUES ('audioFeatures', 'unavailable', ?)",
       )
       .run(NOW);
-    const answer = await rest(api, "GET", `/api/admin/user/user-id/${listener.userId}`, admin.cookie);
+    const answer = await userDetail(world, listener.userId);
     expect(answer.body.membershipEvents[0]).toEqual({
       membershipLevel: "Free",
       effectiveDate: iso(NOW + 60_000),
@@ -193,11 +186,17 @@ describe("user detail", () => {
       "/api/admin/user/user-id/no-such-user",
       "/api/admin/user/spotify-id/no-such-listener",
     ]) {
-      const answer = await rest(api, "GET", path, admin.cookie);
+      const answer = await rest(world.api, "GET", path, world.admin.cookie);
       expect(answer.status).toBe(404);
       expect(answer.body.errorCode).toBe(ErrorCode.NotFound);
     }
-    const viaTrpc = await trpcCall(api, "query", "admin.userDetail", { spotifyId: "nobody" }, admin.cookie);
+    const viaTrpc = await trpcCall(
+      world.api,
+      "query",
+      "admin.userDetail",
+      { spotifyId: "nobody" },
+      world.admin.cookie,
+    );
     expect(viaTrpc.status).toBe(404);
     expect(viaTrpc.body.error.data.errorCode).toBe(ErrorCode.NotFound);
   });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { OAUTH_COOKIE } from "../../../src/server/auth/cookies.ts";
 import { pkceChallenge } from "../../../src/server/auth/oauth.ts";
@@ -9,16 +9,14 @@ import {
   providerTokens,
   users,
 } from "../../../src/server/db/schema/index.ts";
-import { startTestServer, type TestServer } from "../../support/server.ts";
+import { setUpTestServer } from "../../support/suite.ts";
 import { apiJson, createListener, get, locationOf, logout, newJar, signIn } from "./flow.ts";
 
-let server: TestServer;
+const server = setUpTestServer();
 beforeAll(async () => {
-  server = await startTestServer();
   await createListener(server.url, "signin-alice", 3);
   await createListener(server.url, "signin-bob", 3);
 });
-afterAll(() => server.dispose());
 
 const userBySpotifyId = (id: string) =>
   server.deps.db.select().from(users).where(eq(users.spotifyId, id)).get();
@@ -139,5 +137,32 @@ describe("sign-in through the accounts service", () => {
     expect((await apiJson(server.url, "/api/authorize/logged-in", steps.jar)).body).toEqual({
       loggedIn: false,
     });
+  });
+});
+
+describe("a sign-in that cannot finish writing", () => {
+  test("leaves no account without a session: the account, its tokens and its session are written together", async () => {
+    await createListener(server.url, "signin-carol", 3);
+    const sqlite = server.deps.db.$client;
+    // The disk refuses the session's row, the last write of a sign-in.
+    sqlite.run(
+      "CREATE TRIGGER refuse_sessions BEFORE INSERT ON sessions BEGIN SELECT RAISE(ABORT, 'disk I/O error'); END",
+    );
+    let steps: Awaited<ReturnType<typeof signIn>>;
+    try {
+      steps = await signIn(server.url, "signin-carol");
+    } finally {
+      sqlite.run("DROP TRIGGER refuse_sessions");
+    }
+    expect(steps.landedOn).toBe("/login?error=server_error");
+    expect(steps.jar.values.has(SESSION_COOKIE)).toBe(false);
+    expect(userBySpotifyId("signin-carol")).toBeUndefined();
+    expect(server.deps.db.select().from(providerTokens).all().length).toBe(
+      server.deps.db.select().from(users).all().length,
+    );
+    // Once the disk takes writes again, the same listener signs in as a new listener would.
+    const again = await signIn(server.url, "signin-carol");
+    expect(again.landedOn).toBe("/");
+    expect(userBySpotifyId("signin-carol")?.membershipLevel).toBe("Free");
   });
 });

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { ConfigError, parseConfig } from "../../../src/server/config/config.ts";
-import { users } from "../../../src/server/db/schema/index.ts";
 import { ErrorCode } from "../../../src/shared/errors.ts";
-import { startTestServer, type TestServer } from "../../support/server.ts";
+import { startTestServer } from "../../support/server.ts";
+import { setUpTestServer } from "../../support/suite.ts";
 import { apiClient } from "../account/seed.ts";
 import {
   createSignedInUser,
@@ -16,18 +16,15 @@ import {
   subscriptionEntity,
   subscriptionRow,
   transactionEntity,
+  userExists,
 } from "./helpers.ts";
 
-let server: TestServer;
 const t = (minutes: number) => new Date(Date.UTC(2026, 0, 1, 12, minutes));
 const send = (body: unknown) =>
   postSigned(server.url, server.deps.config.paddle.webhookSecret, JSON.stringify(body));
 const control = () => `${server.url}/emulator/paddle/control`;
 
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.dispose());
+const server = setUpTestServer();
 
 describe("configuration", () => {
   const spotify = { SPOTIFY_CLIENT_ID: "id", SPOTIFY_CLIENT_SECRET: "secret" };
@@ -148,13 +145,7 @@ describe("account deletion with a running subscription", () => {
     } finally {
       await fetch(`${control()}/faults`, { method: "PUT", body: "{}" });
     }
-    expect(
-      server.deps.db
-        .select()
-        .from(users)
-        .all()
-        .some((u) => u.id === user.userId),
-    ).toBe(true);
+    expect(userExists(server.deps, user.userId)).toBe(true);
     expect((await paddleSubscription(user.userId))?.scheduled_change).toBeNull();
   });
 
@@ -166,12 +157,6 @@ describe("account deletion with a running subscription", () => {
     const sub = await paddleSubscription(user.userId);
     expect(sub?.status).toBe("active");
     expect(sub?.scheduled_change?.action).toBe("cancel");
-    expect(
-      server.deps.db
-        .select()
-        .from(users)
-        .all()
-        .some((u) => u.id === user.userId),
-    ).toBe(false);
+    expect(userExists(server.deps, user.userId)).toBe(false);
   });
 });

@@ -1,11 +1,13 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { beforeAll, describe, expect, test } from "bun:test";
 import { setMembershipLevel } from "../../../src/server/billing/membership.ts";
-import { startTestServer, type TestServer } from "../../support/server.ts";
+import { setUpTestServer } from "../../support/suite.ts";
 import {
   createSignedInUser,
   event,
   levelOf,
   membershipEventsOf,
+  paddleControl,
+  payAtCheckout,
   paymentsOf,
   pid,
   postSigned,
@@ -19,19 +21,15 @@ import {
 
 // Only a running subscription to Crate's own price grants Premium; refunds and chargebacks take it back.
 
-let server: TestServer;
 let emulator: string;
 let priceId: string;
 let secret: string;
 
+const server = setUpTestServer();
 beforeAll(async () => {
-  server = await startTestServer();
   emulator = `${server.url}/emulator/paddle`;
   priceId = server.deps.config.paddle.priceId;
   secret = server.deps.config.paddle.webhookSecret;
-});
-afterAll(async () => {
-  await server.dispose();
 });
 
 const send = async (body: ReturnType<typeof event>) => {
@@ -40,15 +38,7 @@ const send = async (body: ReturnType<typeof event>) => {
   return body.event_id;
 };
 
-const control = async (path: string, body?: unknown) => {
-  const res = await fetch(`${emulator}/control${path}`, {
-    method: body === undefined ? "GET" : "POST",
-    headers: { "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  expect(res.status).toBe(200);
-  return res.json() as Promise<Record<string, unknown>>;
-};
+const control = (path: string, body?: unknown) => paddleControl(server.url, path, body);
 
 /** Paddle's API as Crate's support would use it to refund a payment. */
 async function paddleApi(method: string, path: string, body?: unknown) {
@@ -119,18 +109,11 @@ describe("what a purchase grants", () => {
       currency_code: "USD",
       recurring: false,
     });
-    const paid = await fetch(`${emulator}/checkout`, {
-      method: "POST",
-      body: new URLSearchParams({
-        email: "listener@example.com",
-        expiry: "12/39",
-        cvc: "123",
-        price_id: "pri_01onetimeprice000000000000",
-        user_id: user.userId,
-        success_url: "/plans/success",
-        card_number: "4242 4242 4242 4242",
-      }),
-      redirect: "manual",
+    const paid = await payAtCheckout(server.url, {
+      price_id: "pri_01onetimeprice000000000000",
+      user_id: user.userId,
+      success_url: "/plans/success",
+      card_number: "4242 4242 4242 4242",
     });
     expect(paid.status).toBe(303);
 

@@ -1,3 +1,4 @@
+import { expect } from "bun:test";
 import { desc, eq } from "drizzle-orm";
 import { createSession } from "../../../src/server/auth/sessions.ts";
 import {
@@ -180,30 +181,47 @@ export function transactionEntity(opts: {
   };
 }
 
+/** Posts the emulator's hosted checkout form, as the browser does when Pay is pressed (card fields filled in). */
+export function payAtCheckout(serverUrl: string, fields: Record<string, string>): Promise<Response> {
+  return fetch(`${serverUrl}/emulator/paddle/checkout`, {
+    method: "POST",
+    body: new URLSearchParams({ email: "listener@example.com", expiry: "12/39", cvc: "123", ...fields }),
+    redirect: "manual",
+  });
+}
+
 /** Pays at the emulator's hosted checkout (card 4242…) as the browser does; returns the new subscription id. */
 export async function subscribeAtCheckout(
   serverUrl: string,
   priceId: string,
   user: TestUser,
 ): Promise<string> {
-  const emulator = `${serverUrl}/emulator/paddle`;
-  const paid = await fetch(`${emulator}/checkout`, {
-    method: "POST",
-    body: new URLSearchParams({
-      email: "listener@example.com",
-      expiry: "12/39",
-      cvc: "123",
-      price_id: priceId,
-      user_id: user.userId,
-      success_url: "/plans/success",
-      card_number: "4242 4242 4242 4242",
-    }),
-    redirect: "manual",
+  const paid = await payAtCheckout(serverUrl, {
+    price_id: priceId,
+    user_id: user.userId,
+    success_url: "/plans/success",
+    card_number: "4242 4242 4242 4242",
   });
   if (paid.status !== 303) throw new Error(`checkout answered ${paid.status}`);
-  const listed = await fetch(`${emulator}/control/subscriptions?user_id=${user.userId}`);
-  const { subscriptions } = (await listed.json()) as { subscriptions: { id: string }[] };
+  const { subscriptions } = (await paddleControl(serverUrl, `/subscriptions?user_id=${user.userId}`)) as {
+    subscriptions: { id: string }[];
+  };
   const latest = subscriptions.at(-1);
   if (!latest) throw new Error("no subscription in the emulator");
   return latest.id;
+}
+
+/** The mounted Paddle emulator's control API: GET without a body, POST with one; expects 200. */
+export async function paddleControl(serverUrl: string, path: string, body?: unknown) {
+  const res = await fetch(`${serverUrl}/emulator/paddle/control${path}`, {
+    method: body === undefined ? "GET" : "POST",
+    headers: { "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  expect(res.status).toBe(200);
+  return res.json() as Promise<Record<string, unknown>>;
+}
+
+export function userExists(deps: Deps, userId: string): boolean {
+  return deps.db.select({ id: users.id }).from(users).where(eq(users.id, userId)).get() !== undefined;
 }

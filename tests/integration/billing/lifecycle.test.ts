@@ -1,48 +1,29 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { startTestServer, type TestServer } from "../../support/server.ts";
+import { beforeAll, describe, expect, test } from "bun:test";
+import { setUpTestServer } from "../../support/suite.ts";
 import {
   createSignedInUser,
   levelOf,
   membershipEventsOf,
+  paddleControl,
+  payAtCheckout,
   paymentsOf,
   subscriptionRow,
   type TestUser,
 } from "./helpers.ts";
 
-let server: TestServer;
 let emulator: string;
 let priceId: string;
 
+const server = setUpTestServer();
 beforeAll(async () => {
-  server = await startTestServer();
   emulator = `${server.url}/emulator/paddle`;
   priceId = server.deps.config.paddle.priceId;
-});
-afterAll(async () => {
-  await server.dispose();
 });
 
 const api = (user: TestUser, path: string, method = "GET") =>
   fetch(`${server.url}/api/payment${path}`, { method, headers: { cookie: user.cookie } });
 
-const control = async (path: string, body?: unknown) => {
-  const res = await fetch(`${emulator}/control${path}`, {
-    method: body === undefined ? "GET" : "POST",
-    headers: { "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  expect(res.status).toBe(200);
-  return res.json() as Promise<Record<string, unknown>>;
-};
-
-/** Posts the hosted checkout page's form, as the browser does when Pay is pressed. */
-function payAtCheckout(fields: Record<string, string>) {
-  return fetch(`${emulator}/checkout`, {
-    method: "POST",
-    body: new URLSearchParams({ email: "listener@example.com", expiry: "12/39", cvc: "123", ...fields }),
-    redirect: "manual",
-  });
-}
+const control = (path: string, body?: unknown) => paddleControl(server.url, path, body);
 
 async function upgrade(user: TestUser): Promise<string> {
   const page = await fetch(
@@ -52,7 +33,7 @@ async function upgrade(user: TestUser): Promise<string> {
   const html = await page.text();
   expect(html).toContain("49.00 USD");
   expect(html).toContain('name="card_number"');
-  const paid = await payAtCheckout({
+  const paid = await payAtCheckout(server.url, {
     price_id: priceId,
     user_id: user.userId,
     success_url: "/plans/success",
@@ -96,7 +77,7 @@ describe("plans calls", () => {
 describe("the whole lifecycle through the emulator", () => {
   test("a declined card changes nothing", async () => {
     const user = createSignedInUser(server.deps);
-    const res = await payAtCheckout({
+    const res = await payAtCheckout(server.url, {
       price_id: priceId,
       user_id: user.userId,
       card_number: "4000 0000 0000 0002",
@@ -197,7 +178,10 @@ describe("the whole lifecycle through the emulator", () => {
     expect(transactionId).toMatch(/^txn_/);
     const page = await fetch(`${emulator}/checkout?_ptxn=${transactionId}`);
     expect(page.status).toBe(200);
-    const saved = await payAtCheckout({ _ptxn: transactionId, card_number: "5555 5555 5555 4444" });
+    const saved = await payAtCheckout(server.url, {
+      _ptxn: transactionId,
+      card_number: "5555 5555 5555 4444",
+    });
     expect(saved.status).toBe(303);
     expect(saved.headers.get("location")).toBe(
       `${server.deps.config.publicUrl}/plans/payment-details-updated/success`,

@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { setMembershipLevel } from "../../../src/server/billing/membership.ts";
 import { AppError } from "../../../src/server/platform/errors.ts";
-import { startTestServer, type TestServer } from "../../support/server.ts";
+import { setUpTestServer } from "../../support/suite.ts";
 import { createSignedInUser, levelOf, membershipEventsOf } from "./helpers.ts";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server.dispose();
-});
+const server = setUpTestServer();
 
 describe("setMembershipLevel", () => {
   test("changes the level, records the event; the same level again changes nothing", async () => {

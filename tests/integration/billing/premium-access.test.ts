@@ -1,20 +1,14 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { and, eq } from "drizzle-orm";
 import { managedPlaylists, users } from "../../../src/server/db/schema/index.ts";
 import { runHourlySync } from "../../../src/server/distribution/batch.ts";
 import { catalogue } from "../../../src/shared/catalogue/index.ts";
-import { startTestServer, type TestServer } from "../../support/server.ts";
+import { setUpTestServer } from "../../support/suite.ts";
 import { createListener, signInAs } from "../account/signin.ts";
 
 // Premium through the Paddle emulator unlocks premium playlists and up to 100 selections; when the
 // subscription ends, premium playlists stay on Spotify but are frozen.
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server.dispose();
-});
+const server = setUpTestServer();
 
 const freeNames = catalogue
   .flatMap((g) => g.entries)

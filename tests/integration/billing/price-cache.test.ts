@@ -1,12 +1,11 @@
 // The premium price at Paddle: one fetch at a time however many ask, and a failure answered from memory for a
 // minute (a signed-out /plans render, twenty of them at once, costs Paddle one fetch).
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { getPremiumPrice } from "../../../src/server/billing/subscriptions.ts";
 import { manualClock } from "../../../src/server/platform/clock.ts";
 import { ErrorCode } from "../../../src/shared/errors.ts";
-import { startTestServer, type TestServer } from "../../support/server.ts";
+import { setUpTestServer } from "../../support/suite.ts";
 
-let server: TestServer;
 const clock = manualClock(Date.now());
 const control = () => `${server.url}/emulator/paddle/control`;
 
@@ -24,12 +23,7 @@ const paddleCalls = async () =>
 
 const twenty = () => Promise.allSettled(Array.from({ length: 20 }, () => getPremiumPrice(server.deps)));
 
-beforeAll(async () => {
-  server = await startTestServer({}, clock);
-});
-afterAll(async () => {
-  await server.dispose();
-});
+const server = setUpTestServer({}, clock);
 
 describe("the premium price", () => {
   test("twenty at once share one fetch; a failure is remembered for a minute", async () => {

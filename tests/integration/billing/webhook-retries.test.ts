@@ -37,6 +37,15 @@ afterEach(() => {
 
 const policy = { maxRetries: 3, baseDelayMs: 80, maxDelayMs: 1_000 };
 
+/** The emulator sending its notifications to a receiver that fails its first `failures`; both end after the test. */
+function emulatorSendingTo(failures: number, retry: Parameters<typeof createPaddleEmulator>[0]["retry"]) {
+  const r = receiver(failures);
+  server = r.server;
+  const paddle = createPaddleEmulator({ apiKey: "k", webhookSecret, priceId, webhookUrl: r.url, retry });
+  emulator = paddle;
+  return { r, paddle };
+}
+
 async function until(check: () => boolean, timeoutMs: number): Promise<void> {
   const end = Date.now() + timeoutMs;
   while (!check()) {
@@ -53,16 +62,8 @@ describe("webhook retries", () => {
   });
 
   test("a failed notification is sent again with growing waits until it is accepted", async () => {
-    const r = receiver(2);
-    server = r.server;
-    emulator = createPaddleEmulator({
-      apiKey: "k",
-      webhookSecret,
-      priceId,
-      webhookUrl: r.url,
-      retry: policy,
-    });
-    const { deliveries } = await emulator.world.purchase({ priceId, userId: "u1", email: "u1@example.com" });
+    const { r, paddle } = emulatorSendingTo(2, policy);
+    const { deliveries } = await paddle.world.purchase({ priceId, userId: "u1", email: "u1@example.com" });
     // transaction.completed failed twice, then was accepted with subscription.created
     expect(deliveries.map((d) => d.status)).toEqual([500, 500]);
     await until(() => r.arrivals.length >= 4, 5_000);
@@ -77,7 +78,7 @@ describe("webhook retries", () => {
     // the retry waited at least the first backoff step (and not a tight loop)
     expect((retried[1]?.at ?? 0) - (retried[0]?.at ?? 0)).toBeGreaterThanOrEqual(policy.baseDelayMs - 5);
     expect(second?.notificationId).not.toBe(first?.notificationId);
-    const res = await emulator.app.request("http://paddle.test/emulator/paddle/control/webhooks");
+    const res = await paddle.app.request("http://paddle.test/emulator/paddle/control/webhooks");
     const body = (await res.json()) as { webhooks: { status: string; attempts: number }[] };
     expect(body.webhooks.map((w) => [w.status, w.attempts])).toEqual([
       ["delivered", 2],
@@ -86,16 +87,8 @@ describe("webhook retries", () => {
   });
 
   test("after the last retry a notification stays failed; nothing is sent any more", async () => {
-    const r = receiver(1_000);
-    server = r.server;
-    emulator = createPaddleEmulator({
-      apiKey: "k",
-      webhookSecret,
-      priceId,
-      webhookUrl: r.url,
-      retry: { maxRetries: 2, baseDelayMs: 40, maxDelayMs: 40 },
-    });
-    await emulator.world.purchase({ priceId, userId: "u2", email: "u2@example.com" });
+    const { r, paddle } = emulatorSendingTo(1_000, { maxRetries: 2, baseDelayMs: 40, maxDelayMs: 40 });
+    await paddle.world.purchase({ priceId, userId: "u2", email: "u2@example.com" });
     await until(() => r.arrivals.length >= 6, 5_000);
     await Bun.sleep(300);
     // two notifications, each sent once and retried twice
@@ -103,10 +96,8 @@ describe("webhook retries", () => {
   });
 
   test("with retries off a failed notification is sent once", async () => {
-    const r = receiver(1_000);
-    server = r.server;
-    emulator = createPaddleEmulator({ apiKey: "k", webhookSecret, priceId, webhookUrl: r.url, retry: false });
-    await emulator.world.purchase({ priceId, userId: "u3", email: "u3@example.com" });
+    const { r, paddle } = emulatorSendingTo(1_000, false);
+    await paddle.world.purchase({ priceId, userId: "u3", email: "u3@example.com" });
     await Bun.sleep(200);
     expect(r.arrivals).toHaveLength(2);
   });

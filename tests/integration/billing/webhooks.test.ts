@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { webhookEvents } from "../../../src/server/db/schema/index.ts";
-import { startTestServer, type TestServer } from "../../support/server.ts";
+import { setUpTestServer } from "../../support/suite.ts";
 import {
   createSignedInUser,
   event,
@@ -13,22 +13,29 @@ import {
   storedEvent,
   subscriptionEntity,
   subscriptionRow,
+  type TestUser,
   transactionEntity,
 } from "./helpers.ts";
 
-let server: TestServer;
 let secret: string;
 const t = (minutes: number) => new Date(Date.UTC(2026, 0, 1, 12, minutes));
 
+const server = setUpTestServer();
 beforeAll(async () => {
-  server = await startTestServer();
   secret = server.deps.config.paddle.webhookSecret;
-});
-afterAll(async () => {
-  await server.dispose();
 });
 
 const send = (body: unknown) => postSigned(server.url, secret, JSON.stringify(body));
+type SubscriptionOptions = Parameters<typeof subscriptionEntity>[0];
+/** A `subscription.<change>` event about the user's subscription `id` in the given status. */
+const subscriptionEvent = (
+  change: string,
+  at: Date,
+  id: string,
+  user: TestUser,
+  status: SubscriptionOptions["status"],
+  more: Partial<SubscriptionOptions> = {},
+) => event(`subscription.${change}`, at, subscriptionEntity({ id, userId: user.userId, status, ...more }));
 
 describe("webhook security", () => {
   test("unsigned, wrongly signed and stale deliveries are refused and change nothing", async () => {
@@ -113,16 +120,10 @@ describe("deduplication and ordering", () => {
   test("an older event arriving after a newer one never overwrites the newer state", async () => {
     const user = createSignedInUser(server.deps);
     const id = pid("sub");
-    const created = event(
-      "subscription.created",
-      t(0),
-      subscriptionEntity({ id, userId: user.userId, status: "active" }),
-    );
-    const cancelScheduled = event(
-      "subscription.updated",
-      t(10),
-      subscriptionEntity({ id, userId: user.userId, status: "active", scheduledCancel: true }),
-    );
+    const created = subscriptionEvent("created", t(0), id, user, "active");
+    const cancelScheduled = subscriptionEvent("updated", t(10), id, user, "active", {
+      scheduledCancel: true,
+    });
     // newer first, then the older one
     expect((await send(cancelScheduled)).status).toBe(200);
     const late = await send(created);
@@ -134,16 +135,8 @@ describe("deduplication and ordering", () => {
     });
     expect(levelOf(server.deps, user.userId)).toBe("PremiumYearly");
 
-    const canceled = event(
-      "subscription.canceled",
-      t(30),
-      subscriptionEntity({ id, userId: user.userId, status: "canceled" }),
-    );
-    const reactivatedEarlier = event(
-      "subscription.updated",
-      t(20),
-      subscriptionEntity({ id, userId: user.userId, status: "active" }),
-    );
+    const canceled = subscriptionEvent("canceled", t(30), id, user, "canceled");
+    const reactivatedEarlier = subscriptionEvent("updated", t(20), id, user, "active");
     const paidEarlier = event(
       "transaction.completed",
       t(5),
@@ -173,11 +166,7 @@ describe("deduplication and ordering", () => {
     for (const order of ["transaction first", "subscription first"]) {
       const user = createSignedInUser(server.deps);
       const id = pid("sub");
-      const created = event(
-        "subscription.created",
-        t(0),
-        subscriptionEntity({ id, userId: user.userId, status: "active" }),
-      );
+      const created = subscriptionEvent("created", t(0), id, user, "active");
       const paid = event(
         "transaction.completed",
         t(1),
@@ -198,26 +187,12 @@ describe("lifecycle from Paddle's events", () => {
   test("past_due (failed renewal) returns the user to Free; a recovered payment makes them premium again", async () => {
     const user = createSignedInUser(server.deps);
     const id = pid("sub");
-    await send(
-      event(
-        "subscription.activated",
-        t(0),
-        subscriptionEntity({ id, userId: user.userId, status: "active" }),
-      ),
-    );
+    await send(subscriptionEvent("activated", t(0), id, user, "active"));
     expect(levelOf(server.deps, user.userId)).toBe("PremiumYearly");
-    await send(
-      event(
-        "subscription.past_due",
-        t(10),
-        subscriptionEntity({ id, userId: user.userId, status: "past_due" }),
-      ),
-    );
+    await send(subscriptionEvent("past_due", t(10), id, user, "past_due"));
     expect(levelOf(server.deps, user.userId)).toBe("Free");
     expect(subscriptionRow(server.deps, id)?.status).toBe("Cancelled");
-    await send(
-      event("subscription.updated", t(20), subscriptionEntity({ id, userId: user.userId, status: "active" })),
-    );
+    await send(subscriptionEvent("updated", t(20), id, user, "active"));
     expect(levelOf(server.deps, user.userId)).toBe("PremiumYearly");
     expect(paymentsOf(server.deps, user.userId).map((p) => p.change)).toEqual([
       "SubscriptionStarted",
@@ -234,9 +209,7 @@ describe("lifecycle from Paddle's events", () => {
   test("events without custom_data.user_id are resolved through the known subscription", async () => {
     const user = createSignedInUser(server.deps);
     const id = pid("sub");
-    await send(
-      event("subscription.created", t(0), subscriptionEntity({ id, userId: user.userId, status: "active" })),
-    );
+    await send(subscriptionEvent("created", t(0), id, user, "active"));
     const renewal = transactionEntity({ userId: null, subscriptionId: id, origin: "subscription_recurring" });
     await send(event("transaction.completed", t(5), renewal));
     expect(paymentsOf(server.deps, user.userId).map((p) => p.change)).toEqual([
@@ -260,13 +233,7 @@ describe("lifecycle from Paddle's events", () => {
   test("an admin-set legacy level is not taken away when a subscription ends", async () => {
     const user = createSignedInUser(server.deps, "FreeBeforePremiumIntroduced");
     const id = pid("sub");
-    await send(
-      event(
-        "subscription.canceled",
-        t(0),
-        subscriptionEntity({ id, userId: user.userId, status: "canceled" }),
-      ),
-    );
+    await send(subscriptionEvent("canceled", t(0), id, user, "canceled"));
     expect(levelOf(server.deps, user.userId)).toBe("FreeBeforePremiumIntroduced");
   });
 

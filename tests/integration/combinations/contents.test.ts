@@ -3,13 +3,7 @@
 import { beforeAll, describe, expect, test } from "bun:test";
 import { runHourlySync } from "../../../src/server/distribution/batch.ts";
 import { setMembership } from "../../support/factories.ts";
-import {
-  type Listener,
-  likesOldestFirst,
-  playlistsOf,
-  premiumListener,
-  setUpHarness,
-} from "../distribution/support.ts";
+import { type Listener, setUpHarness } from "../distribution/support.ts";
 import {
   createAndWait,
   expectedMatches,
@@ -35,9 +29,9 @@ function expectedPlaylist(trackIds: string[]): string[] {
 }
 
 beforeAll(async () => {
-  listener = await premiumListener(h, "combination-contents", 400);
+  listener = await h.premiumListener("combination-contents", 400);
   // Criteria drawn from the library itself, so they match some songs but not all.
-  const parts = likesOldestFirst(h, listener.id).map((like) => partsOf(h, like.trackId));
+  const parts = h.likesOldestFirst(listener.id).map((like) => partsOf(h, like.trackId));
   const genres = mostCommon(parts.flatMap((p) => [...p.genres])).map(String);
   const genreNames = genres.filter((g) => /^[A-Z]/.test(g));
   const subgenres = genres.filter((g) => /^[a-z]/.test(g));
@@ -58,17 +52,17 @@ beforeAll(async () => {
 
 describe("a combination playlist", () => {
   test("holds exactly the matching liked songs, oldest like first", () => {
-    const likes = likesOldestFirst(h, listener.id).map((l) => l.trackId);
+    const likes = h.likesOldestFirst(listener.id).map((l) => l.trackId);
     const want = expectedPlaylist(likes);
     expect(want.length).toBeGreaterThan(5);
     expect(want.length).toBeLessThan(likes.length);
-    expect(playlistsOf(h, listener.id).get(managed(NAME))).toEqual(want);
+    expect(h.playlistsOf(listener.id).get(managed(NAME))).toEqual(want);
   });
 
   test("a combination no song matches has no playlist on Spotify, but is listed", async () => {
-    const likes = likesOldestFirst(h, listener.id).map((l) => l.trackId);
+    const likes = h.likesOldestFirst(listener.id).map((l) => l.trackId);
     expect(likes.filter((id) => expectedMatches(partsOf(h, id), nothingCriteria))).toEqual([]);
-    expect(playlistsOf(h, listener.id).has(managed(NOTHING))).toBe(false);
+    expect(h.playlistsOf(listener.id).has(managed(NOTHING))).toBe(false);
     const listed = await listedCombinations(h, listener);
     expect(listed.map((c) => [c.playlistName, c.active])).toEqual([
       [NAME, true],
@@ -102,7 +96,7 @@ describe("a combination playlist", () => {
   });
 
   test("gains new matching likes in the hourly job; a song the listener removed stays removed", async () => {
-    const before = playlistsOf(h, listener.id).get(managed(NAME)) ?? [];
+    const before = h.playlistsOf(listener.id).get(managed(NAME)) ?? [];
     const removed = before[2] ?? "";
     const playlist = h.spotify.control.listenerPlaylists(listener.id).find((p) => p.name === managed(NAME));
     if (!playlist) throw new Error("no combination playlist");
@@ -113,12 +107,12 @@ describe("a combination playlist", () => {
 
     const outcome = await runHourlySync(h.crate.deps);
     expect(outcome).toMatchObject({ usersProcessed: 1, distributions: 1, failures: 0 });
-    expect(playlistsOf(h, listener.id).get(managed(NAME))).toEqual([
+    expect(h.playlistsOf(listener.id).get(managed(NAME))).toEqual([
       ...before.filter((id) => id !== removed),
       ...freshMatching,
     ]);
     const nothingNow = fresh.filter((id) => expectedMatches(partsOf(h, id), nothingCriteria));
-    expect(playlistsOf(h, listener.id).get(managed(NOTHING))).toEqual(
+    expect(h.playlistsOf(listener.id).get(managed(NOTHING))).toEqual(
       nothingNow.length > 0 ? nothingNow : undefined,
     );
   });
@@ -129,18 +123,18 @@ describe("a combination playlist", () => {
       .get(listener.userId);
     expect(rows?.n).toBe(0);
     const fresh = h.spotify.control.like(listener.id, { count: 60 });
-    const before = playlistsOf(h, listener.id).get(managed(NAME)) ?? [];
+    const before = h.playlistsOf(listener.id).get(managed(NAME)) ?? [];
     await runHourlySync(h.crate.deps);
-    expect(playlistsOf(h, listener.id).get(managed(NAME))).toEqual([...before, ...expectedPlaylist(fresh)]);
+    expect(h.playlistsOf(listener.id).get(managed(NAME))).toEqual([...before, ...expectedPlaylist(fresh)]);
   });
 
   test("once the listener is Free again, the playlist stays but is not updated", async () => {
     setMembership(h.crate.deps.db, "Free", listener.userId);
-    const before = playlistsOf(h, listener.id).get(managed(NAME)) ?? [];
+    const before = h.playlistsOf(listener.id).get(managed(NAME)) ?? [];
     const fresh = h.spotify.control.like(listener.id, { count: 80 });
     expect(expectedPlaylist(fresh).length).toBeGreaterThan(0);
     await runHourlySync(h.crate.deps);
-    expect(playlistsOf(h, listener.id).get(managed(NAME))).toEqual(before);
+    expect(h.playlistsOf(listener.id).get(managed(NAME))).toEqual(before);
     const status = h.crate.deps.db.$client
       .query<{ status: string }, [string]>(
         "SELECT status FROM managed_playlists WHERE user_id = ? AND source = 'combination'",

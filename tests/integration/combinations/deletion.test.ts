@@ -3,15 +3,7 @@
 import { beforeAll, describe, expect, test } from "bun:test";
 import { ErrorCode } from "../../../src/shared/errors.ts";
 import { makePremium, setMembership } from "../../support/factories.ts";
-import {
-  call,
-  clearThrottles,
-  type Listener,
-  playlistsOf,
-  setUpHarness,
-  signIn,
-  waitForProgress,
-} from "../distribution/support.ts";
+import { type Listener, setUpHarness } from "../distribution/support.ts";
 import {
   createAndWait,
   createCombinations,
@@ -26,7 +18,7 @@ let other: Listener;
 const everyDecade = [1960, 1970, 1980, 1990, 2000, 2010, 2020].map((decade) => ({ decade }));
 
 beforeAll(async () => {
-  [listener, other] = await Promise.all([signIn(h, "combo-delete", 80), signIn(h, "combo-delete-other", 10)]);
+  [listener, other] = await Promise.all([h.signIn("combo-delete", 80), h.signIn("combo-delete-other", 10)]);
   makePremium(h.crate.deps.db, listener.userId, other.userId);
   await createAndWait(h, listener, [
     { playlistName: "Keep Me", criteria: everyDecade },
@@ -43,19 +35,19 @@ async function idOf(name: string): Promise<string> {
 }
 
 const remove = (l: Listener, id: string) =>
-  call(h, l.cookie, "DELETE", `/api/distributor/combinatorial/${id}`);
+  h.call(l.cookie, "DELETE", `/api/distributor/combinatorial/${id}`);
 
 describe("deleting a combination", () => {
   test("removes its playlist from Spotify and forgets it; its name stays used", async () => {
-    expect(playlistsOf(h, listener.id).has(managed("Delete Me"))).toBe(true);
+    expect(h.playlistsOf(listener.id).has(managed("Delete Me"))).toBe(true);
     const answer = await remove(listener, await idOf("Delete Me"));
     expect(answer.status).toBe(200);
     expect(answer.body.removedPlaylistNames).toEqual([managed("Delete Me")]);
     // while it runs the list already leaves it out
     expect((await listedCombinations(h, listener)).map((c) => c.playlistName)).not.toContain("Delete Me");
-    await waitForProgress(h, listener, String(answer.body.distributionProgressId));
-    expect(playlistsOf(h, listener.id).has(managed("Delete Me"))).toBe(false);
-    expect(playlistsOf(h, listener.id).has(managed("Keep Me"))).toBe(true);
+    await h.waitForProgress(listener, String(answer.body.distributionProgressId));
+    expect(h.playlistsOf(listener.id).has(managed("Delete Me"))).toBe(false);
+    expect(h.playlistsOf(listener.id).has(managed("Keep Me"))).toBe(true);
     expect((await listedCombinations(h, listener)).map((c) => c.playlistName)).toEqual([
       "Keep Me",
       "Fail Once",
@@ -67,7 +59,7 @@ describe("deleting a combination", () => {
       )
       .get(listener.userId);
     expect(rows?.n).toBe(2);
-    clearThrottles(h);
+    h.clearThrottles();
     const again = await createCombinations(h, listener, [
       { playlistName: "Delete Me", criteria: everyDecade },
     ]);
@@ -91,7 +83,7 @@ describe("deleting a combination", () => {
       errorCode: 4,
     });
     expect((await remove(listener, "no-such-combination")).status).toBe(404);
-    expect(playlistsOf(h, listener.id).has(managed("Keep Me"))).toBe(true);
+    expect(h.playlistsOf(listener.id).has(managed("Keep Me"))).toBe(true);
   });
 
   test("a failed deletion keeps it with active: false until it is deleted again", async () => {
@@ -99,10 +91,10 @@ describe("deleting a combination", () => {
     h.spotify.control.setFaults({ rate5xx: 1, seed: 3 });
     const answer = await remove(listener, id);
     expect(answer.status).toBe(200);
-    const done = await waitForProgress(h, listener, String(answer.body.distributionProgressId));
+    const done = await h.waitForProgress(listener, String(answer.body.distributionProgressId));
     h.spotify.control.setFaults({});
     expect((done.body.progress as { completedWork: number }[])[0]?.completedWork).toBe(-1);
-    expect(playlistsOf(h, listener.id).has(managed("Fail Once"))).toBe(true);
+    expect(h.playlistsOf(listener.id).has(managed("Fail Once"))).toBe(true);
     const listed = await listedCombinations(h, listener);
     expect(listed.map((c: ListedCombination) => [c.playlistName, c.active])).toEqual([
       ["Keep Me", true],
@@ -111,8 +103,8 @@ describe("deleting a combination", () => {
 
     const retry = await remove(listener, id);
     expect(retry.status).toBe(200);
-    await waitForProgress(h, listener, String(retry.body.distributionProgressId));
-    expect(playlistsOf(h, listener.id).has(managed("Fail Once"))).toBe(false);
+    await h.waitForProgress(listener, String(retry.body.distributionProgressId));
+    expect(h.playlistsOf(listener.id).has(managed("Fail Once"))).toBe(false);
     expect((await listedCombinations(h, listener)).map((c) => c.playlistName)).toEqual(["Keep Me"]);
   }, 30_000);
 
@@ -122,14 +114,14 @@ describe("deleting a combination", () => {
     const answer = await remove(listener, await idOf("Keep Me"));
     expect(answer.status).toBe(200);
     makePremium(h.crate.deps.db, listener.userId);
-    clearThrottles(h);
+    h.clearThrottles();
     const create = await createCombinations(h, listener, [
       { playlistName: "During Delete", criteria: everyDecade },
     ]);
     expect(create.body.errorCode).toBe(ErrorCode.PlaylistDeletionOngoing);
     h.spotify.control.setFaults({});
-    await waitForProgress(h, listener, String(answer.body.distributionProgressId));
+    await h.waitForProgress(listener, String(answer.body.distributionProgressId));
     expect(await listedCombinations(h, listener)).toEqual([]);
-    expect(playlistsOf(h, listener.id).size).toBe(0);
+    expect(h.playlistsOf(listener.id).size).toBe(0);
   });
 });

@@ -5,16 +5,7 @@ import { appRouter } from "../../../src/server/trpc/_app.ts";
 import { createCallerFactory, createContextInner } from "../../../src/server/trpc/core/init.ts";
 import { ErrorCode, errorTexts, messages } from "../../../src/shared/errors.ts";
 import { makePremium, setMembership } from "../../support/factories.ts";
-import {
-  type ApiAnswer,
-  call,
-  clearThrottles,
-  type Listener,
-  premiumListener,
-  setUpHarness,
-  signIn,
-  waitForProgress,
-} from "../distribution/support.ts";
+import { type ApiAnswer, type Listener, setUpHarness } from "../distribution/support.ts";
 import { createAndWait, createCombinations, type TestCombination } from "./support.ts";
 
 const h = setUpHarness();
@@ -25,9 +16,9 @@ const rock = (playlistName: string): TestCombination => ({ playlistName, criteri
 
 beforeAll(async () => {
   [free, legacy, premium] = await Promise.all([
-    signIn(h, "combo-errors-free", 20),
-    signIn(h, "combo-errors-legacy", 20),
-    signIn(h, "combo-errors-premium", 40),
+    h.signIn("combo-errors-free", 20),
+    h.signIn("combo-errors-legacy", 20),
+    h.signIn("combo-errors-premium", 40),
   ]);
   setMembership(h.crate.deps.db, "FreeBeforePremiumIntroduced", legacy.userId);
   makePremium(h.crate.deps.db, premium.userId);
@@ -46,8 +37,8 @@ const trpcCaller = (l: Listener) =>
 
 describe("who may", () => {
   test("signed out: 401 with code 6", async () => {
-    expectCode(await call(h, null, "POST", "/api/distributor/combinatorial", { combinations: [] }), 401, 6);
-    expectCode(await call(h, null, "DELETE", "/api/distributor/combinatorial/x"), 401, 6);
+    expectCode(await h.call(null, "POST", "/api/distributor/combinatorial", { combinations: [] }), 401, 6);
+    expectCode(await h.call(null, "DELETE", "/api/distributor/combinatorial/x"), 401, 6);
   });
 
   test("Free is refused with code 30 and the premium text; FreeBeforePremiumIntroduced may", async () => {
@@ -86,8 +77,7 @@ describe("the shared schema's texts", () => {
   test("no playlist, no name, no criteria: 400 with the spec's text", async () => {
     const texts = async (combinations: unknown) =>
       String(
-        (await call(h, premium.cookie, "POST", "/api/distributor/combinatorial", { combinations })).body
-          .error,
+        (await h.call(premium.cookie, "POST", "/api/distributor/combinatorial", { combinations })).body.error,
       );
     expect(await texts([])).toContain(messages.noPlaylistDefined);
     expect(await texts([{ playlistName: " ", criteria: [{ genres: ["Rock"] }] }])).toContain(
@@ -99,7 +89,7 @@ describe("the shared schema's texts", () => {
         { playlistName: "B", criteria: [{}] },
       ]),
     ).toContain(messages.noCriteriaPlural);
-    const bad = await call(h, premium.cookie, "POST", "/api/distributor/combinatorial", {
+    const bad = await h.call(premium.cookie, "POST", "/api/distributor/combinatorial", {
       combinations: [{ playlistName: "Rock & Roll", criteria: [{ genres: ["Rock"] }] }],
     });
     expect({ status: bad.status, errorCode: bad.body.errorCode }).toEqual({ status: 400, errorCode: 1 });
@@ -130,7 +120,7 @@ describe("names and catalogue", () => {
 
   test("a name used before, in any case, or twice in one request, is code 23", async () => {
     await createAndWait(h, premium, [rock("Road Trip")]);
-    clearThrottles(h);
+    h.clearThrottles();
     expectCode(await createCombinations(h, premium, [rock("road   TRIP")]), 409, ErrorCode.DuplicateName);
     expectCode(
       await createCombinations(h, premium, [rock("Twice"), rock("twice")]),
@@ -142,31 +132,31 @@ describe("names and catalogue", () => {
 
 describe("limits and throttles", () => {
   test("a second request within 30 seconds is code 11; it is separate from the predefined throttle", async () => {
-    clearThrottles(h);
+    h.clearThrottles();
     await createAndWait(h, premium, [rock("First Of Two")]);
     expectCode(await createCombinations(h, premium, [rock("Second Of Two")]), 429, 11);
-    const predefined = await call(h, premium.cookie, "POST", "/api/distributor/distribute-historically", {
+    const predefined = await h.call(premium.cookie, "POST", "/api/distributor/distribute-historically", {
       playlistPreferences: ["Rock"],
     });
     expect(predefined.status).toBe(200);
-    await waitForProgress(h, premium, String(predefined.body.distributionProgressId));
+    await h.waitForProgress(premium, String(predefined.body.distributionProgressId));
   });
 
   test("code 18 while a distribution runs", async () => {
-    clearThrottles(h);
+    h.clearThrottles();
     h.spotify.control.setFaults({ latencyMs: 150 });
     const first = await createCombinations(h, premium, [rock("Slow One")]);
     expect(first.status).toBe(200);
-    clearThrottles(h);
+    h.clearThrottles();
     expectCode(await createCombinations(h, premium, [rock("Slow Two")]), 409, 18);
     h.spotify.control.setFaults({});
-    await waitForProgress(h, premium, String(first.body.distributionProgressId));
+    await h.waitForProgress(premium, String(first.body.distributionProgressId));
   });
 
   test("code 37 while an analysis runs", async () => {
-    clearThrottles(h);
+    h.clearThrottles();
     h.spotify.control.setFaults({ latencyMs: 150 });
-    const analysis = await call(h, premium.cookie, "POST", "/api/distributor/analysis");
+    const analysis = await h.call(premium.cookie, "POST", "/api/distributor/analysis");
     expect(analysis.status).toBe(200);
     expectCode(
       await createCombinations(h, premium, [rock("While Analysing")]),
@@ -177,8 +167,7 @@ describe("limits and throttles", () => {
     const id = String(analysis.body.progressId);
     const until = Date.now() + 20_000;
     for (;;) {
-      const answer = await call(
-        h,
+      const answer = await h.call(
         premium.cookie,
         "GET",
         `/api/distributor/analysis/${id}?afterSegmentNumber=-1`,
@@ -191,20 +180,20 @@ describe("limits and throttles", () => {
   });
 
   test("more than 20 in total is code 16, counting the stored ones", async () => {
-    clearThrottles(h);
+    h.clearThrottles();
     const stored =
       h.crate.deps.db.$client
         .query<{ n: number }, [string]>("SELECT count(*) AS n FROM combinations WHERE user_id = ?")
         .get(premium.userId)?.n ?? 0;
     const upTo20 = Array.from({ length: 20 - stored }, (_, i) => rock(`Filler ${i + 1}`));
     await createAndWait(h, premium, upTo20);
-    clearThrottles(h);
+    h.clearThrottles();
     expectCode(
       await createCombinations(h, premium, [rock("One Too Many")]),
       400,
       ErrorCode.TooManyPreferences,
     );
-    const fresh = await premiumListener(h, "combo-errors-many", 5);
+    const fresh = await h.premiumListener("combo-errors-many", 5);
     const twentyOne = Array.from({ length: 21 }, (_, i) => rock(`Many ${i + 1}`));
     expectCode(await createCombinations(h, fresh, twentyOne), 400, ErrorCode.TooManyPreferences);
   });
@@ -213,7 +202,7 @@ describe("limits and throttles", () => {
     h.crate.deps.db.$client
       .query("UPDATE users SET creation_blocked_until = ? WHERE id = ?")
       .run(Date.now() + 120_000, legacy.userId);
-    clearThrottles(h);
+    h.clearThrottles();
     expectCode(await createCombinations(h, legacy, [rock("Too Soon")]), 429, ErrorCode.UserDeletedRecently);
   });
 });

@@ -1,15 +1,7 @@
 // Playlist contents checked song by song against the emulator's library: free (newest 1000 only) and premium.
 import { beforeAll, describe, expect, test } from "bun:test";
 import { classifyTrack } from "../../../src/server/library/classify.ts";
-import {
-  distributeAndWait,
-  type Listener,
-  likesOldestFirst,
-  playlistsOf,
-  premiumListener,
-  setUpHarness,
-  signIn,
-} from "./support.ts";
+import { type Listener, managed, setUpHarness } from "./support.ts";
 
 const h = setUpHarness();
 
@@ -36,8 +28,6 @@ function expectedByCategory(trackIds: string[]): Map<string, string[]> {
   return map;
 }
 
-const managed = (name: string) => `${name} - Managed Playlist`;
-
 describe("free listener", () => {
   let listener: Listener;
   let considered: string[];
@@ -45,8 +35,8 @@ describe("free listener", () => {
   let expected: Map<string, string[]>;
 
   beforeAll(async () => {
-    listener = await signIn(h, "dist-free", 1_200);
-    const likes = likesOldestFirst(h, listener.id).map((l) => l.trackId);
+    listener = await h.signIn("dist-free", 1_200);
+    const likes = h.likesOldestFirst(listener.id).map((l) => l.trackId);
     considered = likes.slice(-1000);
     expected = expectedByCategory(considered);
     const largest = [...expected.entries()].sort((a, b) => b[1].length - a[1].length).map(([name]) => name);
@@ -54,11 +44,11 @@ describe("free listener", () => {
     // one entry that only the 200 oldest (not considered) songs could fill, if there is one
     const oldOnly = [...expectedByCategory(likes.slice(0, 200)).keys()].find((n) => !expected.has(n));
     if (oldOnly) chosen.push(oldOnly);
-    await distributeAndWait(h, listener, chosen);
+    await h.distributeAndWait(listener, chosen);
   }, 120_000);
 
   test("each playlist holds exactly the newest 1000 likes that belong, oldest like first", () => {
-    const playlists = playlistsOf(h, listener.id);
+    const playlists = h.playlistsOf(listener.id);
     for (const name of chosen) {
       const want = expected.get(name);
       if (!want) {
@@ -72,11 +62,12 @@ describe("free listener", () => {
 
   test("no song older than the newest 1000 is anywhere", () => {
     const older = new Set(
-      likesOldestFirst(h, listener.id)
+      h
+        .likesOldestFirst(listener.id)
         .map((l) => l.trackId)
         .slice(0, 200),
     );
-    for (const items of playlistsOf(h, listener.id).values()) {
+    for (const items of h.playlistsOf(listener.id).values()) {
       expect(items.filter((id) => older.has(id))).toEqual([]);
     }
   });
@@ -96,13 +87,13 @@ describe("premium listener", () => {
   ];
 
   beforeAll(async () => {
-    listener = await premiumListener(h, "dist-premium", 1_100);
-    likes = likesOldestFirst(h, listener.id);
-    await distributeAndWait(h, listener, chosen);
+    listener = await h.premiumListener("dist-premium", 1_100);
+    likes = h.likesOldestFirst(listener.id);
+    await h.distributeAndWait(listener, chosen);
   }, 120_000);
 
   test("Everything holds every like in like order", () => {
-    expect(playlistsOf(h, listener.id).get(managed("Everything"))).toEqual(likes.map((l) => l.trackId));
+    expect(h.playlistsOf(listener.id).get(managed("Everything"))).toEqual(likes.map((l) => l.trackId));
   });
 
   test("Latest 50 holds the 50 newest, newest first", () => {
@@ -110,11 +101,11 @@ describe("premium listener", () => {
       .slice(-50)
       .map((l) => l.trackId)
       .reverse();
-    expect(playlistsOf(h, listener.id).get(managed("Latest 50 Liked Songs"))).toEqual(want);
+    expect(h.playlistsOf(listener.id).get(managed("Latest 50 Liked Songs"))).toEqual(want);
   });
 
   test("partitions cut the likes into parts of 200 in like order", () => {
-    const playlists = playlistsOf(h, listener.id);
+    const playlists = h.playlistsOf(listener.id);
     const ids = likes.map((l) => l.trackId);
     const parts = Math.ceil(ids.length / 200);
     for (let part = 1; part <= parts; part++) {
@@ -125,7 +116,7 @@ describe("premium listener", () => {
   });
 
   test("one playlist per month, year and season with likes", () => {
-    const playlists = playlistsOf(h, listener.id);
+    const playlists = h.playlistsOf(listener.id);
     const monthNames = [
       "January",
       "February",
@@ -156,7 +147,7 @@ describe("premium listener", () => {
   });
 
   test("the daily random playlist holds 50 distinct liked songs in like order", () => {
-    const items = playlistsOf(h, listener.id).get(managed("50 Random Songs - Updated Daily")) ?? [];
+    const items = h.playlistsOf(listener.id).get(managed("50 Random Songs - Updated Daily")) ?? [];
     expect(items).toHaveLength(50);
     expect(new Set(items).size).toBe(50);
     const order = new Map(likes.map((l, i) => [l.trackId, i]));

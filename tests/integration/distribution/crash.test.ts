@@ -3,17 +3,9 @@
 // emulator.
 
 import { Database } from "bun:sqlite";
-import { afterAll, beforeAll, expect, test } from "bun:test";
-import { rmSync } from "node:fs";
-import {
-  type SpotifyEmulatorServer,
-  startSpotifyEmulatorServer,
-} from "../../../src/emulators/spotify/server.ts";
+import { expect, test } from "bun:test";
 import { classifyTrack } from "../../../src/server/library/classify.ts";
-import { type CrateProcess, crateProcess } from "../../support/crate-process.ts";
-import { makeEveryonePremiumIn } from "../../support/factories.ts";
-import { tempDir } from "../../support/server.ts";
-import { credentials, realModeEnv, signInAt } from "./support.ts";
+import { distributeIn, progressOf, progressWhenFinished, setUpProcessWorld } from "./process-support.ts";
 
 const listenerId = "crash-listener";
 const selection = [
@@ -29,57 +21,11 @@ const selection = [
 ];
 const KILLS = 3;
 
-let spotify: SpotifyEmulatorServer;
-let dir: string;
-let crate: CrateProcess;
-let cookie = "";
-
-const base = () => crate.url;
-
-const signIn = () => signInAt(base(), listenerId);
-
-interface Progress {
-  finished: boolean;
-  progress: { distributionType: string; totalWork: number; completedWork: number }[];
-}
-
-const progressOf = async (id: string): Promise<Progress> =>
-  (await (
-    await fetch(`${base()}/api/distributor/${id}/progress`, { headers: { cookie } })
-  ).json()) as Progress;
-
-beforeAll(async () => {
-  spotify = startSpotifyEmulatorServer({
-    port: 0,
-    ...credentials,
-    catalogueSize: { artists: 1_000, tracks: 10_000 },
-  });
-  spotify.control.createListener({ id: listenerId, likes: 2_500 });
-  dir = tempDir();
-  crate = crateProcess({
-    dir,
-    env: realModeEnv(spotify),
-  });
-  await crate.start();
-  cookie = await signIn();
-  makeEveryonePremiumIn(crate.databasePath);
-}, 60_000);
-
-afterAll(async () => {
-  await crate.kill();
-  await spotify.stop();
-  rmSync(dir, { recursive: true, force: true });
-});
+const w = setUpProcessWorld({ listenerId, likes: 2_500, catalogueSize: { artists: 1_000, tracks: 10_000 } });
 
 test("a distribution killed at random points finishes after each restart with no duplicate and no lost song", async () => {
-  spotify.control.setFaults({ latencyMs: 15 });
-  const res = await fetch(`${base()}/api/distributor/distribute-historically`, {
-    method: "POST",
-    headers: { cookie, origin: base(), "content-type": "application/json" },
-    body: JSON.stringify({ playlistPreferences: selection }),
-  });
-  expect(res.status).toBe(200);
-  const { distributionProgressId: id } = (await res.json()) as { distributionProgressId: string };
+  w.spotify.control.setFaults({ latencyMs: 15 });
+  const id = await distributeIn(w, selection);
 
   // Kill it at seeded-random shares of the songs added, each a little further on; the last kill leaves it
   // unfinished on disk.
@@ -93,15 +39,15 @@ test("a distribution killed at random points finishes after each restart with no
     share += (0.6 / KILLS) * (0.3 + random());
     const until = Date.now() + 60_000;
     for (;;) {
-      const p = await progressOf(id);
+      const p = await progressOf(w, id);
       const standard = p.progress.find((e) => e.distributionType === "Standard");
       expect(p.finished).toBe(false);
       if (standard && standard.completedWork >= Math.max(1, standard.totalWork * share)) break;
       if (Date.now() > until) throw new Error("no progress");
       await Bun.sleep(5);
     }
-    await crate.kill();
-    const db = new Database(crate.databasePath);
+    await w.crate.kill();
+    const db = new Database(w.crate.databasePath);
     const interrupted = db
       .query<{ status: string; pending: number }, [string]>(
         `SELECT d.status, (SELECT count(*) FROM journal_steps s WHERE s.distribution_id = d.id AND s.status != 'done')
@@ -111,25 +57,20 @@ test("a distribution killed at random points finishes after each restart with no
     db.close();
     expect(interrupted?.status).toBe("running");
     expect(interrupted?.pending).toBeGreaterThan(0);
-    if (kill === KILLS - 1) spotify.control.setFaults({});
-    await crate.start();
+    if (kill === KILLS - 1) w.spotify.control.setFaults({});
+    await w.crate.start();
   }
 
-  const end = Date.now() + 60_000;
-  let final = await progressOf(id);
-  while (!final.finished && Date.now() < end) {
-    await Bun.sleep(25);
-    final = await progressOf(id);
-  }
+  const final = await progressWhenFinished(w, id, 60_000);
   expect(final.finished).toBe(true);
   for (const entry of final.progress) expect(entry.completedWork).toBe(entry.totalWork);
 
-  const likes = [...spotify.control.likes(listenerId)].reverse();
+  const likes = [...w.spotify.control.likes(listenerId)].reverse();
   const ids = likes.map((l) => l.trackId);
   const playlists = new Map<string, string[]>();
-  for (const summary of spotify.control.listenerPlaylists(listenerId)) {
+  for (const summary of w.spotify.control.listenerPlaylists(listenerId)) {
     expect(playlists.has(summary.name)).toBe(false);
-    playlists.set(summary.name, spotify.control.playlist(summary.id)?.trackIds ?? []);
+    playlists.set(summary.name, w.spotify.control.playlist(summary.id)?.trackIds ?? []);
   }
   const managed = (name: string) => playlists.get(`${name} - Managed Playlist`);
   expect(managed("Everything")).toEqual(ids);
@@ -141,7 +82,7 @@ test("a distribution killed at random points finishes after each restart with no
   expect(years.flatMap(([, items]) => items).sort()).toEqual([...ids].sort());
   for (const genre of ["Rock", "Pop", "2010s", "2020s"]) {
     const want = ids.filter((trackId) => {
-      const facts = spotify.control.track(trackId);
+      const facts = w.spotify.control.track(trackId);
       return facts ? classifyTrack(facts).includes(genre) : false;
     });
     expect(managed(genre) ?? []).toEqual(want);

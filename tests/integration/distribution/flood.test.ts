@@ -4,16 +4,7 @@
 import { beforeAll, describe, expect, test } from "bun:test";
 import { runHourlySync } from "../../../src/server/distribution/batch.ts";
 import { ErrorCode } from "../../../src/shared/errors.ts";
-import {
-  call,
-  distribute,
-  distributeAndWait,
-  type Listener,
-  playlistsOf,
-  premiumListener,
-  setUpHarness,
-  signIn,
-} from "./support.ts";
+import { type Listener, setUpHarness } from "./support.ts";
 
 const h = setUpHarness({ catalogueSize: { artists: 300, tracks: 4_000 } });
 const others: Listener[] = [];
@@ -23,11 +14,11 @@ const everything = "Everything - Managed Playlist";
 
 beforeAll(async () => {
   for (let i = 0; i < 8; i++) {
-    const listener = await premiumListener(h, `steady-${i}`, 40, i + 1);
-    await distributeAndWait(h, listener, ["Everything"]);
+    const listener = await h.premiumListener(`steady-${i}`, 40, i + 1);
+    await h.distributeAndWait(listener, ["Everything"]);
     others.push(listener);
   }
-  flooder = await premiumListener(h, "flooder", FLOODER_LIKES, 99);
+  flooder = await h.premiumListener("flooder", FLOODER_LIKES, 99);
   await h.crate.deps.work.idle(flooder.userId);
   // Every call to Spotify takes a while, as over the internet.
   h.spotify.control.setFaults({ latencyMs: 20 });
@@ -41,7 +32,7 @@ function likeOneEach(): Map<string, string> {
 
 function expectAdded(fresh: Map<string, string>): void {
   for (const [listenerId, trackId] of fresh) {
-    expect(playlistsOf(h, listenerId).get(everything)).toContain(trackId);
+    expect(h.playlistsOf(listenerId).get(everything)).toContain(trackId);
   }
 }
 
@@ -54,16 +45,16 @@ function forgetFloodersRecordings(): void {
 
 async function flood(): Promise<number[]> {
   const statuses: number[] = [];
-  const signIns = Array.from({ length: 40 }, () => signIn(h, "flooder", null));
+  const signIns = Array.from({ length: 40 }, () => h.signIn("flooder", null));
   for (let i = 0; i < 20; i++) {
-    const answer = await call(h, flooder.cookie, "PUT", "/api/playlist-preferences/settings", {
+    const answer = await h.call(flooder.cookie, "PUT", "/api/playlist-preferences/settings", {
       createPlaylistsAsPrivate: false,
       removePlaylistPostfix: false,
       addRecordingOnce: i % 2 === 0,
     });
     statuses.push(answer.status);
   }
-  statuses.push((await distribute(h, flooder, ["Everything", "Latest 50 Liked Songs"])).status);
+  statuses.push((await h.distribute(flooder, ["Everything", "Latest 50 Liked Songs"])).status);
   await Promise.all(signIns);
   return statuses;
 }
@@ -116,14 +107,14 @@ describe("one listener flooding during the hourly run", () => {
     const pieces = [work.forUser(flooder.userId, () => held)];
     for (let i = 0; i < 4; i++) pieces.push(work.forUser(flooder.userId, async () => undefined));
     h.crate.deps.db.$client.query("DELETE FROM throttles").run();
-    const refused = await distribute(h, flooder, ["Everything"]);
+    const refused = await h.distribute(flooder, ["Everything"]);
     expect(refused.status).toBe(429);
     expect(refused.body.errorCode).toBe(ErrorCode.WorkQueueFull);
-    const analysis = await call(h, flooder.cookie, "POST", "/api/distributor/analysis");
+    const analysis = await h.call(flooder.cookie, "POST", "/api/distributor/analysis");
     expect(analysis.body.errorCode).toBe(ErrorCode.WorkQueueFull);
     release();
     await Promise.all(pieces);
-    const accepted = await distribute(h, flooder, ["Everything"]);
+    const accepted = await h.distribute(flooder, ["Everything"]);
     expect(accepted.status).toBe(200);
   }, 60_000);
 });
@@ -145,7 +136,7 @@ describe("one analysis kept per listener", () => {
       ).n;
     const runOne = async () => {
       sqlite.query("DELETE FROM throttles").run();
-      const started = await call(h, listener.cookie, "POST", "/api/distributor/analysis");
+      const started = await h.call(listener.cookie, "POST", "/api/distributor/analysis");
       expect(started.status).toBe(200);
       await h.crate.deps.work.idle(listener.userId);
       return String(started.body.progressId);

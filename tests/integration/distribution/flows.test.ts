@@ -6,15 +6,7 @@ import { classifyTrack } from "../../../src/server/library/classify.ts";
 import { allEntries } from "../../../src/shared/catalogue/index.ts";
 import type { MembershipLevel } from "../../../src/shared/membership.ts";
 import { setMembership } from "../../support/factories.ts";
-import {
-  call,
-  clearThrottles,
-  distributeAndWait,
-  type Listener,
-  playlistsOf,
-  setUpHarness,
-  signIn,
-} from "./support.ts";
+import { type Listener, playlistsOf, setUpHarness } from "./support.ts";
 
 const h = setUpHarness();
 
@@ -31,8 +23,7 @@ async function pollAnalysis(l: Listener, id: string): Promise<Segment[]> {
   const until = Date.now() + 30_000;
   for (;;) {
     const after = segments.at(-1)?.segmentNumber ?? 0;
-    const answer = await call(
-      h,
+    const answer = await h.call(
       l.cookie,
       "GET",
       `/api/distributor/analysis/${id}?afterSegmentNumber=${after}`,
@@ -48,9 +39,9 @@ async function pollAnalysis(l: Listener, id: string): Promise<Segment[]> {
 
 describe("analysis", () => {
   test("segments arrive in order with growing counts; the last one is Completed with every entry", async () => {
-    const l = await signIn(h, "analysis-listener", 1_300);
+    const l = await h.signIn("analysis-listener", 1_300);
     setLevel(l, "PremiumYearly");
-    const started = await call(h, l.cookie, "POST", "/api/distributor/analysis");
+    const started = await h.call(l.cookie, "POST", "/api/distributor/analysis");
     expect(started.status).toBe(200);
     const segments = await pollAnalysis(l, String(started.body.progressId));
     expect(segments.map((s) => s.segmentNumber)).toEqual(segments.map((_, i) => i + 1));
@@ -83,11 +74,11 @@ describe("analysis", () => {
   });
 
   test("a cancelled analysis ends with a Cancelled segment", async () => {
-    const l = await signIn(h, "analysis-cancel", 200);
+    const l = await h.signIn("analysis-cancel", 200);
     h.spotify.control.setFaults({ latencyMs: 300 });
-    const started = await call(h, l.cookie, "POST", "/api/distributor/analysis");
+    const started = await h.call(l.cookie, "POST", "/api/distributor/analysis");
     const id = String(started.body.progressId);
-    const cancelled = await call(h, l.cookie, "POST", `/api/distributor/analysis/${id}/cancel`);
+    const cancelled = await h.call(l.cookie, "POST", `/api/distributor/analysis/${id}/cancel`);
     expect(cancelled).toEqual({ status: 200, body: { cancelled: true } });
     h.spotify.control.setFaults({});
     const segments = await pollAnalysis(l, id);
@@ -97,12 +88,11 @@ describe("analysis", () => {
 
 describe("selection changes", () => {
   test("DELETE removes the playlists from Spotify and forgets the preference", async () => {
-    const l = await signIn(h, "delete-listener", 400);
+    const l = await h.signIn("delete-listener", 400);
     setLevel(l, "PremiumYearly");
-    await distributeAndWait(h, l, ["Partitions of 100 Songs", "Everything"]);
-    expect(playlistsOf(h, l.id).size).toBe(5);
-    const deleted = await call(
-      h,
+    await h.distributeAndWait(l, ["Partitions of 100 Songs", "Everything"]);
+    expect(h.playlistsOf(l.id).size).toBe(5);
+    const deleted = await h.call(
       l.cookie,
       "DELETE",
       `/api/distributor/predefined/${encodeURIComponent("Partitions of 100 Songs")}`,
@@ -110,9 +100,9 @@ describe("selection changes", () => {
     expect(deleted.status).toBe(200);
     expect((deleted.body.removedPlaylistNames as string[]).length).toBe(4);
     const until = Date.now() + 20_000;
-    while (playlistsOf(h, l.id).size > 1 && Date.now() < until) await Bun.sleep(10);
+    while (h.playlistsOf(l.id).size > 1 && Date.now() < until) await Bun.sleep(10);
     expect([...playlistsOf(h, l.id).keys()]).toEqual(["Everything - Managed Playlist"]);
-    const prefs = await call(h, l.cookie, "GET", "/api/playlist-preferences");
+    const prefs = await h.call(l.cookie, "GET", "/api/playlist-preferences");
     expect(prefs.body.usersSimplePlaylistPreferences).toEqual([
       { group: "Miscellaneous", name: "Everything" },
     ]);
@@ -124,29 +114,29 @@ describe("selection changes", () => {
   });
 
   test("a deselected playlist stays on Spotify but is no longer updated", async () => {
-    const l = await signIn(h, "deselect-listener", 150);
+    const l = await h.signIn("deselect-listener", 150);
     setLevel(l, "PremiumYearly");
-    await distributeAndWait(h, l, ["Everything", "Liked in Year"]);
-    clearThrottles(h);
-    await distributeAndWait(h, l, ["Liked in Year"]);
-    const before = playlistsOf(h, l.id).get("Everything - Managed Playlist");
+    await h.distributeAndWait(l, ["Everything", "Liked in Year"]);
+    h.clearThrottles();
+    await h.distributeAndWait(l, ["Liked in Year"]);
+    const before = h.playlistsOf(l.id).get("Everything - Managed Playlist");
     expect(before).toHaveLength(150);
     h.spotify.control.like(l.id, { count: 5 });
     await runHourlySync(h.crate.deps);
-    expect(playlistsOf(h, l.id).get("Everything - Managed Playlist")).toEqual(before ?? []);
+    expect(h.playlistsOf(l.id).get("Everything - Managed Playlist")).toEqual(before ?? []);
     const years = [...playlistsOf(h, l.id)].filter(([name]) => name.startsWith("Liked in 2"));
     expect(years.reduce((n, [, items]) => n + items.length, 0)).toBe(155);
   });
 
   test("premium-only playlists are frozen when premium ends; the others keep the newest 1000 in", async () => {
-    const l = await signIn(h, "frozen-listener", 100);
+    const l = await h.signIn("frozen-listener", 100);
     setLevel(l, "PremiumYearly");
-    await distributeAndWait(h, l, ["Everything", "1990s", "2000s", "2010s"]);
-    const before = playlistsOf(h, l.id);
+    await h.distributeAndWait(l, ["Everything", "1990s", "2000s", "2010s"]);
+    const before = h.playlistsOf(l.id);
     setLevel(l, "Free");
     const fresh = h.spotify.control.like(l.id, { count: 20 });
     await runHourlySync(h.crate.deps);
-    const after = playlistsOf(h, l.id);
+    const after = h.playlistsOf(l.id);
     expect(after.get("Everything - Managed Playlist")).toEqual(
       before.get("Everything - Managed Playlist") ?? [],
     );
@@ -166,14 +156,14 @@ describe("selection changes", () => {
 
 describe("playlist settings", () => {
   test("private and postfix settings apply to new playlists", async () => {
-    const l = await signIn(h, "settings-listener", 80);
+    const l = await h.signIn("settings-listener", 80);
     h.crate.deps.db.$client
       .query(
         "INSERT INTO user_settings (user_id, create_playlists_as_private, remove_playlist_postfix) VALUES (?, 1, 1)",
       )
       .run(l.userId);
     const names = allEntries.filter((e) => e.group === "Decade").map((e) => e.name);
-    await distributeAndWait(h, l, names);
+    await h.distributeAndWait(l, names);
     const created = h.spotify.control.listenerPlaylists(l.id);
     expect(created.length).toBeGreaterThan(0);
     for (const p of created) {

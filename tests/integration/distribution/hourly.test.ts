@@ -7,18 +7,10 @@ import { beforeAll, describe, expect, test } from "bun:test";
 import { parseConfig } from "../../../src/server/config/config.ts";
 import { runHourlySync, startBatchJob } from "../../../src/server/distribution/batch.ts";
 import type { SpotifyUserApi } from "../../../src/server/spotify/types.ts";
-import {
-  distributeAndWait,
-  type Listener,
-  playlistsOf,
-  premiumListener,
-  setUpHarness,
-  signIn,
-} from "./support.ts";
+import { type Listener, managed, setUpHarness } from "./support.ts";
 
 const h = setUpHarness();
 let listener: Listener;
-const managed = (name: string) => `${name} - Managed Playlist`;
 const selection = ["Everything", "Latest 50 Liked Songs", "Partitions of 50 Songs", "Liked in Year"];
 
 function playlistId(name: string): string {
@@ -28,8 +20,8 @@ function playlistId(name: string): string {
 }
 
 beforeAll(async () => {
-  listener = await premiumListener(h, "hourly-listener", 300);
-  await distributeAndWait(h, listener, selection);
+  listener = await h.premiumListener("hourly-listener", 300);
+  await h.distributeAndWait(listener, selection);
 }, 120_000);
 
 describe("hourly job", () => {
@@ -41,7 +33,7 @@ describe("hourly job", () => {
   });
 
   test("new likes are added; a removed song is not re-added; an unliked song stays; Latest 50 rolls", async () => {
-    const before = playlistsOf(h, listener.id);
+    const before = h.playlistsOf(listener.id);
     const everything = before.get(managed("Everything")) ?? [];
     const removed = everything[10] ?? "";
     const unliked = everything[20] ?? "";
@@ -52,7 +44,7 @@ describe("hourly job", () => {
     const outcome = await runHourlySync(h.crate.deps);
     expect(outcome).toMatchObject({ usersProcessed: 1, distributions: 1, failures: 0 });
 
-    const after = playlistsOf(h, listener.id);
+    const after = h.playlistsOf(listener.id);
     const wantEverything = [...everything.filter((id) => id !== removed), ...fresh];
     expect(after.get(managed("Everything"))).toEqual(wantEverything);
     expect(after.get(managed("Everything"))).toContain(unliked);
@@ -71,7 +63,7 @@ describe("hourly job", () => {
     expect(outcome).toMatchObject({ usersProcessed: 1, distributions: 1, failures: 0 });
     // the unlike was seen on the one page the sync reads anyway
     expect(h.spotify.control.calls().counts["GET /v1/me/tracks"]).toBe(1);
-    const after = playlistsOf(h, listener.id);
+    const after = h.playlistsOf(listener.id);
     const newestFirst = h.spotify.control.likes(listener.id).map((l) => l.trackId);
     expect(after.get(managed("Latest 50 Liked Songs"))).toEqual(newestFirst.slice(0, 50));
     expect(after.get(managed("Latest 50 Liked Songs"))).not.toContain(unliked);
@@ -81,12 +73,12 @@ describe("hourly job", () => {
 
   test("partitions: new likes fill the last part, then open the next", async () => {
     // 300 likes made 6 full parts; the 10 new ones opened part 7.
-    let playlists = playlistsOf(h, listener.id);
+    let playlists = h.playlistsOf(listener.id);
     expect(playlists.get(managed("Partitions of 50 Songs 6"))).toHaveLength(50);
     expect(playlists.get(managed("Partitions of 50 Songs 7"))).toHaveLength(10);
     const more = h.spotify.control.like(listener.id, { count: 45 });
     await runHourlySync(h.crate.deps);
-    playlists = playlistsOf(h, listener.id);
+    playlists = h.playlistsOf(listener.id);
     expect(playlists.get(managed("Partitions of 50 Songs 7"))?.slice(10)).toEqual(more.slice(0, 40));
     expect(playlists.get(managed("Partitions of 50 Songs 8"))).toEqual(more.slice(40));
   });
@@ -110,7 +102,7 @@ describe("hourly job", () => {
     expect(row?.status).toBe("vanished");
     // the other playlists still got the new likes
     const newest = h.spotify.control.likes(listener.id)[0]?.trackId ?? "";
-    expect(playlistsOf(h, listener.id).get(managed("Everything"))?.at(-1)).toBe(newest);
+    expect(h.playlistsOf(listener.id).get(managed("Everything"))?.at(-1)).toBe(newest);
     const preferences = await fetch(`${h.crate.url}/api/playlist-preferences`, {
       headers: { cookie: listener.cookie },
     });
@@ -119,7 +111,7 @@ describe("hourly job", () => {
   });
 
   test("no song is ever twice in a playlist", () => {
-    for (const [name, items] of playlistsOf(h, listener.id)) {
+    for (const [name, items] of h.playlistsOf(listener.id)) {
       expect({ name, size: new Set(items).size }).toEqual({ name, size: items.length });
     }
   });
@@ -146,11 +138,11 @@ describe("hourly job", () => {
     expect(rows.length).toBeGreaterThanOrEqual(5);
     for (const row of rows) expect(row).toMatchObject({ job: "hourly-sync", status: "finished" });
     const newest = h.spotify.control.likes(listener.id)[0]?.trackId ?? "";
-    expect(playlistsOf(h, listener.id).get(managed("Everything"))?.at(-1)).toBe(newest);
+    expect(h.playlistsOf(listener.id).get(managed("Everything"))?.at(-1)).toBe(newest);
   });
 
   test("JOB_CONCURRENCY fixes how many listeners the job serves at once; unset, it adapts from 4", async () => {
-    for (const id of ["hourly-a", "hourly-b", "hourly-c", "hourly-d", "hourly-e"]) await signIn(h, id, 20);
+    for (const id of ["hourly-a", "hourly-b", "hourly-c", "hourly-d", "hourly-e"]) await h.signIn(id, 20);
     const { deps } = h.crate;
     /** The job's deps with every listener's library read held a moment, counting the reads under way at once. */
     const counted = (jobConcurrency: number | null) => {

@@ -2,14 +2,14 @@
 // another user's public "Everything"; Crate's creation answers 503. Crate must find (or make) its own playlist,
 // recognised by the mark in its description and the listener's ownership, and never write to the other one.
 import { beforeAll, describe, expect, test } from "bun:test";
-import { distributeAndWait, type Listener, premiumListener, setUpHarness } from "./support.ts";
+import { type Listener, setUpHarness } from "./support.ts";
 
 const h = setUpHarness();
 let listener: Listener;
 
 beforeAll(async () => {
   h.spotify.control.createListener({ id: "other-owner", likes: 10 });
-  listener = await premiumListener(h, "plain-names-listener", 150);
+  listener = await h.premiumListener("plain-names-listener", 150);
   h.crate.deps.db.$client
     .query(
       `INSERT INTO user_settings (user_id, create_playlists_as_private, remove_playlist_postfix) VALUES (?, 0, 1)
@@ -28,7 +28,7 @@ describe("a creation answered 503 beside a followed playlist of the same name", 
     h.spotify.control.followPlaylist(listener.id, theirs.id);
     h.spotify.control.setFaults({ next5xx: { "POST /v1/me/playlists": 1 } });
 
-    await distributeAndWait(h, listener, ["Everything"]);
+    await h.distributeAndWait(listener, ["Everything"]);
     h.spotify.control.setFaults({});
 
     expect(h.spotify.control.playlist(theirs.id)?.total).toBe(10);

@@ -4,26 +4,18 @@
 import { beforeAll, describe, expect, test } from "bun:test";
 import { runHourlySync } from "../../../src/server/distribution/batch.ts";
 import { playlistFailureTexts } from "../../../src/shared/playlist-failures.ts";
-import {
-  call,
-  clearThrottles,
-  distributeAndWait,
-  type Listener,
-  premiumListener,
-  setUpHarness,
-} from "./support.ts";
+import { type Listener, managed, setUpHarness } from "./support.ts";
 
 const h = setUpHarness();
 let listener: Listener;
-const managed = (name: string) => `${name} - Managed Playlist`;
 
 function spotifyPlaylist(name: string) {
   return h.spotify.control.listenerPlaylists(listener.id).find((p) => p.name === managed(name));
 }
 
 beforeAll(async () => {
-  listener = await premiumListener(h, "full-playlist-listener", 200);
-  await distributeAndWait(h, listener, ["Everything"]);
+  listener = await h.premiumListener("full-playlist-listener", 200);
+  await h.distributeAndWait(listener, ["Everything"]);
 }, 120_000);
 
 describe("a playlist Spotify refuses for good (size limit)", () => {
@@ -46,7 +38,7 @@ describe("a playlist Spotify refuses for good (size limit)", () => {
       .all(listener.userId);
     expect(runs.map((r) => r.status)).toEqual(["finished", "finished"]);
 
-    const answer = await call(h, listener.cookie, "GET", "/api/playlist-preferences");
+    const answer = await h.call(listener.cookie, "GET", "/api/playlist-preferences");
     expect(answer.body.failedPlaylists).toEqual([
       {
         source: "predefined",
@@ -59,8 +51,8 @@ describe("a playlist Spotify refuses for good (size limit)", () => {
   }, 60_000);
 
   test("later distributions never fail because of it; a newly chosen playlist is created and filled", async () => {
-    clearThrottles(h);
-    await distributeAndWait(h, listener, ["Everything", "Liked in Year"]);
+    h.clearThrottles();
+    await h.distributeAndWait(listener, ["Everything", "Liked in Year"]);
     const years = h.spotify.control
       .listenerPlaylists(listener.id)
       .filter((p) => p.name !== managed("Everything"));

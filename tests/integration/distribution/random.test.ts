@@ -2,14 +2,7 @@
 import { beforeAll, describe, expect, test } from "bun:test";
 import { runRandomRefresh } from "../../../src/server/distribution/batch.ts";
 import { manualClock } from "../../../src/server/platform/clock.ts";
-import {
-  distribute,
-  type Listener,
-  playlistsOf,
-  premiumListener,
-  setUpHarness,
-  waitForProgress,
-} from "./support.ts";
+import { type Listener, setUpHarness } from "./support.ts";
 
 const clock = manualClock(Date.UTC(2026, 0, 15, 9)); // a Thursday
 const h = setUpHarness({ clock });
@@ -18,13 +11,13 @@ const daily = "50 Random Songs - Updated Daily - Managed Playlist";
 const weekly = "200 Random Songs - Updated Weekly - Managed Playlist";
 
 beforeAll(async () => {
-  listener = await premiumListener(h, "random-listener", 600);
-  const answer = await distribute(h, listener, [
+  listener = await h.premiumListener("random-listener", 600);
+  const answer = await h.distribute(listener, [
     "50 Random Songs - Updated Daily",
     "200 Random Songs - Updated Weekly",
     "Everything",
   ]);
-  const done = await waitForProgress(h, listener, String(answer.body.distributionProgressId));
+  const done = await h.waitForProgress(listener, String(answer.body.distributionProgressId));
   expect(done.body.progress).toEqual([
     { distributionType: "Standard", totalWork: 600, completedWork: 600 },
     { distributionType: "Randomized", totalWork: 2, completedWork: 2 },
@@ -32,7 +25,7 @@ beforeAll(async () => {
 }, 120_000);
 
 const current = () => {
-  const playlists = playlistsOf(h, listener.id);
+  const playlists = h.playlistsOf(listener.id);
   return { daily: playlists.get(daily) ?? [], weekly: playlists.get(weekly) ?? [] };
 };
 
@@ -52,12 +45,12 @@ describe("random playlists", () => {
     clock.advance(10 * 3600_000); // 19:00 the same day
     await runRandomRefresh(h.crate.deps);
     expect(current()).toEqual(before);
-    const again = await distribute(h, listener, [
+    const again = await h.distribute(listener, [
       "50 Random Songs - Updated Daily",
       "200 Random Songs - Updated Weekly",
       "Everything",
     ]);
-    await waitForProgress(h, listener, String(again.body.distributionProgressId));
+    await h.waitForProgress(listener, String(again.body.distributionProgressId));
     expect(current()).toEqual(before);
   });
 
@@ -84,7 +77,7 @@ describe("random playlists", () => {
   });
 
   test("other playlists are untouched by the refresh", () => {
-    const everything = playlistsOf(h, listener.id).get("Everything - Managed Playlist") ?? [];
+    const everything = h.playlistsOf(listener.id).get("Everything - Managed Playlist") ?? [];
     expect(everything).toEqual([...h.spotify.control.likes(listener.id)].reverse().map((l) => l.trackId));
   });
 });

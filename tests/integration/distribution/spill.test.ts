@@ -2,27 +2,20 @@
 // Everything 2 the rest, in like order.
 import { beforeAll, expect, test } from "bun:test";
 import { runHourlySync } from "../../../src/server/distribution/batch.ts";
-import {
-  distributeAndWait,
-  type Listener,
-  likesOldestFirst,
-  playlistsOf,
-  premiumListener,
-  setUpHarness,
-} from "./support.ts";
+import { type Listener, setUpHarness } from "./support.ts";
 
 const h = setUpHarness({ catalogueSize: { artists: 4_000, tracks: 40_000 } });
 let listener: Listener;
 
 beforeAll(async () => {
-  listener = await premiumListener(h, "crate-premium", null);
-  await distributeAndWait(h, listener, ["Everything"]);
+  listener = await h.premiumListener("crate-premium", null);
+  await h.distributeAndWait(listener, ["Everything"]);
 }, 180_000);
 
 test("Everything spills into Everything 2 at 10,000 songs", () => {
-  const likes = likesOldestFirst(h, listener.id).map((l) => l.trackId);
+  const likes = h.likesOldestFirst(listener.id).map((l) => l.trackId);
   expect(likes.length).toBeGreaterThan(10_000);
-  const playlists = playlistsOf(h, listener.id);
+  const playlists = h.playlistsOf(listener.id);
   expect([...playlists.keys()].sort()).toEqual([
     "Everything - Managed Playlist",
     "Everything 2 - Managed Playlist",
@@ -34,7 +27,7 @@ test("Everything spills into Everything 2 at 10,000 songs", () => {
 test("new likes go to the last playlist of the spill sequence", async () => {
   const fresh = h.spotify.control.like(listener.id, { count: 3 });
   await runHourlySync(h.crate.deps);
-  const playlists = playlistsOf(h, listener.id);
+  const playlists = h.playlistsOf(listener.id);
   expect(playlists.get("Everything - Managed Playlist")).toHaveLength(10_000);
   expect(playlists.get("Everything 2 - Managed Playlist")?.slice(-3)).toEqual(fresh);
 });

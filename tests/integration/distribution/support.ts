@@ -1,6 +1,6 @@
 // Crate in real mode against a Spotify emulator on its own port, plus helpers to sign listeners in, call the
 // distribution API and read what ended up on "Spotify".
-import { afterAll, beforeAll, expect } from "bun:test";
+import { expect } from "bun:test";
 import type { CatalogueSize } from "../../../src/emulators/spotify/model/catalogue.ts";
 import {
   type SpotifyEmulatorServer,
@@ -10,6 +10,7 @@ import type { Clock } from "../../../src/server/platform/clock.ts";
 import { apiCall, overHttp } from "../../support/api.ts";
 import { makePremium } from "../../support/factories.ts";
 import { startTestServer, type TestServer } from "../../support/server.ts";
+import { setUpForSuite } from "../../support/suite.ts";
 
 export const credentials = { clientId: "5a0c3e7f9b1d4f6a8c2e4b6d8f0a1c3e", clientSecret: "dist-test-secret" };
 
@@ -51,29 +52,28 @@ export async function startHarness(
 
 /**
  * The suites' shared prologue: starts the harness before the file's own `beforeAll` and disposes it after its
- * tests. The returned harness is usable inside hooks and tests (after the start), not at the file's top level.
+ * tests. The returned harness is usable inside hooks and tests (after the start), not at the file's top level;
+ * it carries the helpers below bound to it: `h.signIn("ada", 40)` is `signIn(h, "ada", 40)`.
  */
-export function setUpHarness(options: Parameters<typeof startHarness>[0] = {}): Harness {
-  let started: Harness | undefined;
-  beforeAll(async () => {
-    started = await startHarness(options);
-  }, 60_000);
-  afterAll(async () => {
-    await started?.dispose();
-  });
-  const harness = () => {
-    if (!started) throw new Error("the harness is not started yet (use it inside a hook or a test)");
-    return started;
-  };
+export function setUpHarness(options: Parameters<typeof startHarness>[0] = {}): SuiteHarness {
+  const h = setUpForSuite(
+    () => startHarness(options),
+    (started) => started.dispose(),
+  );
+  const bound = Object.entries(harnessHelpers).map(([name, helper]) => [
+    name,
+    (...args: unknown[]) => (helper as (h: Harness, ...rest: unknown[]) => unknown)(h, ...args),
+  ]);
   return {
     get crate() {
-      return harness().crate;
+      return h.crate;
     },
     get spotify() {
-      return harness().spotify;
+      return h.spotify;
     },
-    dispose: () => harness().dispose(),
-  };
+    dispose: () => h.dispose(),
+    ...Object.fromEntries(bound),
+  } as SuiteHarness;
 }
 
 export interface Listener {
@@ -203,3 +203,24 @@ export function likesOldestFirst(h: Harness, listenerId: string): { trackId: str
 export function clearThrottles(h: Harness): void {
   h.crate.deps.db.$client.query("DELETE FROM throttles").run();
 }
+
+/** The helpers a suite's harness carries bound to itself (see setUpHarness). */
+const harnessHelpers = {
+  signIn,
+  premiumListener,
+  workSettled,
+  call,
+  distribute,
+  waitForProgress,
+  distributeAndWait,
+  playlistsOf,
+  likesOldestFirst,
+  clearThrottles,
+};
+type Bound<F> = F extends (h: Harness, ...args: infer A) => infer R ? (...args: A) => R : never;
+export type SuiteHarness = Harness & {
+  [K in keyof typeof harnessHelpers]: Bound<(typeof harnessHelpers)[K]>;
+};
+
+/** A managed playlist's name on Spotify. */
+export const managed = (name: string) => `${name} - Managed Playlist`;

@@ -3,17 +3,16 @@
 // costs one call; every user also gets a full resync once a week, in their own hour of the week.
 import { beforeAll, describe, expect, test } from "bun:test";
 import { runHourlySync } from "../../../src/server/distribution/batch.ts";
-import { distributeAndWait, type Listener, playlistsOf, premiumListener, setUpHarness } from "./support.ts";
+import { type Listener, managed, setUpHarness } from "./support.ts";
 
 const h = setUpHarness();
 let listener: Listener;
-const managed = (name: string) => `${name} - Managed Playlist`;
 const selection = ["Everything", "Latest 200 Liked Songs"];
 const LIKES = 300;
 
 beforeAll(async () => {
-  listener = await premiumListener(h, "unlikes-listener", LIKES);
-  await distributeAndWait(h, listener, selection);
+  listener = await h.premiumListener("unlikes-listener", LIKES);
+  await h.distributeAndWait(listener, selection);
 }, 120_000);
 
 const newestFirst = () => h.spotify.control.likes(listener.id).map((l) => l.trackId);
@@ -27,12 +26,12 @@ describe("unlikes beyond the first page", () => {
 
   test("a song unliked at position 120 leaves Latest 200 at the next hourly run; Everything keeps it", async () => {
     const unliked = newestFirst()[119] ?? "";
-    expect(playlistsOf(h, listener.id).get(managed("Latest 200 Liked Songs"))).toContain(unliked);
+    expect(h.playlistsOf(listener.id).get(managed("Latest 200 Liked Songs"))).toContain(unliked);
     h.spotify.control.unlike(listener.id, unliked);
     h.spotify.control.resetCalls();
     const outcome = await runHourlySync(h.crate.deps);
     expect(outcome).toMatchObject({ usersProcessed: 1, distributions: 1, failures: 0 });
-    const after = playlistsOf(h, listener.id);
+    const after = h.playlistsOf(listener.id);
     expect(after.get(managed("Latest 200 Liked Songs"))).not.toContain(unliked);
     expect(after.get(managed("Latest 200 Liked Songs"))).toEqual(newestFirst().slice(0, 200));
     expect(after.get(managed("Everything"))).toContain(unliked);

@@ -7,19 +7,10 @@ import { readTokens } from "../../../src/server/auth/tokens.ts";
 import { runHourlySync } from "../../../src/server/distribution/batch.ts";
 import { genresOf } from "../../../src/server/library/classify.ts";
 import { settingsSyncIdle } from "../../../src/server/settings/sync.ts";
-import {
-  call,
-  distributeAndWait,
-  type Listener,
-  playlistsOf,
-  premiumListener,
-  setUpHarness,
-  waitForProgress,
-} from "./support.ts";
+import { type Listener, managed, setUpHarness } from "./support.ts";
 
 const h = setUpHarness();
 let listener: Listener;
-const managed = (name: string) => `${name} - Managed Playlist`;
 const CONTAINS = "GET /v1/me/library/contains";
 
 function spotifyPlaylist(name: string) {
@@ -38,14 +29,14 @@ function statusOf(spotifyId: string): string | undefined {
 
 type Vanished = { source: string; preferenceName: string; playlistName: string };
 async function vanishedNames(): Promise<Vanished[]> {
-  const answer = await call(h, listener.cookie, "GET", "/api/playlist-preferences");
+  const answer = await h.call(listener.cookie, "GET", "/api/playlist-preferences");
   expect(answer.status).toBe(200);
   return answer.body.vanishedPlaylists as Vanished[];
 }
 
 beforeAll(async () => {
-  listener = await premiumListener(h, "unfollowing-listener", 120);
-  await distributeAndWait(h, listener, ["Everything", "Latest 50 Liked Songs", "Liked in Year"]);
+  listener = await h.premiumListener("unfollowing-listener", 120);
+  await h.distributeAndWait(listener, ["Everything", "Latest 50 Liked Songs", "Liked in Year"]);
 }, 120_000);
 
 describe("a managed playlist the listener deleted in the Spotify app (unfollowed, still on Spotify)", () => {
@@ -70,7 +61,7 @@ describe("a managed playlist the listener deleted in the Spotify app (unfollowed
     expect(calls[CONTAINS]).toBe(1);
     expect(calls["POST /v1/me/playlists"]).toBeUndefined();
 
-    const latest = playlistsOf(h, listener.id).get(managed("Latest 50 Liked Songs"));
+    const latest = h.playlistsOf(listener.id).get(managed("Latest 50 Liked Songs"));
     expect(latest?.slice(0, 5)).toEqual([...fresh].reverse());
     expect(await vanishedNames()).toEqual([
       { source: "predefined", preferenceName: "Everything", playlistName: managed("Everything") },
@@ -117,13 +108,13 @@ describe("a managed playlist the listener deleted in the Spotify app (unfollowed
   });
 
   test("a combination's playlist deleted in the app gets no new matching songs and is not recreated", async () => {
-    const created = await call(h, listener.cookie, "POST", "/api/distributor/combinatorial", {
+    const created = await h.call(listener.cookie, "POST", "/api/distributor/combinatorial", {
       combinations: [
         { playlistName: "Vanishing Rock", criteria: [{ criterionNumber: 1, genres: ["Rock"] }] },
       ],
     });
     expect(created.status).toBe(200);
-    await waitForProgress(h, listener, String(created.body.distributionProgressId));
+    await h.waitForProgress(listener, String(created.body.distributionProgressId));
     const combination = () =>
       h.crate.deps.db.$client
         .query<{ spotify_playlist_id: string; status: string }, []>(
@@ -174,7 +165,7 @@ describe("a managed playlist the listener deleted in the Spotify app (unfollowed
       .at(-1);
     if (!year) throw new Error("no year playlist");
     h.spotify.control.deletePlaylist(listener.id, year.id);
-    const put = await call(h, listener.cookie, "PUT", "/api/playlist-preferences/settings", {
+    const put = await h.call(listener.cookie, "PUT", "/api/playlist-preferences/settings", {
       createPlaylistsAsPrivate: true,
       removePlaylistPostfix: true,
     });

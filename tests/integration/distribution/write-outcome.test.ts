@@ -1,21 +1,21 @@
 // A write the provider applied but answered with 500 (its outcome unknown to Crate) must not add songs twice:
 // Crate checks the playlist and resends only what is missing.
 import { describe, expect, test } from "bun:test";
-import { distributeAndWait, playlistsOf, premiumListener, setUpHarness } from "./support.ts";
+import { setUpHarness } from "./support.ts";
 
 const h = setUpHarness();
 
 describe("writes answered with 500 after they were applied", () => {
   test("every playlist holds each song once, exactly the songs Crate recorded as added", async () => {
-    const listener = await premiumListener(h, "unknown-outcome-listener", 400);
+    const listener = await h.premiumListener("unknown-outcome-listener", 400);
     h.spotify.control.setFaults({ rate5xxAfterWrite: 0.2, rate429: 0.05, retryAfterSec: 0, seed: 11 });
-    await distributeAndWait(h, listener, ["Everything", "Partitions of 50 Songs", "Rock", "Pop", "2020s"]);
+    await h.distributeAndWait(listener, ["Everything", "Partitions of 50 Songs", "Rock", "Pop", "2020s"]);
     h.spotify.control.setFaults({});
 
     const names = h.spotify.control.listenerPlaylists("unknown-outcome-listener").map((p) => p.name);
     // a creation answered with 500 after it happened must not make a second playlist
     expect(names.length - new Set(names).size).toBe(0);
-    const playlists = playlistsOf(h, "unknown-outcome-listener");
+    const playlists = h.playlistsOf("unknown-outcome-listener");
     expect(playlists.size).toBeGreaterThan(5);
     const everything = [...playlists.entries()].find(([name]) => name.startsWith("Everything"))?.[1] ?? [];
     expect(everything).toHaveLength(400);

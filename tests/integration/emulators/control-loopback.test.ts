@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import { isLoopbackAddress } from "../../../src/emulators/common/loopback.ts";
 import { createEmulators } from "../../../src/emulators/index.ts";
 import { parseConfig } from "../../../src/server/config/config.ts";
 import { emulatorOptions } from "../../../src/server/server.ts";
-import { startTestServer, type TestServer, tempDir } from "../../support/server.ts";
+import { tempDir } from "../../support/server.ts";
+import { setUpTestServer } from "../../support/suite.ts";
 
 const controls = [
   "/emulator/spotify/control/listeners",
@@ -15,11 +16,7 @@ const controls = [
   "/emulator/deezer/control/calls",
 ];
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.dispose());
+const server = setUpTestServer();
 
 describe("the emulators' control APIs answer only loopback clients", () => {
   test("loopback addresses", () => {

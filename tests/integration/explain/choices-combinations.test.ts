@@ -3,20 +3,13 @@
 // on Spotify); a document with an invalid combination is refused naming the field, with nothing applied.
 import { beforeAll, describe, expect, test } from "bun:test";
 import { makePremium } from "../../support/factories.ts";
-import {
-  call,
-  type Listener,
-  playlistsOf,
-  setUpHarness,
-  signIn,
-  workSettled,
-} from "../distribution/support.ts";
+import { type Listener, managed, setUpHarness } from "../distribution/support.ts";
 
 const h = setUpHarness();
 let first: Listener;
 let second: Listener;
 
-const settle = (l: Listener) => workSettled(h, l);
+const settle = (l: Listener) => h.workSettled(l);
 const premium = (l: Listener) => makePremium(h.crate.deps.db, l.userId);
 
 const combinations = [
@@ -25,11 +18,11 @@ const combinations = [
 ];
 
 beforeAll(async () => {
-  first = await signIn(h, "choices-combo-a", 200, 9);
-  second = await signIn(h, "choices-combo-b", 200, 9);
+  first = await h.signIn("choices-combo-a", 200, 9);
+  second = await h.signIn("choices-combo-b", 200, 9);
   premium(first);
   premium(second);
-  const made = await call(h, first.cookie, "POST", "/api/distributor/combinatorial", { combinations });
+  const made = await h.call(first.cookie, "POST", "/api/distributor/combinatorial", { combinations });
   expect(made.status).toBe(200);
   await settle(first);
 }, 120_000);
@@ -39,22 +32,21 @@ type Doc = {
   combinations: { playlistName: string; criteria: Record<string, unknown>[] }[];
   exclusions: { playlist: string; kind: string; id: string }[];
 };
-const managed = (name: string) => `${name} - Managed Playlist`;
-const choicesOf = async (l: Listener) => (await call(h, l.cookie, "GET", "/api/user/choices")).body as Doc;
+const choicesOf = async (l: Listener) => (await h.call(l.cookie, "GET", "/api/user/choices")).body as Doc;
 
 describe("a choices document with combinations", () => {
   test("loaded by a second listener, the combinations exist with the same criteria and their exclusions", async () => {
-    const rock = playlistsOf(h, first.id).get(managed("Rock Nineties")) ?? [];
+    const rock = h.playlistsOf(first.id).get(managed("Rock Nineties")) ?? [];
     expect(rock.length).toBeGreaterThan(1);
     const kept = rock[0] ?? "";
     const path = `/api/playlists/${encodeURIComponent("Rock Nineties")}/exclusions`;
-    expect((await call(h, first.cookie, "POST", path, { trackId: kept })).status).toBe(201);
+    expect((await h.call(first.cookie, "POST", path, { trackId: kept })).status).toBe(201);
     await settle(first);
     const doc = await choicesOf(first);
     expect(doc.combinations.map((c) => c.playlistName)).toEqual(["Rock Nineties", "Calm Or Jazz"]);
     expect(doc.exclusions).toEqual([{ playlist: "Rock Nineties", kind: "track", id: kept }]);
 
-    const loaded = await call(h, second.cookie, "POST", "/api/user/choices", doc);
+    const loaded = await h.call(second.cookie, "POST", "/api/user/choices", doc);
     expect(loaded.status).toBe(200);
     expect(loaded.body.changed).toMatchObject({ combinations: 2, exclusions: 1 });
     await settle(second);
@@ -62,13 +54,13 @@ describe("a choices document with combinations", () => {
     expect(mine.combinations).toEqual(doc.combinations);
     expect(mine.exclusions).toEqual(doc.exclusions);
     // their playlists were made on Spotify from the second listener's own likes
-    const made = playlistsOf(h, second.id);
+    const made = h.playlistsOf(second.id);
     for (const name of ["Rock Nineties", "Calm Or Jazz"])
       expect((made.get(managed(name)) ?? []).length).toBeGreaterThan(0);
   }, 120_000);
 
   test("an invalid combination is refused naming its field, and nothing of the document is applied", async () => {
-    const third = await signIn(h, "choices-combo-c", 30, 5);
+    const third = await h.signIn("choices-combo-c", 30, 5);
     premium(third);
     const good = {
       version: 1,
@@ -89,7 +81,7 @@ describe("a choices document with combinations", () => {
       [[{ playlistName: "Bad", criteria: "Rock" }], "combinations"],
     ];
     for (const [combos, field] of cases) {
-      const answer = await call(h, third.cookie, "POST", "/api/user/choices", {
+      const answer = await h.call(third.cookie, "POST", "/api/user/choices", {
         ...good,
         combinations: combos,
       });
@@ -98,12 +90,12 @@ describe("a choices document with combinations", () => {
     }
     const after = await choicesOf(third);
     expect(after).toMatchObject({ selection: [], combinations: [], exclusions: [] });
-    expect(playlistsOf(h, third.id).size).toBe(0);
+    expect(h.playlistsOf(third.id).size).toBe(0);
   });
 
   test("a free listener's document with combinations is refused with errorCode 30, nothing applied", async () => {
-    const free = await signIn(h, "choices-combo-d", 30, 5);
-    const answer = await call(h, free.cookie, "POST", "/api/user/choices", {
+    const free = await h.signIn("choices-combo-d", 30, 5);
+    const answer = await h.call(free.cookie, "POST", "/api/user/choices", {
       version: 1,
       selection: ["1990s"],
       combinations,

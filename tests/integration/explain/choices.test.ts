@@ -1,53 +1,44 @@
 // Choices to take along: a listener's document loaded by a second listener reproduces every choice; a bad
 // document is refused naming its first bad field, with nothing applied.
 import { beforeAll, describe, expect, test } from "bun:test";
-import {
-  call,
-  clearThrottles,
-  distributeAndWait,
-  type Listener,
-  likesOldestFirst,
-  setUpHarness,
-  signIn,
-  workSettled,
-} from "../distribution/support.ts";
+import { type Listener, setUpHarness } from "../distribution/support.ts";
 
 const h = setUpHarness();
 let first: Listener;
 let second: Listener;
 
-const settle = (l: Listener) => workSettled(h, l);
+const settle = (l: Listener) => h.workSettled(l);
 
 beforeAll(async () => {
   // the second listener likes the same songs (same seed), so the first one's song and artist ids mean the same
-  first = await signIn(h, "choices-a", 150, 3);
-  second = await signIn(h, "choices-b", 150, 3);
-  await distributeAndWait(h, first, ["1990s", "2000s", "Rock"]);
+  first = await h.signIn("choices-a", 150, 3);
+  second = await h.signIn("choices-b", 150, 3);
+  await h.distributeAndWait(first, ["1990s", "2000s", "Rock"]);
 }, 120_000);
 
 describe("choices to take along", () => {
   test("export, then import on a second listener reproduces every choice", async () => {
-    const song = likesOldestFirst(h, first.id)[0]?.trackId ?? "";
+    const song = h.likesOldestFirst(first.id)[0]?.trackId ?? "";
     const artist = h.spotify.control.track(song)?.artistIds[0] ?? "";
     expect(
-      (await call(h, first.cookie, "POST", "/api/playlists/1990s/exclusions", { trackId: song })).status,
+      (await h.call(first.cookie, "POST", "/api/playlists/1990s/exclusions", { trackId: song })).status,
     ).toBe(201);
     expect(
-      (await call(h, first.cookie, "POST", "/api/playlists/Rock/exclusions", { artistId: artist })).status,
+      (await h.call(first.cookie, "POST", "/api/playlists/Rock/exclusions", { artistId: artist })).status,
     ).toBe(201);
     expect(
-      (await call(h, first.cookie, "PUT", `/api/corrections/artists/${artist}`, { country: "dk" })).status,
+      (await h.call(first.cookie, "PUT", `/api/corrections/artists/${artist}`, { country: "dk" })).status,
     ).toBe(200);
     expect(
       (
-        await call(h, first.cookie, "PUT", "/api/playlist-preferences/settings", {
+        await h.call(first.cookie, "PUT", "/api/playlist-preferences/settings", {
           createPlaylistsAsPrivate: true,
           removePlaylistPostfix: false,
         })
       ).status,
     ).toBeLessThan(300);
     await settle(first);
-    const exported = await call(h, first.cookie, "GET", "/api/user/choices");
+    const exported = await h.call(first.cookie, "GET", "/api/user/choices");
     expect(exported.status).toBe(200);
     const doc = structuredClone(exported.body);
     expect(exported.body).toMatchObject({
@@ -60,19 +51,19 @@ describe("choices to take along", () => {
       corrections: [{ artistId: artist, genres: null, country: "DK" }],
     });
 
-    const loaded = await call(h, second.cookie, "POST", "/api/user/choices", doc);
+    const loaded = await h.call(second.cookie, "POST", "/api/user/choices", doc);
     expect(loaded.status).toBe(200);
     expect(loaded.body.changed).toMatchObject({ selection: 3, exclusions: 2, corrections: 1 });
     await settle(second);
-    const again = await call(h, second.cookie, "GET", "/api/user/choices");
+    const again = await h.call(second.cookie, "GET", "/api/user/choices");
     const byId = (list: unknown) => [...(list as { id: string }[])].sort((a, b) => a.id.localeCompare(b.id));
     expect({ ...again.body, exclusions: byId(again.body.exclusions) }).toEqual({
       ...doc,
       exclusions: byId(doc.exclusions),
     });
     // loading the same document again changes nothing
-    clearThrottles(h);
-    const twice = await call(h, second.cookie, "POST", "/api/user/choices", doc);
+    h.clearThrottles();
+    const twice = await h.call(second.cookie, "POST", "/api/user/choices", doc);
     expect(twice.body.changed).toEqual({
       selection: 0,
       combinations: 0,
@@ -83,7 +74,7 @@ describe("choices to take along", () => {
   }, 120_000);
 
   test("a bad document is refused, naming the first bad field, and nothing is applied", async () => {
-    const third = await signIn(h, "choices-c", 30, 5);
+    const third = await h.signIn("choices-c", 30, 5);
     const good = {
       version: 1,
       selection: ["1990s"],
@@ -100,11 +91,11 @@ describe("choices to take along", () => {
       [{ ...good, settings: { createPlaylistsAsPrivate: "yes" } }, "settings"],
     ];
     for (const [doc, field] of cases) {
-      const answer = await call(h, third.cookie, "POST", "/api/user/choices", doc);
+      const answer = await h.call(third.cookie, "POST", "/api/user/choices", doc);
       expect(answer.status).toBe(400);
       expect(String(answer.body.error)).toContain(field);
     }
-    const after = await call(h, third.cookie, "GET", "/api/user/choices");
+    const after = await h.call(third.cookie, "GET", "/api/user/choices");
     expect(after.body).toMatchObject({ selection: [], exclusions: [], corrections: [] });
     expect(after.body.settings).toMatchObject({ removePlaylistPostfix: false });
   });

@@ -1,15 +1,14 @@
 // The demo shows exclusions and corrections without a script: in demo mode the curating demo listener's first
 // sign-in loads example choices, and their playlists' pages show a song kept out, an artist kept out and a
 // corrected artist's reason. In real mode the same listener gets nothing.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { beforeAll, describe, expect, test } from "bun:test";
 import { demoCorrection } from "../../../src/server/playlists/demo-choices.ts";
 import { explainTexts } from "../../../src/shared/explain.ts";
 import type { Exclusion, PlaylistSongs } from "../../../src/shared/schemas/explain.ts";
 import { demoCuratorId } from "../../../src/shared/self-hosting.ts";
-import { startTestServer, type TestServer } from "../../support/server.ts";
+import { setUpTestServer } from "../../support/suite.ts";
 import { call, type Harness, type Listener, signIn } from "../distribution/support.ts";
 
-let crate: TestServer;
 let h: Harness;
 let listener: Listener;
 type Choices = { selection: string[]; exclusions: { playlist: string; kind: string; id: string }[] };
@@ -23,8 +22,8 @@ const get = async <T>(path: string) => {
 const songsOf = (name: string) =>
   get<PlaylistSongs>(`/api/playlists/${encodeURIComponent(name)}/songs?limit=500`);
 
+const crate = setUpTestServer();
 beforeAll(async () => {
-  crate = await startTestServer({});
   expect(crate.deps.config.demoMode).toBe(true);
   h = { crate, spotify: undefined as never, dispose: () => crate.dispose() };
   listener = await signIn(h, demoCuratorId, null);
@@ -37,9 +36,6 @@ beforeAll(async () => {
   await Bun.sleep(20);
   while (crate.deps.work.isBusy(listener.userId)) await Bun.sleep(50);
 }, 120_000);
-afterAll(async () => {
-  await crate?.dispose();
-});
 
 describe("the demo's curating listener", () => {
   test("has playlists, a song and an artist kept out, and a correction, after signing in", async () => {

@@ -3,37 +3,29 @@
 // moving songs in and out.
 
 import { beforeAll, describe, expect, test } from "bun:test";
+import { eq } from "drizzle-orm";
+import { tracks } from "../../../src/server/db/schema/index.ts";
 import { runHourlySync } from "../../../src/server/distribution/batch.ts";
+import { recordLookups } from "../../../src/server/metadata/store/lookups-repository.ts";
 import { makePremium, setMembership } from "../../support/factories.ts";
-import {
-  call,
-  clearThrottles,
-  distributeAndWait,
-  type Listener,
-  likesOldestFirst,
-  playlistsOf,
-  setUpHarness,
-  signIn,
-  workSettled,
-} from "../distribution/support.ts";
+import { type Listener, managed, setUpHarness } from "../distribution/support.ts";
 import { categoriesOf as trackCategories, factsOf as trackFacts } from "./support.ts";
 
 const h = setUpHarness();
 let listener: Listener;
 let genre: string;
 let decade: string;
-const managed = (name: string) => `${name} - Managed Playlist`;
 
 const factsOf = (trackId: string) => trackFacts(h, trackId);
 const categoriesOf = (trackId: string) => trackCategories(h, trackId);
-const settled = (l: Listener) => workSettled(h, l);
+const settled = (l: Listener) => h.workSettled(l);
 
 const songsPage = (name: string, query = "") =>
-  call(h, listener.cookie, "GET", `/api/playlists/${encodeURIComponent(name)}/songs${query}`);
+  h.call(listener.cookie, "GET", `/api/playlists/${encodeURIComponent(name)}/songs${query}`);
 
 beforeAll(async () => {
-  listener = await signIn(h, "explain-a", 300, 7);
-  const likes = likesOldestFirst(h, listener.id).map((l) => l.trackId);
+  listener = await h.signIn("explain-a", 300, 7);
+  const likes = h.likesOldestFirst(listener.id).map((l) => l.trackId);
   const counts = new Map<string, number>();
   for (const id of likes) for (const name of categoriesOf(id)) counts.set(name, (counts.get(name) ?? 0) + 1);
   const ranked = [...counts.entries()].sort((a, b) => b[1] - a[1]).map(([name]) => name);
@@ -44,12 +36,12 @@ beforeAll(async () => {
   expect(decade).not.toBe("");
   // Everything is premium-only: this listener is a premium member.
   makePremium(h.crate.deps.db, listener.userId);
-  await distributeAndWait(h, listener, ["Everything", genre, decade]);
+  await h.distributeAndWait(listener, ["Everything", genre, decade]);
 }, 120_000);
 
 describe("a playlist's songs with their reasons", () => {
   test("songs in playlist order, each with the genre string and its source that placed it", async () => {
-    const onSpotify = playlistsOf(h, listener.id).get(managed(genre)) ?? [];
+    const onSpotify = h.playlistsOf(listener.id).get(managed(genre)) ?? [];
     expect(onSpotify.length).toBeGreaterThan(0);
     const answer = await songsPage(genre, "?limit=500");
     expect(answer.status).toBe(200);
@@ -74,7 +66,7 @@ describe("a playlist's songs with their reasons", () => {
     const answer = await songsPage(decade, "?limit=20&offset=1");
     const songs = answer.body.songs as { trackId: string; reasons: { text: string }[] }[];
     expect(songs.length).toBeGreaterThan(0);
-    const onSpotify = playlistsOf(h, listener.id).get(managed(decade)) ?? [];
+    const onSpotify = h.playlistsOf(listener.id).get(managed(decade)) ?? [];
     expect(songs[0]?.trackId).toBe(onSpotify[1] ?? "");
     for (const song of songs)
       expect(song.reasons[0]?.text).toStartWith(
@@ -97,11 +89,11 @@ describe("a playlist's songs with their reasons", () => {
       expect(String(answer.body.error)).toContain("limit");
     }
     expect((await songsPage("No Such Playlist")).status).toBe(404);
-    const other = await signIn(h, "explain-b", 20, 9);
-    const theirs = await call(h, other.cookie, "GET", `/api/playlists/${encodeURIComponent(genre)}/songs`);
+    const other = await h.signIn("explain-b", 20, 9);
+    const theirs = await h.call(other.cookie, "GET", `/api/playlists/${encodeURIComponent(genre)}/songs`);
     expect(theirs.status).toBe(404);
     expect(theirs.body.errorCode).toBe(4);
-    const notSignedIn = await call(h, null, "GET", `/api/playlists/${encodeURIComponent(genre)}/songs`);
+    const notSignedIn = await h.call(null, "GET", `/api/playlists/${encodeURIComponent(genre)}/songs`);
     expect(notSignedIn.status).toBe(401);
   });
 });
@@ -113,7 +105,7 @@ describe("songs the listener removed in Spotify", () => {
     const song = before[3] ?? "";
     h.spotify.control.removePlaylistItem(summary?.id ?? "", song);
     // the page was opened within the hour by an earlier test: Crate would not read the playlist again yet
-    clearThrottles(h);
+    h.clearThrottles();
     expect((await songsPage(decade)).status).toBe(200);
     await settled(listener);
     const page = await songsPage(decade, "?limit=500");
@@ -126,28 +118,28 @@ describe("songs the listener removed in Spotify", () => {
     expect(removed?.text).toStartWith("You removed it from this playlist in Spotify (noticed on ");
     await runHourlySync(h.crate.deps);
     await settled(listener);
-    expect(playlistsOf(h, listener.id).get(managed(decade))).not.toContain(song);
+    expect(h.playlistsOf(listener.id).get(managed(decade))).not.toContain(song);
   });
 });
 
 describe("exclusions", () => {
   test("a song leaves the Spotify playlist at once, is listed as excluded, and returns after undo", async () => {
-    const before = playlistsOf(h, listener.id).get(managed(genre)) ?? [];
+    const before = h.playlistsOf(listener.id).get(managed(genre)) ?? [];
     const song = before[2] ?? "";
     const path = `/api/playlists/${encodeURIComponent(genre)}/exclusions`;
-    const first = await call(h, listener.cookie, "POST", path, { trackId: song });
+    const first = await h.call(listener.cookie, "POST", path, { trackId: song });
     expect(first.status).toBe(201);
     expect(first.body).toMatchObject({ kind: "track", id: song });
-    expect((await call(h, listener.cookie, "POST", path, { trackId: song })).status).toBe(200);
+    expect((await h.call(listener.cookie, "POST", path, { trackId: song })).status).toBe(200);
     await settled(listener);
-    const after = playlistsOf(h, listener.id);
+    const after = h.playlistsOf(listener.id);
     expect(after.get(managed(genre))).not.toContain(song);
     expect(after.get(managed("Everything"))).toContain(song);
     const page = await songsPage(genre);
     expect(page.body.notIncluded).toContainEqual(
       expect.objectContaining({ trackId: song, kind: "excluded" }),
     );
-    const list = await call(h, listener.cookie, "GET", path);
+    const list = await h.call(listener.cookie, "GET", path);
     expect(list.body.exclusions).toEqual([expect.objectContaining({ kind: "track", id: song })]);
 
     const undo = await fetch(`${h.crate.url}${path}/track/${song}`, {
@@ -156,24 +148,24 @@ describe("exclusions", () => {
     });
     expect(undo.status).toBe(204);
     await settled(listener);
-    expect(playlistsOf(h, listener.id).get(managed(genre))).toContain(song);
-    expect((await call(h, listener.cookie, "GET", path)).body.exclusions).toEqual([]);
+    expect(h.playlistsOf(listener.id).get(managed(genre))).toContain(song);
+    expect((await h.call(listener.cookie, "GET", path)).body.exclusions).toEqual([]);
   });
 
   test("bad exclusions are refused", async () => {
     const path = `/api/playlists/${encodeURIComponent(genre)}/exclusions`;
-    const both = await call(h, listener.cookie, "POST", path, { trackId: "a1", artistId: "b2" });
+    const both = await h.call(listener.cookie, "POST", path, { trackId: "a1", artistId: "b2" });
     expect(both.status).toBe(400);
     expect(String(both.body.error)).toContain("trackId");
-    const unknown = await call(h, listener.cookie, "POST", path, { trackId: "notALikedSong123" });
+    const unknown = await h.call(listener.cookie, "POST", path, { trackId: "notALikedSong123" });
     expect(unknown.status).toBe(400);
     expect(
-      (await call(h, listener.cookie, "POST", "/api/playlists/Nope/exclusions", { trackId: "x1" })).status,
+      (await h.call(listener.cookie, "POST", "/api/playlists/Nope/exclusions", { trackId: "x1" })).status,
     ).toBe(404);
   });
 
   test("an excluded artist stays out across hourly runs, new likes included; other playlists keep them", async () => {
-    const liked = new Set(likesOldestFirst(h, listener.id).map((l) => l.trackId));
+    const liked = new Set(h.likesOldestFirst(listener.id).map((l) => l.trackId));
     const artistsLiked = new Set([...liked].flatMap((id) => factsOf(id).artistIds));
     const fresh = h.spotify.control.like(listener.id, { count: 400 });
     const newByKnownArtist = fresh.find(
@@ -182,12 +174,12 @@ describe("exclusions", () => {
     expect(newByKnownArtist).toBeDefined();
     const artist = factsOf(newByKnownArtist ?? "").artistIds.find((a) => artistsLiked.has(a)) ?? "";
     const path = `/api/playlists/${encodeURIComponent(genre)}/exclusions`;
-    expect((await call(h, listener.cookie, "POST", path, { artistId: artist })).status).toBe(201);
+    expect((await h.call(listener.cookie, "POST", path, { artistId: artist })).status).toBe(201);
     await settled(listener);
     for (let run = 0; run < 2; run++) {
       await runHourlySync(h.crate.deps);
       await settled(listener);
-      const now = playlistsOf(h, listener.id);
+      const now = h.playlistsOf(listener.id);
       const inGenre = now.get(managed(genre)) ?? [];
       expect(inGenre.filter((id) => factsOf(id).artistIds.includes(artist))).toEqual([]);
       expect(now.get(managed("Everything"))).toContain(newByKnownArtist ?? "");
@@ -197,26 +189,27 @@ describe("exclusions", () => {
 
 describe("corrections", () => {
   test("a correction moves an artist's songs in and out at once, names itself, and its undo moves them back", async () => {
-    const inDecade = playlistsOf(h, listener.id).get(managed(decade)) ?? [];
-    const inGenre = new Set(playlistsOf(h, listener.id).get(managed(genre)) ?? []);
+    const inDecade = h.playlistsOf(listener.id).get(managed(decade)) ?? [];
+    const inGenre = new Set(h.playlistsOf(listener.id).get(managed(genre)) ?? []);
     // a single-artist song in the decade playlist that is not in the genre playlist
     const song = inDecade.find(
       (id) => factsOf(id).artistIds.length === 1 && !inGenre.has(id) && !categoriesOf(id).includes(genre),
     );
     expect(song).toBeDefined();
     const artist = factsOf(song ?? "").artistIds[0] ?? "";
-    const put = await call(h, listener.cookie, "PUT", `/api/corrections/artists/${artist}`, {
+    const put = await h.call(listener.cookie, "PUT", `/api/corrections/artists/${artist}`, {
       genres: [genre.toLowerCase()],
     });
     expect(put.status).toBe(200);
     expect(put.body).toMatchObject({ artistId: artist, genres: [genre], country: null });
     await settled(listener);
-    expect(playlistsOf(h, listener.id).get(managed(genre))).toContain(song ?? "");
+    expect(h.playlistsOf(listener.id).get(managed(genre))).toContain(song ?? "");
     // an older song the correction qualifies joins at its like-order place, not at the end
-    const inOrder = playlistsOf(h, listener.id).get(managed(genre)) ?? [];
+    const inOrder = h.playlistsOf(listener.id).get(managed(genre)) ?? [];
     const held = new Set(inOrder);
     expect(inOrder).toEqual(
-      likesOldestFirst(h, listener.id)
+      h
+        .likesOldestFirst(listener.id)
         .map((l) => l.trackId)
         .filter((id) => held.has(id)),
     );
@@ -228,7 +221,7 @@ describe("corrections", () => {
     const explained = page.find((s) => s.trackId === song);
     expect(explained?.reasons[0]?.source).toBe("listener");
     expect(explained?.reasons[0]?.text).toContain("your correction");
-    expect((await call(h, listener.cookie, "GET", "/api/corrections")).body.artists).toEqual([
+    expect((await h.call(listener.cookie, "GET", "/api/corrections")).body.artists).toEqual([
       expect.objectContaining({ artistId: artist, genres: [genre], country: null }),
     ]);
 
@@ -238,9 +231,9 @@ describe("corrections", () => {
     });
     expect(undo.status).toBe(204);
     await settled(listener);
-    expect(playlistsOf(h, listener.id).get(managed(genre))).not.toContain(song ?? "");
-    expect(playlistsOf(h, listener.id).get(managed(decade))).toContain(song ?? "");
-    expect((await call(h, listener.cookie, "GET", "/api/corrections")).body.artists).toEqual([]);
+    expect(h.playlistsOf(listener.id).get(managed(genre))).not.toContain(song ?? "");
+    expect(h.playlistsOf(listener.id).get(managed(decade))).toContain(song ?? "");
+    expect((await h.call(listener.cookie, "GET", "/api/corrections")).body.artists).toEqual([]);
   });
 
   test("bad corrections are refused with the field named", async () => {
@@ -250,7 +243,7 @@ describe("corrections", () => {
       [{ country: "Denmark" }, "country"],
     ];
     for (const [body, field] of cases) {
-      const answer = await call(h, listener.cookie, "PUT", "/api/corrections/artists/abc123", body);
+      const answer = await h.call(listener.cookie, "PUT", "/api/corrections/artists/abc123", body);
       expect(answer.status).toBe(400);
       expect(String(answer.body.error)).toContain(field);
     }
@@ -259,13 +252,13 @@ describe("corrections", () => {
 
 describe("why not", () => {
   test("the search finds a liked song; its placement names its playlists and why not the others", async () => {
-    const inDecade = playlistsOf(h, listener.id).get(managed(decade)) ?? [];
+    const inDecade = h.playlistsOf(listener.id).get(managed(decade)) ?? [];
     const song = inDecade[0] ?? "";
     const name = h.spotify.control.track(song)?.name ?? "";
-    const hits = await call(h, listener.cookie, "GET", `/api/songs/search?query=${encodeURIComponent(name)}`);
+    const hits = await h.call(listener.cookie, "GET", `/api/songs/search?query=${encodeURIComponent(name)}`);
     expect(hits.status).toBe(200);
     expect((hits.body.songs as { trackId: string }[]).map((s) => s.trackId)).toContain(song);
-    const placement = await call(h, listener.cookie, "GET", `/api/songs/${song}/placement`);
+    const placement = await h.call(listener.cookie, "GET", `/api/songs/${song}/placement`);
     expect(placement.status).toBe(200);
     const groups = placement.body.groups as { group: string; playlists: string[]; text: string }[];
     const decadeGroup = groups.find((g) => g.group === "Decade");
@@ -274,8 +267,27 @@ describe("why not", () => {
     const mood = groups.find((g) => g.group === "Mood");
     expect(mood?.playlists).toEqual([]);
     expect(mood?.text).toMatch(/^Mood( .+: you did not choose|: the song fits none)/);
-    expect((await call(h, listener.cookie, "GET", "/api/songs/notLikedAtAll99/placement")).status).toBe(404);
-    expect((await call(h, listener.cookie, "GET", "/api/songs/bad%20id/placement")).status).toBe(400);
+    expect((await h.call(listener.cookie, "GET", "/api/songs/notLikedAtAll99/placement")).status).toBe(404);
+    expect((await h.call(listener.cookie, "GET", "/api/songs/bad%20id/placement")).status).toBe(400);
+  });
+
+  test("a song no source gave a tempo says when a source last asked about it, whichever source that was", async () => {
+    const song = (h.playlistsOf(listener.id).get(managed(decade)) ?? [])[1] ?? "";
+    const { db, clock } = h.crate.deps;
+    db.update(tracks)
+      .set({ tempo: null, tempoSource: null, categories: null })
+      .where(eq(tracks.id, song))
+      .run();
+    const day = 86_400_000;
+    recordLookups(db, "reccobeats", "features", [song], new Set(), clock.now() - 5 * day);
+    const tempoText = async () => {
+      const placement = await h.call(listener.cookie, "GET", `/api/songs/${song}/placement`);
+      return (placement.body.groups as { group: string; text: string }[]).find((g) => g.group === "Tempo")
+        ?.text;
+    };
+    expect(await tempoText()).toBe("Tempo unknown: no source has this song's tempo yet; asked 5 days ago");
+    recordLookups(db, "deezer", "bpm", [song], new Set(), clock.now() - 2 * day);
+    expect(await tempoText()).toBe("Tempo unknown: no source has this song's tempo yet; asked 2 days ago");
   });
 });
 
@@ -286,13 +298,13 @@ describe("a free listener's premium-only playlist", () => {
     expect(page.status).toBe(200);
     expect(page.body.paused).toBe(true);
     const song = (page.body.songs as { trackId: string }[])[0]?.trackId ?? "";
-    const refused = await call(h, listener.cookie, "POST", "/api/playlists/Everything/exclusions", {
+    const refused = await h.call(listener.cookie, "POST", "/api/playlists/Everything/exclusions", {
       trackId: song,
     });
     expect(refused.status).toBe(403);
     expect(refused.body.errorCode).toBe(30);
     expect(
-      (await call(h, listener.cookie, "GET", "/api/playlists/Everything/exclusions")).body.exclusions,
+      (await h.call(listener.cookie, "GET", "/api/playlists/Everything/exclusions")).body.exclusions,
     ).toEqual([]);
   });
 });

@@ -4,49 +4,40 @@
 import { beforeAll, describe, expect, test } from "bun:test";
 import { runHourlySync } from "../../../src/server/distribution/batch.ts";
 import { classifyTrack } from "../../../src/server/library/classify.ts";
-import {
-  call,
-  distributeAndWait,
-  type Listener,
-  likesOldestFirst,
-  playlistsOf,
-  setUpHarness,
-  signIn,
-  workSettled,
-} from "../distribution/support.ts";
+import { type Listener, managed, setUpHarness } from "../distribution/support.ts";
 import { categoriesOf, factsOf as trackFacts } from "./support.ts";
 
 const h = setUpHarness();
 let listener: Listener;
 let decade: string;
-const managed = (name: string) => `${name} - Managed Playlist`;
 
 const factsOf = (trackId: string) => trackFacts(h, trackId);
 const inDecade = (trackId: string) => categoriesOf(h, trackId).includes(decade);
 /** The decade's liked songs in like order (oldest first), as the playlist should read. */
 const likeOrder = () =>
-  likesOldestFirst(h, listener.id)
+  h
+    .likesOldestFirst(listener.id)
     .map((l) => l.trackId)
     .filter(inDecade);
 
-const settled = () => workSettled(h, listener);
+const settled = () => h.workSettled(listener);
 
 beforeAll(async () => {
-  listener = await signIn(h, "undo-order", 400, 11);
+  listener = await h.signIn("undo-order", 400, 11);
   const counts = new Map<string, number>();
-  for (const l of likesOldestFirst(h, listener.id)) {
+  for (const l of h.likesOldestFirst(listener.id)) {
     const f = factsOf(l.trackId);
     for (const name of classifyTrack({ artistGenres: [], releaseDate: f.releaseDate, features: null }))
       if (/^\d{4}s$/.test(name)) counts.set(name, (counts.get(name) ?? 0) + 1);
   }
   decade = [...counts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? "";
   expect(decade).not.toBe("");
-  await distributeAndWait(h, listener, [decade]);
+  await h.distributeAndWait(listener, [decade]);
 }, 120_000);
 
 describe("undoing an exclusion", () => {
   test("puts the songs back at their like-order place at the next update", async () => {
-    const before = playlistsOf(h, listener.id).get(managed(decade)) ?? [];
+    const before = h.playlistsOf(listener.id).get(managed(decade)) ?? [];
     expect(before).toEqual(likeOrder());
     // An artist with songs in the first half of the playlist (so appending would be visibly wrong).
     const counts = new Map<string, number>();
@@ -56,16 +47,16 @@ describe("undoing an exclusion", () => {
     const theirs = before.filter((id) => factsOf(id).artistIds.includes(artist));
     expect(theirs.length).toBeGreaterThan(1);
     const path = `/api/playlists/${encodeURIComponent(decade)}/exclusions`;
-    expect((await call(h, listener.cookie, "POST", path, { artistId: artist })).status).toBe(201);
+    expect((await h.call(listener.cookie, "POST", path, { artistId: artist })).status).toBe(201);
     await settled();
-    const without = playlistsOf(h, listener.id).get(managed(decade)) ?? [];
+    const without = h.playlistsOf(listener.id).get(managed(decade)) ?? [];
     for (const id of theirs) expect(without).not.toContain(id);
 
     // Newer likes arrive and are added behind, while the artist is still kept out.
     h.spotify.control.like(listener.id, { count: 60 });
     await runHourlySync(h.crate.deps);
     await settled();
-    const grown = playlistsOf(h, listener.id).get(managed(decade)) ?? [];
+    const grown = h.playlistsOf(listener.id).get(managed(decade)) ?? [];
     expect(grown.length).toBeGreaterThan(without.length);
 
     const undo = await fetch(`${h.crate.url}${path}/artist/${artist}`, {
@@ -74,26 +65,26 @@ describe("undoing an exclusion", () => {
     });
     expect(undo.status).toBe(204);
     await settled();
-    const after = playlistsOf(h, listener.id).get(managed(decade)) ?? [];
+    const after = h.playlistsOf(listener.id).get(managed(decade)) ?? [];
     for (const id of theirs) expect(after).toContain(id);
     expect(after).toEqual(likeOrder());
 
     // The page lists them in the same order as Spotify.
-    const page = await call(h, listener.cookie, "GET", `${path.replace("/exclusions", "/songs")}?limit=500`);
+    const page = await h.call(listener.cookie, "GET", `${path.replace("/exclusions", "/songs")}?limit=500`);
     expect((page.body.songs as { trackId: string }[]).map((s) => s.trackId)).toEqual(after.slice(0, 500));
 
     // A later update changes nothing: no song is added twice.
     await runHourlySync(h.crate.deps);
     await settled();
-    expect(playlistsOf(h, listener.id).get(managed(decade))).toEqual(after);
+    expect(h.playlistsOf(listener.id).get(managed(decade))).toEqual(after);
   }, 120_000);
 
   test("when the listener took songs out in Spotify since, a returning song still lands, at most at the end", async () => {
     const summary = h.spotify.control.listenerPlaylists(listener.id).find((p) => p.name === managed(decade));
-    const before = playlistsOf(h, listener.id).get(managed(decade)) ?? [];
+    const before = h.playlistsOf(listener.id).get(managed(decade)) ?? [];
     const song = before.at(-2) ?? "";
     const path = `/api/playlists/${encodeURIComponent(decade)}/exclusions`;
-    expect((await call(h, listener.cookie, "POST", path, { trackId: song })).status).toBe(201);
+    expect((await h.call(listener.cookie, "POST", path, { trackId: song })).status).toBe(201);
     await settled();
     // The listener removes the last five songs in Spotify; Crate has not looked yet.
     const taken = before.slice(-7, -2);
@@ -104,7 +95,7 @@ describe("undoing an exclusion", () => {
     });
     expect(undo.status).toBe(204);
     await settled();
-    const after = playlistsOf(h, listener.id).get(managed(decade)) ?? [];
+    const after = h.playlistsOf(listener.id).get(managed(decade)) ?? [];
     expect(after.filter((id) => id === song)).toHaveLength(1);
     // Crate's place for it is past the playlist's end now: it goes to the end instead of failing the update.
     expect(after).toEqual([...before.filter((id) => !taken.includes(id) && id !== song), song]);

@@ -1,7 +1,7 @@
 // Property: every documented /api path, called with random bodies, query strings, path segments, content
 // types and methods as each persona, never answers 5xx, refuses with JSON `{error, errorCode}`, redirects only
 // where a browser navigates (sign-in), and leaves the database and the listener's Spotify untouched.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import fc from "fast-check";
 import { MAX_BODY_BYTES } from "../../../src/server/app.ts";
 import { restRoutes as registeredRoutes } from "../../../src/server/rest/index.ts";
@@ -21,22 +21,17 @@ import {
   changes,
   expectActivityWellFormed,
   explain,
-  type Hardening,
   isRestRefusal,
   type PersonaName,
   personaNames,
   type Request,
   send,
+  setUpHardening,
   snapshot,
   spotifyWrites,
-  startHardening,
 } from "./support.ts";
 
-let h: Hardening;
-beforeAll(async () => {
-  h = await startHardening("hostile-rest");
-}, 60_000);
-afterAll(() => h?.dispose());
+const h = setUpHardening("hostile-rest");
 
 interface Plan {
   persona: PersonaName;

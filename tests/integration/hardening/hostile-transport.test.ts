@@ -1,7 +1,7 @@
 // Exhaustive transport checks for every REST path and tRPC procedure: wrong methods, wrong or missing content
 // types, bodies over the limit (sized and chunked), cross-site origins, deep nesting and very long URLs. Each
 // is refused before any handler runs, in the transport's own error shape, and changes nothing.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { MAX_BODY_BYTES } from "../../../src/server/app.ts";
 import { wrongContentTypes } from "./arbitraries.ts";
 import { procedures } from "./procedures.ts";
@@ -10,23 +10,18 @@ import {
   type Answer,
   changes,
   explain,
-  type Hardening,
   isRestRefusal,
   isTrpcRefusal,
   type PersonaName,
   type Request,
   send,
+  setUpHardening,
   snapshot,
   spotifyWrites,
-  startHardening,
   trpcErrorOf,
 } from "./support.ts";
 
-let h: Hardening;
-beforeAll(async () => {
-  h = await startHardening("hostile-transport");
-}, 60_000);
-afterAll(() => h?.dispose());
+const h = setUpHardening("hostile-transport");
 
 const SAMPLE_ID = "5a0c3e7f-9b1d-4f6a-8c2e-4b6d8f0a1c3e";
 const unsafeRoutes = restRoutes.filter((r) => r.method !== "GET");

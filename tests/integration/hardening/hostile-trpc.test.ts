@@ -1,7 +1,7 @@
 // Property: every tRPC procedure, called with random and malformed input (single and batched, as each
 // persona), never answers 5xx, refuses with a tRPC error carrying data.errorCode, and — reads and refusals
 // alike — leaves every table of the database and the listener's Spotify untouched.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import fc from "fast-check";
 import { MAX_BODY_BYTES } from "../../../src/server/app.ts";
 import {
@@ -27,23 +27,18 @@ import {
   changes,
   expectActivityWellFormed,
   explain,
-  type Hardening,
   isTrpcRefusal,
   type PersonaName,
   personaNames,
   type Request,
   send,
+  setUpHardening,
   snapshot,
   spotifyWrites,
-  startHardening,
   trpcErrorOf,
 } from "./support.ts";
 
-let h: Hardening;
-beforeAll(async () => {
-  h = await startHardening("hostile-trpc");
-}, 60_000);
-afterAll(() => h?.dispose());
+const h = setUpHardening("hostile-trpc");
 
 /** One call of a (possibly batched) request: the procedure and the JSON input text sent for it. */
 interface Call {

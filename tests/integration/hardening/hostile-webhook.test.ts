@@ -1,27 +1,14 @@
 // Property: Paddle notifications that carry a valid signature but hostile content (wrong types, missing
 // fields, odd dates, amounts and currencies, unknown users, unknown event types) never make the webhook or the
 // pages that read billing records answer 5xx; a refused notification changes nothing.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import fc from "fast-check";
 import { computeSignature } from "../../../src/server/paddle/webhook-signature.ts";
 import { event, pid, subscriptionEntity, transactionEntity } from "../billing/helpers.ts";
 import { hostileString, hostileValue, SEED } from "./arbitraries.ts";
-import {
-  changes,
-  explain,
-  type Hardening,
-  isRestRefusal,
-  type Request,
-  send,
-  snapshot,
-  startHardening,
-} from "./support.ts";
+import { changes, explain, isRestRefusal, type Request, send, setUpHardening, snapshot } from "./support.ts";
 
-let h: Hardening;
-beforeAll(async () => {
-  h = await startHardening("hostile-webhook");
-}, 60_000);
-afterAll(() => h?.dispose());
+const h = setUpHardening("hostile-webhook");
 
 /** Replaces the values at some paths of a JSON object (a path that does not exist is created). */
 function withReplacements(value: Record<string, unknown>, replacements: [string[], unknown][]) {

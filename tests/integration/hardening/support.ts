@@ -5,6 +5,7 @@ import { expect } from "bun:test";
 import { ErrorCode } from "../../../src/shared/errors.ts";
 import { jsonOrUndefined } from "../../support/json.ts";
 import { startTestServer, type TestServer } from "../../support/server.ts";
+import { setUpForSuite } from "../../support/suite.ts";
 import { createListener, signIn } from "../auth/flow.ts";
 
 export type PersonaName = "visitor" | "free" | "premium" | "admin";
@@ -74,6 +75,13 @@ export async function startHardening(prefix: string): Promise<Hardening> {
     dispose: () => server.dispose(),
   };
 }
+
+/** startHardening for the whole file, before its own hooks; disposed of after its tests. */
+export const setUpHardening = (prefix: string): Hardening =>
+  setUpForSuite(
+    () => startHardening(prefix),
+    (h) => h.dispose(),
+  );
 
 /** Waits until none of the users has background work queued or running. */
 export async function untilIdle(server: TestServer, userIds: (string | null)[], timeoutMs = 30_000) {

@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { startTestServer, type TestServer } from "../../support/server.ts";
+import { describe, expect, test } from "bun:test";
+import { setUpTestServer } from "../../support/suite.ts";
 import { raw } from "./support.ts";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server.dispose();
-});
+const server = setUpTestServer();
 
 describe("one canonical origin", () => {
   test("the default PUBLIC_URL is 127.0.0.1 on the port, and the server answers there", () => {

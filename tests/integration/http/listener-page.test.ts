@@ -1,17 +1,16 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { beforeAll, describe, expect, test } from "bun:test";
 import { PRERENDER_STATE_ID } from "../../../src/shared/prerender.ts";
-import { startTestServer, type TestServer } from "../../support/server.ts";
+import { setUpTestServer } from "../../support/suite.ts";
 import { createListener, signInAs } from "../account/signin.ts";
 
 // A signed-in listener's Playlists page arrives rendered with that listener's own choices and data (ADR 0033),
 // so it can be read and ticked before the app's script has arrived; nobody else's data, and never for a session
 // that is not valid.
 
-let server: TestServer;
 let ada = "";
 let bo = "";
+const server = setUpTestServer();
 beforeAll(async () => {
-  server = await startTestServer();
   // the first page starts the page renderer (as the first visitor would), not a test's own request
   await (await fetch(`${server.url}/faq`)).text();
   await createListener(server.url, "page-ada", 8);
@@ -19,9 +18,6 @@ beforeAll(async () => {
   ada = (await signInAs(server.url, "page-ada")).cookie;
   bo = (await signInAs(server.url, "page-bo")).cookie;
 }, 60_000);
-afterAll(async () => {
-  await server.dispose();
-});
 
 const page = async (path: string, cookie?: string) => {
   const res = await fetch(`${server.url}${path}`, { headers: cookie ? { cookie } : {} });

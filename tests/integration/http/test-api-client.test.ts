@@ -1,20 +1,16 @@
 // The tests' one API client: in process (app.request), over the socket and as a tRPC caller, Crate answers alike.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { beforeAll, describe, expect, test } from "bun:test";
 import { TRPCError } from "@trpc/server";
 import { ErrorCode } from "../../../src/shared/errors.ts";
 import { apiCall, inProcess, overHttp, trpcCaller, trpcRequest } from "../../support/api.ts";
-import { startTestServer, type TestServer } from "../../support/server.ts";
+import { setUpTestServer } from "../../support/suite.ts";
 import { makeUser, type TestUser } from "../admin/support.ts";
 
-let server: TestServer;
 let listener: TestUser;
 
+const server = setUpTestServer();
 beforeAll(async () => {
-  server = await startTestServer();
   listener = makeUser(server.deps);
-});
-afterAll(async () => {
-  await server.dispose();
 });
 
 describe("the test API client", () => {

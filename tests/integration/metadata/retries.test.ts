@@ -11,7 +11,11 @@ let h: MetadataHarness;
 beforeAll(async () => {
   h = await startMetadataHarness();
   // The app's lookup queue with short waits, so the test sees a few retries in seconds rather than minutes.
-  h.crate.deps.metadataLookups = new MetadataLookups(h.crate.deps, { retryMs: 300, retryMaxMs: 1_200 });
+  h.crate.deps.metadataLookups = new MetadataLookups(h.crate.deps, {
+    retryMs: 300,
+    retryMaxMs: 1_200,
+    time: h.sourcesClock,
+  });
 });
 afterAll(async () => {
   await h.dispose();

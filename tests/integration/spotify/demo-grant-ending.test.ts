@@ -1,24 +1,19 @@
 // The demo shows the reminder of a grant's end: signed in as the demo listener `crate-ending`, a visitor's access
 // ends in 10 days (the banner's state), and after the next hourly update each playlist's description names the
 // date. In real mode a listener of that name gets a fresh six-month grant like anyone.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { runHourlySync } from "../../../src/server/distribution/batch.ts";
 import { demoGrantEndsInDays, demoListeners } from "../../../src/shared/self-hosting.ts";
 import { grantEndsAt, reminderSentence } from "../../../src/shared/spotify-access.ts";
-import { startTestServer, type TestServer } from "../../support/server.ts";
+import type { TestServer } from "../../support/server.ts";
+import { setUpTestServer } from "../../support/suite.ts";
 import { signInAs } from "../account/signin.ts";
 import { startHarness } from "../distribution/support.ts";
 
 const DAY_MS = 86_400_000;
 const ending = demoListeners.find((l) => l.id === "crate-ending")?.id ?? "";
-let demo: TestServer;
 
-beforeAll(async () => {
-  demo = await startTestServer();
-});
-afterAll(async () => {
-  await demo?.dispose();
-});
+const demo = setUpTestServer();
 
 async function api(server: TestServer, cookie: string, method: string, path: string, body?: unknown) {
   const res = await fetch(`${server.url}${path}`, {

@@ -1,7 +1,7 @@
 // A backup counts only once it is checked whole: a damaged copy fails `PRAGMA integrity_check`, a failed run is
 // a failed job (never counted as a success) and removes none of the older backups.
-import { afterAll, describe, expect, test } from "bun:test";
-import { closeSync, copyFileSync, existsSync, openSync, rmSync, writeFileSync, writeSync } from "node:fs";
+import { describe, expect, test } from "bun:test";
+import { closeSync, copyFileSync, existsSync, openSync, writeFileSync, writeSync } from "node:fs";
 import { join } from "node:path";
 import { backupJob } from "../../../src/server/jobs/backup.ts";
 import { manualClock } from "../../../src/server/platform/clock.ts";
@@ -11,21 +11,14 @@ import {
   listBackups,
   runScheduledBackup,
 } from "../../../src/server/system/scheduled-backup.ts";
-import { startTestServer, type TestServer, tempDir } from "../../support/server.ts";
+import { removedAfterSuite } from "../../support/suite.ts";
 
-const servers: TestServer[] = [];
-const folders: string[] = [];
-afterAll(async () => {
-  for (const s of servers) await s.dispose();
-  for (const f of folders) rmSync(f, { recursive: true, force: true });
-});
+const made = removedAfterSuite();
 
 describe("checked backups", () => {
   test("a whole copy passes the check; a damaged one fails it", async () => {
-    const dir = tempDir("crate-backup-check-");
-    folders.push(dir);
-    const server = await startTestServer();
-    servers.push(server);
+    const dir = made.folder("crate-backup-check-");
+    const server = await made.server();
     const good = join(dir, "good.db");
     backupDatabase(server.deps.config.databasePath, good);
     expect(() => checkIntegrity(good)).not.toThrow();
@@ -39,14 +32,12 @@ describe("checked backups", () => {
   });
 
   test("a failed backup is a failed job run and removes no older backup", async () => {
-    const dir = tempDir("crate-backup-fail-");
-    folders.push(dir);
+    const dir = made.folder("crate-backup-fail-");
     const clock = manualClock(Date.UTC(2026, 2, 1, 3, 30));
-    const server = await startTestServer(
+    const server = await made.server(
       { BACKUP_DIR: dir, BACKUP_KEEP: "1", METRICS_TOKEN: "t".repeat(16) },
       clock,
     );
-    servers.push(server);
     await backupJob.run(server.deps);
     const [older] = listBackups(dir);
     expect(older).toBeDefined();
@@ -62,10 +53,8 @@ describe("checked backups", () => {
   });
 
   test("the scheduled backup runs beside the server: a request sent after it starts is answered before it ends", async () => {
-    const dir = tempDir("crate-backup-aside-");
-    folders.push(dir);
-    const server = await startTestServer({ BACKUP_DIR: dir });
-    servers.push(server);
+    const dir = made.folder("crate-backup-aside-");
+    const server = await made.server({ BACKUP_DIR: dir });
     const answered: string[] = [];
     const backup = runScheduledBackup(server.deps).then((outcome) => {
       answered.push("backup");

@@ -1,25 +1,17 @@
 import { Database } from "bun:sqlite";
-import { afterAll, describe, expect, test } from "bun:test";
-import { rmSync } from "node:fs";
+import { describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import { dailySignups } from "../../../src/server/db/schema/index.ts";
-import { startTestServer, type TestServer, tempDir } from "../../support/server.ts";
+import { removedAfterSuite } from "../../support/suite.ts";
 
 const root = join(import.meta.dir, "../../..");
-const servers: TestServer[] = [];
-const folders: string[] = [];
-afterAll(async () => {
-  for (const s of servers) await s.dispose();
-  for (const f of folders) rmSync(f, { recursive: true, force: true });
-});
+const made = removedAfterSuite();
 
 describe("backups", () => {
   test("`backup <file>` copies the live database consistently and the copy starts a working instance", async () => {
-    const server = await startTestServer();
-    servers.push(server);
+    const server = await made.server();
     server.deps.db.insert(dailySignups).values({ day: "2026-01-01", count: 7 }).run();
-    const target = join(tempDir("crate-backup-"), "copy.db");
-    folders.push(join(target, ".."));
+    const target = join(made.folder("crate-backup-"), "copy.db");
 
     // while the server runs and holds the database open
     const run = Bun.spawnSync([process.execPath, "src/server/main.ts", "backup", target], {
@@ -34,8 +26,7 @@ describe("backups", () => {
     expect(copy.query("PRAGMA integrity_check").get()).toEqual({ integrity_check: "ok" });
     copy.close();
 
-    const restored = await startTestServer({ DATABASE_PATH: target });
-    servers.push(restored);
+    const restored = await made.server({ DATABASE_PATH: target });
     const health = await fetch(`${restored.url}/api/health`);
     expect(await health.json()).toEqual({ status: "ok" });
     const rows = restored.deps.db.select().from(dailySignups).all();
@@ -43,8 +34,7 @@ describe("backups", () => {
   });
 
   test("a backup never overwrites an existing file", () => {
-    const folder = tempDir("crate-backup-");
-    folders.push(folder);
+    const folder = made.folder("crate-backup-");
     const existing = join(folder, "exists.db");
     Bun.spawnSync(["touch", existing]);
     new Database(join(folder, "source.db"), { create: true }).close();

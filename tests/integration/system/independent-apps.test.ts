@@ -1,20 +1,11 @@
 // Two apps in one process share nothing: each app's long-lived state lives in its own Deps, none in a module.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { startTestServer, type TestServer } from "../../support/server.ts";
+import { setUpTestServer } from "../../support/suite.ts";
 import { seedUser } from "../account/seed.ts";
 
-let first: TestServer;
-let second: TestServer;
-
-beforeAll(async () => {
-  first = await startTestServer();
-  second = await startTestServer();
-});
-
-afterAll(async () => {
-  await first?.dispose();
-  await second?.dispose();
-});
+const first = setUpTestServer();
+const second = setUpTestServer();
 
 async function loggedIn(server: TestServer, cookie: string): Promise<boolean> {
   const response = await fetch(`${server.url}/api/authorize/logged-in`, { headers: { Cookie: cookie } });
@@ -54,6 +45,7 @@ describe("two apps in one process", () => {
       "runningBatchJobs",
       "queuedSettingsSyncs",
       "signInSyncs",
+      "enrichedLibraries",
       "tokenRefreshes",
       "priceCache",
       "sessionLookup",

@@ -1,29 +1,21 @@
 // GET /metrics: off without METRICS_TOKEN, then only with the bearer token; the figures move when work happens
 // (requests by route pattern, provider calls, webhooks, jobs, the hourly promise), and each app counts alone.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { createDistribution, failDistribution } from "../../../src/server/distribution/run.ts";
 import { runJob } from "../../../src/server/jobs/index.ts";
 import { manualClock } from "../../../src/server/platform/clock.ts";
 import { ErrorCode } from "../../../src/shared/errors.ts";
 import { startTestServer, type TestServer } from "../../support/server.ts";
+import { setUpTestServer } from "../../support/suite.ts";
 import { makeAdmin, makeUser, rest } from "../admin/support.ts";
 import { signIn } from "../auth/flow.ts";
 
 const TOKEN = "metrics-token-0123456789abcdef";
 const NOW = Date.UTC(2026, 2, 1, 12);
 const clock = manualClock(NOW);
-let server: TestServer;
-let other: TestServer;
-
-beforeAll(async () => {
-  server = await startTestServer({ METRICS_TOKEN: TOKEN }, clock);
-  other = await startTestServer({ METRICS_TOKEN: TOKEN });
-}, 60_000);
 // The sign-in below starts the listener's first library sync in the background; stopping waits for it.
-afterAll(async () => {
-  await server.dispose();
-  await other.dispose();
-}, 60_000);
+const server = setUpTestServer({ METRICS_TOKEN: TOKEN }, clock);
+const other = setUpTestServer({ METRICS_TOKEN: TOKEN });
 
 const scrape = (s: TestServer, authorization = `Bearer ${TOKEN}`) =>
   fetch(`${s.url}/metrics`, { headers: { authorization } });

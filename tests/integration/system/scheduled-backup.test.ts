@@ -1,8 +1,8 @@
 // BACKUP_DIR: a daily consistent backup written by the job scheduler, the newest BACKUP_KEEP kept, failures
 // logged and counted; `crate restore <file>` checks a backup and brings it back into an empty DATABASE_PATH.
 import { Database } from "bun:sqlite";
-import { afterAll, describe, expect, test } from "bun:test";
-import { copyFileSync, existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { describe, expect, test } from "bun:test";
+import { copyFileSync, existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Cron } from "croner";
 import { dailySignups } from "../../../src/server/db/schema/index.ts";
@@ -11,29 +11,19 @@ import { jobsFor, startJobs } from "../../../src/server/jobs/index.ts";
 import { manualClock } from "../../../src/server/platform/clock.ts";
 import { RestoreError, restoreDatabase } from "../../../src/server/system/restore.ts";
 import { listBackups, runScheduledBackup } from "../../../src/server/system/scheduled-backup.ts";
-import { startTestServer, type TestServer, tempDir } from "../../support/server.ts";
+import { removedAfterSuite } from "../../support/suite.ts";
 
 const root = join(import.meta.dir, "../../..");
-const servers: TestServer[] = [];
-const folders: string[] = [];
-afterAll(async () => {
-  for (const s of servers) await s.dispose();
-  for (const f of folders) rmSync(f, { recursive: true, force: true });
-});
+const made = removedAfterSuite();
 
-function folder(prefix: string): string {
-  const dir = tempDir(prefix);
-  folders.push(dir);
-  return dir;
-}
+const folder = (prefix: string) => made.folder(prefix);
 
 async function serverWithBackups(keep = "7", clock = manualClock(Date.UTC(2026, 2, 1, 3, 30))) {
   const backupDir = join(folder("crate-backups-"), "nested");
-  const server = await startTestServer(
+  const server = await made.server(
     { BACKUP_DIR: backupDir, BACKUP_KEEP: keep, METRICS_TOKEN: "t".repeat(16) },
     clock,
   );
-  servers.push(server);
   return { server, backupDir, clock };
 }
 
@@ -47,8 +37,7 @@ describe("scheduled backups", () => {
   test("the backup job is scheduled daily only when BACKUP_DIR is set", async () => {
     const { server } = await serverWithBackups();
     expect(jobsFor(server.deps.config).map((j) => j.name)).toContain("backup");
-    const plain = await startTestServer();
-    servers.push(plain);
+    const plain = await made.server();
     expect(jobsFor(plain.deps.config).map((j) => j.name)).not.toContain("backup");
     const runs = new Cron(backupJob.pattern, { timezone: "UTC", paused: true }).nextRuns(
       3,
@@ -104,8 +93,7 @@ describe("restore drill", () => {
     expect(run.stderr.toString()).toBe("");
     expect(run.exitCode).toBe(0);
     expect(run.stdout.toString()).toContain("Restored");
-    const restored = await startTestServer({ DATABASE_PATH: target });
-    servers.push(restored);
+    const restored = await made.server({ DATABASE_PATH: target });
     expect(restored.deps.db.select().from(dailySignups).all()).toEqual([{ day: "2026-02-28", count: 11 }]);
     expect(await (await fetch(`${restored.url}/api/health`)).json()).toEqual({ status: "ok" });
   }, 30_000);

@@ -1,13 +1,7 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { startTestServer, type TestServer } from "../../support/server.ts";
+import { describe, expect, test } from "bun:test";
+import { setUpTestServer } from "../../support/suite.ts";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server.dispose();
-});
+const server = setUpTestServer();
 
 describe("server boot", () => {
   test("health answers ok once the database answers", async () => {

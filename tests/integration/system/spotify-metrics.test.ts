@@ -1,9 +1,9 @@
 // /metrics and the admin statistics for Spotify's 2026 limits: listeners whose grant is ending or ended, and the Web
 // API calls of the last 24 hours by kind (a sign-in's calls counted as signIn), the quota not paused.
-import { afterAll, beforeAll, expect, test } from "bun:test";
+import { expect, test } from "bun:test";
 import { manualClock } from "../../../src/server/platform/clock.ts";
 import { addCalendarMonths } from "../../../src/shared/calendar.ts";
-import { startTestServer, type TestServer } from "../../support/server.ts";
+import { setUpTestServer } from "../../support/suite.ts";
 import { makeAdmin, makeUser, rest } from "../admin/support.ts";
 import { signIn } from "../auth/flow.ts";
 
@@ -11,14 +11,7 @@ const TOKEN = "metrics-token-0123456789abcdef";
 const NOW = Date.UTC(2026, 8, 1, 12);
 const DAY = 86_400_000;
 const clock = manualClock(NOW);
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startTestServer({ METRICS_TOKEN: TOKEN }, clock);
-}, 60_000);
-afterAll(async () => {
-  await server.dispose();
-}, 60_000);
+const server = setUpTestServer({ METRICS_TOKEN: TOKEN }, clock);
 
 const gauge = (text: string, line: string) =>
   Number(

@@ -1,22 +1,14 @@
 // The test servers' databases: each a copy of one migrated template, a real SQLite file in WAL mode of its own.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { statSync } from "node:fs";
 import { join } from "node:path";
 import { migrations } from "../../../src/server/db/migrations.generated.ts";
 import { createUser } from "../../support/factories.ts";
 import { startTestServer, type TestServer } from "../../support/server.ts";
+import { setUpTestServer } from "../../support/suite.ts";
 
-let first: TestServer;
-let second: TestServer;
-
-beforeAll(async () => {
-  first = await startTestServer();
-  second = await startTestServer();
-});
-afterAll(async () => {
-  await first.dispose();
-  await second.dispose();
-});
+const first = setUpTestServer();
+const second = setUpTestServer();
 
 const pragma = (server: TestServer, name: string) =>
   Object.values(server.deps.db.$client.query(`PRAGMA ${name}`).get() as Record<string, unknown>)[0];

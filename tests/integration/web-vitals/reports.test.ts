@@ -1,24 +1,21 @@
 // POST /api/web-vitals: a page's Core Web Vitals are counted in /metrics per route and in the weekly buckets the
 // admin chart reads; a bad, oversized or cross-site report is refused and nothing of it is kept.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { parseConfig } from "../../../src/server/config/config.ts";
 import { webVitalWeeks } from "../../../src/server/db/schema/index.ts";
 import { manualClock } from "../../../src/server/platform/clock.ts";
 import { weeklyWebVitals } from "../../../src/server/web-vitals/service.ts";
 import { ErrorCode } from "../../../src/shared/errors.ts";
 import { WEB_VITALS_META } from "../../../src/shared/web-vitals.ts";
-import { startTestServer, type TestServer } from "../../support/server.ts";
+import { startTestServer } from "../../support/server.ts";
+import { setUpTestServer } from "../../support/suite.ts";
 import { makeAdmin, makeUser, rest, trpcCall, trpcData } from "../admin/support.ts";
 
 const TOKEN = "metrics-token-0123456789abcdef";
 const NOW = Date.UTC(2026, 10, 26, 12); // a Thursday
 const clock = manualClock(NOW);
-let server: TestServer;
 
-beforeAll(async () => {
-  server = await startTestServer({ METRICS_TOKEN: TOKEN }, clock);
-}, 60_000);
-afterAll(() => server.dispose());
+const server = setUpTestServer({ METRICS_TOKEN: TOKEN }, clock);
 
 const report = (body: string, headers: Record<string, string> = {}) =>
   fetch(`${server.url}/api/web-vitals`, {

@@ -1,13 +1,10 @@
 import { afterEach, describe, expect, test } from "bun:test";
-import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { readTokens, refreshAccessToken, saveTokens, setMonitored } from "../../../src/server/auth/tokens.ts";
 import { type OpenedDatabase, openDatabase } from "../../../src/server/db/client.ts";
 import { users } from "../../../src/server/db/schema/index.ts";
-import { manualClock } from "../../../src/server/platform/clock.ts";
-import { createLogger } from "../../../src/server/platform/log.ts";
-import { createSpotifyClient } from "../../../src/server/spotify/client.ts";
-import { ACCOUNTS, API, json, recordingFetch } from "../spotify/fake-web-api.ts";
+import { json, recordingFetch } from "../spotify/fake-web-api.ts";
+import { tokenDeps } from "./token-support.ts";
 
 const opened: OpenedDatabase[] = [];
 afterEach(() => {
@@ -15,15 +12,15 @@ afterEach(() => {
 });
 
 /** A refresh whose token answer arrives only after `duringRefresh` ran (a sign-in landing meanwhile). */
-function setup(answer: () => Response, duringRefresh: (deps: ReturnType<typeof depsOf>) => void) {
+function setup(answer: () => Response, duringRefresh: (deps: ReturnType<typeof tokenDeps>) => void) {
   const database = openDatabase(":memory:");
   opened.push(database);
-  let deps: ReturnType<typeof depsOf>;
+  let deps: ReturnType<typeof tokenDeps>;
   const recorder = recordingFetch(async () => {
     duringRefresh(deps);
     return answer();
   });
-  deps = depsOf(database, recorder.fetch);
+  deps = tokenDeps(database, recorder.fetch);
   deps.db.insert(users).values({ id: "u1", spotifyId: "listener", createdAt: 0, lastLoginAt: 0 }).run();
   saveTokens(deps, "u1", {
     accessToken: "old-access",
@@ -35,25 +32,7 @@ function setup(answer: () => Response, duringRefresh: (deps: ReturnType<typeof d
   return { deps, monitored };
 }
 
-function depsOf(database: OpenedDatabase, fetch: ReturnType<typeof recordingFetch>["fetch"]) {
-  return {
-    db: database.db,
-    clock: manualClock(),
-    tokenKey: randomBytes(32),
-    tokenRefreshes: new Map<string, Promise<string>>(),
-    log: createLogger("silent"),
-    spotify: createSpotifyClient({
-      apiUrl: API,
-      accountsUrl: ACCOUNTS,
-      clientId: "client",
-      clientSecret: "secret",
-      fetch,
-      sleep: async () => {},
-    }),
-  };
-}
-
-const signIn = (deps: ReturnType<typeof depsOf>) => {
+const signIn = (deps: ReturnType<typeof tokenDeps>) => {
   saveTokens(deps, "u1", {
     accessToken: "new-access",
     refreshToken: "new-refresh",

@@ -12,18 +12,15 @@ import {
 import { type OpenedDatabase, openDatabase } from "../../../src/server/db/client.ts";
 import { providerTokens, users } from "../../../src/server/db/schema/index.ts";
 import { manualClock } from "../../../src/server/platform/clock.ts";
-import { createLogger } from "../../../src/server/platform/log.ts";
-import { createSpotifyClient } from "../../../src/server/spotify/client.ts";
 import { SpotifyAuthRevokedError } from "../../../src/server/spotify/errors.ts";
 import {
-  ACCOUNTS,
-  API,
   apiError,
   type Handler,
   json,
   type RecordedRequest,
   recordingFetch,
 } from "../spotify/fake-web-api.ts";
+import { tokenDeps } from "./token-support.ts";
 
 const opened: OpenedDatabase[] = [];
 afterEach(() => {
@@ -35,21 +32,7 @@ function setup(handler: Handler) {
   opened.push(database);
   const clock = manualClock();
   const recorder = recordingFetch(handler);
-  const deps = {
-    db: database.db,
-    clock,
-    tokenKey: randomBytes(32),
-    tokenRefreshes: new Map<string, Promise<string>>(),
-    log: createLogger("silent"),
-    spotify: createSpotifyClient({
-      apiUrl: API,
-      accountsUrl: ACCOUNTS,
-      clientId: "client",
-      clientSecret: "secret",
-      fetch: recorder.fetch,
-      sleep: async () => {},
-    }),
-  };
+  const deps = tokenDeps(database, recorder.fetch, clock);
   const userId = "user-1";
   database.db
     .insert(users)

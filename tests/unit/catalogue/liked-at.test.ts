@@ -44,20 +44,14 @@ describe("likedAtBuckets", () => {
       "Autumn",
       "Winter",
     ];
-    const south = [
-      "Summer",
-      "Summer",
-      "Autumn",
-      "Autumn",
-      "Autumn",
-      "Winter",
-      "Winter",
-      "Winter",
-      "Spring",
-      "Spring",
-      "Spring",
-      "Summer",
-    ];
+    // the southern hemisphere has the opposite season in every month
+    const opposite: Record<string, string> = {
+      Winter: "Summer",
+      Spring: "Autumn",
+      Summer: "Winter",
+      Autumn: "Spring",
+    };
+    const south = north.map((season) => opposite[season]);
     for (let month = 0; month < 12; month++) {
       const buckets = likedAtBuckets(Date.UTC(2023, month, 15));
       expect(buckets.seasonNorth.name).toStartWith(`Liked in ${north[month]} `);

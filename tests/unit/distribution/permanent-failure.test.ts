@@ -5,27 +5,16 @@ import { describe, expect, test } from "bun:test";
 import { applyJournal, type JournalApi } from "../../../src/server/distribution/apply.ts";
 import { permanentFailure } from "../../../src/server/distribution/failures.ts";
 import { SpotifyAuthRevokedError, SpotifyError } from "../../../src/server/spotify/errors.ts";
-import { addJournalSteps, createManagedPlaylist } from "../../support/factories.ts";
-import { runningDistribution } from "./support.ts";
+import { playlistWithSteps, runningDistribution } from "./support.ts";
 
 function setup(playlists: readonly { id: string; adds: number }[]) {
   const { db, sqlite, deps } = runningDistribution();
   for (const p of playlists) {
-    createManagedPlaylist(db, {
-      id: p.id,
-      userId: "u",
-      preferenceKey: p.id,
-      spotifyPlaylistId: `sp-${p.id}`,
-    });
-    addJournalSteps(
-      db,
-      "d",
-      Array.from({ length: p.adds }, (_, i) => ({
-        playlistId: p.id,
-        op: "add" as const,
-        trackIds: [`t-${p.id}-${i}`],
-      })),
-    );
+    const adds = Array.from({ length: p.adds }, (_, i) => ({
+      op: "add" as const,
+      trackIds: [`t-${p.id}-${i}`],
+    }));
+    playlistWithSteps(db, { id: p.id, spotifyPlaylistId: `sp-${p.id}` }, adds);
   }
   const playlist = (id: string) =>
     sqlite

@@ -2,7 +2,7 @@
 import { type Db, openDatabase } from "../../../src/server/db/client.ts";
 import { manualClock } from "../../../src/server/platform/clock.ts";
 import { createLogger } from "../../../src/server/platform/log.ts";
-import type { NewDistribution } from "../../support/factories.ts";
+import type { NewDistribution, NewJournalStep, NewManagedPlaylist } from "../../support/factories.ts";
 import {
   addJournalSteps,
   createDistribution,
@@ -27,4 +27,18 @@ export function rockBeingCreated(db: Db, creation: "pending" | "sent" = "pending
     { playlistId: "rock", op: "create", trackIds: [], status: creation },
     { playlistId: "rock", op: "add", trackIds: ["t1"] },
   ]);
+}
+
+/** Listener `u`'s playlist `id` (its preference key the same) with run `d`'s steps for it, in order. */
+export function playlistWithSteps(
+  db: Db,
+  playlist: Partial<NewManagedPlaylist> & Pick<NewManagedPlaylist, "id">,
+  steps: readonly Pick<NewJournalStep, "op" | "trackIds">[],
+): void {
+  createManagedPlaylist(db, { userId: "u", preferenceKey: playlist.id, ...playlist });
+  addJournalSteps(
+    db,
+    "d",
+    steps.map((step) => ({ playlistId: playlist.id, ...step })),
+  );
 }

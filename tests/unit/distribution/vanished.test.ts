@@ -5,8 +5,7 @@
 import { describe, expect, test } from "bun:test";
 import { applyJournal, type JournalApi } from "../../../src/server/distribution/apply.ts";
 import { SpotifyError } from "../../../src/server/spotify/errors.ts";
-import { addJournalSteps, createManagedPlaylist } from "../../support/factories.ts";
-import { runningDistribution } from "./support.ts";
+import { playlistWithSteps, runningDistribution } from "./support.ts";
 
 interface PlaylistSetup {
   id: string;
@@ -18,18 +17,15 @@ interface PlaylistSetup {
 function setup(playlists: readonly PlaylistSetup[]) {
   const { db, sqlite, deps } = runningDistribution();
   for (const p of playlists) {
-    createManagedPlaylist(db, {
-      id: p.id,
-      userId: "u",
-      preferenceKey: p.id,
-      spotifyPlaylistId: p.spotifyId,
-      name: `${p.id} - Managed Playlist`,
-      status: p.status ?? "active",
-    });
-    addJournalSteps(
+    playlistWithSteps(
       db,
-      "d",
-      p.ops.map((op) => ({ playlistId: p.id, op, trackIds: op === "create" ? [] : [`t-${p.id}`] })),
+      {
+        id: p.id,
+        spotifyPlaylistId: p.spotifyId,
+        name: `${p.id} - Managed Playlist`,
+        status: p.status ?? "active",
+      },
+      p.ops.map((op) => ({ op, trackIds: op === "create" ? [] : [`t-${p.id}`] })),
     );
   }
   const status = (id: string) =>

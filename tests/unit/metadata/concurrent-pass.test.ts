@@ -9,12 +9,12 @@ import { metadataWorldFor } from "../../../src/emulators/metadata-world/world.ts
 import { DEFAULT_SEED } from "../../../src/emulators/spotify/index.ts";
 import { parseConfig } from "../../../src/server/config/config.ts";
 import { openDatabase } from "../../../src/server/db/client.ts";
+import type { PassDeps } from "../../../src/server/metadata/open-source/definition.ts";
 import { lookUpOpenSources } from "../../../src/server/metadata/open-sources.ts";
-import type { PassDeps } from "../../../src/server/metadata/sources/source.ts";
+import { createMetadataClients } from "../../../src/server/metadata/sources/clients.ts";
 import { recordCapability } from "../../../src/server/metadata/store/capabilities-repository.ts";
 import { systemClock } from "../../../src/server/platform/clock.ts";
 import { createLogger } from "../../../src/server/platform/log.ts";
-import { createMetadataClients } from "../../../src/server/sources/clients.ts";
 import type { OpenMetadataSourceName } from "../../../src/shared/metadata-sources.ts";
 import { fastClock } from "../../support/fast-clock.ts";
 import { tempDir } from "../../support/server.ts";

@@ -6,10 +6,9 @@ import { join } from "node:path";
 import { parseConfig } from "../../../src/server/config/config.ts";
 import { openDatabase } from "../../../src/server/db/client.ts";
 import type { Deps } from "../../../src/server/deps/deps.ts";
-import { withMetadataLookups } from "../../../src/server/metadata/background.ts";
+import { type MetadataLookups, withMetadataLookups } from "../../../src/server/metadata/background.ts";
 import { systemClock } from "../../../src/server/platform/clock.ts";
 import { createLogger } from "../../../src/server/platform/log.ts";
-import { createMetadataClients } from "../../../src/server/sources/clients.ts";
 import { tempDir } from "../../support/server.ts";
 
 const dir = tempDir("crate-lookups-");
@@ -28,7 +27,6 @@ function app(name: string): Deps {
     clock: systemClock,
     config,
     log: createLogger("silent"),
-    metadataClients: createMetadataClients(config),
   } as unknown as Omit<Deps, "metadataLookups">);
 }
 
@@ -36,7 +34,9 @@ test("two apps in one process keep their own lookups and clients", async () => {
   const one = app("one");
   const two = app("two");
   expect(one.metadataLookups).not.toBe(two.metadataLookups);
-  expect(one.metadataClients.musicbrainz).not.toBe(two.metadataClients.musicbrainz);
+  expect((one.metadataLookups as MetadataLookups).clients.musicbrainz).not.toBe(
+    (two.metadataLookups as MetadataLookups).clients.musicbrainz,
+  );
   one.metadataLookups.schedule("listener");
   expect(one.metadataLookups.isLookingUp("listener")).toBe(true);
   expect(two.metadataLookups.isLookingUp("listener")).toBe(false);

@@ -3,17 +3,9 @@ import { beforeAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import OpenAPIBackend, { type Document } from "openapi-backend";
 import { SPOTIFY_SCOPES } from "../../../src/server/spotify/accounts.ts";
-import { createSpotifyClient } from "../../../src/server/spotify/client.ts";
 import type { SpotifyUserApi } from "../../../src/server/spotify/types.ts";
-import {
-  ACCOUNTS,
-  API,
-  json,
-  library,
-  likesPage,
-  type RecordedRequest,
-  recordingFetch,
-} from "./fake-web-api.ts";
+import { CLIENT_OPERATIONS, userApiOver } from "./contract-support.ts";
+import { json, library, likesPage, type RecordedRequest } from "./fake-web-api.ts";
 
 const CONTRACT = join(import.meta.dir, "../../contracts/spotify-web-api.openapi.yml");
 // Used on purpose, each with a fallback: batch artists (403 → single lookups) and audio features (403 → unavailable).
@@ -94,15 +86,8 @@ async function exercise(api: SpotifyUserApi) {
 
 describe("client requests against the Web API contract", () => {
   test("every request matches a documented operation and validates", async () => {
-    const { fetch, requests } = recordingFetch(answer);
-    const client = createSpotifyClient({
-      apiUrl: API,
-      accountsUrl: ACCOUNTS,
-      clientId: "c",
-      clientSecret: "s",
-      fetch,
-    });
-    await exercise(client.forUser({ current: async () => "tok", refresh: async () => "tok2" }));
+    const { api, requests } = userApiOver(answer);
+    await exercise(api);
     const operations = new Set<string>();
     for (const r of requests) {
       const request = {
@@ -120,35 +105,12 @@ describe("client requests against the Web API contract", () => {
       expect(result.errors ?? [], `${r.method} ${r.url.pathname}${r.url.search}`).toEqual([]);
       if (operation.deprecated) expect(DEPRECATED_BUT_USED.has(operation.operationId ?? "")).toBe(true);
     }
-    expect([...operations].sort()).toEqual(
-      [
-        "get-current-users-profile",
-        "get-users-saved-tracks",
-        "get-multiple-artists",
-        "get-several-audio-features",
-        "create-playlist",
-        "add-items-to-playlist",
-        "remove-items-playlist",
-        "get-playlists-items",
-        "get-playlist",
-        "change-playlist-details",
-        "remove-library-items",
-        "check-library-contains",
-        "get-a-list-of-current-users-playlists",
-      ].sort(),
-    );
+    expect([...operations].sort()).toEqual(CLIENT_OPERATIONS);
   });
 
   test("page sizes and batch sizes are the contract's maximums", async () => {
-    const { fetch, requests } = recordingFetch(answer);
-    const client = createSpotifyClient({
-      apiUrl: API,
-      accountsUrl: ACCOUNTS,
-      clientId: "c",
-      clientSecret: "s",
-      fetch,
-    });
-    await exercise(client.forUser({ current: async () => "tok", refresh: async () => "tok2" }));
+    const { api, requests } = userApiOver(answer);
+    await exercise(api);
     const limitOf = (path: string) =>
       requests
         .filter((r) => r.url.pathname === `/v1${path}` && r.method === "GET")

@@ -1,13 +1,18 @@
-// The registry of the open metadata sources' lookups: one line per source. What each gives, its name and its
-// chart colour are declared in src/shared/metadata-sources.ts; its client and pace in src/server/sources/clients.ts.
+// The registry of the open metadata sources: one line per source, its definition in its own folder (client, pace,
+// the doctor's probe, lookup). Its name, label, the facts it gives and its base URL are its entry of
+// src/shared/metadata-sources.ts; its emulator is one line of src/emulators/metadata.ts. The types refuse a
+// declared open source missing here, and a line here for a source not declared there.
 import type { OpenMetadataSourceName } from "../../../shared/metadata-sources.ts";
-import { deezerLookup } from "./deezer.ts";
-import { musicBrainzLookup } from "./musicbrainz.ts";
-import { reccoBeatsLookup } from "./reccobeats.ts";
-import type { OpenSourceLookup } from "./source.ts";
+import type { OpenSource } from "../open-source/definition.ts";
+import { deezer } from "./deezer/index.ts";
+import { musicbrainz } from "./musicbrainz/index.ts";
+import { reccobeats } from "./reccobeats/index.ts";
 
-export const openSourceLookups: { [Name in OpenMetadataSourceName]: OpenSourceLookup<Name> } = {
-  reccobeats: reccoBeatsLookup,
-  musicbrainz: musicBrainzLookup,
-  deezer: deezerLookup,
+export const openSources = { reccobeats, musicbrainz, deezer } satisfies {
+  [Name in OpenMetadataSourceName]: OpenSource<unknown>;
 };
+
+/** The questions the sources ask about songs themselves, as the lookup memory keeps them (source and kind). */
+export const songQuestions = Object.entries(openSources).flatMap(([source, { songAnswer }]) =>
+  songAnswer === null ? [] : [{ source, kind: songAnswer }],
+);

@@ -2,7 +2,10 @@
 // clearing their answers cause. Ids go in as one JSON list (`json_each`), so a pass over thousands of songs is one
 // statement; rows are typed from the schema, stored JSON lists parsed and checked here.
 import type { Database } from "bun:sqlite";
-import type { artists, likes, tracks } from "../../db/schema/index.ts";
+import { eq } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { artists, type likes, type tracks } from "../../db/schema/index.ts";
+import { transaction } from "../../db/transaction.ts";
 
 type Track = typeof tracks.$inferSelect;
 type Artist = typeof artists.$inferSelect;
@@ -104,16 +107,17 @@ export function artistsOfLikes(sqlite: Database, userId: string): Artist["id"][]
 
 /** Spotify's name and genres of artists, in one transaction. */
 export function storeSpotifyArtistGenres(
-  sqlite: Database,
+  db: Db,
   found: readonly Pick<Artist, "id" | "name" | "genres">[],
   now: number,
 ): void {
-  const update = sqlite.query<never, [string, string, number, string]>(
-    "UPDATE artists SET name = ?, genres = ?, fetched_at = ? WHERE id = ?",
-  );
-  sqlite.transaction(() => {
-    for (const artist of found) update.run(artist.name, JSON.stringify(artist.genres ?? []), now, artist.id);
-  })();
+  transaction(db, (tx) => {
+    for (const { id, name, genres } of found)
+      tx.update(artists)
+        .set({ name, genres: genres ?? [], fetchedAt: now })
+        .where(eq(artists.id, id))
+        .run();
+  });
 }
 
 /** New facts about artists: their songs' cached categories are recomputed at the next plan. */

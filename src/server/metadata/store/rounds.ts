@@ -1,5 +1,5 @@
 // The loop every source's lookup shares: ask about what may be asked, in rounds, and remember each round's answer.
-import type { Database } from "bun:sqlite";
+import type { Db } from "../../db/client.ts";
 import { askable, type LookupKind, recordLookups } from "./lookups-repository.ts";
 
 export interface Rounds {
@@ -20,19 +20,19 @@ export interface Rounds {
  * remembered before the next is asked, so a failure keeps what arrived.
  */
 export async function askInRounds(
-  sqlite: Database,
+  db: Db,
   rounds: Rounds,
   candidates: readonly string[],
   ask: (round: string[]) => Promise<ReadonlySet<string> | "stop">,
 ): Promise<void> {
-  const keys = askable(sqlite, rounds.source, rounds.kind, candidates, rounds.now());
+  const keys = askable(db, rounds.source, rounds.kind, candidates, rounds.now());
   for (let i = 0; i < keys.length; ) {
     const size = i === 0 && rounds.firstSize ? rounds.firstSize : rounds.size;
     const round = keys.slice(i, i + size);
     i += size;
     const found = await ask(round);
     if (found === "stop") return;
-    recordLookups(sqlite, rounds.source, rounds.kind, round, found, rounds.now());
+    recordLookups(db, rounds.source, rounds.kind, round, found, rounds.now());
     rounds.recorded?.();
   }
 }

@@ -1,6 +1,6 @@
 // Deezer: bpm by ISRC (`GET /track/isrc:{isrc}`), one song a call. Errors come with HTTP 200 and an `error`
 // body: code 4 (quota) and 700 (busy) are waited out and asked again, 800 means not found.
-import { MetadataSourceError, type SourceHttp } from "./http.ts";
+import { MetadataSourceError, type SourceHttp } from "../../../sources/http.ts";
 
 /** Deezer's quota: 50 requests per 5 seconds. */
 export const DEEZER_WINDOW_MS = 5000;

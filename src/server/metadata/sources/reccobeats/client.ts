@@ -1,7 +1,7 @@
 // ReccoBeats: audio features by Spotify track id, at most 40 ids a call. The Spotify id is only in `href`;
 // unknown tracks are absent from `content`. 429 is waited out by Retry-After.
-import { type FeatureFacts, featureFacts } from "../../shared/audio-features.ts";
-import { MetadataSourceError, type SourceHttp } from "./http.ts";
+import { type FeatureFacts, featureFacts } from "../../../../shared/audio-features.ts";
+import { MetadataSourceError, type SourceHttp } from "../../../sources/http.ts";
 
 export const RECCOBEATS_BATCH = 40;
 

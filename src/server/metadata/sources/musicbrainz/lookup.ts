@@ -2,18 +2,17 @@
 // Spotify through their songs' ISRCs, then the tags of every linked artist, each 100 a call. It asks about the
 // pass's artists whatever the other sources gave (Spotify's genres win at classification, its country fills in).
 import type { Database } from "bun:sqlite";
-import type { MusicBrainzClient } from "../../sources/musicbrainz.ts";
-import { MUSICBRAINZ_BATCH } from "../../sources/musicbrainz.ts";
-import { storeArtistLink, storeArtistTags } from "../store/facts-repository.ts";
-import { askable, recordLookups, wasAsked } from "../store/lookups-repository.ts";
+import type { PassDeps, SourcePass } from "../../open-source/definition.ts";
+import { storeArtistLink, storeArtistTags } from "../../store/facts-repository.ts";
+import { askable, recordLookups, wasAsked } from "../../store/lookups-repository.ts";
 import {
   clearCategoriesOfArtists,
   type PassArtist,
   type PassTrack,
   passArtists,
-} from "../store/repository.ts";
-import { askInRounds } from "../store/rounds.ts";
-import type { OpenSourceLookup, PassDeps } from "./source.ts";
+} from "../../store/repository.ts";
+import { askInRounds } from "../../store/rounds.ts";
+import { MUSICBRAINZ_BATCH, type MusicBrainzClient } from "./client.ts";
 
 type ArtistRow = PassArtist;
 
@@ -23,11 +22,13 @@ function loadArtists(sqlite: Database, tracks: readonly PassTrack[]): Map<string
   return new Map(rows.map((r) => [r.id, r]));
 }
 
-export const musicBrainzLookup: OpenSourceLookup<"musicbrainz"> = {
-  songAnswer: null,
-  lookUp: ({ deps, client, tracks, changed, progress }) =>
-    lookUpArtists(deps, client, tracks, (ids) => changed(ids), progress),
-};
+export const lookUpMusicBrainz = ({
+  deps,
+  client,
+  tracks,
+  changed,
+  progress,
+}: SourcePass<MusicBrainzClient>) => lookUpArtists(deps, client, tracks, (ids) => changed(ids), progress);
 
 /** Looks the tracks' artists up; `changed` is told the tracks whose artists' facts changed. */
 async function lookUpArtists(
@@ -57,7 +58,7 @@ async function lookUpArtists(
     size: MUSICBRAINZ_BATCH,
     now: () => deps.clock.now(),
   } as const;
-  await askInRounds(sqlite, urls, unlinked, async (round) => {
+  await askInRounds(deps.db, urls, unlinked, async (round) => {
     const found = await mb.artistsBySpotifyIds(round);
     for (const [artistId, ref] of found) {
       storeArtistLink(deps.db, artistId, ref.mbid, ref.country);
@@ -83,7 +84,7 @@ async function lookUpArtists(
     size: MUSICBRAINZ_BATCH,
     now: () => deps.clock.now(),
   } as const;
-  await askInRounds(sqlite, tags, mbids, async (round) => {
+  await askInRounds(deps.db, tags, mbids, async (round) => {
     const found = await mb.tagsByMbids(round);
     const now = deps.clock.now();
     for (const [mbid, facts] of found) {
@@ -109,17 +110,16 @@ async function lookUpByIsrcs(
   markChanged: (artistId: string) => void,
   onProgress: () => void,
 ): Promise<void> {
-  const sqlite = deps.db.$client;
   const now = deps.clock.now();
   /** per unlinked artist, the ISRCs of its songs not yet asked about */
   const pending = new Map<string, string[]>();
   for (const artist of artists.values()) {
-    if (artist.mbid !== null || !wasAsked(sqlite, "musicbrainz", "url", artist.id, now)) continue;
-    if (wasAsked(sqlite, "musicbrainz", "artist-isrc", artist.id, now)) continue;
+    if (artist.mbid !== null || !wasAsked(deps.db, "musicbrainz", "url", artist.id, now)) continue;
+    if (wasAsked(deps.db, "musicbrainz", "artist-isrc", artist.id, now)) continue;
     const isrcs = [
       ...new Set((tracksOfArtist.get(artist.id) ?? []).flatMap((t) => (t.isrc ? [t.isrc] : []))),
     ];
-    pending.set(artist.id, askable(sqlite, "musicbrainz", "isrc", isrcs, now));
+    pending.set(artist.id, askable(deps.db, "musicbrainz", "isrc", isrcs, now));
   }
   const trackOfIsrc = new Map<string, PassTrack>();
   for (const list of tracksOfArtist.values())
@@ -143,11 +143,11 @@ async function lookUpByIsrcs(
       }
     }
     const at = deps.clock.now();
-    recordLookups(sqlite, "musicbrainz", "isrc", batch, new Set(found.keys()), at);
+    recordLookups(deps.db, "musicbrainz", "isrc", batch, new Set(found.keys()), at);
     // an artist with no song left to try is a miss; one found is a hit
     const exhausted = [...pending].filter(([, isrcs]) => isrcs.length === 0).map(([id]) => id);
     for (const id of exhausted) pending.delete(id);
-    recordLookups(sqlite, "musicbrainz", "artist-isrc", [...exhausted, ...linked], linked, at);
+    recordLookups(deps.db, "musicbrainz", "artist-isrc", [...exhausted, ...linked], linked, at);
     if (batch.length > 0) onProgress();
   }
 }

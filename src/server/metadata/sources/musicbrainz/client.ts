@@ -1,7 +1,7 @@
 // MusicBrainz web service v2 (JSON). One pace for the whole process (at most 1 request a second); a 503 slows
 // the pace down and is asked again. Artists are found 100 a call through their Spotify artist URLs, their tags
 // 100 a call through the artist search, and artists without a Spotify link through their songs' ISRCs.
-import { MetadataSourceError, type SourceAnswer, type SourceHttp } from "./http.ts";
+import { MetadataSourceError, type SourceAnswer, type SourceHttp } from "../../../sources/http.ts";
 
 export const MUSICBRAINZ_BATCH = 100;
 /** Slightly over a second, so arrival jitter never puts two requests inside one second at the server. */
