@@ -40,23 +40,22 @@ describe("429 and 5xx answers", () => {
     await Promise.all([clean.dispose(), faulty.dispose()]);
   });
 
-  /** The listener's library distributed; the calls are counted from here. */
-  async function distributeLibrary(h: Harness): Promise<void> {
+  async function run(h: Harness, laterLikes: string[] | null): Promise<{ calls: number; later: string[] }> {
     const listener = await premiumListener(h, "faults-listener", 700);
     h.spotify.control.resetCalls();
     await distributeAndWait(h, listener, selection);
+    const addedAt = "2026-01-12T08:00:00Z";
+    const later = laterLikes
+      ? h.spotify.control.like(listener.id, { trackIds: laterLikes, addedAt })
+      : h.spotify.control.like(listener.id, { count: 30, addedAt });
+    await runHourlySync(h.crate.deps);
+    return { calls: h.spotify.control.calls().total, later };
   }
 
   test("the same library gives the same playlists with and without faults", async () => {
-    // The two runs at once: the faulty one spends much of its time waiting out 429s and backoffs.
+    const reference = await run(clean, null);
     faulty.spotify.control.setFaults({ rate429: 0.1, rate5xx: 0.05, retryAfterSec: 0, seed: 7 });
-    await Promise.all([distributeLibrary(clean), distributeLibrary(faulty)]);
-    const addedAt = "2026-01-12T08:00:00Z";
-    const later = clean.spotify.control.like("faults-listener", { count: 30, addedAt });
-    faulty.spotify.control.like("faults-listener", { trackIds: later, addedAt });
-    await Promise.all([runHourlySync(clean.crate.deps), runHourlySync(faulty.crate.deps)]);
-    const referenceCalls = clean.spotify.control.calls().total;
-    const callsUnderFaults = faulty.spotify.control.calls().total;
+    const underFaults = await run(faulty, reference.later);
     faulty.spotify.control.setFaults({});
 
     const want = playlistsOf(clean, "faults-listener");
@@ -65,7 +64,7 @@ describe("429 and 5xx answers", () => {
     expect([...got.keys()].sort()).toEqual([...want.keys()].sort());
     for (const [name, items] of want) expect({ name, items: got.get(name) }).toEqual({ name, items });
     // the refused calls were sent again
-    expect(callsUnderFaults).toBeGreaterThan(referenceCalls);
+    expect(underFaults.calls).toBeGreaterThan(reference.calls);
   }, 120_000);
 });
 
