@@ -13,8 +13,13 @@ export const workLimits = {
   listenerFloorPerSecond: 4,
   /** requests of one client (a listener's cookies, else an address) in a second the batch jobs give way to */
   requestsCountedPerClient: 20,
-  /** share of a batch run's time it may spend giving way to requests (a flood cannot stretch it further) */
-  batchYieldShare: 0.1,
+  /**
+   * share of a batch run's time it may spend giving way to requests, for each client asking in the last second:
+   * one client's flood stretches the run by a tenth at most, many listeners' pages take the room they need
+   */
+  batchYieldSharePerClient: 0.1,
+  /** the most of a batch run's time it may spend giving way, however many clients ask (stretched ×3.3 at most) */
+  batchYieldShareMax: 0.7,
   /** personal-data downloads per listener per hour */
   personalDataPerHour: 6,
   /** rows one statement of the daily retention purge deletes before it gives the loop back to requests */

@@ -42,4 +42,55 @@ describe("what the batch gives way to", () => {
     expect(laggingSamples).toBeGreaterThan(0);
     expect(yieldedMs).toBeLessThanOrEqual(0.1 * clock + 50);
   });
+
+  test("the share it may give way grows with the clients asking: one flooder a tenth, many listeners at most 0.7", () => {
+    let clock = 0;
+    const traffic = new RequestTraffic(() => clock, 3);
+    expect(traffic.activeClients()).toBe(0);
+    for (let i = 0; i < 50; i++) traffic.seen("flooder");
+    expect(traffic.activeClients()).toBe(1);
+    expect(traffic.yieldShare()).toBeCloseTo(0.1);
+    clock = 1_200;
+    for (let i = 0; i < 50; i++) traffic.seen("flooder");
+    // a flooder asking second after second is still one client
+    expect(traffic.activeClients()).toBe(1);
+    expect(traffic.yieldShare()).toBeCloseTo(0.1);
+    for (let i = 0; i < 3; i++) traffic.seen(`listener ${i}`);
+    expect(traffic.yieldShare()).toBeCloseTo(0.4);
+    for (let i = 3; i < 200; i++) traffic.seen(`listener ${i}`);
+    expect(traffic.activeClients()).toBe(201);
+    expect(traffic.yieldShare()).toBe(0.7);
+    // two quiet seconds later nobody is asking: back to the share of one client
+    clock = 3_300;
+    expect(traffic.activeClients()).toBe(0);
+    expect(traffic.yieldShare()).toBeCloseTo(0.1);
+  });
+
+  test("a room whose share is asked each time gives way longer while more clients ask", () => {
+    let clock = 0;
+    let share = 0.1;
+    const room = new LoopRoom({
+      now: () => clock,
+      sampleMs: 10,
+      targetLagMs: 4,
+      maxWaitMs: 50,
+      yieldShare: () => share,
+      requestsComing: () => true,
+    });
+    const yieldedOver = (samples: number) => {
+      let lagging = 0;
+      for (let i = 0; i < samples; i++) {
+        room.sample(clock);
+        if (room.lagging) lagging += 1;
+        clock += 20;
+      }
+      return lagging * 20;
+    };
+    const fewClients = yieldedOver(1_000);
+    expect(fewClients).toBeLessThanOrEqual(0.1 * clock + 50);
+    share = 0.7;
+    const manyClients = yieldedOver(1_000);
+    expect(manyClients).toBeGreaterThan(fewClients * 4);
+    expect(fewClients + manyClients).toBeLessThanOrEqual(0.7 * clock + 50);
+  });
 });
