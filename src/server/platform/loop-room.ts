@@ -21,7 +21,7 @@ export interface LoopRoomOptions {
 
 /**
  * When the app last took a request, and from how many clients: background work gives way only while requests are
- * coming in, and for a share of its time that grows with the clients asking. A client (one listener's cookies,
+ * coming in, and for a share of its time that grows with the clients asking. A client (one listener's session,
  * else one address) past its share of requests in a second is served but no longer counted, so one client's flood
  * cannot hold the batch jobs up for everyone else.
  */
@@ -71,7 +71,7 @@ export class RequestTraffic {
     return Math.max(this.clientsThisSecond, this.clientsSecondBefore);
   }
 
-  /** The share of its time background work may give way now: a tenth per client asking, within the most. */
+  /** The share of its time background work may give way now: so much per client asking, within the most. */
   yieldShare(): number {
     const clients = Math.max(1, this.activeClients());
     return Math.min(workLimits.batchYieldShareMax, workLimits.batchYieldSharePerClient * clients);

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { LoopRoom, RequestTraffic } from "../../../src/server/platform/loop-room.ts";
+import { workLimits } from "../../../src/shared/work-limits.ts";
 
 describe("what the batch gives way to", () => {
   test("a client past its share of requests in a second is no longer counted as traffic", () => {
@@ -43,27 +44,28 @@ describe("what the batch gives way to", () => {
     expect(yieldedMs).toBeLessThanOrEqual(0.1 * clock + 50);
   });
 
-  test("the share it may give way grows with the clients asking: one flooder a tenth, many listeners at most 0.7", () => {
+  test("the share it may give way grows with the clients asking: one flooder keeps the least, many listeners the most", () => {
+    const { batchYieldSharePerClient: perClient, batchYieldShareMax: most } = workLimits;
     let clock = 0;
     const traffic = new RequestTraffic(() => clock, 3);
     expect(traffic.activeClients()).toBe(0);
     for (let i = 0; i < 50; i++) traffic.seen("flooder");
     expect(traffic.activeClients()).toBe(1);
-    expect(traffic.yieldShare()).toBeCloseTo(0.1);
+    expect(traffic.yieldShare()).toBeCloseTo(perClient);
     clock = 1_200;
     for (let i = 0; i < 50; i++) traffic.seen("flooder");
     // a flooder asking second after second is still one client
     expect(traffic.activeClients()).toBe(1);
-    expect(traffic.yieldShare()).toBeCloseTo(0.1);
+    expect(traffic.yieldShare()).toBeCloseTo(perClient);
     for (let i = 0; i < 3; i++) traffic.seen(`listener ${i}`);
-    expect(traffic.yieldShare()).toBeCloseTo(0.4);
+    expect(traffic.yieldShare()).toBeCloseTo(4 * perClient);
     for (let i = 3; i < 200; i++) traffic.seen(`listener ${i}`);
     expect(traffic.activeClients()).toBe(201);
-    expect(traffic.yieldShare()).toBe(0.7);
+    expect(traffic.yieldShare()).toBe(most);
     // two quiet seconds later nobody is asking: back to the share of one client
     clock = 3_300;
     expect(traffic.activeClients()).toBe(0);
-    expect(traffic.yieldShare()).toBeCloseTo(0.1);
+    expect(traffic.yieldShare()).toBeCloseTo(perClient);
   });
 
   test("a room whose share is asked each time gives way longer while more clients ask", () => {
@@ -88,9 +90,9 @@ describe("what the batch gives way to", () => {
     };
     const fewClients = yieldedOver(1_000);
     expect(fewClients).toBeLessThanOrEqual(0.1 * clock + 50);
-    share = 0.7;
+    share = 0.8;
     const manyClients = yieldedOver(1_000);
     expect(manyClients).toBeGreaterThan(fewClients * 4);
-    expect(fewClients + manyClients).toBeLessThanOrEqual(0.7 * clock + 50);
+    expect(fewClients + manyClients).toBeLessThanOrEqual(0.8 * clock + 50);
   });
 });
