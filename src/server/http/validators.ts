@@ -1,10 +1,18 @@
-// The one place Crate's answers get their validators: an ETag made from the body, a 304 when the client's
-// If-None-Match names it. The response policy (serve.ts), the REST reads (rest/validate.ts) and the static assets
+// The one place Crate's answers get their validators and caching rule: an ETag made from the body, a 304 when the
+// client's If-None-Match names it, Cache-Control for /api. The response policy (serve.ts), the REST reads (rest/validate.ts) and the static assets
 // use these; the domain returns plain values and never sees a validator.
 import { httpPolicy } from "../../shared/http.ts";
 
 /** Headers of a 304: the validators and caching rules of the answer it stands for (RFC 9110 15.4.5). */
 const KEPT_ON_304 = ["cache-control", "etag", "vary", "content-location", "expires"];
+
+/**
+ * The caching rule of an /api answer: a read's 200 — or its 304 — may be kept and revalidated by its ETag,
+ * everything else is never stored.
+ */
+export function apiCacheControl(read: boolean, status: number): string {
+  return read && (status === 200 || status === 304) ? "private, no-cache" : "no-store";
+}
 
 /** A weak validator from the body (the same for every encoding of it, hence weak). */
 export function etagOf(body: Uint8Array | string): string {
