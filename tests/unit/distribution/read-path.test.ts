@@ -67,39 +67,43 @@ describe("progress of a run", () => {
 });
 
 describe("the preferences answer at the edge", () => {
-  const readAt = (deps: Parameters<typeof getPlaylistPreferences>[0], level: "Free" | "PremiumYearly") =>
-    jsonRead(JSON.stringify(getPlaylistPreferences(deps, { userId: "u", membershipLevel: level })));
+  const config = parseConfig({ DATABASE_PATH: ":memory:", METADATA_SOURCES: "spotify" });
+  /** The answer as the REST read gives it, and a selection to change it with. */
+  function preferencesSetup() {
+    const { db, sqlite } = setup();
+    const deps = { db, config, clock: { now: () => 1_000 } };
+    return {
+      readAt: (level: "Free" | "PremiumYearly") =>
+        jsonRead(JSON.stringify(getPlaylistPreferences(deps, { userId: "u", membershipLevel: level }))),
+      select: () =>
+        sqlite
+          .query("INSERT INTO simple_preferences (user_id, name, selected_at) VALUES ('u', 'Chill', 5)")
+          .run(),
+    };
+  }
 
   test("its JSON and validator change exactly when the answer does, for free and premium members", () => {
-    const { db, sqlite } = setup();
-    const config = parseConfig({ DATABASE_PATH: ":memory:", METADATA_SOURCES: "spotify" });
-    const deps = { db, config, clock: { now: () => 1_000 } };
-    const before = readAt(deps, "Free");
-    expect(readAt(deps, "Free")).toEqual(before);
-    expect(readAt(deps, "PremiumYearly").etag).not.toBe(before.etag);
-    sqlite
-      .query("INSERT INTO simple_preferences (user_id, name, selected_at) VALUES ('u', 'Chill', 5)")
-      .run();
-    const after = readAt(deps, "Free");
+    const { readAt, select } = preferencesSetup();
+    const before = readAt("Free");
+    expect(readAt("Free")).toEqual(before);
+    expect(readAt("PremiumYearly").etag).not.toBe(before.etag);
+    select();
+    const after = readAt("Free");
     expect(JSON.parse(after.text).usersSimplePlaylistPreferences).toEqual([{ group: "Mood", name: "Chill" }]);
     expect(after.etag).not.toBe(before.etag);
   });
 
   test("a client holding the current validator gets a 304 without the body; an old one gets the new body", () => {
-    const { db, sqlite } = setup();
-    const config = parseConfig({ DATABASE_PATH: ":memory:", METADATA_SOURCES: "spotify" });
-    const deps = { db, config, clock: { now: () => 1_000 } };
-    const first = readAt(deps, "Free");
+    const { readAt, select } = preferencesSetup();
+    const first = readAt("Free");
     const fresh = jsonReadAnswer(first, null);
     expect(fresh.status).toBe(200);
     expect(fresh.headers).toMatchObject({ ETag: first.etag, "Content-Type": "application/json" });
     // 52 KB of JSON: large enough to be compressed by the response policy
     expect(fresh.headers.Vary).toBe("Accept-Encoding");
     expect(jsonReadAnswer(first, `"other", ${first.etag}`)).toMatchObject({ status: 304, body: null });
-    sqlite
-      .query("INSERT INTO simple_preferences (user_id, name, selected_at) VALUES ('u', 'Chill', 5)")
-      .run();
-    const changed = jsonReadAnswer(readAt(deps, "Free"), first.etag);
+    select();
+    const changed = jsonReadAnswer(readAt("Free"), first.etag);
     expect(changed.status).toBe(200);
     expect(JSON.parse(changed.body ?? "{}").mostRecentlySelected).toEqual(["Chill"]);
   });

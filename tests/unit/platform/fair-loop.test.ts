@@ -21,27 +21,11 @@ describe("what the batch gives way to", () => {
   });
 
   test("the work gives way for at most its share of the time it has run", () => {
-    let clock = 0;
-    const room = new LoopRoom({
-      now: () => clock,
-      sampleMs: 10,
-      targetLagMs: 4,
-      maxWaitMs: 50,
-      yieldShare: 0.1,
-      requestsComing: () => true,
-    });
-    // the loop lags all the time while requests keep coming
-    let laggingSamples = 0;
-    for (let i = 0; i < 1_000; i++) {
-      room.sample(clock);
-      // what the work sees until the next sample
-      if (room.lagging) laggingSamples += 1;
-      clock += 20;
-    }
+    const room = laggingRoom(0.1);
     // 20 s of running: it gave way at first, and in all for at most 10% of it (plus one pause), not all of it
-    const yieldedMs = laggingSamples * 20;
-    expect(laggingSamples).toBeGreaterThan(0);
-    expect(yieldedMs).toBeLessThanOrEqual(0.1 * clock + 50);
+    const yieldedMs = room.yieldedOver(1_000);
+    expect(yieldedMs).toBeGreaterThan(0);
+    expect(yieldedMs).toBeLessThanOrEqual(0.1 * room.elapsed() + 50);
   });
 
   test("the share it may give way grows with the clients asking: one flooder keeps the least, many listeners the most", () => {
@@ -69,17 +53,32 @@ describe("what the batch gives way to", () => {
   });
 
   test("a room whose share is asked each time gives way longer while more clients ask", () => {
-    let clock = 0;
     let share = 0.1;
-    const room = new LoopRoom({
-      now: () => clock,
-      sampleMs: 10,
-      targetLagMs: 4,
-      maxWaitMs: 50,
-      yieldShare: () => share,
-      requestsComing: () => true,
-    });
-    const yieldedOver = (samples: number) => {
+    const room = laggingRoom(() => share);
+    const fewClients = room.yieldedOver(1_000);
+    expect(fewClients).toBeLessThanOrEqual(0.1 * room.elapsed() + 50);
+    share = 0.8;
+    const manyClients = room.yieldedOver(1_000);
+    expect(manyClients).toBeGreaterThan(fewClients * 4);
+    expect(fewClients + manyClients).toBeLessThanOrEqual(0.8 * room.elapsed() + 50);
+  });
+});
+
+/** A room whose loop lags all the time while requests keep coming, on a clock the test moves. */
+function laggingRoom(yieldShare: number | (() => number)) {
+  let clock = 0;
+  const room = new LoopRoom({
+    now: () => clock,
+    sampleMs: 10,
+    targetLagMs: 4,
+    maxWaitMs: 50,
+    yieldShare,
+    requestsComing: () => true,
+  });
+  return {
+    elapsed: () => clock,
+    /** `samples` samples 20 ms apart: the time during which the work saw the loop lagging (and gave way) */
+    yieldedOver(samples: number): number {
       let lagging = 0;
       for (let i = 0; i < samples; i++) {
         room.sample(clock);
@@ -87,12 +86,6 @@ describe("what the batch gives way to", () => {
         clock += 20;
       }
       return lagging * 20;
-    };
-    const fewClients = yieldedOver(1_000);
-    expect(fewClients).toBeLessThanOrEqual(0.1 * clock + 50);
-    share = 0.8;
-    const manyClients = yieldedOver(1_000);
-    expect(manyClients).toBeGreaterThan(fewClients * 4);
-    expect(fewClients + manyClients).toBeLessThanOrEqual(0.8 * clock + 50);
-  });
-});
+    },
+  };
+}
