@@ -44,9 +44,11 @@ export class RequestTraffic {
       if (!window || now - window.since >= 1_000) {
         // Windows of clients gone quiet are dropped now and then, so the map stays as small as the traffic.
         if (this.clients.size >= 10_000) this.forgetQuiet(now);
+        // A client counts towards the share from its second second of asking: a page polling does, a session used
+        // once does not (a flood of sign-ins would otherwise count as many listeners).
+        if (window && now - window.since < 2_500) this.countClient(now);
         window = { since: now, count: 0 };
         this.clients.set(client, window);
-        this.countClient(now);
       }
       window.count += 1;
       if (window.count > this.perClientPerSecond) return;
@@ -63,7 +65,7 @@ export class RequestTraffic {
     this.clientsThisSecond += 1;
   }
 
-  /** Clients that asked in about the last second (each counted once a second). */
+  /** Clients that asked in about the last second and the one before (each counted once a second). */
   activeClients(): number {
     const since = this.now() - this.secondStartedAt;
     if (since >= 2_000) return 0;

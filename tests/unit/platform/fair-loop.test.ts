@@ -28,17 +28,21 @@ describe("what the batch gives way to", () => {
     expect(yieldedMs).toBeLessThanOrEqual(0.1 * room.elapsed() + 50);
   });
 
-  test("the share it may give way grows with the clients asking: one flooder keeps the least, many listeners the most", () => {
+  test("the share it may give way grows with the clients asking again: one flooder keeps the least, many listeners the most", () => {
     const { batchYieldSharePerClient: perClient, batchYieldShareMax: most } = workLimits;
     let clock = 0;
     const traffic = new RequestTraffic(() => clock, 3);
     expect(traffic.activeClients()).toBe(0);
     for (let i = 0; i < 50; i++) traffic.seen("flooder");
-    expect(traffic.activeClients()).toBe(1);
+    for (let i = 0; i < 200; i++) traffic.seen(`listener ${i}`);
+    // nobody has asked in a second second yet
+    expect(traffic.activeClients()).toBe(0);
     expect(traffic.yieldShare()).toBeCloseTo(perClient);
     clock = 1_200;
     for (let i = 0; i < 50; i++) traffic.seen("flooder");
-    // a flooder asking second after second is still one client
+    expect(traffic.activeClients()).toBe(1);
+    // sessions used once each (the flooder's sign-ins) do not count
+    for (let i = 0; i < 30; i++) traffic.seen(`sign-in ${i}`);
     expect(traffic.activeClients()).toBe(1);
     expect(traffic.yieldShare()).toBeCloseTo(perClient);
     for (let i = 0; i < 3; i++) traffic.seen(`listener ${i}`);
