@@ -6,8 +6,11 @@
 import type { Db } from "./client.ts";
 import { changesSoFar, inUncommittedWrite } from "./transaction.ts";
 
-/** As many answers as signed-in listeners polling at once; a second at most behind another process's write. */
-export const READ_MEMO_LIMITS = { maxEntries: 20_000, maxAgeMs: 1_000 };
+/**
+ * As many answers as signed-in listeners polling at once; a second at most behind another process's write. Answers
+ * kept as large text (the preferences' 52 KB) fewer: about 50 MB.
+ */
+export const READ_MEMO_LIMITS = { maxEntries: 20_000, maxAgeMs: 1_000, largeAnswers: 1_000 };
 
 export interface ReadMemo<V> {
   /** The remembered answer for `key`, or `read()`'s (then remembered) when anything may have changed since. */

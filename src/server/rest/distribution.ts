@@ -7,6 +7,7 @@ import {
   DistributionIdSchema,
 } from "../../shared/schemas/distribution.ts";
 import { cancelAnalysis, getAnalysisResults, startAnalysis } from "../analysis/service.ts";
+import { READ_MEMO_LIMITS } from "../db/read-memo.ts";
 import type { Deps } from "../deps/deps.ts";
 import { getPlaylistPreferences } from "../distribution/preferences.ts";
 import { deletePredefined, distributeHistorically, getProgress } from "../distribution/service.ts";
@@ -16,14 +17,13 @@ export function distributionRest(deps: Deps) {
   return new Hono()
     .get(
       "/playlist-preferences",
-      reading(
-        deps,
-        (c) => getPlaylistPreferences(deps, requireUser(c, deps)),
-        (c) => {
+      reading(deps, (c) => getPlaylistPreferences(deps, requireUser(c, deps)), {
+        key: (c) => {
           const user = requireUser(c, deps);
           return `${user.userId} ${user.membershipLevel}`;
         },
-      ),
+        maxEntries: READ_MEMO_LIMITS.largeAnswers,
+      }),
     )
     .post("/distributor/distribute-historically", async (c) => {
       const user = requireUser(c, deps);
@@ -39,7 +39,7 @@ export function distributionRest(deps: Deps) {
           const { id } = parseWith(DistributionIdSchema, { id: c.req.param("id") });
           return getProgress(deps, user.userId, id);
         },
-        (c) => `${requireUser(c, deps).userId} ${c.req.param("id")}`,
+        { key: (c) => `${requireUser(c, deps).userId} ${c.req.param("id")}` },
       ),
     )
     .delete("/distributor/predefined/:name", (c) => {

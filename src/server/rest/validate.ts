@@ -3,7 +3,7 @@ import type { z } from "zod";
 import { presentedSessionToken } from "../auth/cookies.ts";
 import { requestSession } from "../auth/request-session.ts";
 import type { SessionUser } from "../auth/sessions.ts";
-import { readMemo } from "../db/read-memo.ts";
+import { READ_MEMO_LIMITS, readMemo } from "../db/read-memo.ts";
 import { transaction } from "../db/transaction.ts";
 import type { Deps } from "../deps/deps.ts";
 import { type JsonRead, jsonRead, jsonReadAnswer } from "../http/validators.ts";
@@ -48,23 +48,35 @@ export function requireAdmin(c: Context, deps: Deps): SessionUser {
   return user;
 }
 
+/** How a read shim remembers its answers: the key (the listener's, say) and, for large answers, fewer of them. */
+export interface RememberedBy {
+  key: (c: Context) => string;
+  /** answers kept at most (each is kept as its serialised text: 52 KB for the preferences) */
+  maxEntries?: number;
+}
+
 /**
  * A read shim: the session lookup and the service's reads in one read transaction — one snapshot, and one lock
  * instead of one per statement — answered as JSON with its validator, or a 304 (http/validators.ts). The read must
- * be synchronous (the transaction ends when it returns). `rememberedBy`: the key (the listener's, say) under which
- * the answer, serialised and with its ETag, is kept while nothing was written (db/read-memo.ts): a read pages
- * repeat then reads, serialises and hashes nothing.
+ * be synchronous (the transaction ends when it returns). `remembered`: the answer, serialised and with its ETag, is
+ * kept under its key while nothing was written (db/read-memo.ts): a read pages repeat then reads, serialises and
+ * hashes nothing.
  */
 export function reading<T>(
   deps: Pick<Deps, "db">,
   read: (c: Context) => T extends Promise<unknown> ? never : T,
-  rememberedBy?: (c: Context) => string,
+  rememberedBy?: RememberedBy,
 ): (c: Context) => Response {
-  const remembered = rememberedBy && readMemo<JsonRead>();
+  const memo =
+    rememberedBy &&
+    readMemo<JsonRead>({
+      ...READ_MEMO_LIMITS,
+      maxEntries: rememberedBy.maxEntries ?? READ_MEMO_LIMITS.maxEntries,
+    });
   return (c) => {
     const made = transaction(deps.db, () => {
       const make = () => jsonRead(JSON.stringify(read(c)));
-      return remembered && rememberedBy ? remembered.get(deps.db, rememberedBy(c), make) : make();
+      return memo && rememberedBy ? memo.get(deps.db, rememberedBy.key(c), make) : make();
     });
     const answer = jsonReadAnswer(made, c.req.header("if-none-match") ?? null);
     return answer.body === null
