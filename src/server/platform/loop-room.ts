@@ -106,7 +106,7 @@ export class LoopRoom {
   private yieldedMs = 0;
 
   constructor(options: LoopRoomOptions = {}) {
-    this.targetLagMs = options.targetLagMs ?? 4;
+    this.targetLagMs = options.targetLagMs ?? 2;
     this.sampleMs = options.sampleMs ?? 10;
     this.maxWaitMs = options.maxWaitMs ?? 250;
     this.now = options.now ?? (() => performance.now());
