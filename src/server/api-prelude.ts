@@ -7,6 +7,7 @@ import { ErrorCode } from "../shared/errors.ts";
 import { recordCallActivity, sessionBeforeCall } from "./admin/activity.ts";
 import type { Deps } from "./deps/deps.ts";
 import { csrfGuard } from "./http/security.ts";
+import { apiCacheControl } from "./http/validators.ts";
 import { httpRequestRecorder } from "./metrics/http.ts";
 import { refuse } from "./platform/http-errors.ts";
 import { isReadMethod } from "./platform/http-methods.ts";
@@ -34,9 +35,9 @@ function requestIdOf(c: Context): string {
 /**
  * In order: the request id (kept as `requestId`, echoed in X-Request-Id); for a change, the body limit (413) and
  * the CSRF guard (403/415) — a read has no body to limit nor side effect to forge; the handler; then under /api
- * the caching rule (a read's 200 — or its 304 — may be kept and revalidated, everything else never stored; validators,
- * compression and the security headers are added for every response in http/serve.ts), the user's activity when
- * their statistics are on, and the request's metrics (errors included).
+ * the caching rule (http/validators.ts: a read's 200 — or its 304 — may be kept and revalidated, everything else
+ * never stored; validators, compression and the security headers are added for every response in http/serve.ts),
+ * the user's activity when their statistics are on, and the request's metrics (errors included).
  */
 export function apiPrelude(deps: Deps, procedures: ReadonlySet<string>): MiddlewareHandler {
   const recordRequest = httpRequestRecorder(deps.metrics, procedures);
@@ -66,8 +67,7 @@ export function apiPrelude(deps: Deps, procedures: ReadonlySet<string>): Middlew
       if (read) await next();
       else await checkedChange(c, next);
       if (api) {
-        const kept = read && (c.res.status === 200 || c.res.status === 304);
-        c.header("Cache-Control", kept ? "private, no-cache" : "no-store");
+        c.header("Cache-Control", apiCacheControl(read, c.res.status));
         recordCallActivity(c, deps, before, procedures);
       }
     } finally {

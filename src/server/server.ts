@@ -3,6 +3,7 @@ import { createEmulators, type EmulatorOptions } from "../emulators/index.ts";
 import { operations } from "../shared/operations.ts";
 import { registerSpotifyGauges } from "./admin/spotify-metrics.ts";
 import { createApiApp } from "./app.ts";
+import { requestSessionToken } from "./auth/cookies.ts";
 import { loadEncryptionKey } from "./auth/key.ts";
 import { prepareSessionLookup } from "./auth/sessions.ts";
 import { spotifyForUser } from "./auth/tokens.ts";
@@ -146,7 +147,8 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     (req) => listenerPageSeed(deps, req),
   );
   const apiFetch = policy.wrap((req: Request, srv) => {
-    deps.requestTraffic.seen(req.headers.get("cookie") ?? srv?.requestIP(req)?.address);
+    // one client per session (a sign-in's own cookies do not make it another), else per address
+    deps.requestTraffic.seen(requestSessionToken(req, config) ?? srv?.requestIP(req)?.address);
     // the Bun server as the app's env: it knows the client's address (sign-in limits per address)
     return api.fetch(req, srv);
   });

@@ -1,11 +1,16 @@
-// Answers of the hottest reads (a signed-in request's session, a polled run's progress) kept in memory while
-// nothing was written. Every statement outside a held lock costs a WAL read lock (two fcntl calls), which was
-// the largest single cost of a progress poll; a memo hit runs no statement at all.
+// Answers of the hottest reads kept in memory by an explicit key while nothing was written: a signed-in request's
+// session (auth/sessions.ts) and, at the edge only, a polled run's progress and the listener's preferences (the
+// REST read shims and tRPC procedures; services return plain values, ADR 0040). Every statement outside a held
+// lock costs a WAL read lock (two fcntl calls), which was the largest single cost of a progress poll; a memo hit
+// runs no statement at all.
 import type { Db } from "./client.ts";
 import { changesSoFar, inUncommittedWrite } from "./transaction.ts";
 
-/** As many answers as signed-in listeners polling at once; a second at most behind another process's write. */
-export const READ_MEMO_LIMITS = { maxEntries: 20_000, maxAgeMs: 1_000 };
+/**
+ * As many answers as signed-in listeners polling at once; a second at most behind another process's write. Answers
+ * kept as large text (the preferences' 52 KB) fewer: about 50 MB.
+ */
+export const READ_MEMO_LIMITS = { maxEntries: 20_000, maxAgeMs: 1_000, largeAnswers: 1_000 };
 
 export interface ReadMemo<V> {
   /** The remembered answer for `key`, or `read()`'s (then remembered) when anything may have changed since. */

@@ -64,8 +64,11 @@ async function runBatch(
     failures: 0,
   };
   // Requests share the thread with the job: it gives the loop back between users and steps while it lags and
-  // requests are coming in.
-  const room = new LoopRoom({ requestsComing: () => deps.requestTraffic.recent() }).start();
+  // requests are coming in, for a share of its time that grows with the clients asking (loop-room.ts).
+  const room = new LoopRoom({
+    requestsComing: () => deps.requestTraffic.recent(),
+    yieldShare: () => deps.requestTraffic.yieldShare(),
+  }).start();
   try {
     const queue = userIds();
     const work = deps.work;

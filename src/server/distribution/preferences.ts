@@ -9,7 +9,6 @@ import type {
   CombinatorialPreference,
   PlaylistPreferencesResponse,
 } from "../../shared/schemas/distribution.ts";
-import { readMemo } from "../db/read-memo.ts";
 import { transaction } from "../db/transaction.ts";
 import type { Deps } from "../deps/deps.ts";
 import { audioFeaturesUnavailable } from "../library/metadata.ts";
@@ -32,37 +31,6 @@ export type ListenerPreferences = Omit<
   "availableSimplePlaylistPreferences" | "preferenceGroups"
 >;
 
-// The catalogue's parts are the same objects for every request of a level and most of the answer's 52 KB, and
-// every read (a 304 too) serialises the answer: serialised once, with a short tag of each for the validator.
-const catalogueJson = new Map<unknown, { text: string; tag: string }>();
-for (const level of ["Free", "PremiumYearly"] as const) {
-  for (const part of Object.values(cataloguePreferences(level))) {
-    const text = JSON.stringify(part);
-    catalogueJson.set(part, { text, tag: Bun.hash(text).toString(36) });
-  }
-}
-
-/**
- * The answer as JSON text, the same as JSON.stringify gives, with the catalogue's parts spliced in as text, and
- * its weak validator, made from the listener's parts and the catalogue parts' tags: hashing the whole 52 KB
- * again on every read cost more than building it.
- */
-export function playlistPreferencesAnswer(response: PlaylistPreferencesResponse): {
-  text: string;
-  etag: string;
-} {
-  const fields: string[] = [];
-  const tagged: string[] = [];
-  for (const [key, value] of Object.entries(response)) {
-    if (value === undefined) continue;
-    const catalogue = catalogueJson.get(value);
-    const json = catalogue?.text ?? JSON.stringify(value);
-    fields.push(`${JSON.stringify(key)}:${json}`);
-    tagged.push(`${key}:${catalogue ? `#${catalogue.tag}` : json}`);
-  }
-  return { text: `{${fields.join(",")}}`, etag: `W/"p${Bun.hash(tagged.join(",")).toString(36)}"` };
-}
-
 /** The documented answer: the catalogue's part for the listener's level with the listener's own part. */
 export function getPlaylistPreferences(
   deps: Pick<Deps, "db" | "config" | "clock">,
@@ -73,17 +41,12 @@ export function getPlaylistPreferences(
   return { availableSimplePlaylistPreferences, usersSimplePlaylistPreferences, preferenceGroups, ...rest };
 }
 
-// Pages read them on every view and after every change: from memory while nothing was written (db/read-memo.ts).
-const listenerPreferencesMemo = readMemo<ListenerPreferences>();
-
-/** The listener's part of the answer, its reads in one read transaction (or answered from memory). */
+/** The listener's part of the answer, its reads in one read transaction (one snapshot). */
 export function getListenerPreferences(
   deps: Pick<Deps, "db" | "config" | "clock">,
   user: { userId: string; membershipLevel: MembershipLevel },
 ): ListenerPreferences {
-  return listenerPreferencesMemo.get(deps.db, `${user.userId} ${user.membershipLevel}`, () =>
-    transaction(deps.db, () => readListenerPreferences(deps, user)),
-  );
+  return transaction(deps.db, () => readListenerPreferences(deps, user));
 }
 
 function readListenerPreferences(

@@ -10,7 +10,6 @@ import type {
   DistributionProgress,
   ProgressEntry,
 } from "../../shared/schemas/distribution.ts";
-import { readMemo } from "../db/read-memo.ts";
 import { transaction } from "../db/transaction.ts";
 import type { Deps } from "../deps/deps.ts";
 import { signInSyncSettled } from "../library/service.ts";
@@ -82,9 +81,6 @@ export async function distributeHistorically(
   return { distributionProgressId: id, totalNumberOfLikedSongs };
 }
 
-/** Runs' progress as polls read it: from memory while nothing was written (db/read-memo.ts). */
-const progressMemo = readMemo<ReturnType<typeof ownDistributionWithEntries>>();
-
 /**
  * GET /api/distributor/{id}/progress; another user's (or an unknown) id is a 404. Pages poll it every
  * `limits.progressPollMs`: the run and its entries are two reads by key in one read transaction (one snapshot).
@@ -94,9 +90,7 @@ export function getProgress(
   userId: string,
   distributionId: string,
 ): DistributionProgress {
-  const run = progressMemo.get(deps.db, `${distributionId} ${userId}`, () =>
-    transaction(deps.db, () => ownDistributionWithEntries(deps.db, distributionId, userId)),
-  );
+  const run = transaction(deps.db, () => ownDistributionWithEntries(deps.db, distributionId, userId));
   if (!run) throw notFound();
   return {
     progress: run.entries.map((entry) => ({

@@ -55,19 +55,6 @@ export async function compressAside(body: Bytes, encoding: Encoding): Promise<By
   return new Uint8Array(await brotliOffLoop(body, brotliOptions(body.byteLength)));
 }
 
-/** A weak validator from the body's bytes (the same for every encoding of it). */
-export function weakEtag(body: Uint8Array | string): string {
-  return `W/"${Bun.hash(body).toString(36)}"`;
-}
-
-/** If-None-Match against our validator, weak comparison (RFC 9110 13.1.2). */
-export function matchesEtag(ifNoneMatch: string | null, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  if (ifNoneMatch.trim() === "*") return true;
-  const opaque = etag.replace(/^W\//, "");
-  return ifNoneMatch.split(",").some((tag) => tag.trim().replace(/^W\//, "") === opaque);
-}
-
 /** Adds an encoding to Vary, keeping what the handler already varies on. */
 export function varyOnEncoding(headers: Headers): void {
   const vary = headers.get("vary");

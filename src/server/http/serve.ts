@@ -4,27 +4,18 @@ import type { Config } from "../config/config.ts";
 import { isReadMethod } from "../platform/http-methods.ts";
 import type { Logger } from "../platform/log.ts";
 import { canonicalRedirect } from "./canonical.ts";
-import {
-  compressAside,
-  compressible,
-  matchesEtag,
-  preferredEncoding,
-  varyOnEncoding,
-  weakEtag,
-} from "./compression.ts";
+import { compressAside, compressible, preferredEncoding, varyOnEncoding } from "./compression.ts";
 import { securityHeaders } from "./headers.ts";
+import { etagOf, matchesEtag, notModified } from "./validators.ts";
 
 /** `server`: the Bun server, for handlers that must tell loopback clients from others (the emulators' controls) */
 export type Handler = (req: Request, server?: Bun.Server<undefined>) => Response | Promise<Response>;
 
-/** Headers of a 304: the validators and caching rules of the answer it stands for (RFC 9110 15.4.5). */
-const KEPT_ON_304 = ["cache-control", "etag", "vary", "content-location", "expires"];
-
 /**
  * Validators and compression for answers their handler left plain (the API, emulators): a weak ETag and 304 for
- * cacheable GET answers, Brotli or gzip for compressible bodies above the threshold. Answers that already carry a
- * Content-Encoding (the client bundle, served precompressed) pass through; one that carries its ETag (the REST
- * reads make theirs from their JSON text) is only compressed, and its body read only then.
+ * cacheable GET answers (http/validators.ts), Brotli or gzip for compressible bodies above the threshold. Answers that
+ * already carry a Content-Encoding (the client bundle, served precompressed) pass through; one that carries its ETag
+ * (the REST reads, validators.ts `jsonReadAnswer`) is only compressed, and its body read only then.
  */
 async function negotiate(req: Request, res: Response): Promise<Response> {
   if (res.headers.has("content-encoding") || res.body === null) return res;
@@ -35,16 +26,11 @@ async function negotiate(req: Request, res: Response): Promise<Response> {
   const headers = new Headers(res.headers);
   const cacheControl = headers.get("cache-control") ?? "";
   if (isReadMethod(req.method) && res.status === 200 && !/no-store/i.test(cacheControl)) {
-    const etag = weakEtag(body);
+    const etag = etagOf(body);
     headers.set("ETag", etag);
     if (matchesEtag(req.headers.get("if-none-match"), etag)) {
-      const notModified = new Headers();
-      for (const name of KEPT_ON_304) {
-        const value = headers.get(name);
-        if (value !== null) notModified.set(name, value);
-      }
-      if (body.byteLength > httpPolicy.compressMinBytes) varyOnEncoding(notModified);
-      return new Response(null, { status: 304, headers: notModified });
+      if (body.byteLength > httpPolicy.compressMinBytes) varyOnEncoding(headers);
+      return notModified(headers);
     }
   }
   if (body.byteLength <= httpPolicy.compressMinBytes) {
@@ -63,7 +49,7 @@ async function negotiate(req: Request, res: Response): Promise<Response> {
 }
 
 /**
- * An answer with its own validator (rest/validate.ts `jsonAnswer`) says by `Vary: Accept-Encoding` that it is
+ * An answer with its own validator (validators.ts `jsonReadAnswer`) says by `Vary: Accept-Encoding` that it is
  * large enough to compress: then it is compressed when the client takes an encoding; otherwise it passes as it is,
  * its body never read here.
  */

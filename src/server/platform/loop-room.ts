@@ -15,18 +15,23 @@ export interface LoopRoomOptions {
   now?: () => number;
   /** true while requests are coming in; without it the loop's lag is the work's own and nobody waits */
   requestsComing?: () => boolean;
-  /** the share of its running time the work may spend giving way (beyond one pause) */
-  yieldShare?: number;
+  /** the share of its running time the work may spend giving way (beyond one pause), asked each time it matters */
+  yieldShare?: number | (() => number);
 }
 
 /**
- * When the app last took a request: background work gives way only while requests are coming in. A client (one
- * listener's cookies, else one address) past its share of requests in a second is served but no longer counted,
- * so one client's flood cannot hold the batch jobs up for everyone else.
+ * When the app last took a request, and from how many clients: background work gives way only while requests are
+ * coming in, and for a share of its time that grows with the clients asking. A client (one listener's session,
+ * else one address) past its share of requests in a second is served but no longer counted, so one client's flood
+ * cannot hold the batch jobs up for everyone else.
  */
 export class RequestTraffic {
   private lastAt = Number.NEGATIVE_INFINITY;
   private readonly clients = new Map<string, { since: number; count: number }>();
+  /** clients counted in the current second and the one before it */
+  private secondStartedAt = Number.NEGATIVE_INFINITY;
+  private clientsThisSecond = 0;
+  private clientsSecondBefore = 0;
   constructor(
     private readonly now: () => number = () => performance.now(),
     private readonly perClientPerSecond: number = workLimits.requestsCountedPerClient,
@@ -39,6 +44,9 @@ export class RequestTraffic {
       if (!window || now - window.since >= 1_000) {
         // Windows of clients gone quiet are dropped now and then, so the map stays as small as the traffic.
         if (this.clients.size >= 10_000) this.forgetQuiet(now);
+        // A client counts towards the share from its second second of asking: a page polling does, a session used
+        // once does not (a flood of sign-ins would otherwise count as many listeners).
+        if (window && now - window.since < 2_500) this.countClient(now);
         window = { since: now, count: 0 };
         this.clients.set(client, window);
       }
@@ -46,6 +54,29 @@ export class RequestTraffic {
       if (window.count > this.perClientPerSecond) return;
     }
     this.lastAt = now;
+  }
+
+  private countClient(now: number): void {
+    if (now - this.secondStartedAt >= 1_000) {
+      this.clientsSecondBefore = now - this.secondStartedAt < 2_000 ? this.clientsThisSecond : 0;
+      this.secondStartedAt = now;
+      this.clientsThisSecond = 0;
+    }
+    this.clientsThisSecond += 1;
+  }
+
+  /** Clients that asked in about the last second and the one before (each counted once a second). */
+  activeClients(): number {
+    const since = this.now() - this.secondStartedAt;
+    if (since >= 2_000) return 0;
+    if (since >= 1_000) return this.clientsThisSecond;
+    return Math.max(this.clientsThisSecond, this.clientsSecondBefore);
+  }
+
+  /** The share of its time background work may give way now: so much per client asking, within the most. */
+  yieldShare(): number {
+    const clients = Math.max(1, this.activeClients());
+    return Math.min(workLimits.batchYieldShareMax, workLimits.batchYieldSharePerClient * clients);
   }
 
   private forgetQuiet(now: number): void {
@@ -70,17 +101,18 @@ export class LoopRoom {
   private lag = 0;
   private expected = 0;
   private timer: ReturnType<typeof setInterval> | undefined;
-  private readonly yieldShare: number;
+  private readonly yieldShare: () => number;
   private readonly startedAt: number;
   private yieldedMs = 0;
 
   constructor(options: LoopRoomOptions = {}) {
-    this.targetLagMs = options.targetLagMs ?? 4;
+    this.targetLagMs = options.targetLagMs ?? 2;
     this.sampleMs = options.sampleMs ?? 10;
     this.maxWaitMs = options.maxWaitMs ?? 250;
     this.now = options.now ?? (() => performance.now());
     this.requestsComing = options.requestsComing ?? (() => true);
-    this.yieldShare = options.yieldShare ?? workLimits.batchYieldShare;
+    const share = options.yieldShare ?? workLimits.batchYieldSharePerClient;
+    this.yieldShare = typeof share === "number" ? () => share : share;
     this.startedAt = this.now();
   }
 
@@ -99,7 +131,7 @@ export class LoopRoom {
   }
 
   private withinShare(): boolean {
-    return this.yieldedMs <= this.maxWaitMs + this.yieldShare * (this.now() - this.startedAt);
+    return this.yieldedMs <= this.maxWaitMs + this.yieldShare() * (this.now() - this.startedAt);
   }
 
   /** Starts sampling (while background work runs; the timer does not keep the process alive). */

@@ -7,19 +7,22 @@ import {
   DistributionIdSchema,
 } from "../../shared/schemas/distribution.ts";
 import { cancelAnalysis, getAnalysisResults, startAnalysis } from "../analysis/service.ts";
+import { READ_MEMO_LIMITS } from "../db/read-memo.ts";
 import type { Deps } from "../deps/deps.ts";
-import { getPlaylistPreferences, playlistPreferencesAnswer } from "../distribution/preferences.ts";
+import { getPlaylistPreferences } from "../distribution/preferences.ts";
 import { deletePredefined, distributeHistorically, getProgress } from "../distribution/service.ts";
-import { JsonText, jsonBody, parseWith, reading, requireUser } from "./validate.ts";
+import { jsonBody, parseWith, reading, requireUser } from "./validate.ts";
 
 export function distributionRest(deps: Deps) {
   return new Hono()
     .get(
       "/playlist-preferences",
-      reading(deps, (c) => {
-        const preferences = getPlaylistPreferences(deps, requireUser(c, deps));
-        const { text, etag } = playlistPreferencesAnswer(preferences);
-        return new JsonText(text, etag);
+      reading(deps, (c) => getPlaylistPreferences(deps, requireUser(c, deps)), {
+        key: (c) => {
+          const user = requireUser(c, deps);
+          return `${user.userId} ${user.membershipLevel}`;
+        },
+        maxEntries: READ_MEMO_LIMITS.largeAnswers,
       }),
     )
     .post("/distributor/distribute-historically", async (c) => {
@@ -29,11 +32,15 @@ export function distributionRest(deps: Deps) {
     })
     .get(
       "/distributor/:id/progress",
-      reading(deps, (c) => {
-        const user = requireUser(c, deps);
-        const { id } = parseWith(DistributionIdSchema, { id: c.req.param("id") });
-        return getProgress(deps, user.userId, id);
-      }),
+      reading(
+        deps,
+        (c) => {
+          const user = requireUser(c, deps);
+          const { id } = parseWith(DistributionIdSchema, { id: c.req.param("id") });
+          return getProgress(deps, user.userId, id);
+        },
+        { key: (c) => `${requireUser(c, deps).userId} ${c.req.param("id")}` },
+      ),
     )
     .delete("/distributor/predefined/:name", (c) => {
       const user = requireUser(c, deps);

@@ -1,12 +1,12 @@
 import type { Context } from "hono";
 import type { z } from "zod";
-import { httpPolicy } from "../../shared/http.ts";
 import { presentedSessionToken } from "../auth/cookies.ts";
 import { requestSession } from "../auth/request-session.ts";
 import type { SessionUser } from "../auth/sessions.ts";
+import { READ_MEMO_LIMITS, readMemo } from "../db/read-memo.ts";
 import { transaction } from "../db/transaction.ts";
 import type { Deps } from "../deps/deps.ts";
-import { matchesEtag, weakEtag } from "../http/compression.ts";
+import { type JsonRead, jsonRead, jsonReadAnswer } from "../http/validators.ts";
 import { badRequest, notAdmin, notSignedIn } from "../platform/errors.ts";
 import { zodMessage } from "../platform/transport-errors.ts";
 
@@ -48,42 +48,39 @@ export function requireAdmin(c: Context, deps: Deps): SessionUser {
   return user;
 }
 
-/**
- * JSON text made elsewhere (the preferences answer splices its catalogue in as text), answered as it is; with
- * its weak ETag when the maker has one cheaper than hashing the text.
- */
-export class JsonText {
-  constructor(
-    readonly text: string,
-    readonly etag?: string,
-  ) {}
-}
-
-/**
- * A 200 with the JSON text and its weak ETag, or a 304 when the client's If-None-Match names it. The validator is
- * made here from the text, so the response policy (http/serve.ts) need not read the body back to hash it; an
- * answer large enough to compress says so by varying on Accept-Encoding, and only such a body is read again there.
- */
-export function jsonAnswer(c: Context, text: string, etag = weakEtag(text)): Response {
-  // characters, not bytes: a body of more bytes than characters is compressed all the more
-  const headers: Record<string, string> = { ETag: etag };
-  if (text.length > httpPolicy.compressMinBytes) headers.Vary = "Accept-Encoding";
-  if (matchesEtag(c.req.header("if-none-match") ?? null, etag)) return c.body(null, 304, headers);
-  return c.body(text, 200, { ...headers, "Content-Type": "application/json" });
+/** How a read shim remembers its answers: the key (the listener's, say) and, for large answers, fewer of them. */
+export interface RememberedBy {
+  key: (c: Context) => string;
+  /** answers kept at most (each is kept as its serialised text: 52 KB for the preferences) */
+  maxEntries?: number;
 }
 
 /**
  * A read shim: the session lookup and the service's reads in one read transaction — one snapshot, and one lock
- * instead of one per statement — answered as JSON with its validator. The read must be synchronous (the
- * transaction ends when it returns).
+ * instead of one per statement — answered as JSON with its validator, or a 304 (http/validators.ts). The read must
+ * be synchronous (the transaction ends when it returns). `remembered`: the answer, serialised and with its ETag, is
+ * kept under its key while nothing was written (db/read-memo.ts): a read pages repeat then reads, serialises and
+ * hashes nothing.
  */
 export function reading<T>(
   deps: Pick<Deps, "db">,
   read: (c: Context) => T extends Promise<unknown> ? never : T,
+  rememberedBy?: RememberedBy,
 ): (c: Context) => Response {
+  const memo =
+    rememberedBy &&
+    readMemo<JsonRead>({
+      ...READ_MEMO_LIMITS,
+      maxEntries: rememberedBy.maxEntries ?? READ_MEMO_LIMITS.maxEntries,
+    });
   return (c) => {
-    const value = transaction(deps.db, () => read(c));
-    if (value instanceof JsonText) return jsonAnswer(c, value.text, value.etag);
-    return jsonAnswer(c, JSON.stringify(value));
+    const made = transaction(deps.db, () => {
+      const make = () => jsonRead(JSON.stringify(read(c)));
+      return memo && rememberedBy ? memo.get(deps.db, rememberedBy.key(c), make) : make();
+    });
+    const answer = jsonReadAnswer(made, c.req.header("if-none-match") ?? null);
+    return answer.body === null
+      ? c.body(null, 304, answer.headers)
+      : c.body(answer.body, 200, answer.headers);
   };
 }

@@ -1,14 +1,8 @@
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import { httpPolicy } from "../../shared/http.ts";
-import {
-  type Bytes,
-  compress,
-  compressible,
-  type Encoding,
-  matchesEtag,
-  preferredEncoding,
-} from "../http/compression.ts";
+import { type Bytes, compress, compressible, type Encoding, preferredEncoding } from "../http/compression.ts";
+import { etagOf, matchesEtag, notModified } from "../http/validators.ts";
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -42,7 +36,7 @@ export function makeAsset(
 ): Asset {
   const encoded = new Map<Encoding, Promise<Bytes>>();
   const ready = new Map<Encoding, Bytes>();
-  const etag = `W/"${Bun.hash(body).toString(36)}"`;
+  const etag = etagOf(body);
   if (precompressed?.has("br") && precompressed.has("gzip")) {
     for (const [encoding, bytes] of precompressed) {
       ready.set(encoding, bytes);
@@ -92,7 +86,7 @@ export function requestAsset(req: Request, body: Bytes, type: string, cacheContr
     ready.set(encoding, bytes);
     encoded.set(encoding, Promise.resolve(bytes));
   }
-  return { type, body, etag: `W/"${Bun.hash(body).toString(36)}"`, cacheControl, encoded, ready };
+  return { type, body, etag: etagOf(body), cacheControl, encoded, ready };
 }
 
 /**
@@ -102,9 +96,7 @@ export function requestAsset(req: Request, body: Bytes, type: string, cacheContr
 export async function assetResponse(req: Request, asset: Asset): Promise<Response> {
   const headers = new Headers({ "Cache-Control": asset.cacheControl, ETag: asset.etag });
   if (asset.encoded.size > 0) headers.set("Vary", "Accept-Encoding");
-  if (matchesEtag(req.headers.get("if-none-match"), asset.etag)) {
-    return new Response(null, { status: 304, headers });
-  }
+  if (matchesEtag(req.headers.get("if-none-match"), asset.etag)) return notModified(headers);
   headers.set("Content-Type", asset.type);
   const accept = req.headers.get("accept-encoding");
   let encoding = preferredEncoding(accept);

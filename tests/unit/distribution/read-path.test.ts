@@ -3,11 +3,9 @@
 import { describe, expect, test } from "bun:test";
 import { parseConfig } from "../../../src/server/config/config.ts";
 import { openDatabase } from "../../../src/server/db/client.ts";
-import {
-  getPlaylistPreferences,
-  playlistPreferencesAnswer,
-} from "../../../src/server/distribution/preferences.ts";
+import { getPlaylistPreferences } from "../../../src/server/distribution/preferences.ts";
 import { getProgress } from "../../../src/server/distribution/service.ts";
+import { jsonRead, jsonReadAnswer } from "../../../src/server/http/validators.ts";
 import { AppError } from "../../../src/server/platform/errors.ts";
 import { createDistribution, createUser } from "../../support/factories.ts";
 
@@ -68,36 +66,45 @@ describe("progress of a run", () => {
   });
 });
 
-describe("the preferences answer as JSON text", () => {
-  test("is exactly what JSON.stringify gives, for free and premium members", () => {
+describe("the preferences answer at the edge", () => {
+  const config = parseConfig({ DATABASE_PATH: ":memory:", METADATA_SOURCES: "spotify" });
+  /** The answer as the REST read gives it, and a selection to change it with. */
+  function preferencesSetup() {
     const { db, sqlite } = setup();
-    sqlite
-      .query("INSERT INTO simple_preferences (user_id, name, selected_at) VALUES ('u', 'Chill', 5)")
-      .run();
-    const config = parseConfig({ DATABASE_PATH: ":memory:", METADATA_SOURCES: "spotify" });
     const deps = { db, config, clock: { now: () => 1_000 } };
-    for (const membershipLevel of ["Free", "PremiumYearly"] as const) {
-      const answer = getPlaylistPreferences(deps, { userId: "u", membershipLevel });
-      const { text } = playlistPreferencesAnswer(answer);
-      expect(text).toBe(JSON.stringify(answer));
-      expect(JSON.parse(text).usersSimplePlaylistPreferences).toEqual([{ group: "Mood", name: "Chill" }]);
-    }
+    return {
+      readAt: (level: "Free" | "PremiumYearly") =>
+        jsonRead(JSON.stringify(getPlaylistPreferences(deps, { userId: "u", membershipLevel: level }))),
+      select: () =>
+        sqlite
+          .query("INSERT INTO simple_preferences (user_id, name, selected_at) VALUES ('u', 'Chill', 5)")
+          .run(),
+    };
+  }
+
+  test("its JSON and validator change exactly when the answer does, for free and premium members", () => {
+    const { readAt, select } = preferencesSetup();
+    const before = readAt("Free");
+    expect(readAt("Free")).toEqual(before);
+    expect(readAt("PremiumYearly").etag).not.toBe(before.etag);
+    select();
+    const after = readAt("Free");
+    expect(JSON.parse(after.text).usersSimplePlaylistPreferences).toEqual([{ group: "Mood", name: "Chill" }]);
+    expect(after.etag).not.toBe(before.etag);
   });
 
-  test("its validator changes exactly when the answer does", () => {
-    const { db, sqlite } = setup();
-    const config = parseConfig({ DATABASE_PATH: ":memory:", METADATA_SOURCES: "spotify" });
-    const deps = { db, config, clock: { now: () => 1_000 } };
-    const answer = (membershipLevel: "Free" | "PremiumYearly") =>
-      playlistPreferencesAnswer(getPlaylistPreferences(deps, { userId: "u", membershipLevel }));
-    const before = answer("Free");
-    expect(answer("Free")).toEqual(before);
-    expect(answer("PremiumYearly").etag).not.toBe(before.etag);
-    sqlite
-      .query("INSERT INTO simple_preferences (user_id, name, selected_at) VALUES ('u', 'Chill', 5)")
-      .run();
-    const after = answer("Free");
-    expect(after.text).not.toBe(before.text);
-    expect(after.etag).not.toBe(before.etag);
+  test("a client holding the current validator gets a 304 without the body; an old one gets the new body", () => {
+    const { readAt, select } = preferencesSetup();
+    const first = readAt("Free");
+    const fresh = jsonReadAnswer(first, null);
+    expect(fresh.status).toBe(200);
+    expect(fresh.headers).toMatchObject({ ETag: first.etag, "Content-Type": "application/json" });
+    // 52 KB of JSON: large enough to be compressed by the response policy
+    expect(fresh.headers.Vary).toBe("Accept-Encoding");
+    expect(jsonReadAnswer(first, `"other", ${first.etag}`)).toMatchObject({ status: 304, body: null });
+    select();
+    const changed = jsonReadAnswer(readAt("Free"), first.etag);
+    expect(changed.status).toBe(200);
+    expect(JSON.parse(changed.body ?? "{}").mostRecentlySelected).toEqual(["Chill"]);
   });
 });
