@@ -10,7 +10,7 @@ import { spotifyForUser } from "./auth/tokens.ts";
 import type { Config } from "./config/config.ts";
 import { openDatabase } from "./db/client.ts";
 import type { Deps } from "./deps/deps.ts";
-import { createDistribution, runDistribution } from "./distribution/run.ts";
+import { createDistribution, runDistribution } from "./distribution/runs/run.ts";
 import { createResponsePolicy } from "./http/serve.ts";
 import { startJobs } from "./jobs/index.ts";
 import { recoverInterruptedWork, stopBackgroundWork } from "./jobs/recovery.ts";

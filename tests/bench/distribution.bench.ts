@@ -4,7 +4,7 @@
 // (+ Σ⌈removes/100⌉ for the rolling Latest N playlists on an hourly sync, and ⌈playlists written that existed
 // before the run / 40⌉ library checks: a playlist deleted in the Spotify app only leaves the library).
 
-import { runHourlySync } from "../../src/server/distribution/batch.ts";
+import { runHourlySync } from "../../src/server/distribution/batch/batch-jobs.ts";
 import { allEntries } from "../../src/shared/catalogue/index.ts";
 import { startTestServer, type TestServer } from "../support/server.ts";
 import { peakRss } from "./support/table.ts";

@@ -5,7 +5,7 @@
 // bench` runs it with the others.
 
 import { join } from "node:path";
-import { runHourlySync } from "../../src/server/distribution/batch.ts";
+import { runHourlySync } from "../../src/server/distribution/batch/batch-jobs.ts";
 import { startTestServer, type TestServer } from "../support/server.ts";
 import { distribute, signIn, signInAll } from "./support/crate-client.ts";
 import { type EmulatorProcess, startEmulatorProcess } from "./support/emulator.ts";

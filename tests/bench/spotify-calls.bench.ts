@@ -3,7 +3,7 @@
 // with ten new likes a day (the weekly full re-reads included), as calls per day. Crate against the Spotify emulator on
 // its own port, counted by Crate's own ledger (the figures SPOTIFY_DAILY_CALLS is measured against).
 // Standalone: bun tests/bench/spotify-calls.bench.ts [likes ...]   (default 1000 10000)
-import { runHourlySync } from "../../src/server/distribution/batch.ts";
+import { runHourlySync } from "../../src/server/distribution/batch/batch-jobs.ts";
 import { manualClock } from "../../src/server/platform/clock.ts";
 import { distributeAndWait, startHarness } from "../integration/distribution/support.ts";
 import { premiumListener } from "../integration/hardening/provider-faults-support.ts";

@@ -1,5 +1,5 @@
 import type { Deps } from "../../src/server/deps/deps.ts";
-import { runHourlySync } from "../../src/server/distribution/batch.ts";
+import { runHourlySync } from "../../src/server/distribution/batch/batch-jobs.ts";
 import type { SpotifyUserApi } from "../../src/server/spotify/types.ts";
 
 /**

@@ -3,7 +3,7 @@
 import { eq, sql } from "drizzle-orm";
 import { jobRuns, librarySyncs, users } from "../db/schema/index.ts";
 import type { Deps } from "../deps/deps.ts";
-import { HOURLY_JOB } from "../distribution/batch.ts";
+import { HOURLY_JOB } from "../distribution/batch/batch-jobs.ts";
 
 type RecordDeps = Pick<Deps, "db" | "clock">;
 

@@ -27,7 +27,7 @@ import {
   users,
 } from "../db/schema/index.ts";
 import type { Deps } from "../deps/deps.ts";
-import { HOURLY_JOB } from "../distribution/batch.ts";
+import { HOURLY_JOB } from "../distribution/batch/batch-jobs.ts";
 
 const DAY_MS = 86_400_000;
 

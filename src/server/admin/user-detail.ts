@@ -3,7 +3,7 @@ import { describeCriteria } from "../../shared/combinations/definition.ts";
 import { type AdminUserDetail, adminActivityItems, type UserLookup } from "../../shared/schemas/admin.ts";
 import { paymentRecord } from "../billing/records.ts";
 import type { Deps } from "../deps/deps.ts";
-import { parseStoredCriteria } from "../distribution/combination-store.ts";
+import { parseStoredCriteria } from "../distribution/combinations/stored-criteria.ts";
 import { countActiveLikes } from "../library/likes-repository.ts";
 import { audioFeaturesUnavailable } from "../library/metadata.ts";
 import { notFound } from "../platform/errors.ts";

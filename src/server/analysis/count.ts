@@ -1,8 +1,8 @@
 // Counting, per catalogue entry, the considered songs its playlists would hold. Pure.
 import type { CatalogueEntry } from "../../shared/catalogue/index.ts";
 import type { AnalysisResultItem } from "../../shared/schemas/distribution.ts";
-import { kindOfEntry, type PreferenceKind } from "../distribution/kinds.ts";
-import type { PlannedSong } from "../distribution/plan.ts";
+import { kindOfEntry, type PreferenceKind } from "../distribution/plan/preference-kinds.ts";
+import type { PlannedSong } from "../distribution/plan/preference-plan.ts";
 import { monthKeyIn } from "../library/liked-at.ts";
 
 export class AnalysisCounter {

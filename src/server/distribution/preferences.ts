@@ -12,12 +12,12 @@ import type {
 import { transaction } from "../db/transaction.ts";
 import type { Deps } from "../deps/deps.ts";
 import { audioFeaturesUnavailable } from "../library/metadata.ts";
-import { listCombinations } from "./combination-store.ts";
+import { listCombinations } from "./combinations/stored-criteria.ts";
 import { leftAlonePlaylists } from "./repository/playlists.ts";
 import { runningOf } from "./repository/runs.ts";
-import { loadSelection } from "./state.ts";
+import { loadSelection } from "./runs/plan-inputs.ts";
 
-/** The user's combination playlists as the preferences call lists them (src/server/combinations). */
+/** The user's combination playlists as the preferences call lists them (src/server/distribution/combinations). */
 export function listCombinatorialPreferences(
   deps: Pick<Deps, "db">,
   userId: string,

@@ -16,15 +16,15 @@ import { signInSyncSettled } from "../library/service.ts";
 import { AppError, notFound } from "../platform/errors.ts";
 import { isThrottled, recordThrottle, throttleKeys } from "../platform/throttles.ts";
 import { withCallKind } from "../spotify/call-kind.ts";
-import { scheduleDeletion, startDeletion } from "./deletion.ts";
-import { assertMayDelete, assertMayDistribute, type Caller } from "./guards.ts";
-import { kindOfEntry } from "./kinds.ts";
+import { kindOfEntry } from "./plan/preference-kinds.ts";
 import { deselectPreference, replaceSelection } from "./repository/listeners.ts";
 import { deletePlaylist, playlistsOfPreference } from "./repository/playlists.ts";
 import { ownDistributionWithEntries } from "./repository/progress-read.ts";
 import { type DistributionTrigger, setEntryTotal } from "./repository/runs.ts";
-import { runDistribution } from "./run.ts";
-import { createWholeLibraryDistribution } from "./start.ts";
+import { scheduleDeletion, startDeletion } from "./runs/deletion-run.ts";
+import { assertMayDelete, assertMayDistribute, type Caller } from "./runs/request-guards.ts";
+import { runDistribution } from "./runs/run.ts";
+import { createWholeLibraryDistribution } from "./runs/whole-library-run.ts";
 
 /** Validates the complete new selection: known names (9), premium-only (30), caps (30 for free, 35). */
 export function validateSelection(level: MembershipLevel, names: readonly string[]): string[] {

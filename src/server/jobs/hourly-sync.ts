@@ -1,4 +1,4 @@
-import { runHourlySync } from "../distribution/batch.ts";
+import { runHourlySync } from "../distribution/batch/batch-jobs.ts";
 import type { JobDefinition } from "./job.ts";
 
 /** Every hour: sync each monitored user's likes and add the new ones to their playlists. */

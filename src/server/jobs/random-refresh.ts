@@ -1,4 +1,4 @@
-import { runRandomRefresh } from "../distribution/batch.ts";
+import { runRandomRefresh } from "../distribution/batch/batch-jobs.ts";
 import type { JobDefinition } from "./job.ts";
 
 /** Just after midnight UTC: new daily samples; on Mondays the weekly samples change with the ISO week. */

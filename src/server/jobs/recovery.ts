@@ -1,7 +1,7 @@
 // Start-up and shutdown of the background work: nothing stays "running" after a crash.
 import { cancelInterruptedAnalyses } from "../analysis/service.ts";
 import type { Deps } from "../deps/deps.ts";
-import { resumeInterruptedDistributions } from "../distribution/run.ts";
+import { resumeInterruptedDistributions } from "../distribution/runs/run.ts";
 
 /** At start-up: resume distributions a crash left running; end interrupted analyses (client resets). */
 export function recoverInterruptedWork(deps: Deps): { distributions: number; analyses: number } {

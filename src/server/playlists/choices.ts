@@ -16,19 +16,19 @@ import {
 } from "../../shared/schemas/explain.ts";
 import { transaction } from "../db/transaction.ts";
 import type { Deps } from "../deps/deps.ts";
-import { parseStoredCriteria } from "../distribution/combination-store.ts";
-import { assertMayDistribute, type Caller } from "../distribution/guards.ts";
 import {
   activeCombinations,
   anyNameUsed,
   insertCombination,
-} from "../distribution/repository/combinations.ts";
+} from "../distribution/combinations/repository.ts";
+import { parseStoredCriteria } from "../distribution/combinations/stored-criteria.ts";
 import { exclusionsOfUser, insertExclusion } from "../distribution/repository/exclusions.ts";
 import { replaceSelection } from "../distribution/repository/listeners.ts";
-import { runDistribution } from "../distribution/run.ts";
+import { loadSelection } from "../distribution/runs/plan-inputs.ts";
+import { assertMayDistribute, type Caller } from "../distribution/runs/request-guards.ts";
+import { runDistribution } from "../distribution/runs/run.ts";
+import { createWholeLibraryDistribution } from "../distribution/runs/whole-library-run.ts";
 import { validateSelection } from "../distribution/service.ts";
-import { createWholeLibraryDistribution } from "../distribution/start.ts";
-import { loadSelection } from "../distribution/state.ts";
 import { correctionMap, inForce, upsertCorrection } from "../library/corrections-repository.ts";
 import { AppError, badRequest } from "../platform/errors.ts";
 import { isThrottled, recordThrottle, throttleKeys } from "../platform/throttles.ts";

@@ -7,7 +7,7 @@ import { demoCuratorId } from "../../shared/self-hosting.ts";
 import { users } from "../db/schema/index.ts";
 import type { Deps } from "../deps/deps.ts";
 import { exclusionsOfUser } from "../distribution/repository/exclusions.ts";
-import { loadSelection } from "../distribution/state.ts";
+import { loadSelection } from "../distribution/runs/plan-inputs.ts";
 import { loadConsideredSongs } from "../library/considered.ts";
 import { trackFactsByIds } from "../library/considered-repository.ts";
 import { correctionMap } from "../library/corrections-repository.ts";

@@ -4,7 +4,7 @@ import { considersAllLikes, type MembershipLevel, premiumLevel } from "../../sha
 import type { MetadataGroup } from "../../shared/metadata.ts";
 import type { PlaylistSongs, PlaylistSongsInput } from "../../shared/schemas/explain.ts";
 import type { Deps } from "../deps/deps.ts";
-import { loadUserFacts } from "../distribution/state.ts";
+import { loadUserFacts } from "../distribution/runs/plan-inputs.ts";
 import { loadConsideredSongs } from "../library/considered.ts";
 import { metadataCoverage } from "../metadata/coverage.ts";
 import { readTimeZone } from "../user/time-zone.ts";

@@ -6,7 +6,7 @@ import {
   type LibraryStatus,
 } from "../../shared/playlist-overview.ts";
 import type { Deps } from "../deps/deps.ts";
-import { HOURLY_JOB, MAX_ATTEMPTS } from "../distribution/batch.ts";
+import { HOURLY_JOB, MAX_ATTEMPTS } from "../distribution/batch/batch-jobs.ts";
 import { latestEndedBatchRun, latestSettledRun, userSyncState } from "./parts-repository.ts";
 
 const iso = (ms: number) => new Date(ms).toISOString();

@@ -9,7 +9,7 @@ import type {
   RunPlaylists,
 } from "../../shared/playlist-overview.ts";
 import type { Deps } from "../deps/deps.ts";
-import { loadSelection } from "../distribution/state.ts";
+import { loadSelection } from "../distribution/runs/plan-inputs.ts";
 import { notFound } from "../platform/errors.ts";
 import { libraryStatus } from "./library-status.ts";
 import { comparePartRows, toPart } from "./parts.ts";

@@ -6,7 +6,7 @@ import { type MembershipLevel, premiumLevel } from "../../shared/membership.ts";
 import type { SongPlacement, SongSearchHit } from "../../shared/schemas/explain.ts";
 import type { Deps } from "../deps/deps.ts";
 import { excludedTracksByPreference } from "../distribution/repository/exclusions.ts";
-import { loadSelection } from "../distribution/state.ts";
+import { loadSelection } from "../distribution/runs/plan-inputs.ts";
 import { loadConsideredSongs } from "../library/considered.ts";
 import { songQuestions } from "../metadata/sources/index.ts";
 import { notFound } from "../platform/errors.ts";

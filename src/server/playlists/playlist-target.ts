@@ -6,9 +6,9 @@ import type { Criterion } from "../../shared/combinations/rules.ts";
 import { ErrorCode } from "../../shared/errors.ts";
 import { hasCombinationAccess, hasPremiumCatalogue, type MembershipLevel } from "../../shared/membership.ts";
 import type { Db } from "../db/client.ts";
-import { parseStoredCriteria } from "../distribution/combination-store.ts";
-import { activeCombinations } from "../distribution/repository/combinations.ts";
-import { loadSelection } from "../distribution/state.ts";
+import { activeCombinations } from "../distribution/combinations/repository.ts";
+import { parseStoredCriteria } from "../distribution/combinations/stored-criteria.ts";
+import { loadSelection } from "../distribution/runs/plan-inputs.ts";
 import { AppError, notFound } from "../platform/errors.ts";
 import { loadParts, type PartRow } from "./parts-repository.ts";
 

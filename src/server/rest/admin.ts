@@ -13,7 +13,7 @@ import { getAdminStatistics } from "../admin/statistics.ts";
 import { getAdminUserDetail } from "../admin/user-detail.ts";
 import { disableUserStatistics, enableUserStatistics } from "../admin/user-statistics.ts";
 import type { Deps } from "../deps/deps.ts";
-import { startBatchJob } from "../distribution/batch.ts";
+import { startBatchJob } from "../distribution/batch/batch-jobs.ts";
 import { jsonBody, parseWith, reading, requireAdmin } from "./validate.ts";
 
 const AnyBody = z.record(z.string(), z.unknown());

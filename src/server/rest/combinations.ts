@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import { CombinationIdSchema, CreateCombinationsSchema } from "../../shared/combinations/schema.ts";
-import { deleteCombination } from "../combinations/deletion.ts";
-import { createCombinations } from "../combinations/service.ts";
 import type { Deps } from "../deps/deps.ts";
+import { deleteCombination } from "../distribution/combinations/requests/deletion.ts";
+import { createCombinations } from "../distribution/combinations/requests/service.ts";
 import { jsonBody, parseWith, requireUser } from "./validate.ts";
 
 /** The combination calls; their list is part of GET /api/playlist-preferences (distribution shim). */

@@ -2,7 +2,7 @@ import { and, eq, isNotNull } from "drizzle-orm";
 import { spotifyPlaylistName, stripPostfix } from "../../shared/catalogue/naming.ts";
 import { managedPlaylists } from "../db/schema/index.ts";
 import type { Deps } from "../deps/deps.ts";
-import { markThoseOutOfLibrary, markVanished } from "../distribution/vanished.ts";
+import { markThoseOutOfLibrary, markVanished } from "../distribution/journal/vanished.ts";
 import { isSpotifyNotFound, SpotifyAuthRevokedError } from "../spotify/errors.ts";
 import type { PlaylistChanges, SpotifyUserApi } from "../spotify/types.ts";
 import { readSettings } from "./store.ts";

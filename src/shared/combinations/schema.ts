@@ -5,7 +5,7 @@
  * Singular or plural: with one playlist in the request the singular text, with several the plural one.
  *
  * Catalogue names (code 9), reserved names (24), names used before (23), the stored total (16) and membership
- * (30) are the server's checks (src/server/combinations/), as they need the catalogue or the database.
+ * (30) are the server's checks (src/server/distribution/combinations/), as they need the catalogue or the database.
  */
 import { z } from "zod";
 import { messages } from "../errors.ts";

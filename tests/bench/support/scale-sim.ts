@@ -9,7 +9,7 @@ import { join } from "node:path";
 import type { Config } from "../../../src/server/config/config.ts";
 import { openDatabase } from "../../../src/server/db/client.ts";
 import type { Deps } from "../../../src/server/deps/deps.ts";
-import { runHourlySync } from "../../../src/server/distribution/batch.ts";
+import { runHourlySync } from "../../../src/server/distribution/batch/batch-jobs.ts";
 import { createLogger } from "../../../src/server/platform/log.ts";
 import { RequestTraffic } from "../../../src/server/platform/loop-room.ts";
 import type { PacerState } from "../../../src/server/platform/pacer.ts";

@@ -3,7 +3,7 @@
 // process (real mode), so its CPU time and memory are measured here. Shared by scale.bench.ts and the CI smoke test.
 import { statSync } from "node:fs";
 import { join } from "node:path";
-import { type BatchOutcome, runHourlySync } from "../../../src/server/distribution/batch.ts";
+import { type BatchOutcome, runHourlySync } from "../../../src/server/distribution/batch/batch-jobs.ts";
 import { startTestServer, type TestServer } from "../../support/server.ts";
 import { distribute, signInAll, waitDistributed } from "./crate-client.ts";
 import { type EmulatorProcess, startEmulatorProcess } from "./emulator.ts";

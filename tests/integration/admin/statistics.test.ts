@@ -2,7 +2,7 @@
 // statistics switches.
 import { beforeAll, describe, expect, test } from "bun:test";
 import { setMembershipLevel } from "../../../src/server/billing/membership.ts";
-import { isBatchJobRunning } from "../../../src/server/distribution/batch.ts";
+import { isBatchJobRunning } from "../../../src/server/distribution/batch/batch-jobs.ts";
 import { manualClock } from "../../../src/server/platform/clock.ts";
 import { ErrorCode } from "../../../src/shared/errors.ts";
 import { type ApiTarget, inProcess } from "../../support/api.ts";

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { and, eq } from "drizzle-orm";
 import { managedPlaylists, users } from "../../../src/server/db/schema/index.ts";
-import { runHourlySync } from "../../../src/server/distribution/batch.ts";
+import { runHourlySync } from "../../../src/server/distribution/batch/batch-jobs.ts";
 import { catalogue } from "../../../src/shared/catalogue/index.ts";
 import { setUpTestServer } from "../../support/suite.ts";
 import { createListener, signInAs } from "../account/signin.ts";

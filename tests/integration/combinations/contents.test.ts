@@ -1,7 +1,7 @@
 // A combination's Spotify playlist holds exactly the considered songs that match its criteria, in like order,
 // and gains new matching likes in the hourly job; a combination nothing matches makes no playlist.
 import { beforeAll, describe, expect, test } from "bun:test";
-import { runHourlySync } from "../../../src/server/distribution/batch.ts";
+import { runHourlySync } from "../../../src/server/distribution/batch/batch-jobs.ts";
 import { setMembership } from "../../support/factories.ts";
 import { type Listener, setUpHarness } from "../distribution/support.ts";
 import {

@@ -2,7 +2,7 @@
 // clean run's; a run that fails for good is finished by the next hourly job; audio features refused with 403
 // are remembered and shown, without failing anything else.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { runHourlySync } from "../../../src/server/distribution/batch.ts";
+import { runHourlySync } from "../../../src/server/distribution/batch/batch-jobs.ts";
 import {
   call,
   distributeAndWait,

@@ -2,7 +2,7 @@
 // waiting work coalesces (one library read, one full read), extra requests are refused with code 65, and the
 // run serves everyone else without waiting on that listener's queue.
 import { beforeAll, describe, expect, test } from "bun:test";
-import { runHourlySync } from "../../../src/server/distribution/batch.ts";
+import { runHourlySync } from "../../../src/server/distribution/batch/batch-jobs.ts";
 import { ErrorCode } from "../../../src/shared/errors.ts";
 import { type Listener, setUpHarness } from "./support.ts";
 

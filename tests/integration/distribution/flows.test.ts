@@ -1,7 +1,7 @@
 // Analysis segments, deletion, deselection, frozen premium playlists and the playlist settings.
 
 import { describe, expect, test } from "bun:test";
-import { runHourlySync } from "../../../src/server/distribution/batch.ts";
+import { runHourlySync } from "../../../src/server/distribution/batch/batch-jobs.ts";
 import { classifyTrack } from "../../../src/server/library/classify.ts";
 import { allEntries } from "../../../src/shared/catalogue/index.ts";
 import type { MembershipLevel } from "../../../src/shared/membership.ts";

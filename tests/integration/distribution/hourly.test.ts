@@ -5,7 +5,7 @@
 // a 404 on a write: tests/unit/distribution/vanished.test.ts.
 import { beforeAll, describe, expect, test } from "bun:test";
 import { parseConfig } from "../../../src/server/config/config.ts";
-import { runHourlySync, startBatchJob } from "../../../src/server/distribution/batch.ts";
+import { runHourlySync, startBatchJob } from "../../../src/server/distribution/batch/batch-jobs.ts";
 import type { SpotifyUserApi } from "../../../src/server/spotify/types.ts";
 import { type Listener, managed, setUpHarness } from "./support.ts";
 

@@ -2,7 +2,7 @@
 // for good (400). That playlist stops and is shown with what to do; no run fails because of it, and a newly
 // chosen playlist is created and filled.
 import { beforeAll, describe, expect, test } from "bun:test";
-import { runHourlySync } from "../../../src/server/distribution/batch.ts";
+import { runHourlySync } from "../../../src/server/distribution/batch/batch-jobs.ts";
 import { playlistFailureTexts } from "../../../src/shared/playlist-failures.ts";
 import { type Listener, managed, setUpHarness } from "./support.ts";
 

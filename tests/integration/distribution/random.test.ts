@@ -1,6 +1,6 @@
 // Random playlists: the same sample within a UTC day / ISO week, a new one after it (the clock is injected).
 import { beforeAll, describe, expect, test } from "bun:test";
-import { runRandomRefresh } from "../../../src/server/distribution/batch.ts";
+import { runRandomRefresh } from "../../../src/server/distribution/batch/batch-jobs.ts";
 import { manualClock } from "../../../src/server/platform/clock.ts";
 import { type Listener, setUpHarness } from "./support.ts";
 

@@ -1,7 +1,7 @@
 // A premium listener with more than 10,000 likes (the demo listener): Everything holds 10,000 songs and
 // Everything 2 the rest, in like order.
 import { beforeAll, expect, test } from "bun:test";
-import { runHourlySync } from "../../../src/server/distribution/batch.ts";
+import { runHourlySync } from "../../../src/server/distribution/batch/batch-jobs.ts";
 import { type Listener, setUpHarness } from "./support.ts";
 
 const h = setUpHarness({ catalogueSize: { artists: 4_000, tracks: 40_000 } });

@@ -2,7 +2,7 @@
 // resync follows in the same hourly turn, and Latest N drops the song (other playlists keep it). An idle run still
 // costs one call; every user also gets a full resync once a week, in their own hour of the week.
 import { beforeAll, describe, expect, test } from "bun:test";
-import { runHourlySync } from "../../../src/server/distribution/batch.ts";
+import { runHourlySync } from "../../../src/server/distribution/batch/batch-jobs.ts";
 import { type Listener, managed, setUpHarness } from "./support.ts";
 
 const h = setUpHarness();

@@ -4,7 +4,7 @@
 // exactly as when Spotify answers 404 (tests/integration/distribution/hourly.test.ts covers that path).
 import { beforeAll, describe, expect, test } from "bun:test";
 import { readTokens } from "../../../src/server/auth/tokens.ts";
-import { runHourlySync } from "../../../src/server/distribution/batch.ts";
+import { runHourlySync } from "../../../src/server/distribution/batch/batch-jobs.ts";
 import { genresOf } from "../../../src/server/library/classify.ts";
 import { settingsSyncIdle } from "../../../src/server/settings/sync.ts";
 import { type Listener, managed, setUpHarness } from "./support.ts";

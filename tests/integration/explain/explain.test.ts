@@ -5,7 +5,7 @@
 import { beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { tracks } from "../../../src/server/db/schema/index.ts";
-import { runHourlySync } from "../../../src/server/distribution/batch.ts";
+import { runHourlySync } from "../../../src/server/distribution/batch/batch-jobs.ts";
 import { recordLookups } from "../../../src/server/metadata/store/lookups-repository.ts";
 import { makePremium, setMembership } from "../../support/factories.ts";
 import { type Listener, managed, setUpHarness } from "../distribution/support.ts";

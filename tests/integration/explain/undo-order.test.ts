@@ -2,7 +2,7 @@
 // even after newer likes were added behind them; the insertions go through the journal in runs.
 
 import { beforeAll, describe, expect, test } from "bun:test";
-import { runHourlySync } from "../../../src/server/distribution/batch.ts";
+import { runHourlySync } from "../../../src/server/distribution/batch/batch-jobs.ts";
 import { classifyTrack } from "../../../src/server/library/classify.ts";
 import { type Listener, managed, setUpHarness } from "../distribution/support.ts";
 import { categoriesOf, factsOf as trackFacts } from "./support.ts";

@@ -2,7 +2,7 @@
 // revokes Crate's access in the middle of one. The first completes as if nothing happened; the second ends
 // with the spec's failure state (-1) and, once the listener signs in again, the next hourly job finishes it.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { runHourlySync } from "../../../src/server/distribution/batch.ts";
+import { runHourlySync } from "../../../src/server/distribution/batch/batch-jobs.ts";
 import {
   call,
   distributeAndWait,

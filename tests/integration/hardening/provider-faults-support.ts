@@ -1,7 +1,7 @@
 // The distribution flows the provider-fault suites put under faults, and how they compare what a listener sees
 // with a clean run on an emulator with the same seed.
 import { expect } from "bun:test";
-import { runHourlySync } from "../../../src/server/distribution/batch.ts";
+import { runHourlySync } from "../../../src/server/distribution/batch/batch-jobs.ts";
 import {
   type ApiAnswer,
   call,

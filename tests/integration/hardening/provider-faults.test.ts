@@ -1,7 +1,7 @@
 // Provider faults, part one: a 429 storm (an enforced per-second limit plus injected 429s), a 5xx burst and
 // timeouts. Every flow ends with the playlists of a clean run on an emulator with the same seed.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { runHourlySync } from "../../../src/server/distribution/batch.ts";
+import { runHourlySync } from "../../../src/server/distribution/batch/batch-jobs.ts";
 import { defaultHttpOptions } from "../../../src/server/spotify/http.ts";
 import { createAndWait } from "../combinations/support.ts";
 import {

@@ -1,7 +1,7 @@
 // The listener's view against the real server and the emulator: counts, parts, last updates and links
 // match the playlists Spotify holds; AddRecordingOnce off, on, and turned on later.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { runHourlySync } from "../../../src/server/distribution/batch.ts";
+import { runHourlySync } from "../../../src/server/distribution/batch/batch-jobs.ts";
 import { spotifyPlaylistUrl } from "../../../src/shared/playlist-overview.ts";
 import { createAndWait, partsOf } from "../combinations/support.ts";
 import {

@@ -4,7 +4,7 @@
 // run without a budget. Background work (the random refresh, metadata follow-ups) keeps the listeners' fifth free.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { getAdminStatistics } from "../../../src/server/admin/statistics.ts";
-import { runRandomRefresh } from "../../../src/server/distribution/batch.ts";
+import { runRandomRefresh } from "../../../src/server/distribution/batch/batch-jobs.ts";
 import { manualClock } from "../../../src/server/platform/clock.ts";
 import { allEntries } from "../../../src/shared/catalogue/index.ts";
 import { spotifyAccessTexts, spotifyPauseText } from "../../../src/shared/spotify-access.ts";

@@ -2,7 +2,7 @@
 // ends in 10 days (the banner's state), and after the next hourly update each playlist's description names the
 // date. In real mode a listener of that name gets a fresh six-month grant like anyone.
 import { describe, expect, test } from "bun:test";
-import { runHourlySync } from "../../../src/server/distribution/batch.ts";
+import { runHourlySync } from "../../../src/server/distribution/batch/batch-jobs.ts";
 import { demoGrantEndsInDays, demoListeners } from "../../../src/shared/self-hosting.ts";
 import { grantEndsAt, reminderSentence } from "../../../src/shared/spotify-access.ts";
 import type { TestServer } from "../../support/server.ts";

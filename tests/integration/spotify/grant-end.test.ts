@@ -4,8 +4,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { getAdminStatistics } from "../../../src/server/admin/statistics.ts";
 import { spotifyAccessAnswer } from "../../../src/server/auth/spotify-access.ts";
-import { runHourlySync } from "../../../src/server/distribution/batch.ts";
-import { creationDescription } from "../../../src/server/distribution/journal-create.ts";
+import { runHourlySync } from "../../../src/server/distribution/batch/batch-jobs.ts";
+import { creationDescription } from "../../../src/server/distribution/journal/create-step.ts";
 import { manualClock } from "../../../src/server/platform/clock.ts";
 import { grantEndsAt, reminderSentence } from "../../../src/shared/spotify-access.ts";
 import {

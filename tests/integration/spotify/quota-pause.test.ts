@@ -4,7 +4,7 @@
 // hourly job while a listener's own distribution still runs.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { getAdminStatistics } from "../../../src/server/admin/statistics.ts";
-import { runHourlySync } from "../../../src/server/distribution/batch.ts";
+import { runHourlySync } from "../../../src/server/distribution/batch/batch-jobs.ts";
 import { spotifyAccessTexts } from "../../../src/shared/spotify-access.ts";
 import {
   call,

@@ -1,7 +1,7 @@
 // GET /metrics: off without METRICS_TOKEN, then only with the bearer token; the figures move when work happens
 // (requests by route pattern, provider calls, webhooks, jobs, the hourly promise), and each app counts alone.
 import { describe, expect, test } from "bun:test";
-import { createDistribution, failDistribution } from "../../../src/server/distribution/run.ts";
+import { createDistribution, failDistribution } from "../../../src/server/distribution/runs/run.ts";
 import { runJob } from "../../../src/server/jobs/index.ts";
 import { manualClock } from "../../../src/server/platform/clock.ts";
 import { ErrorCode } from "../../../src/shared/errors.ts";

@@ -36,10 +36,10 @@ describe("findCycles", () => {
 
 describe("upwardImports", () => {
   test("names an import from a lower layer into a higher one, and lets the other direction pass", () => {
-    const upward = { from: "server/platform/user-work.ts", to: "server/distribution/run.ts" };
-    const downward = { from: "server/distribution/run.ts", to: "server/platform/user-work.ts" };
+    const upward = { from: "server/platform/user-work.ts", to: "server/distribution/runs/run.ts" };
+    const downward = { from: "server/distribution/runs/run.ts", to: "server/platform/user-work.ts" };
     expect(upwardImports([upward, downward])).toEqual([
-      "server/platform -> server/distribution (platform may not import distribution: server/platform/user-work.ts -> server/distribution/run.ts)",
+      "server/platform -> server/distribution (platform may not import distribution: server/platform/user-work.ts -> server/distribution/runs/run.ts)",
     ]);
   });
 

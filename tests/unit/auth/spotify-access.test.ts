@@ -1,7 +1,7 @@
 // The six-month grant: its end in calendar months, its states, and the reminder written into descriptions.
 import { describe, expect, test } from "bun:test";
-import { reminderDescription } from "../../../src/server/distribution/access-reminders.ts";
-import { creationDescription } from "../../../src/server/distribution/journal-create.ts";
+import { reminderDescription } from "../../../src/server/distribution/batch/access-reminders.ts";
+import { creationDescription } from "../../../src/server/distribution/journal/create-step.ts";
 import {
   accessDate,
   accessState,

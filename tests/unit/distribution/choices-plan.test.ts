@@ -1,9 +1,13 @@
 // The planner's handling of exclusions and corrections (pure): excluded songs are never planned and leave the
 // playlists holding them; a corrected song leaves a playlist it no longer belongs to; nothing else is removed.
 import { describe, expect, test } from "bun:test";
-import { choiceRemovals, withoutExcluded } from "../../../src/server/distribution/choices-plan.ts";
-import { planCombinations } from "../../../src/server/distribution/combination-plan.ts";
-import type { PlanContext, PlannedSong, PlaylistWork } from "../../../src/server/distribution/plan.ts";
+import { planCombinations } from "../../../src/server/distribution/combinations/combination-plan.ts";
+import { choiceRemovals, withoutExcluded } from "../../../src/server/distribution/plan/listener-choices.ts";
+import type {
+  PlanContext,
+  PlannedSong,
+  PlaylistWork,
+} from "../../../src/server/distribution/plan/preference-plan.ts";
 
 const song = (trackId: string, rank: number, categories: string[], corrected = false): PlannedSong => ({
   trackId,

@@ -1,8 +1,8 @@
 // Reads never write, and a playlist deleted while Crate is creating it on Spotify leaves nothing behind there.
 
 import { describe, expect, test } from "bun:test";
-import { listCombinatorialPreferencesOf } from "../../../src/server/combinations/service.ts";
-import { applyJournal, type JournalApi } from "../../../src/server/distribution/apply.ts";
+import { listCombinatorialPreferencesOf } from "../../../src/server/distribution/combinations/requests/service.ts";
+import { applyJournal, type JournalApi } from "../../../src/server/distribution/journal/apply.ts";
 import { rockBeingCreated, runningDistribution } from "./support.ts";
 
 function setup() {

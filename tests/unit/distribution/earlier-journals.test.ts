@@ -4,8 +4,8 @@
 import { describe, expect, test } from "bun:test";
 import { openDatabase } from "../../../src/server/db/client.ts";
 import type { Deps } from "../../../src/server/deps/deps.ts";
-import type { JournalApi } from "../../../src/server/distribution/apply.ts";
-import { MAX_ATTEMPTS, runDistribution } from "../../../src/server/distribution/run.ts";
+import type { JournalApi } from "../../../src/server/distribution/journal/apply.ts";
+import { MAX_ATTEMPTS, runDistribution } from "../../../src/server/distribution/runs/run.ts";
 import { manualClock } from "../../../src/server/platform/clock.ts";
 import { createLogger } from "../../../src/server/platform/log.ts";
 import { SpotifyError } from "../../../src/server/spotify/errors.ts";

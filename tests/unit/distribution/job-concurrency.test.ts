@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { AdaptiveConcurrency } from "../../../src/server/distribution/job-concurrency.ts";
+import { AdaptiveConcurrency } from "../../../src/server/distribution/batch/job-concurrency.ts";
 import type { PacerState } from "../../../src/server/platform/pacer.ts";
 
 function pacer() {

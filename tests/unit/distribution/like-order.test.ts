@@ -1,9 +1,9 @@
 // Songs returning to a playlist that only grows get their like-order place: an insert index per add from
 // Crate's record of the playlist, sent in runs of consecutive places of at most 100 songs.
 import { describe, expect, test } from "bun:test";
-import { type HeldReader, placeInLikeOrder } from "../../../src/server/distribution/like-order.ts";
-import type { PlannedSong, PlaylistWork } from "../../../src/server/distribution/plan.ts";
-import { orderSteps } from "../../../src/server/distribution/steps.ts";
+import { type HeldReader, placeInLikeOrder } from "../../../src/server/distribution/plan/like-order.ts";
+import { orderSteps } from "../../../src/server/distribution/plan/ordered-steps.ts";
+import type { PlannedSong, PlaylistWork } from "../../../src/server/distribution/plan/preference-plan.ts";
 
 /** Song n liked at second n, rank n. */
 const song = (n: number): PlannedSong => ({ trackId: `t${n}`, likedAt: n * 1000, rank: n, categories: [] });

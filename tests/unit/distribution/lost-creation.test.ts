@@ -3,8 +3,8 @@
 // by name alone: a followed "Rock" of another user, or the listener's own "Rock", must stay untouched.
 
 import { describe, expect, test } from "bun:test";
-import { applyJournal, type JournalApi } from "../../../src/server/distribution/apply.ts";
-import { creationDescription } from "../../../src/server/distribution/journal-create.ts";
+import { applyJournal, type JournalApi } from "../../../src/server/distribution/journal/apply.ts";
+import { creationDescription } from "../../../src/server/distribution/journal/create-step.ts";
 import { SpotifyError } from "../../../src/server/spotify/errors.ts";
 import type { LibraryPlaylist } from "../../../src/server/spotify/types.ts";
 import { rockBeingCreated, runningDistribution } from "./support.ts";

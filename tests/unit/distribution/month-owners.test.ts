@@ -1,8 +1,8 @@
 // "Liked in Month" and its "Starting From Current Month" twin name playlists alike: selected together, each
 // month gets one playlist.
 import { describe, expect, test } from "bun:test";
-import { oneOwnerPerMonth } from "../../../src/server/distribution/month-owners.ts";
-import type { PlaylistWork, PreferenceInput } from "../../../src/server/distribution/plan.ts";
+import { oneOwnerPerMonth } from "../../../src/server/distribution/plan/month-owners.ts";
+import type { PlaylistWork, PreferenceInput } from "../../../src/server/distribution/plan/preference-plan.ts";
 import { ctx, library, plan, playlist, pref } from "./plan-support.ts";
 
 const songs = library(70); // 2025-01-01 .. 2025-03-11

@@ -2,8 +2,8 @@
 // never fails the other playlists' writes or a later run; transient failures still fail the run for a retry.
 
 import { describe, expect, test } from "bun:test";
-import { applyJournal, type JournalApi } from "../../../src/server/distribution/apply.ts";
-import { permanentFailure } from "../../../src/server/distribution/failures.ts";
+import { applyJournal, type JournalApi } from "../../../src/server/distribution/journal/apply.ts";
+import { permanentFailure } from "../../../src/server/distribution/journal/permanent-failures.ts";
 import { SpotifyAuthRevokedError, SpotifyError } from "../../../src/server/spotify/errors.ts";
 import { playlistWithSteps, runningDistribution } from "./support.ts";
 

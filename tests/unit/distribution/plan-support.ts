@@ -1,5 +1,5 @@
 // Builders for planning tests: a library of songs liked a day apart, preferences and existing playlists.
-import { preferenceKindByName } from "../../../src/server/distribution/kinds.ts";
+import { preferenceKindByName } from "../../../src/server/distribution/plan/preference-kinds.ts";
 import {
   type ExistingPlaylist,
   indexByCategory,
@@ -7,7 +7,7 @@ import {
   type PlannedSong,
   type PreferenceInput,
   planPreference,
-} from "../../../src/server/distribution/plan.ts";
+} from "../../../src/server/distribution/plan/preference-plan.ts";
 
 export const day = 86_400_000;
 export const start = Date.UTC(2025, 0, 1);

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import type { PlannedSong } from "../../../src/server/distribution/plan.ts";
+import type { PlannedSong } from "../../../src/server/distribution/plan/preference-plan.ts";
 import { ctx, ids, library, plan, playlist, pref } from "./plan-support.ts";
 
 describe("regular kinds", () => {

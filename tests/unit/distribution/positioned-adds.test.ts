@@ -3,7 +3,7 @@
 // failing the playlist.
 
 import { describe, expect, test } from "bun:test";
-import { applyJournal, type JournalApi } from "../../../src/server/distribution/apply.ts";
+import { applyJournal, type JournalApi } from "../../../src/server/distribution/journal/apply.ts";
 import { SpotifyError } from "../../../src/server/spotify/errors.ts";
 import { addJournalSteps, createManagedPlaylist } from "../../support/factories.ts";
 import { runningDistribution } from "./support.ts";

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { AnalysisCounter } from "../../../src/server/analysis/count.ts";
-import type { PlannedSong } from "../../../src/server/distribution/plan.ts";
-import { ProgressTracker, restoreProgress } from "../../../src/server/distribution/progress.ts";
+import { ProgressTracker, restoreProgress } from "../../../src/server/distribution/journal/progress.ts";
+import type { PlannedSong } from "../../../src/server/distribution/plan/preference-plan.ts";
 import { allEntries } from "../../../src/shared/catalogue/index.ts";
 import { runningDistribution } from "./support.ts";
 

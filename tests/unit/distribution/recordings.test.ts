@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { AnalysisCounter } from "../../../src/server/analysis/count.ts";
-import type { PlannedSong } from "../../../src/server/distribution/plan.ts";
-import { onePerRecording } from "../../../src/server/distribution/recordings.ts";
+import { onePerRecording } from "../../../src/server/distribution/plan/one-per-recording.ts";
+import type { PlannedSong } from "../../../src/server/distribution/plan/preference-plan.ts";
 import { entryByName } from "../../../src/shared/catalogue/index.ts";
 import { ctx, ids, library, plan, playlist, pref } from "./plan-support.ts";
 

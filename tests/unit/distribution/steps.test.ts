@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
-import { isoWeekKey, utcDayKey } from "../../../src/server/distribution/periods.ts";
-import type { PlannedSong, PlaylistWork } from "../../../src/server/distribution/plan.ts";
-import { orderSteps } from "../../../src/server/distribution/steps.ts";
+import { orderSteps } from "../../../src/server/distribution/plan/ordered-steps.ts";
+import type { PlannedSong, PlaylistWork } from "../../../src/server/distribution/plan/preference-plan.ts";
+import { isoWeekKey, utcDayKey } from "../../../src/server/distribution/plan/random-periods.ts";
 import { monthKeyIn } from "../../../src/server/library/liked-at.ts";
 import { seededSample } from "../../../src/server/platform/sample.ts";
 

@@ -3,7 +3,7 @@
 // skip its writes; neither recreates it.
 
 import { describe, expect, test } from "bun:test";
-import { applyJournal, type JournalApi } from "../../../src/server/distribution/apply.ts";
+import { applyJournal, type JournalApi } from "../../../src/server/distribution/journal/apply.ts";
 import { SpotifyError } from "../../../src/server/spotify/errors.ts";
 import { playlistWithSteps, runningDistribution } from "./support.ts";
 

@@ -10,7 +10,7 @@ import { changeMembershipByAdmin, listPremiumMembers } from "../../admin/members
 import { getAdminStatistics } from "../../admin/statistics.ts";
 import { getAdminUserDetail } from "../../admin/user-detail.ts";
 import { disableUserStatistics, enableUserStatistics } from "../../admin/user-statistics.ts";
-import { startBatchJob } from "../../distribution/batch.ts";
+import { startBatchJob } from "../../distribution/batch/batch-jobs.ts";
 import { weeklyWebVitals } from "../../web-vitals/service.ts";
 import { adminProcedure, router } from "../core/init.ts";
 

@@ -1,6 +1,9 @@
 import { CombinationIdSchema, CreateCombinationsSchema } from "../../../shared/combinations/schema.ts";
-import { deleteCombination } from "../../combinations/deletion.ts";
-import { createCombinations, listCombinatorialPreferencesOf } from "../../combinations/service.ts";
+import { deleteCombination } from "../../distribution/combinations/requests/deletion.ts";
+import {
+  createCombinations,
+  listCombinatorialPreferencesOf,
+} from "../../distribution/combinations/requests/service.ts";
 import { authedProcedure, oneExpensivePerRequest, router } from "../core/init.ts";
 
 export const combinationsRouter = router({

@@ -1,0 +1,120 @@
+// Applies a distribution's journal: each write is marked "sent" before it goes to Spotify and "done" (with
+// its effects on the database) after, so a crash or a provider failure resumes at the first step not done.
+// Writes to different playlists run side by side; one playlist's writes run one after another, in order.
+import { transaction } from "../../db/transaction.ts";
+import type { Deps } from "../../deps/deps.ts";
+import { giveLoopRoom } from "../../platform/loop-room.ts";
+import { isSpotifyNotFound } from "../../spotify/errors.ts";
+import { markStepFailed, openSteps, stepMarks } from "../repository/journal.ts";
+import { songRecords } from "../repository/playlist-songs.ts";
+import { playlistStateReader } from "../repository/playlists.ts";
+import { permanentFailure } from "./permanent-failures.ts";
+import { ProgressTracker } from "./progress.ts";
+import { ResumeCheck } from "./resume-check.ts";
+import { applyStep, type JournalApi, type PlaylistState, type StepRow } from "./step-handlers.ts";
+import { markFailed, markThoseOutOfLibrary, markVanished, type PlaylistOnSpotify } from "./vanished.ts";
+
+export { PLAYLIST_DESCRIPTION } from "./create-step.ts";
+export type { JournalApi } from "./step-handlers.ts";
+
+/** Playlists written to at once by one distribution (the Spotify client bounds all calls together too). */
+export const PLAYLISTS_AT_ONCE = 4;
+
+/** Runs every step of the distribution not done yet. Returns "stopped" when asked to halt. */
+export async function applyJournal(
+  deps: Pick<Deps, "db" | "clock" | "log">,
+  api: JournalApi,
+  distributionId: string,
+  shouldStop: () => boolean = () => false,
+  /** a run resumed after a crash or failure: its last marks may be lost, so writes are checked first */
+  resumed = false,
+): Promise<"done" | "stopped"> {
+  const { db } = deps;
+  const steps = openSteps(db, distributionId);
+  const loadPlaylist = playlistStateReader(db);
+  const writes = { marks: stepMarks(db), songs: songRecords(db) };
+
+  const progress = new ProgressTracker(db, distributionId, steps);
+  const resume = resumed ? new ResumeCheck(api) : null;
+  // Deleting a playlist in the Spotify app only takes it out of the user's library; the Web API still
+  // accepts writes to it. So the existing playlists this run writes to are checked first (40 a call).
+  await markThoseOutOfLibrary(deps, api, playlistsWrittenTo(steps, loadPlaylist));
+
+  const runStep = async (step: StepRow) => {
+    const onDone = () => progress.stepDone(step.id, step.entryType);
+    const playlist = loadPlaylist(step.playlistId);
+    const writable = playlist && (step.op === "unfollow" || playlist.status === "active");
+    if (!playlist || !writable) {
+      const left =
+        playlist?.status === "vanished" || playlist?.status === "failed" ? playlist.status : "skipped";
+      writes.marks.done(step.id, left, deps.clock.now());
+      return onDone();
+    }
+    try {
+      await applyStep(deps, api, step, playlist, writes, onDone, resume);
+    } catch (error) {
+      if (isSpotifyNotFound(error) && step.op !== "create") {
+        // The playlist is gone on Spotify: mark it, never recreate it, skip its remaining writes.
+        transaction(db, () => {
+          markVanished(deps, step.playlistId, "not found");
+          writes.marks.done(step.id, "vanished", deps.clock.now());
+          onDone();
+        });
+        return;
+      }
+      const failure = permanentFailure(error);
+      if (failure === null) throw error;
+      // Refused for good (full, not writable): this playlist stops here; the others go on.
+      const reason = error instanceof Error ? error.message : String(error);
+      transaction(db, () => {
+        markFailed(deps, step.playlistId, failure, reason);
+        markStepFailed(db, step.id, reason, deps.clock.now());
+        onDone();
+      });
+    }
+  };
+
+  const busy = new Map<string, Promise<void>>();
+  let failure: { error: unknown } | null = null;
+  let stopped = false;
+  for (const step of steps) {
+    if (failure) break;
+    if (shouldStop()) {
+      stopped = true;
+      break;
+    }
+    // The same playlist's previous write first, then room for one more playlist at once.
+    const previous = busy.get(step.playlistId);
+    if (previous) await previous;
+    while (busy.size >= PLAYLISTS_AT_ONCE) await Promise.race(busy.values());
+    // A batch job's step waits its turn behind requests (a listener's own run does not wait).
+    await giveLoopRoom();
+    if (failure) break;
+    const running: Promise<void> = runStep(step)
+      .catch((error) => {
+        failure ??= { error };
+      })
+      .finally(() => {
+        if (busy.get(step.playlistId) === running) busy.delete(step.playlistId);
+      });
+    busy.set(step.playlistId, running);
+  }
+  await Promise.all(busy.values());
+  if (failure) throw (failure as { error: unknown }).error;
+  return stopped ? "stopped" : "done";
+}
+
+/** The active playlists that already exist on Spotify and that the steps add songs to or remove songs from. */
+function playlistsWrittenTo(
+  steps: readonly StepRow[],
+  load: (id: string) => PlaylistState | null,
+): PlaylistOnSpotify[] {
+  const written = new Map<string, PlaylistOnSpotify>();
+  for (const step of steps) {
+    if ((step.op !== "add" && step.op !== "remove") || written.has(step.playlistId)) continue;
+    const playlist = load(step.playlistId);
+    if (playlist?.status !== "active" || playlist.spotifyPlaylistId === null) continue;
+    written.set(step.playlistId, { id: step.playlistId, spotifyId: playlist.spotifyPlaylistId });
+  }
+  return [...written.values()];
+}

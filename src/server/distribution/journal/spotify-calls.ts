@@ -1,0 +1,15 @@
+// The Spotify calls the journal makes (a subset of the listener's client, so tests can stand in for it).
+import type { LibraryPlaylist, SpotifyUserApi } from "../../spotify/types.ts";
+
+export type JournalApi = Pick<
+  SpotifyUserApi,
+  | "createPlaylist"
+  | "addItems"
+  | "removeItems"
+  | "getPlaylistItems"
+  | "removePlaylistFromLibrary"
+  | "playlistsInLibrary"
+> & {
+  /** the user's library (`GET /me/playlists`), when the client offers it: finds a creation a crash lost */
+  myPlaylists?: () => Promise<LibraryPlaylist[]>;
+};

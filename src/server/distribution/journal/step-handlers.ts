@@ -1,0 +1,122 @@
+// One journal step against Spotify and its effects on the database: one handler per op.
+import { transaction } from "../../db/transaction.ts";
+import type { Deps } from "../../deps/deps.ts";
+import { isUnknownOutcome, SpotifyError } from "../../spotify/errors.ts";
+import type { JournalOp, StepRow } from "../repository/journal.ts";
+import { deletePlaylist, type PlaylistState } from "../repository/playlists.ts";
+import { createPlaylistOnce } from "./create-step.ts";
+import type { ResumeCheck } from "./resume-check.ts";
+import {
+  type JournalApi,
+  type JournalWrites,
+  MAX_UNKNOWN_OUTCOME_RETRIES,
+  type StepContext,
+} from "./step-context.ts";
+
+export type { StepRow } from "../repository/journal.ts";
+export type { PlaylistState } from "../repository/playlists.ts";
+export type { JournalApi } from "./step-context.ts";
+
+type StepHandler = (ctx: StepContext) => Promise<void>;
+
+const handlers: Record<JournalOp, StepHandler> = {
+  create: createPlaylistOnce,
+  add: addSongs,
+  remove: removeSongs,
+  unfollow: unfollowPlaylist,
+};
+
+export async function applyStep(
+  deps: Pick<Deps, "db" | "clock">,
+  api: JournalApi,
+  step: StepRow,
+  playlist: PlaylistState,
+  writes: JournalWrites,
+  /** runs inside the transaction that marks the step done */
+  onDone: () => void,
+  resume: ResumeCheck | null = null,
+): Promise<void> {
+  const done = (result: string | null) => {
+    writes.marks.done(step.id, result, deps.clock.now());
+    onDone();
+  };
+  const commit = (effects: () => void, result: string | null) =>
+    transaction(deps.db, () => {
+      effects();
+      done(result);
+    });
+  const handler = handlers[step.op];
+  if (!handler) throw new Error(`unknown journal op ${step.op}`);
+  await handler({ deps, api, step, playlist, writes, resume, done, commit });
+}
+
+/** The Spotify playlist a write goes to; a step on a playlist never created is a defect. */
+function spotifyIdOf({ step, playlist }: StepContext): string {
+  if (playlist.spotifyPlaylistId === null)
+    throw new Error(`playlist ${step.playlistId} has no Spotify playlist for ${step.op}`);
+  return playlist.spotifyPlaylistId;
+}
+
+async function addSongs(ctx: StepContext): Promise<void> {
+  const { deps, api, step, playlist, resume } = ctx;
+  const spotifyId = spotifyIdOf(ctx);
+  const trackIds = step.trackIds ?? [];
+  let toSend = trackIds;
+  let position = step.position ?? undefined;
+  if (step.status === "sent" || resume) {
+    // The outcome of the last attempt is unknown: add only what is not there yet.
+    const items = resume ? await resume.present(spotifyId) : await api.getPlaylistItems(spotifyId);
+    const present = new Set(items);
+    toSend = trackIds.filter((id) => !present.has(id));
+    if (position !== undefined) position = Math.min(position, items.length);
+  }
+  ctx.writes.marks.sent(step.id, deps.clock.now());
+  let snapshot: string | null = null;
+  let placeChecked = false;
+  for (let attempt = 1; toSend.length > 0; attempt++) {
+    try {
+      snapshot = await api.addItems(spotifyId, toSend, position);
+      await resume?.added(spotifyId, toSend, position);
+      break;
+    } catch (error) {
+      if (outOfBounds(error, position) && !placeChecked) {
+        // Crate's record of the playlist is longer than the playlist (the listener took songs out since):
+        // insert at most at its end, once, with what it really holds.
+        placeChecked = true;
+        const items = await api.getPlaylistItems(spotifyId);
+        const present = new Set(items);
+        toSend = toSend.filter((id) => !present.has(id));
+        position = Math.min(position ?? 0, items.length);
+        continue;
+      }
+      if (!isUnknownOutcome(error) || attempt >= MAX_UNKNOWN_OUTCOME_RETRIES) throw error;
+      // The addition may have been applied: resend only what the playlist does not hold yet.
+      const present = new Set(await api.getPlaylistItems(spotifyId));
+      toSend = toSend.filter((id) => !present.has(id));
+    }
+  }
+  ctx.commit(
+    () => ctx.writes.songs.added(step.playlistId, playlist.userId, trackIds, deps.clock.now()),
+    snapshot,
+  );
+}
+
+/** Spotify's 400 for an insert position past the playlist's end. */
+const outOfBounds = (error: unknown, position: number | undefined) =>
+  error instanceof SpotifyError && error.status === 400 && position !== undefined && position > 0;
+
+// Removals are safe to send twice, so they are not marked as sent first.
+async function removeSongs(ctx: StepContext): Promise<void> {
+  const { deps, api, step, resume } = ctx;
+  const spotifyId = spotifyIdOf(ctx);
+  const trackIds = step.trackIds ?? [];
+  const snapshot = await api.removeItems(spotifyId, trackIds);
+  await resume?.removed(spotifyId, trackIds);
+  ctx.commit(() => ctx.writes.songs.removed(step.playlistId, trackIds, deps.clock.now()), snapshot);
+}
+
+async function unfollowPlaylist(ctx: StepContext): Promise<void> {
+  const { deps, api, step, playlist } = ctx;
+  if (playlist.spotifyPlaylistId !== null) await api.removePlaylistFromLibrary(playlist.spotifyPlaylistId);
+  ctx.commit(() => deletePlaylist(deps.db, step.playlistId), null);
+}

@@ -1,0 +1,61 @@
+// The listener's choices in planning, as pure functions: exclusions keep songs out of one preference's
+// playlists (and take out those already there), and corrections take a song out of a classified or
+// combination playlist it no longer belongs to — the only songs Crate removes from a playlist that only grows.
+import type { PlannedSong, PlaylistWork } from "./types.ts";
+
+/** What one preference's playlists hold now and what the listener chose for it. */
+export interface ChoicesOfPreference {
+  /** the playlists of the preference Crate may write (active, on Spotify), with the songs Crate holds in each */
+  playlists: readonly { id: string; held: readonly string[] }[];
+  /** liked songs the listener keeps out of this preference */
+  excluded: ReadonlySet<string>;
+  /** classified and combination playlists: whether a (corrected) song still belongs */
+  belongs?: (song: PlannedSong) => boolean;
+}
+
+/** The songs without the excluded ones (the same array when nothing is excluded). */
+export const withoutExcluded = (
+  songs: readonly PlannedSong[],
+  excluded: ReadonlySet<string> | undefined,
+): readonly PlannedSong[] =>
+  excluded && excluded.size > 0 ? songs.filter((s) => !excluded.has(s.trackId)) : songs;
+
+/**
+ * Removal works for the songs a preference's playlists hold that are excluded now, or that a correction
+ * disqualified; songs an earlier work of the plan already removes are not removed twice.
+ */
+export function choiceRemovals(
+  preferenceName: string,
+  choices: ChoicesOfPreference,
+  songsById: ReadonlyMap<string, PlannedSong>,
+  planned: readonly PlaylistWork[],
+): PlaylistWork[] {
+  const alreadyRemoved = new Map<string, Set<string>>();
+  for (const work of planned) {
+    if (!("existingId" in work.target)) continue;
+    const set = alreadyRemoved.get(work.target.existingId) ?? new Set<string>();
+    for (const id of work.removes) set.add(id);
+    alreadyRemoved.set(work.target.existingId, set);
+  }
+  const works: PlaylistWork[] = [];
+  for (const playlist of choices.playlists) {
+    const done = alreadyRemoved.get(playlist.id);
+    const removes = playlist.held.filter((trackId) => {
+      if (done?.has(trackId)) return false;
+      if (choices.excluded.has(trackId)) return true;
+      const song = songsById.get(trackId);
+      return song?.corrected === true && choices.belongs !== undefined && !choices.belongs(song);
+    });
+    if (removes.length === 0) continue;
+    works.push({
+      preferenceName,
+      target: { existingId: playlist.id },
+      needsCreate: false,
+      removes,
+      adds: [],
+      addAtTop: false,
+      entry: "Standard",
+    });
+  }
+  return works;
+}

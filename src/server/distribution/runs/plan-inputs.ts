@@ -1,0 +1,126 @@
+// What planning reads from the database: the user's selection, managed playlists and what Crate put in them.
+import { type CatalogueEntry, entryByName } from "../../../shared/catalogue/index.ts";
+import type { MembershipLevel } from "../../../shared/membership.ts";
+import type { Db } from "../../db/client.ts";
+import { isLeftAlone } from "../journal/vanished.ts";
+import { isRollingKind, kindOfEntry } from "../plan/preference-kinds.ts";
+import type { ExistingPlaylist, PreferenceInput } from "../plan/preference-plan.ts";
+import { selectedPreferences, userFacts } from "../repository/listeners.ts";
+import { currentSongs, everAddedReader, heldRecordings } from "../repository/playlist-songs.ts";
+import { type PlaylistRow, playlistsOfSource } from "../repository/playlists.ts";
+
+export interface UserFacts {
+  membershipLevel: MembershipLevel;
+  createPlaylistsAsPrivate: boolean;
+  removePlaylistPostfix: boolean;
+  addRecordingOnce: boolean;
+}
+
+export function loadUserFacts(db: Db, userId: string): UserFacts | null {
+  const row = userFacts(db, userId);
+  if (!row) return null;
+  return {
+    membershipLevel: row.membershipLevel,
+    createPlaylistsAsPrivate: row.createPlaylistsAsPrivate === true,
+    removePlaylistPostfix: row.removePlaylistPostfix === true,
+    addRecordingOnce: row.addRecordingOnce === true,
+  };
+}
+
+export interface SelectedPreference {
+  name: string;
+  selectedAt: number;
+  entry: CatalogueEntry;
+}
+
+/** The user's predefined selection (entries no longer in the catalogue are left out). */
+export function loadSelection(db: Db, userId: string): SelectedPreference[] {
+  const rows = selectedPreferences(db, userId);
+  const selection: SelectedPreference[] = [];
+  for (const row of rows) {
+    const entry = entryByName(row.name);
+    if (entry && entry.name === row.name)
+      selection.push({ name: row.name, selectedAt: row.selectedAt, entry });
+  }
+  return selection;
+}
+
+export type { PlaylistRow } from "../repository/playlists.ts";
+
+export function loadPredefinedPlaylists(db: Db, userId: string): PlaylistRow[] {
+  return playlistsOfSource(db, userId, "predefined");
+}
+
+/** Every song Crate ever added to the playlists of each additive preference (rolling kinds need none). */
+function loadEverAdded(
+  db: Db,
+  names: ReadonlySet<string>,
+  playlists: readonly PlaylistRow[],
+): Map<string, Set<string>> {
+  const byPreference = new Map<string, Set<string>>();
+  for (const name of names) byPreference.set(name, new Set());
+  const songsOf = everAddedReader(db);
+  for (const playlist of playlists) {
+    const added = byPreference.get(playlist.preferenceKey);
+    if (!added) continue;
+    for (const trackId of songsOf(playlist.id)) added.add(trackId);
+  }
+  return byPreference;
+}
+
+/** AddRecordingOnce: the recordings (ISRCs) of the songs Crate holds in each of the user's playlists now. */
+export function loadHeldRecordings(db: Db, userId: string): Map<string, Set<string>> {
+  const held = new Map<string, Set<string>>();
+  const rows = heldRecordings(db, userId);
+  for (const row of rows) {
+    if (row.isrc === null) continue;
+    let set = held.get(row.playlistId);
+    if (!set) {
+      set = new Set();
+      held.set(row.playlistId, set);
+    }
+    set.add(row.isrc);
+  }
+  return held;
+}
+
+/**
+ * Planning inputs for the preferences that are updated now; `held` (AddRecordingOnce only) gives each
+ * playlist's recordings.
+ */
+export function loadPreferenceInputs(
+  db: Db,
+  userId: string,
+  active: readonly SelectedPreference[],
+  playlists: readonly PlaylistRow[],
+  held?: ReadonlyMap<string, ReadonlySet<string>>,
+): PreferenceInput[] {
+  const additive = active.filter((p) => !isRollingKind(kindOfEntry(p.entry))).map((p) => p.name);
+  const everAdded = loadEverAdded(db, new Set(additive), playlists);
+  return active.map((pref) => {
+    const kind = kindOfEntry(pref.entry);
+    const rolling = isRollingKind(kind);
+    const own: ExistingPlaylist[] = playlists
+      .filter((p) => p.preferenceKey === pref.name)
+      .map((p) => ({
+        id: p.id,
+        bucket: p.bucket,
+        sequence: p.sequence,
+        // Frozen or deselected rows of an updated preference are active again; a vanished or failed one is
+        // left alone (planned as vanished).
+        status: isLeftAlone(p.status) ? "vanished" : "active",
+        hasSpotifyPlaylist: p.spotifyPlaylistId !== null,
+        songCount: p.trackCount,
+        samplePeriod: p.samplePeriod,
+        currentSongs: rolling ? currentSongs(db, userId, p.id) : [],
+        recordings: held?.get(p.id),
+      }));
+    return {
+      name: pref.name,
+      kind,
+      selectedAt: pref.selectedAt,
+      playlists: own,
+      everAdded: everAdded.get(pref.name) ?? new Set(),
+    };
+  });
+}
