@@ -1,6 +1,13 @@
 import { describe, expect, test } from "bun:test";
 import { findCycles } from "./import-graph.ts";
-import { clientFolderEdges, emulatorImportsOfServer, unitOf, upwardImports } from "./layers.ts";
+import {
+  clientFolderEdges,
+  distributionFolderOf,
+  emulatorImportsOfServer,
+  unitOf,
+  upwardDistributionImports,
+  upwardImports,
+} from "./layers.ts";
 
 describe("findCycles", () => {
   test("names the edges of a cycle, closed on its first node", () => {
@@ -47,6 +54,28 @@ describe("upwardImports", () => {
     expect(unitOf("server/trpc/routers/auth.ts")).toBe("server/trpc");
     expect(unitOf("server/deps.ts")).toBe("server/deps.ts");
     expect(unitOf("shared/catalogue/genres.ts")).toBe("shared");
+  });
+});
+
+describe("upwardDistributionImports", () => {
+  test("names a lower folder of distribution importing a higher one, and lets the other direction pass", () => {
+    const upward = { from: "server/distribution/plan/types.ts", to: "server/distribution/journal/apply.ts" };
+    const downward = {
+      from: "server/distribution/journal/apply.ts",
+      to: "server/distribution/plan/types.ts",
+    };
+    const outside = { from: "server/distribution/plan/types.ts", to: "server/library/considered.ts" };
+    expect(upwardDistributionImports([upward, downward, outside])).toEqual([
+      "distribution/plan may not import distribution/journal: server/distribution/plan/types.ts -> server/distribution/journal/apply.ts",
+    ]);
+  });
+
+  test("the distribution's own files are its folder '.', nested folders keep their path", () => {
+    expect(distributionFolderOf("server/distribution/service.ts")).toBe(".");
+    expect(distributionFolderOf("server/distribution/combinations/requests/service.ts")).toBe(
+      "combinations/requests",
+    );
+    expect(distributionFolderOf("server/library/sync.ts")).toBeNull();
   });
 });
 

@@ -55,7 +55,7 @@ export function fileEdges(): Edge[] {
   return edges;
 }
 
-/** The folder a file belongs to: `server/distribution` for `server/distribution/plan/preference-plan.ts`, nested folders kept. */
+/** The folder a file belongs to: `server/distribution` for `server/distribution/service.ts`, nested folders kept. */
 export function folderOf(path: string): string {
   return dirname(path);
 }

@@ -1,6 +1,15 @@
 import { describe, expect, test } from "bun:test";
 import { type Edge, fileEdges, findCycles, folderOf } from "./import-graph.ts";
-import { clientFolderEdges, emulatorImportsOfServer, layerOf, unitOf, upwardImports } from "./layers.ts";
+import {
+  clientFolderEdges,
+  distributionFolderOf,
+  distributionLayerOf,
+  emulatorImportsOfServer,
+  layerOf,
+  unitOf,
+  upwardDistributionImports,
+  upwardImports,
+} from "./layers.ts";
 
 const edges = fileEdges();
 const unitEdges: Edge[] = edges
@@ -44,6 +53,17 @@ describe("imports of src/", () => {
       .map((edge) => ({ from: folderOf(edge.from), to: folderOf(edge.to) }))
       .filter((edge) => edge.from !== edge.to);
     expect(findCycles(folderEdges).map((cycle) => cycle.join(" -> "))).toEqual([]);
+  });
+
+  test("every folder of server/distribution has a declared place in its order", () => {
+    const folders = new Set(edges.flatMap((edge) => [edge.from, edge.to].map(distributionFolderOf)));
+    folders.delete(null);
+    expect(folders.size).toBeGreaterThan(5);
+    expect([...folders].filter((folder) => distributionLayerOf(folder as string) < 0)).toEqual([]);
+  });
+
+  test("inside server/distribution no import goes up its order of folders", () => {
+    expect(upwardDistributionImports(edges)).toEqual([]);
   });
 
   // Between files every import counts too, types included: the drawn graph of src/ has no circle anywhere.

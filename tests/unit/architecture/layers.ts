@@ -20,7 +20,7 @@ export const layers: { name: string; units: string[] }[] = [
   { name: "metadata", units: ["server/metadata"] },
   { name: "library", units: ["server/library"] },
   { name: "distribution", units: ["server/distribution"] },
-  { name: "distribution's users", units: ["server/analysis", "server/combinations", "server/settings"] },
+  { name: "distribution's users", units: ["server/analysis", "server/settings"] },
   {
     name: "views and lifecycle",
     units: ["server/playlists", "server/account", "server/billing", "server/admin"],
@@ -69,6 +69,42 @@ export function upwardImports(edges: Edge[]): string[] {
     lines.set(key, [...(lines.get(key) ?? []), `${edge.from} -> ${edge.to}`]);
   }
   return [...lines].map(([key, files]) => `${key}: ${files.slice(0, 3).join(", ")})`);
+}
+
+/**
+ * The folders of server/distribution by responsibility, lowest first ("." is the folder itself: the distribution's
+ * calls). A file may import its own folder and lower ones: the pure plan knows no journal, the journal no run, a
+ * run no batch job and no call; combination playlists' planning sits below the runs, their calls above them.
+ */
+export const distributionFolders: string[][] = [
+  ["repository"],
+  ["plan"],
+  ["combinations"],
+  ["journal"],
+  ["runs"],
+  ["batch", "combinations/requests"],
+  ["."],
+];
+
+const distributionRoot = "server/distribution/";
+
+/** The folder of a file of server/distribution relative to it ("." for its own files), or null outside it. */
+export function distributionFolderOf(path: string): string | null {
+  if (!path.startsWith(distributionRoot)) return null;
+  return folderOf(path.slice(distributionRoot.length));
+}
+
+export const distributionLayerOf = (folder: string) =>
+  distributionFolders.findIndex((layer) => layer.includes(folder));
+
+/** One line per import inside server/distribution from a folder into a higher one. */
+export function upwardDistributionImports(edges: Edge[]): string[] {
+  return edges.flatMap((edge) => {
+    const from = distributionFolderOf(edge.from);
+    const to = distributionFolderOf(edge.to);
+    if (from === null || to === null || distributionLayerOf(to) <= distributionLayerOf(from)) return [];
+    return [`distribution/${from} may not import distribution/${to}: ${edge.from} -> ${edge.to}`];
+  });
 }
 
 /** Imports from src/emulators into src/server: the emulators implement the providers' public APIs on their own. */
