@@ -170,14 +170,22 @@ export function runningOf(db: Db, userId: string, triggers: readonly Distributio
     .sort((a, b) => b.createdAt - a.createdAt);
 }
 
+// Every distribution request asks, refused ones too: built once per connection (db/prepared.ts).
+const runningAnalysesCount = preparedOnce((db) =>
+  db
+    .select({ n: count() })
+    .from(analyses)
+    .where(
+      and(
+        eq(analyses.userId, sql.placeholder("userId")),
+        inArray(analyses.status, ["running", "cancelling"]),
+      ),
+    )
+    .prepare(),
+);
+
 export function countRunningAnalyses(db: Db, userId: string): number {
-  return (
-    db
-      .select({ n: count() })
-      .from(analyses)
-      .where(and(eq(analyses.userId, userId), inArray(analyses.status, ["running", "cancelling"])))
-      .get()?.n ?? 0
-  );
+  return runningAnalysesCount(db).get({ userId })?.n ?? 0;
 }
 
 /** The user's newest failed run since their last finished (non-deletion) one. */
