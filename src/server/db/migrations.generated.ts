@@ -7,6 +7,7 @@ import m4 from "../../../drizzle/0004_single_use_state_billing_sessions.sql" wit
 import m5 from "../../../drizzle/0005_explain_and_correct.sql" with { type: "text" };
 import m6 from "../../../drizzle/0006_web_vitals.sql" with { type: "text" };
 import m7 from "../../../drizzle/0007_spotify_budget.sql" with { type: "text" };
+import m8 from "../../../drizzle/0008_likes_seq_index.sql" with { type: "text" };
 
 export const migrations: { tag: string; sql: string }[] = [
   { tag: "0000_init", sql: m0 },
@@ -17,4 +18,5 @@ export const migrations: { tag: string; sql: string }[] = [
   { tag: "0005_explain_and_correct", sql: m5 },
   { tag: "0006_web_vitals", sql: m6 },
   { tag: "0007_spotify_budget", sql: m7 },
+  { tag: "0008_likes_seq_index", sql: m8 },
 ];

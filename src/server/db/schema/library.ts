@@ -89,6 +89,8 @@ export const likes = sqliteTable(
   (t) => [
     primaryKey({ columns: [t.userId, t.trackId] }),
     index("likes_user_id_liked_at_idx").on(t.userId, t.likedAt),
+    // every sync asks for the listener's highest seq: one index step, not a walk over all their likes
+    index("likes_user_id_seq_idx").on(t.userId, t.seq),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX `likes_user_id_seq_idx` ON `likes` (`user_id`,`seq`);
