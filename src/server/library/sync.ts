@@ -121,7 +121,9 @@ function storeLikes(
       for (const artist of track.artists)
         if (artist.id) writer.artist({ id: artist.id, name: artist.name ?? "" });
       const before = existing(userId, id);
-      if (!before || before.unlikedAt !== null || before.likedAt !== likedAt) newLikes += 1;
+      // A like stored as it is listed keeps its row (and its order among equal times): nothing to write.
+      if (before && before.unlikedAt === null && before.likedAt === likedAt) return;
+      newLikes += 1;
       // The newest like gets the highest seq, so equal likedAt keeps the provider's order.
       writer.like({ userId, trackId: id, likedAt, seq: maxSeq + newestFirst.length - index });
     });
