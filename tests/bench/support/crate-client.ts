@@ -21,6 +21,8 @@ function addressOf(listener: string): string {
 export async function signIn(crateUrl: string, listener: string): Promise<SignedIn> {
   const forwarded = { "x-forwarded-for": addressOf(listener) };
   const start = await fetch(`${crateUrl}/api/authorize`, { redirect: "manual", headers: forwarded });
+  // A refused start (429 past the address's limit) ends the attempt: there is no consent page to go on to.
+  if (start.status !== 302) throw new Error(`sign-in as ${listener} refused at the start: ${start.status}`);
   const jar = start.headers
     .getSetCookie()
     .map((line) => line.split(";")[0])
