@@ -57,8 +57,9 @@ async function firstTaps(path: string, target: string, change: VisibleChange): P
 }
 
 describe("the landing demo", () => {
+  // The two motion settings watch the demo at once: each test is mostly its 5.5 s of watching.
   for (const reducedMotion of ["no-preference", "reduce"] as const) {
-    test(
+    test.concurrent(
       `changes song within 3 s and again within 6 s with no interaction and no app (motion: ${reducedMotion})`,
       async () => {
         const page = await newThrottledPhone(suite.browser.browser);

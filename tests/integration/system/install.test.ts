@@ -15,12 +15,17 @@ test("npm ci with strict install-script checks runs bun's and esbuild's scripts 
   expect(pkg.allowScripts).toEqual({ bun: true, esbuild: true });
   for (const file of ["package.json", "package-lock.json", ".npmrc"])
     if (existsSync(join(root, file))) copyFileSync(join(root, file), join(copy, file));
-  const install = Bun.spawn(["npm", "ci", "--no-audit", "--no-fund", "--strict-allow-scripts"], {
-    cwd: copy,
-    env: { ...process.env, npm_config_update_notifier: "false" },
-    stdout: "pipe",
-    stderr: "pipe",
-  });
+  // --prefer-offline: the packages CI's own install just fetched come from npm's cache without asking the registry
+  // again (the install scripts, the subject here, run all the same).
+  const install = Bun.spawn(
+    ["npm", "ci", "--no-audit", "--no-fund", "--strict-allow-scripts", "--prefer-offline"],
+    {
+      cwd: copy,
+      env: { ...process.env, npm_config_update_notifier: "false" },
+      stdout: "pipe",
+      stderr: "pipe",
+    },
+  );
   const [out, err, code] = await Promise.all([
     new Response(install.stdout).text(),
     new Response(install.stderr).text(),
