@@ -1,5 +1,5 @@
 // The load benchmark in a form CI affords: the compiled binary in real mode against the Spotify emulator in its
-// own process, 20 signed-in autocannon clients for 2 s while the hourly job (started by the admin call) syncs 50
+// own process, 20 signed-in autocannon clients for 1 s while the hourly job (started by the admin call) syncs 50
 // users who each liked new songs. Asserts counts, not timings: no failed request in any run, every user synced
 // with every like stored and distributed, one token refresh a user, and Web API calls per user within a bound.
 import { beforeAll, describe, expect, test } from "bun:test";
@@ -19,7 +19,7 @@ describe("load smoke: the binary under autocannon while the hourly job runs", ()
       clients: 20,
       likes: 20,
       newLikes,
-      durationSec: 2,
+      durationSec: 1,
       compile: true,
     });
   }, 180_000);
