@@ -11,6 +11,7 @@ import { READ_MEMO_LIMITS } from "../db/read-memo.ts";
 import type { Deps } from "../deps/deps.ts";
 import { getPlaylistPreferences } from "../distribution/preferences.ts";
 import { deletePredefined, distributeHistorically, getProgress } from "../distribution/service.ts";
+import { preferencesMemoKey, progressMemoKey } from "../http/listener-reads.ts";
 import { jsonBody, parseWith, reading, requireUser } from "./validate.ts";
 
 export function distributionRest(deps: Deps) {
@@ -18,10 +19,8 @@ export function distributionRest(deps: Deps) {
     .get(
       "/playlist-preferences",
       reading(deps, (c) => getPlaylistPreferences(deps, requireUser(c, deps)), {
-        key: (c) => {
-          const user = requireUser(c, deps);
-          return `${user.userId} ${user.membershipLevel}`;
-        },
+        key: (c) => preferencesMemoKey(requireUser(c, deps)),
+        version: (c) => requireUser(c, deps).readsVersion,
         maxEntries: READ_MEMO_LIMITS.largeAnswers,
       }),
     )
@@ -39,7 +38,10 @@ export function distributionRest(deps: Deps) {
           const { id } = parseWith(DistributionIdSchema, { id: c.req.param("id") });
           return getProgress(deps, user.userId, id);
         },
-        { key: (c) => `${requireUser(c, deps).userId} ${c.req.param("id")}` },
+        {
+          key: (c) => progressMemoKey(requireUser(c, deps), c.req.param("id") ?? ""),
+          version: (c) => requireUser(c, deps).readsVersion,
+        },
       ),
     )
     .delete("/distributor/predefined/:name", (c) => {
