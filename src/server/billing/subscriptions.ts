@@ -9,6 +9,7 @@ import {
 } from "../../shared/schemas/billing.ts";
 import type { Deps } from "../deps/deps.ts";
 import { PaddleApiError } from "../paddle/client.ts";
+import type { PaddleSubscription } from "../paddle/types.ts";
 import { AppError, notFound } from "../platform/errors.ts";
 import { currentSubscriptionFor, findSubscription, runningSubscriptionsOf } from "./records.ts";
 import { priceInfoOf, subscriptionDetailsOf } from "./status.ts";
@@ -125,34 +126,49 @@ export async function getSubscriptionDetails(deps: Deps, userId: string): Promis
 }
 
 /** Cancels at the end of the billing period; premium stays until then (the webhook records the change). */
-export async function cancelSubscription(
+export function cancelSubscription(
   deps: Deps,
   userId: string,
   subscriptionId?: string,
 ): Promise<SubscriptionDetails> {
-  const id = requireSubscriptionId(deps, userId, subscriptionId);
-  try {
-    const sub = await deps.paddle.cancelAtPeriodEnd(id);
-    deps.log.info("subscription cancel scheduled", { userId, subscriptionId: id });
-    return subscriptionDetailsOf(sub);
-  } catch (err) {
-    throw providerError(deps, err, "cancel the subscription");
-  }
+  return changeSubscription(deps, userId, subscriptionId, {
+    send: (id) => deps.paddle.cancelAtPeriodEnd(id),
+    logged: "subscription cancel scheduled",
+    failed: "cancel the subscription",
+  });
 }
 
 /** Re-activates a subscription that is being cancelled by removing the scheduled cancel. */
-export async function reactivateSubscription(
+export function reactivateSubscription(
   deps: Deps,
   userId: string,
   subscriptionId?: string,
 ): Promise<SubscriptionDetails> {
+  return changeSubscription(deps, userId, subscriptionId, {
+    send: (id) => deps.paddle.removeScheduledChange(id),
+    logged: "subscription re-activated",
+    failed: "re-activate the subscription",
+  });
+}
+
+/** One change of the user's own subscription at Paddle, logged, answered with the subscription as it is then. */
+async function changeSubscription(
+  deps: Deps,
+  userId: string,
+  subscriptionId: string | undefined,
+  change: {
+    send: (id: string) => Promise<PaddleSubscription>;
+    logged: string;
+    failed: string;
+  },
+): Promise<SubscriptionDetails> {
   const id = requireSubscriptionId(deps, userId, subscriptionId);
   try {
-    const sub = await deps.paddle.removeScheduledChange(id);
-    deps.log.info("subscription re-activated", { userId, subscriptionId: id });
+    const sub = await change.send(id);
+    deps.log.info(change.logged, { userId, subscriptionId: id });
     return subscriptionDetailsOf(sub);
   } catch (err) {
-    throw providerError(deps, err, "re-activate the subscription");
+    throw providerError(deps, err, change.failed);
   }
 }
 
