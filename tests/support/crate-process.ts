@@ -22,9 +22,17 @@ export interface CrateProcess {
  */
 export const classicMetadata = { SPOTIFY_EMULATOR_APP: "extended", METADATA_SOURCES: "spotify" } as const;
 
-export function crateProcess(options: { dir: string; env: Record<string, string> }): CrateProcess {
-  const port = freePort();
-  const url = `http://localhost:${port}`;
+export function crateProcess(options: {
+  dir: string;
+  env: Record<string, string>;
+  /** a given port (a test about the address); otherwise a free one */
+  port?: number;
+}): CrateProcess {
+  const port = options.port ?? freePort();
+  // 127.0.0.1, not localhost: Bun binds every interface but starts on IPv4 alone when another program holds the
+  // port on [::1], and localhost (tried as ::1 first) would reach that program; on 127.0.0.1 only this server can
+  // answer once it has started
+  const url = `http://127.0.0.1:${port}`;
   const databasePath = join(options.dir, "crate.db");
   let child: Subprocess | null = null;
   return {
