@@ -47,7 +47,12 @@ export async function lookUpSpotify(
     userId,
     now: deps.clock.now(),
   };
-  return { featuresFetched: await spotifyFeatures(step), artistsFetched: await spotifyArtists(step) };
+  // the artists are read before the features are stored: a song with features no longer counts as pending
+  const artists = artistsStillToAsk(step);
+  return {
+    featuresFetched: await spotifyFeatures(step),
+    artistsFetched: await spotifyArtists(step, artists),
+  };
 }
 
 /**
@@ -96,14 +101,20 @@ const genresGone = (artists: readonly Artist[]) =>
   artists.length > 0 &&
   artists.every((a) => !Array.isArray(a.genres) || (a.genres.length === 0 && a.popularity === undefined));
 
-async function spotifyArtists({ db, sqlite, log, api, userId, now }: Step): Promise<number> {
-  if (isUnavailable(sqlite, "artistGenres", now)) return 0;
+const ARTIST_QUESTION = { source: "spotify", kind: "artist" } as const;
+
+function artistsStillToAsk({ sqlite, userId, now }: Step): string[] {
+  if (isUnavailable(sqlite, "artistGenres", now)) return [];
+  return wholeLibrary(sqlite, "artistGenres")
+    ? artistsOfLikes(sqlite, userId)
+    : artistsToAsk(sqlite, userId, ARTIST_QUESTION, now, ROUND);
+}
+
+async function spotifyArtists({ db, sqlite, log, api, now }: Step, candidates: string[]): Promise<number> {
+  if (candidates.length === 0) return 0;
   let fetched = 0;
   // The first round asks about one artist: if Spotify answers it without genres, nothing more is asked.
-  const rounds = { source: "spotify", kind: "artist", size: ROUND, firstSize: 1, now: () => now } as const;
-  const candidates = wholeLibrary(sqlite, "artistGenres")
-    ? artistsOfLikes(sqlite, userId)
-    : artistsToAsk(sqlite, userId, rounds, now, ROUND);
+  const rounds = { ...ARTIST_QUESTION, size: ROUND, firstSize: 1, now: () => now };
   await askInRounds(db, rounds, candidates, async (round) => {
     const artists = await api.getArtists(round);
     if (genresGone(artists)) {
