@@ -14,6 +14,11 @@ export const workLimits = {
   /** requests of one client (a listener's session, else an address) in a second the batch jobs give way to */
   requestsCountedPerClient: 20,
   /**
+   * how long a library read that finds no new like skips the enrichment of the listener's songs (each pass reads
+   * every like's artists and facts): repeated sign-ins and setting flips do not redo it
+   */
+  enrichAgainAfterMs: 10 * 60_000,
+  /**
    * share of a batch run's time it may spend giving way to requests, for each client asking in the last second:
    * one listener's flood (their session, and their address for sign-ins) stretches the run by a tenth at most,
    * many listeners' pages take the room they need

@@ -45,6 +45,7 @@ describe("two apps in one process", () => {
       "runningBatchJobs",
       "queuedSettingsSyncs",
       "signInSyncs",
+      "enrichedLibraries",
       "tokenRefreshes",
       "priceCache",
       "sessionLookup",
