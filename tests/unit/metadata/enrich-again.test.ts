@@ -76,6 +76,31 @@ const clients = {
 
 let deps: Deps;
 
+/** The query plans of the reads of what is still to ask (the counts that choose their order left out). */
+function plansOfReads(): { sql: string; plan: string[] }[] {
+  const sqlite = db.$client;
+  const statements: string[] = [];
+  const query = sqlite.query.bind(sqlite);
+  sqlite.query = ((sql: string) => {
+    if (!sql.startsWith("SELECT count(*)")) statements.push(sql);
+    return query(sql);
+  }) as typeof sqlite.query;
+  try {
+    pendingTracksOf(sqlite, "u1");
+    songsToAsk(sqlite, "u1", { source: "spotify", kind: "features" }, clock.now());
+    artistsToAsk(sqlite, "u1", { source: "spotify", kind: "artist" }, clock.now(), 1000);
+  } finally {
+    sqlite.query = query;
+  }
+  return statements.map((sql) => ({
+    sql,
+    plan: sqlite
+      .query<{ detail: string }, []>(`EXPLAIN QUERY PLAN ${sql}`)
+      .all()
+      .map((r) => r.detail),
+  }));
+}
+
 function like(n: number) {
   createArtist(db, { id: `a${n}`, name: `Artist ${n}` });
   createTrack(db, { id: `t${n}`, artistIds: [`a${n}`], isrc: `ISRC${n}`, featuresStatus: "missing" });
@@ -118,23 +143,9 @@ describe("an enriched library", () => {
   });
 
   test("reads the pending songs and the due misses from their indexes, not the listener's likes", () => {
-    const sqlite = db.$client;
-    const statements: string[] = [];
-    const query = sqlite.query.bind(sqlite);
-    sqlite.query = ((sql: string) => {
-      statements.push(sql);
-      return query(sql);
-    }) as typeof sqlite.query;
-    pendingTracksOf(sqlite, "u1");
-    songsToAsk(sqlite, "u1", { source: "spotify", kind: "features" }, clock.now());
-    artistsToAsk(sqlite, "u1", { source: "spotify", kind: "artist" }, clock.now(), 1000);
-    sqlite.query = query;
-    expect(statements).toHaveLength(3);
-    for (const sql of statements) {
-      const plan = sqlite
-        .query<{ detail: string }, []>(`EXPLAIN QUERY PLAN ${sql}`)
-        .all()
-        .map((r) => r.detail);
+    const plans = plansOfReads();
+    expect(plans).toHaveLength(3);
+    for (const { sql, plan } of plans) {
       expect(plan.some((step) => step.includes("tracks_lookups_pending_idx"))).toBe(true);
       // the likes are read one keyed step at a time, from a pending song or a due miss: never walked
       const likeSteps = plan.filter((step) => /^(SCAN|SEARCH) l\b/.test(step));
@@ -143,6 +154,19 @@ describe("an enriched library", () => {
       if (sql.includes("metadata_lookups"))
         expect(plan.some((step) => step.includes("metadata_lookups_misses_idx"))).toBe(true);
     }
+  });
+
+  test("while more songs of other libraries are pending than the listener likes, their likes are read instead", () => {
+    for (let n = 100; n < 110; n++)
+      createTrack(db, { id: `t${n}`, artistIds: [], featuresStatus: "missing" });
+    for (const { plan } of plansOfReads()) {
+      // the listener's likes by their key's prefix, each song by its key; the other libraries' songs are not read
+      expect(plan.find((step) => /^(SCAN|SEARCH) (l|t)\b/.test(step))).toMatch(
+        /^SEARCH l USING (COVERING )?INDEX \w+ \(user_id=\?\)$/,
+      );
+      expect(plan.some((step) => step.includes("tracks_lookups_pending_idx"))).toBe(false);
+    }
+    expect(pendingTracksOf(db.$client, "u1")).toEqual(["t5", "t4", "t3", "t2", "t1", "t0"]);
   });
 
   test("a new like is still enriched, and only it", async () => {
