@@ -14,8 +14,8 @@ export const workLimits = {
   /** requests of one client (a listener's session, else an address) in a second the batch jobs give way to */
   requestsCountedPerClient: 20,
   /**
-   * how long a library read that finds no new like skips the enrichment of the listener's songs (each pass reads
-   * every like's artists and facts): repeated sign-ins and setting flips do not redo it
+   * how long a library read that finds no new like skips the enrichment of the listener's songs: repeated sign-ins
+   * and setting flips do not redo it (an enriched library's enrichment reads a few index rows since migration 0010)
    */
   enrichAgainAfterMs: 10 * 60_000,
   /**

@@ -8,12 +8,8 @@ import { withCallKind } from "../spotify/call-kind.ts";
 import type { SourceTime } from "./open-source/definition.ts";
 import { lookUpOpenSources, type PassResult } from "./open-sources.ts";
 import { createMetadataClients, type MetadataClients } from "./sources/clients.ts";
-import {
-  pendingTracksOf,
-  settleFeaturesStatus,
-  usersPlacingTracks,
-  usersWithPendingLookups,
-} from "./store/repository.ts";
+import { settleFeaturesStatus, usersPlacingTracks, usersWithPendingLookups } from "./store/repository.ts";
+import { pendingTracksOf } from "./store/to-ask-repository.ts";
 
 /** First wait before a failed source is asked again; doubles up to RETRY_MAX_MS. */
 const RETRY_MS = 60_000;

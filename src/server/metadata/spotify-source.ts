@@ -6,7 +6,12 @@ import type { MetadataFact } from "../../shared/metadata-sources.ts";
 import type { Db } from "../db/client.ts";
 import type { Deps } from "../deps/deps.ts";
 import type { Artist, SpotifyUserApi } from "../spotify/types.ts";
-import { isUnavailable, recordCapability } from "./store/capabilities-repository.ts";
+import {
+  isUnavailable,
+  recordCapability,
+  recordedStatus,
+  type SpotifyCapability,
+} from "./store/capabilities-repository.ts";
 import { type SourceOrder, storeFeatures } from "./store/facts-repository.ts";
 import {
   artistsOfLikes,
@@ -15,6 +20,7 @@ import {
   tracksWithoutFeatures,
 } from "./store/repository.ts";
 import { askInRounds } from "./store/rounds.ts";
+import { artistsToAsk, songsToAsk } from "./store/to-ask-repository.ts";
 
 /** Ids handed to the client per round; each round is stored before the next, so a failure keeps what arrived. */
 const ROUND = 1000;
@@ -41,8 +47,20 @@ export async function lookUpSpotify(
     userId,
     now: deps.clock.now(),
   };
-  return { featuresFetched: await spotifyFeatures(step), artistsFetched: await spotifyArtists(step) };
+  // the artists are read before the features are stored: a song with features no longer counts as pending
+  const artists = artistsStillToAsk(step);
+  return {
+    featuresFetched: await spotifyFeatures(step),
+    artistsFetched: await spotifyArtists(step, artists),
+  };
 }
+
+/**
+ * Whether the whole library is to be looked through: Spotify was never asked for the capability, or refused it and
+ * its day is over (what it refused was never remembered as asked). Otherwise only what is still to ask is read.
+ */
+const wholeLibrary = (sqlite: Database, capability: SpotifyCapability) =>
+  recordedStatus(sqlite, capability) !== "available";
 
 /** What both of Spotify's lookups work with: the database, the log, the listener's client, one time for all. */
 interface Step {
@@ -59,7 +77,10 @@ async function spotifyFeatures({ db, sqlite, order, log, api, userId, now }: Ste
   if (isUnavailable(sqlite, "audioFeatures", now)) return 0;
   let fetched = 0;
   const rounds = { source: "spotify", kind: "features", size: ROUND, now: () => now } as const;
-  await askInRounds(db, rounds, tracksWithoutFeatures(sqlite, userId), async (round) => {
+  const candidates = wholeLibrary(sqlite, "audioFeatures")
+    ? tracksWithoutFeatures(sqlite, userId)
+    : songsToAsk(sqlite, userId, rounds, now);
+  await askInRounds(db, rounds, candidates, async (round) => {
     const features = await api.getAudioFeatures(round);
     if (features === "unavailable") {
       recordCapability(sqlite, "audioFeatures", "unavailable", now);
@@ -80,12 +101,21 @@ const genresGone = (artists: readonly Artist[]) =>
   artists.length > 0 &&
   artists.every((a) => !Array.isArray(a.genres) || (a.genres.length === 0 && a.popularity === undefined));
 
-async function spotifyArtists({ db, sqlite, log, api, userId, now }: Step): Promise<number> {
-  if (isUnavailable(sqlite, "artistGenres", now)) return 0;
+const ARTIST_QUESTION = { source: "spotify", kind: "artist" } as const;
+
+function artistsStillToAsk({ sqlite, userId, now }: Step): string[] {
+  if (isUnavailable(sqlite, "artistGenres", now)) return [];
+  return wholeLibrary(sqlite, "artistGenres")
+    ? artistsOfLikes(sqlite, userId)
+    : artistsToAsk(sqlite, userId, ARTIST_QUESTION, now, ROUND);
+}
+
+async function spotifyArtists({ db, sqlite, log, api, now }: Step, candidates: string[]): Promise<number> {
+  if (candidates.length === 0) return 0;
   let fetched = 0;
   // The first round asks about one artist: if Spotify answers it without genres, nothing more is asked.
-  const rounds = { source: "spotify", kind: "artist", size: ROUND, firstSize: 1, now: () => now } as const;
-  await askInRounds(db, rounds, artistsOfLikes(sqlite, userId), async (round) => {
+  const rounds = { ...ARTIST_QUESTION, size: ROUND, firstSize: 1, now: () => now };
+  await askInRounds(db, rounds, candidates, async (round) => {
     const artists = await api.getArtists(round);
     if (genresGone(artists)) {
       recordCapability(sqlite, "artistGenres", "unavailable", now);

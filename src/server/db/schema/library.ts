@@ -1,44 +1,52 @@
+import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { users } from "./auth.ts";
 
 /** Track metadata, shared by all users. */
-export const tracks = sqliteTable("tracks", {
-  id: text().primaryKey(),
-  name: text().notNull(),
-  artistIds: text({ mode: "json" }).$type<string[]>().notNull(),
-  albumName: text().notNull().default(""),
-  releaseDate: text(),
-  durationMs: integer().notNull().default(0),
-  /**
-   * the recording's ISRC (Spotify's `external_ids.isrc`): one recording may be several tracks; the key for
-   * MusicBrainz recordings and Deezer
-   */
-  isrc: text(),
-  /**
-   * missing: lookups for this track (features, its artists' facts) are still to come; present: the feature columns
-   * below are set; unavailable: every configured source was asked and none knew (asked again after 30 days).
-   */
-  featuresStatus: text({ enum: ["missing", "present", "unavailable"] })
-    .notNull()
-    .default("missing"),
-  tempo: real(),
-  energy: real(),
-  valence: real(),
-  danceability: real(),
-  acousticness: real(),
-  instrumentalness: real(),
-  speechiness: real(),
-  /** provenance of the feature columns (`spotify`, `reccobeats`) and when they arrived */
-  featuresSource: text(),
-  featuresFetchedAt: integer(),
-  /** provenance of `tempo`: the feature source, or `deezer` (bpm only) */
-  tempoSource: text(),
-  fetchedAt: integer().notNull(),
-  /** catalogue entry names this track belongs to (classified groups), cached; null until computed */
-  categories: text({ mode: "json" }).$type<string[]>(),
-  /** the classification rules version `categories` was computed with */
-  categoriesVersion: text(),
-});
+export const tracks = sqliteTable(
+  "tracks",
+  {
+    id: text().primaryKey(),
+    name: text().notNull(),
+    artistIds: text({ mode: "json" }).$type<string[]>().notNull(),
+    albumName: text().notNull().default(""),
+    releaseDate: text(),
+    durationMs: integer().notNull().default(0),
+    /**
+     * the recording's ISRC (Spotify's `external_ids.isrc`): one recording may be several tracks; the key for
+     * MusicBrainz recordings and Deezer
+     */
+    isrc: text(),
+    /**
+     * missing: lookups for this track (features, its artists' facts) are still to come; present: the feature columns
+     * below are set; unavailable: every configured source was asked and none knew (asked again after 30 days).
+     */
+    featuresStatus: text({ enum: ["missing", "present", "unavailable"] })
+      .notNull()
+      .default("missing"),
+    tempo: real(),
+    energy: real(),
+    valence: real(),
+    danceability: real(),
+    acousticness: real(),
+    instrumentalness: real(),
+    speechiness: real(),
+    /** provenance of the feature columns (`spotify`, `reccobeats`) and when they arrived */
+    featuresSource: text(),
+    featuresFetchedAt: integer(),
+    /** provenance of `tempo`: the feature source, or `deezer` (bpm only) */
+    tempoSource: text(),
+    fetchedAt: integer().notNull(),
+    /** catalogue entry names this track belongs to (classified groups), cached; null until computed */
+    categories: text({ mode: "json" }).$type<string[]>(),
+    /** the classification rules version `categories` was computed with */
+    categoriesVersion: text(),
+  },
+  (t) => [
+    // enrichment starts from the songs still to look up: a few rows, not a walk over every listener's likes
+    index("tracks_lookups_pending_idx").on(t.id).where(sql`${t.featuresStatus} = 'missing'`),
+  ],
+);
 
 /** Artist metadata, shared by all users; genres drive genre, subgenre and nationality. */
 export const artists = sqliteTable("artists", {
@@ -70,7 +78,11 @@ export const metadataLookups = sqliteTable(
     found: integer({ mode: "boolean" }).notNull(),
     checkedAt: integer().notNull(),
   },
-  (t) => [primaryKey({ columns: [t.source, t.kind, t.key] })],
+  (t) => [
+    primaryKey({ columns: [t.source, t.kind, t.key] }),
+    // the misses due to be asked again (older than 30 days), found without reading the hits
+    index("metadata_lookups_misses_idx").on(t.source, t.kind, t.checkedAt).where(sql`${t.found} = 0`),
+  ],
 );
 
 export const likes = sqliteTable(

@@ -50,17 +50,6 @@ export function usersWithPendingLookups(sqlite: Database): Like["userId"][] {
     .map((r) => r.userId);
 }
 
-/** The user's liked songs still waiting for lookups, newest like first. */
-export function pendingTracksOf(sqlite: Database, userId: string): Like["trackId"][] {
-  return sqlite
-    .query<Pick<Like, "trackId">, [string]>(
-      `SELECT l.track_id AS trackId FROM likes l JOIN tracks t ON t.id = l.track_id
-       WHERE l.user_id = ? AND t.features_status = 'missing' ORDER BY l.liked_at DESC, l.seq DESC`,
-    )
-    .all(userId)
-    .map((r) => r.trackId);
-}
-
 /** Every source has answered for these songs: present with features, unavailable without. */
 export function settleFeaturesStatus(sqlite: Database, trackIds: readonly string[]): void {
   sqlite

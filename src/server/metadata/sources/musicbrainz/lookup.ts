@@ -11,7 +11,7 @@ import {
   type PassTrack,
   passArtists,
 } from "../../store/repository.ts";
-import { askInRounds } from "../../store/rounds.ts";
+import { askInRounds, type Rounds } from "../../store/rounds.ts";
 import { MUSICBRAINZ_BATCH, type MusicBrainzClient } from "./client.ts";
 
 type ArtistRow = PassArtist;
@@ -21,6 +21,14 @@ function loadArtists(sqlite: Database, tracks: readonly PassTrack[]): Map<string
   const rows = passArtists(sqlite, ids);
   return new Map(rows.map((r) => [r.id, r]));
 }
+
+/** MusicBrainz's rounds of a question: 100 keys a call, on the pass's clock. */
+const rounds = (deps: PassDeps, kind: "url" | "tags"): Rounds => ({
+  source: "musicbrainz",
+  kind,
+  size: MUSICBRAINZ_BATCH,
+  now: () => deps.clock.now(),
+});
 
 export const lookUpMusicBrainz = ({
   deps,
@@ -52,13 +60,7 @@ async function lookUpArtists(
   // 1. Spotify artist URL → MusicBrainz artist (id, country), 100 a call.
   const artists = loadArtists(sqlite, tracks);
   const unlinked = [...artists.values()].filter((a) => a.mbid === null).map((a) => a.id);
-  const urls = {
-    source: "musicbrainz",
-    kind: "url",
-    size: MUSICBRAINZ_BATCH,
-    now: () => deps.clock.now(),
-  } as const;
-  await askInRounds(deps.db, urls, unlinked, async (round) => {
+  await askInRounds(deps.db, rounds(deps, "url"), unlinked, async (round) => {
     const found = await mb.artistsBySpotifyIds(round);
     for (const [artistId, ref] of found) {
       storeArtistLink(deps.db, artistId, ref.mbid, ref.country);
@@ -78,13 +80,7 @@ async function lookUpArtists(
   const artistsOfMbid = new Map<string, string[]>();
   for (const a of artists.values())
     if (a.mbid) artistsOfMbid.set(a.mbid, [...(artistsOfMbid.get(a.mbid) ?? []), a.id]);
-  const tags = {
-    source: "musicbrainz",
-    kind: "tags",
-    size: MUSICBRAINZ_BATCH,
-    now: () => deps.clock.now(),
-  } as const;
-  await askInRounds(deps.db, tags, mbids, async (round) => {
+  await askInRounds(deps.db, rounds(deps, "tags"), mbids, async (round) => {
     const found = await mb.tagsByMbids(round);
     const now = deps.clock.now();
     for (const [mbid, facts] of found) {

@@ -1,0 +1,2 @@
+CREATE INDEX `metadata_lookups_misses_idx` ON `metadata_lookups` (`source`,`kind`,`checked_at`) WHERE "metadata_lookups"."found" = 0;--> statement-breakpoint
+CREATE INDEX `tracks_lookups_pending_idx` ON `tracks` (`id`) WHERE "tracks"."features_status" = 'missing';
