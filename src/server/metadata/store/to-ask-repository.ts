@@ -1,6 +1,8 @@
 // What is still to ask about a listener's likes: the songs whose lookups are not finished (`features_status =
 // 'missing'`, a partial index holding only those) and the answers the lookup memory holds as misses due again (a
 // partial index of the misses). An enriched library answers both from a few index rows, without walking its likes.
+// Raw statements, as the other hot reads: the join order (CROSS JOIN) decides which side is walked, which the query
+// builder cannot say.
 import type { Database } from "bun:sqlite";
 import type { likes, tracks } from "../../db/schema/index.ts";
 import { type LookupKind, MISS_RETRY_MS } from "./lookups-repository.ts";
