@@ -21,6 +21,11 @@ export function walCommitEnds(wal: Uint8Array): number[] {
   return ends;
 }
 
+/** How many commits the WAL of the database at `path` holds in its current generation (0 without a WAL). */
+export function walCommitsOf(path: string): number {
+  return existsSync(`${path}-wal`) ? walCommitEnds(readFileSync(`${path}-wal`)).length : 0;
+}
+
 /**
  * Copies `from` (database and WAL, not the shared-memory index) to `to`, dropping the WAL's last `commits`
  * commits as a power loss before they were synced would. Returns how many commits were dropped.
