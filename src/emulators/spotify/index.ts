@@ -6,7 +6,7 @@ import { controlApp } from "./control-routes.ts";
 import { controlUsersApp } from "./control-users.ts";
 import { spotifyFallbacks } from "./fallbacks.ts";
 import type { CatalogueSize } from "./model/catalogue.ts";
-import { createRuntime } from "./model/runtime.ts";
+import { createRuntime, type FaultTime } from "./model/runtime.ts";
 import { catalogueRoutes } from "./web-api/catalogue-routes.ts";
 import { webApiBodyLimit, webApiErrors } from "./web-api/fallbacks.ts";
 import { meRoutes } from "./web-api/me.ts";
@@ -40,6 +40,11 @@ export interface SpotifyEmulatorOptions {
   accessTokenTtlSec?: number;
   /** time source (tests move it to expire codes and tokens) */
   now?: () => number;
+  /**
+   * the clock of the rate limit, Retry-Afters, latency and stalls (default: the real one); a test gives it and
+   * Crate's Spotify client the same fast clock, so every limit and wait keeps its length in less real time
+   */
+  faultTime?: FaultTime;
   /** a smaller catalogue for quick tests (default 4,000 artists and 40,000 tracks) */
   catalogueSize?: CatalogueSize;
   /** `development`: behaves like a development-mode app of 2026; `extended` (default): an extended-quota app */
@@ -54,6 +59,11 @@ export interface SpotifyEmulatorOptions {
    */
   redirectUris?: readonly string[];
 }
+
+const realFaultTime: FaultTime = {
+  now: Date.now,
+  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+};
 
 export type SpotifyEmulatorApp = "development" | "extended";
 
@@ -72,6 +82,7 @@ export function createSpotifyEmulator(options: SpotifyEmulatorOptions): SpotifyE
     seed: options.seed ?? DEFAULT_SEED,
     accessTokenTtlSec: options.accessTokenTtlSec ?? 3600,
     now: options.now ?? Date.now,
+    faultTime: options.faultTime ?? realFaultTime,
     catalogueSize: options.catalogueSize,
     grantLifetimeMs: options.grantLifetimeMs ?? null,
   });
