@@ -41,7 +41,7 @@ export interface SpotifyEmulatorOptions {
   /** time source (tests move it to expire codes and tokens) */
   now?: () => number;
   /**
-   * the clock of the rate limit, Retry-Afters, latency and stalls (default: the real one); a test gives it and
+   * the clock of the rate limit, Retry-Afters, latency and stalls (default: `now`, real sleeps); a test gives it and
    * Crate's Spotify client the same fast clock, so every limit and wait keeps its length in less real time
    */
   faultTime?: FaultTime;
@@ -60,10 +60,7 @@ export interface SpotifyEmulatorOptions {
   redirectUris?: readonly string[];
 }
 
-const realFaultTime: FaultTime = {
-  now: Date.now,
-  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
-};
+const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export type SpotifyEmulatorApp = "development" | "extended";
 
@@ -75,14 +72,15 @@ export interface SpotifyEmulator {
 }
 
 export function createSpotifyEmulator(options: SpotifyEmulatorOptions): SpotifyEmulator {
+  const now = options.now ?? Date.now;
   const runtime = createRuntime({
     clientId: options.clientId,
     clientSecret: options.clientSecret,
     statePath: options.statePath,
     seed: options.seed ?? DEFAULT_SEED,
     accessTokenTtlSec: options.accessTokenTtlSec ?? 3600,
-    now: options.now ?? Date.now,
-    faultTime: options.faultTime ?? realFaultTime,
+    now,
+    faultTime: options.faultTime ?? { now, sleep: realSleep },
     catalogueSize: options.catalogueSize,
     grantLifetimeMs: options.grantLifetimeMs ?? null,
   });
