@@ -3,7 +3,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { runHourlySync } from "../../../src/server/distribution/batch/batch-jobs.ts";
 import { defaultHttpOptions } from "../../../src/server/spotify/http.ts";
-import { fastClock } from "../../support/fast-clock.ts";
 import { createAndWait } from "../combinations/support.ts";
 import {
   call,
@@ -30,12 +29,6 @@ import {
 const LIKES = 300;
 /** Crate's client timeout on the faulty side: short, so a held-back answer costs little test time. */
 const CLIENT_TIMEOUT_MS = 800;
-/**
- * The faulty side's Spotify (its limit, Retry-Afters, latency, and the client's pace and backoffs) runs this
- * many times faster than real time, so the storm's waits keep their length on that clock in less real time.
- */
-const SPOTIFY_SPEED = 2;
-const spotifyTime = fastClock(SPOTIFY_SPEED);
 const stormListeners = ["storm-a", "storm-b"];
 /** a combination the first storm listener creates after the distribution */
 const stormMix = [{ playlistName: "Storm Mix", criteria: [{ genres: ["Rock"] }, { decade: 2020 }] }];
@@ -59,7 +52,7 @@ const laterLikes = new Map<string, string[]>();
 beforeAll(async () => {
   [clean, faulty] = await Promise.all([
     startHarness(),
-    startHarness({ env: { SPOTIFY_TIMEOUT_MS: String(CLIENT_TIMEOUT_MS) }, spotifyTime }),
+    startHarness({ env: { SPOTIFY_TIMEOUT_MS: String(CLIENT_TIMEOUT_MS) } }),
   ]);
   // The reference: each listener's flow without any fault.
   for (const id of [...stormListeners, "burst", "stall"]) {
@@ -129,9 +122,8 @@ describe("a 5xx burst", () => {
     await waitForFirstWrites(faulty, listener, id);
     faulty.spotify.control.resetCalls();
     faulty.spotify.control.setFaults({ rate5xx: 1, latencyMs: 20, seed: 11 });
-    // the outage lasts 1.2 s on Spotify's clock: shorter than the client's retries, which run on it too
-    const burstEnds = spotifyTime.now() + 1_200;
-    while (spotifyTime.now() < burstEnds) {
+    const burstEnds = Date.now() + 1_200;
+    while (Date.now() < burstEnds) {
       const progress = await call(faulty, listener.cookie, "GET", `/api/distributor/${id}/progress`);
       for (const entry of entriesOf(progress)) expect(entry.completedWork).toBeGreaterThanOrEqual(0);
       await Bun.sleep(50);
@@ -149,9 +141,7 @@ describe("a 5xx burst", () => {
 describe("timeouts", () => {
   test("answers held back past the client's timeout are retried or checked; playlists equal a clean run's", async () => {
     faulty.spotify.control.resetCalls();
-    // The client's timeout is in real time, the emulator's stall on Spotify's clock: held back 700 ms past it.
-    const stallMs = (CLIENT_TIMEOUT_MS + 700) * SPOTIFY_SPEED;
-    faulty.spotify.control.setFaults({ rateTimeout: 0.05, timeoutStallMs: stallMs, seed: 5 });
+    faulty.spotify.control.setFaults({ rateTimeout: 0.05, timeoutStallMs: CLIENT_TIMEOUT_MS + 700, seed: 5 });
     // sign-in, the distribution and the hourly job all meet timeouts
     const listener = await premiumListener(faulty, "stall", LIKES);
     const id = await startDistribution(faulty, listener);
