@@ -19,7 +19,7 @@ import { withMetadataLookups } from "./metadata/background.ts";
 import type { SourceTime } from "./metadata/open-source/definition.ts";
 import { createMetrics, providerObservers } from "./metrics/registry.ts";
 import { createPaddleClient } from "./paddle/client.ts";
-import { type Clock, systemClock } from "./platform/clock.ts";
+import { type Clock, type ProviderTime, systemClock } from "./platform/clock.ts";
 import { createLogger, type Logger } from "./platform/log.ts";
 import { RequestTraffic } from "./platform/loop-room.ts";
 import { UserWork } from "./platform/user-work.ts";
@@ -68,6 +68,8 @@ export interface ServerOptions {
   clock?: Clock;
   /** the clock of the open metadata sources' paces and backoffs (tests run it faster, emulators alike) */
   metadataTime?: SourceTime;
+  /** the clock of the Spotify client's paces, backoffs and Retry-Afters (tests run it faster, the emulator alike) */
+  spotifyTime?: ProviderTime;
 }
 
 /** Opens the database, mounts the API (and the emulators in demo mode), serves the SPA, starts the jobs. */
@@ -103,6 +105,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
         metrics,
         spotifyCalls,
         new QuotaHistory(database.db, () => clock.now()),
+        options.spotifyTime,
       ),
       spotifyCalls,
       tokenKey,

@@ -6,6 +6,8 @@
 import { realSleep } from "../../src/server/platform/clock.ts";
 
 export interface FastClock {
+  /** how many of its ms pass in one real ms */
+  speed: number;
   now: () => number;
   sleep: (ms: number) => Promise<void>;
 }
@@ -13,6 +15,7 @@ export interface FastClock {
 export function fastClock(speed: number): FastClock {
   const start = Date.now();
   return {
+    speed,
     now: () => start + (Date.now() - start) * speed,
     sleep: (ms) => realSleep(ms / speed),
   };

@@ -6,7 +6,7 @@ import { controlApp } from "./control-routes.ts";
 import { controlUsersApp } from "./control-users.ts";
 import { spotifyFallbacks } from "./fallbacks.ts";
 import type { CatalogueSize } from "./model/catalogue.ts";
-import { createRuntime } from "./model/runtime.ts";
+import { createRuntime, type FaultTime } from "./model/runtime.ts";
 import { catalogueRoutes } from "./web-api/catalogue-routes.ts";
 import { webApiBodyLimit, webApiErrors } from "./web-api/fallbacks.ts";
 import { meRoutes } from "./web-api/me.ts";
@@ -40,6 +40,11 @@ export interface SpotifyEmulatorOptions {
   accessTokenTtlSec?: number;
   /** time source (tests move it to expire codes and tokens) */
   now?: () => number;
+  /**
+   * the clock of the rate limit, Retry-Afters, latency and stalls (default: `now`, real sleeps); a test gives it and
+   * Crate's Spotify client the same fast clock, so every limit and wait keeps its length in less real time
+   */
+  faultTime?: FaultTime;
   /** a smaller catalogue for quick tests (default 4,000 artists and 40,000 tracks) */
   catalogueSize?: CatalogueSize;
   /** `development`: behaves like a development-mode app of 2026; `extended` (default): an extended-quota app */
@@ -55,6 +60,8 @@ export interface SpotifyEmulatorOptions {
   redirectUris?: readonly string[];
 }
 
+const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
 export type SpotifyEmulatorApp = "development" | "extended";
 
 export interface SpotifyEmulator {
@@ -65,13 +72,15 @@ export interface SpotifyEmulator {
 }
 
 export function createSpotifyEmulator(options: SpotifyEmulatorOptions): SpotifyEmulator {
+  const now = options.now ?? Date.now;
   const runtime = createRuntime({
     clientId: options.clientId,
     clientSecret: options.clientSecret,
     statePath: options.statePath,
     seed: options.seed ?? DEFAULT_SEED,
     accessTokenTtlSec: options.accessTokenTtlSec ?? 3600,
-    now: options.now ?? Date.now,
+    now,
+    faultTime: options.faultTime ?? { now, sleep: realSleep },
     catalogueSize: options.catalogueSize,
     grantLifetimeMs: options.grantLifetimeMs ?? null,
   });

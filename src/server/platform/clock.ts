@@ -7,6 +7,12 @@ export const systemClock: Clock = { now: () => Date.now() };
 /** The real wait; the timed code takes a `sleep` so tests can replace it. */
 export const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
+/** The time a provider client's paces, backoffs and Retry-Afters run on: the real one unless a test runs it faster. */
+export interface ProviderTime {
+  now: () => number;
+  sleep: (ms: number) => Promise<void>;
+}
+
 export function manualClock(
   start = Date.UTC(2026, 0, 15, 12),
 ): Clock & { advance(ms: number): void; set(ms: number): void } {

@@ -1,5 +1,6 @@
 import type { Config } from "../config/config.ts";
 import { type Metrics, providerObservers } from "../metrics/registry.ts";
+import type { ProviderTime } from "../platform/clock.ts";
 import type { Logger } from "../platform/log.ts";
 import { CallBudget } from "./call-budget.ts";
 import type { SpotifyCallLedger } from "./call-ledger.ts";
@@ -21,6 +22,8 @@ export function spotifyClientFromConfig(
   metrics?: Metrics,
   ledger?: SpotifyCallLedger,
   quotaHistory?: QuotaHistory,
+  /** the clock of its paces, backoffs and Retry-Afters (default: the real one) */
+  time?: ProviderTime,
 ): SpotifyClient {
   const observers = metrics ? providerObservers(metrics, "spotify") : undefined;
   return createSpotifyClient({
@@ -30,6 +33,8 @@ export function spotifyClientFromConfig(
     clientSecret: config.spotify.clientSecret,
     timeoutMs: config.spotify.timeoutMs,
     quotaFirstProbeMs: config.spotify.quotaFirstProbeMs,
+    now: time?.now,
+    sleep: time?.sleep,
     budget: ledger && new CallBudget(config.spotify.dailyCalls, ledger, config.spotify.budgetRecheckMs),
     onArtistsBatchForbidden: () =>
       log.warn("GET /artists?ids answered 403: using single-artist lookups from now on"),

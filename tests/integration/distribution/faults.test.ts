@@ -3,6 +3,7 @@
 // are remembered and shown, without failing anything else.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { runHourlySync } from "../../../src/server/distribution/batch/batch-jobs.ts";
+import { fastClock } from "../../support/fast-clock.ts";
 import {
   call,
   distributeAndWait,
@@ -14,6 +15,12 @@ import {
   startHarness,
   waitForProgress,
 } from "./support.ts";
+
+/**
+ * Spotify's side under faults (its Retry-Afters and latency, and the client's backoffs and pauses) runs this many
+ * times faster than real time: the same waits on that clock, in a tenth of the real time.
+ */
+const SPOTIFY_SPEED = 10;
 
 const selection = [
   "Everything",
@@ -34,7 +41,10 @@ describe("429 and 5xx answers", () => {
   let faulty: Harness;
 
   beforeAll(async () => {
-    [clean, faulty] = await Promise.all([startHarness(), startHarness()]);
+    [clean, faulty] = await Promise.all([
+      startHarness(),
+      startHarness({ spotifyTime: fastClock(SPOTIFY_SPEED) }),
+    ]);
   }, 60_000);
   afterAll(async () => {
     await Promise.all([clean.dispose(), faulty.dispose()]);
@@ -71,7 +81,7 @@ describe("429 and 5xx answers", () => {
 describe("a provider failure", () => {
   let h: Harness;
   beforeAll(async () => {
-    h = await startHarness();
+    h = await startHarness({ spotifyTime: fastClock(SPOTIFY_SPEED) });
   }, 60_000);
   afterAll(async () => {
     await h.dispose();
@@ -79,7 +89,8 @@ describe("a provider failure", () => {
 
   test("marks the run failed (-1); the next hourly job finishes it with nothing lost or doubled", async () => {
     const listener = await premiumListener(h, "failing-listener", 900);
-    h.spotify.control.setFaults({ latencyMs: 20 });
+    // 20 ms of real latency, so the run is still going when the outage starts
+    h.spotify.control.setFaults({ latencyMs: 20 * SPOTIFY_SPEED });
     const started = await call(h, listener.cookie, "POST", "/api/distributor/distribute-historically", {
       playlistPreferences: ["Everything", "Partitions of 50 Songs", "Liked in Year"],
     });

@@ -2,6 +2,7 @@
 // distribution API and read what ended up on "Spotify".
 import { expect } from "bun:test";
 import type { CatalogueSize } from "../../../src/emulators/spotify/model/catalogue.ts";
+import { IN_FLIGHT_GRACE_MS } from "../../../src/emulators/spotify/model/retry-after-watch.ts";
 import {
   type SpotifyEmulatorServer,
   startSpotifyEmulatorServer,
@@ -9,6 +10,7 @@ import {
 import type { Clock } from "../../../src/server/platform/clock.ts";
 import { apiCall, overHttp } from "../../support/api.ts";
 import { makePremium } from "../../support/factories.ts";
+import type { FastClock } from "../../support/fast-clock.ts";
 import { startTestServer, type TestServer } from "../../support/server.ts";
 import { setUpForSuite } from "../../support/suite.ts";
 
@@ -31,15 +33,30 @@ export interface Harness {
   dispose(): Promise<void>;
 }
 
-export async function startHarness(
-  options: { clock?: Clock; catalogueSize?: CatalogueSize; env?: Record<string, string> } = {},
-): Promise<Harness> {
+export interface HarnessOptions {
+  clock?: Clock;
+  catalogueSize?: CatalogueSize;
+  env?: Record<string, string>;
+  /**
+   * Spotify's side on a fast clock (real time when absent): the emulator's rate limit, Retry-Afters, latency and
+   * stalls and Crate's Spotify client (pace, backoffs, waits) share it, so every wait keeps its length on it in
+   * a fraction of the real time. Crate's per-attempt timeout stays in real time.
+   */
+  spotifyTime?: FastClock;
+}
+
+export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
+  const time = options.spotifyTime;
   const spotify = startSpotifyEmulatorServer({
     port: 0,
     ...credentials,
     catalogueSize: options.catalogueSize ?? { artists: 300, tracks: 3_000 },
+    // a call already on its way when a 429 was answered takes the same real time to arrive on any clock
+    faultTime: time && { ...time, inFlightGraceMs: IN_FLIGHT_GRACE_MS * time.speed },
   });
-  const crate = await startTestServer({ ...realModeEnv(spotify), ...options.env }, options.clock);
+  const crate = await startTestServer({ ...realModeEnv(spotify), ...options.env }, options.clock, {
+    spotifyTime: time,
+  });
   return {
     crate,
     spotify,
@@ -55,7 +72,7 @@ export async function startHarness(
  * tests. The returned harness is usable inside hooks and tests (after the start), not at the file's top level;
  * it carries the helpers below bound to it: `h.signIn("ada", 40)` is `signIn(h, "ada", 40)`.
  */
-export function setUpHarness(options: Parameters<typeof startHarness>[0] = {}): SuiteHarness {
+export function setUpHarness(options: HarnessOptions = {}): SuiteHarness {
   const h = setUpForSuite(
     () => startHarness(options),
     (started) => started.dispose(),

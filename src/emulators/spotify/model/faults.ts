@@ -53,9 +53,14 @@ export class FaultInjector {
   private counts = new Map<string, number>();
   private total = 0;
   private stalls = 0;
-  private readonly watch = new RetryAfterWatch();
+  private readonly watch: RetryAfterWatch;
 
-  constructor(private readonly now: () => number) {}
+  constructor(
+    private readonly now: () => number,
+    inFlightGraceMs?: number,
+  ) {
+    this.watch = new RetryAfterWatch(inFlightGraceMs);
+  }
 
   /** Replaces the whole fault configuration (fields left out take their defaults, i.e. no fault). */
   configure(input: FaultSettingsInput): FaultSettings {

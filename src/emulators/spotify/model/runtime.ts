@@ -20,7 +20,16 @@ export interface RuntimeOptions {
   /** a refresh token's life from the authorization it came from; null: 6 calendar months, as Spotify */
   grantLifetimeMs?: number | null;
   now: () => number;
+  /** the clock of the rate limit, Retry-Afters, latency and stalls (tests run it faster, Crate's client alike) */
+  faultTime: FaultTime;
   catalogueSize?: CatalogueSize;
+}
+
+export interface FaultTime {
+  now: () => number;
+  sleep: (ms: number) => Promise<void>;
+  /** calls this soon after a client's first 429 of a wait were already on their way (RetryAfterWatch) */
+  inFlightGraceMs?: number;
 }
 
 export interface EmulatorRuntime {
@@ -28,6 +37,7 @@ export interface EmulatorRuntime {
   readonly clientSecret: string;
   readonly seed: number;
   now(): number;
+  readonly faultTime: FaultTime;
   readonly faults: FaultInjector;
   /** the developer account's request quota (off unless configured) */
   readonly quota: DeveloperQuota;
@@ -94,7 +104,8 @@ export function createRuntime(options: RuntimeOptions): EmulatorRuntime {
     clientSecret: options.clientSecret,
     seed: options.seed,
     now: options.now,
-    faults: new FaultInjector(options.now),
+    faultTime: options.faultTime,
+    faults: new FaultInjector(options.faultTime.now, options.faultTime.inFlightGraceMs),
     quota: new DeveloperQuota(options.now),
     world: () => load().world,
     tokens: () => load().tokens,

@@ -36,8 +36,6 @@ export function apiError(c: Context, status: ContentfulStatusCode, message: stri
   return c.json({ error: { status, message } }, status);
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /** Registers one endpoint; `template` is Spotify's path (`/playlists/{playlist_id}/items`). */
 export function endpoint(
   app: Hono,
@@ -50,7 +48,8 @@ export function endpoint(
   const honoPath = template.replace(/\{(\w+)\}/g, ":$1");
   app.on(method, honoPath, async (c) => {
     const faults = runtime.faults;
-    const arrivedAt = runtime.now();
+    const { sleep } = runtime.faultTime;
+    const arrivedAt = runtime.faultTime.now();
     faults.record(name);
     const latency = faults.latencyMs();
     if (latency > 0) await sleep(latency);
