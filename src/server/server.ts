@@ -120,7 +120,6 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
       runningBatchJobs: new Set(),
       queuedSettingsSyncs: new Set(),
       signInSyncs: new Map(),
-      enrichedLibraries: new Map(),
       tokenRefreshes: new Map(),
       priceCache: new Map(),
       sessionLookup: prepareSessionLookup(database.db),

@@ -14,11 +14,6 @@ export const workLimits = {
   /** requests of one client (a listener's session, else an address) in a second the batch jobs give way to */
   requestsCountedPerClient: 20,
   /**
-   * how long a library read that finds no new like skips the enrichment of the listener's songs: repeated sign-ins
-   * and setting flips do not redo it (an enriched library's enrichment reads a few index rows since migration 0010)
-   */
-  enrichAgainAfterMs: 10 * 60_000,
-  /**
    * share of a batch run's time it may spend giving way to requests, for each client asking in the last second:
    * one listener's flood (their session, and their address for sign-ins) stretches the run by a tenth at most,
    * many listeners' pages take the room they need

@@ -41,8 +41,6 @@ export interface Deps {
   queuedSettingsSyncs: Set<string>;
   /** each user's sign-in library sync while it runs: a distribution waits for the likes it stores */
   signInSyncs: Map<string, Promise<void>>;
-  /** when each user's library was last enriched by a library read: a read that finds nothing new skips it */
-  enrichedLibraries: Map<string, number>;
   /** the token refresh under way per user: concurrent callers share one request */
   tokenRefreshes: Map<string, Promise<string>>;
   /** Paddle prices by price id, kept for a few minutes */

@@ -1,8 +1,7 @@
 // Library reads outside a distribution (after sign-in, for AddRecordingOnce), in the user's background work.
-import { workLimits } from "../../shared/work-limits.ts";
 import type { Deps } from "../deps/deps.ts";
 import { enrichLibrary } from "./metadata.ts";
-import { type SyncResult, syncLibrary } from "./sync.ts";
+import { syncLibrary } from "./sync.ts";
 
 const LIBRARY_READ = "library-read";
 
@@ -21,10 +20,9 @@ export function queueLibraryRead(
     userId,
     async () => {
       const api = deps.spotifyFor(userId);
-      const synced = await syncLibrary(deps, api, userId, { full });
-      if (!enrichmentDue(deps, userId, synced)) return;
+      await syncLibrary(deps, api, userId, { full });
+      // an enriched library costs a few index rows here: only what is still to ask is read
       await enrichLibrary(deps, api, userId);
-      rememberEnriched(deps, userId);
     },
     {
       name: full ? "full library read" : "library sync",
@@ -34,27 +32,6 @@ export function queueLibraryRead(
       joinRunning: full ? "full" : undefined,
     },
   );
-}
-
-/**
- * A read that found new likes (or read them all) enriches them; one that found nothing new enriches only when the
- * last enrichment is older than `enrichAgainAfterMs` (or failed, or was before a restart), so a retry still comes.
- */
-function enrichmentDue(deps: Pick<Deps, "enrichedLibraries" | "clock">, userId: string, synced: SyncResult) {
-  if (synced.newLikes > 0 || synced.full) return true;
-  const last = deps.enrichedLibraries.get(userId);
-  return last === undefined || deps.clock.now() - last >= workLimits.enrichAgainAfterMs;
-}
-
-/** Bounded: past 10,000 listeners the oldest entries go (their next read enriches again). */
-function rememberEnriched(deps: Pick<Deps, "enrichedLibraries" | "clock">, userId: string) {
-  const enriched = deps.enrichedLibraries;
-  enriched.delete(userId);
-  enriched.set(userId, deps.clock.now());
-  for (const oldest of enriched.keys()) {
-    if (enriched.size <= 10_000) break;
-    enriched.delete(oldest);
-  }
 }
 
 /**

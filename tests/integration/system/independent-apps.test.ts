@@ -45,7 +45,6 @@ describe("two apps in one process", () => {
       "runningBatchJobs",
       "queuedSettingsSyncs",
       "signInSyncs",
-      "enrichedLibraries",
       "tokenRefreshes",
       "priceCache",
       "sessionLookup",
