@@ -19,8 +19,6 @@ export interface SessionUser {
   membershipLevel: MembershipLevel;
   /** the admin turned statistics on for this user: the activity recorder records their calls */
   statisticsEnabled?: boolean;
-  /** the count of writes to what the listener's polled reads show (`users.reads_version`): their memos' version */
-  readsVersion?: number;
 }
 
 export function hashToken(token: string): string {
@@ -74,12 +72,8 @@ export function prepareSessionLookup(db: Db): SessionLookup {
     `SELECT id AS sessionId, last_seen_at AS lastSeenAt, user_id AS userId, expires_at AS expiresAt
      FROM sessions WHERE token_hash = ?`,
   );
-  const user = db.$client.prepare<
-    Pick<SessionRow, "spotifyId" | "membershipLevel" | "readsVersion">,
-    [string]
-  >(
-    `SELECT spotify_id AS spotifyId, membership_level AS membershipLevel, reads_version AS readsVersion
-     FROM users WHERE id = ?`,
+  const user = db.$client.prepare<Pick<SessionRow, "spotifyId" | "membershipLevel">, [string]>(
+    "SELECT spotify_id AS spotifyId, membership_level AS membershipLevel FROM users WHERE id = ?",
   );
   const statistics = db.$client.prepare<{ one: number }, [string]>(
     "SELECT 1 AS one FROM statistics_users WHERE user_id = ?",
@@ -130,7 +124,6 @@ export function lookupSession(
     spotifyId: row.spotifyId,
     membershipLevel: row.membershipLevel,
     statisticsEnabled: row.statisticsEnabled === 1,
-    readsVersion: row.readsVersion,
   };
 }
 

@@ -8,8 +8,7 @@ import m5 from "../../../drizzle/0005_explain_and_correct.sql" with { type: "tex
 import m6 from "../../../drizzle/0006_web_vitals.sql" with { type: "text" };
 import m7 from "../../../drizzle/0007_spotify_budget.sql" with { type: "text" };
 import m8 from "../../../drizzle/0008_likes_seq_index.sql" with { type: "text" };
-import m9 from "../../../drizzle/0009_listener_reads_version.sql" with { type: "text" };
-import m10 from "../../../drizzle/0010_lookups_to_ask_indexes.sql" with { type: "text" };
+import m9 from "../../../drizzle/0009_lookups_to_ask_indexes.sql" with { type: "text" };
 
 export const migrations: { tag: string; sql: string }[] = [
   { tag: "0000_init", sql: m0 },
@@ -21,6 +20,5 @@ export const migrations: { tag: string; sql: string }[] = [
   { tag: "0006_web_vitals", sql: m6 },
   { tag: "0007_spotify_budget", sql: m7 },
   { tag: "0008_likes_seq_index", sql: m8 },
-  { tag: "0009_listener_reads_version", sql: m9 },
-  { tag: "0010_lookups_to_ask_indexes", sql: m10 },
+  { tag: "0009_lookups_to_ask_indexes", sql: m9 },
 ];

@@ -13,29 +13,23 @@ import { changesSoFar, inUncommittedWrite } from "./transaction.ts";
 export const READ_MEMO_LIMITS = { maxEntries: 20_000, maxAgeMs: 1_000, largeAnswers: 1_000 };
 
 export interface ReadMemo<V> {
-  /**
-   * The remembered answer for `key`, or `read()`'s (then remembered) when anything may have changed since.
-   * `version`: a count the database keeps of the writes to what the answer shows (a listener's `reads_version`,
-   * read before `read()`); given, the answer holds while that count stands, whatever else is written.
-   */
-  get(db: Db, key: string, read: () => V, version?: number): V;
+  /** The remembered answer for `key`, or `read()`'s (then remembered) when anything may have changed since. */
+  get(db: Db, key: string, read: () => V): V;
 }
 
 /**
  * A memo valid while this connection has written nothing since the answer was read — every write of Crate goes
- * through its one connection — or, given a version, while the version stands (the hourly job's writes for other
- * listeners leave a listener's answers alone), and for at most `maxAgeMs` either way: that bounds how long a write
- * by another process (an operator's sqlite3 shell) or a fact no version counts (a source noticed unavailable for
- * everyone) goes unseen. Answers read inside a transaction that has written are never kept: it could still roll
- * back. At most `maxEntries` answers per connection, the oldest dropped first.
+ * through its one connection — and for at most `maxAgeMs`, which bounds how long a write by another process
+ * (an operator's sqlite3 shell) goes unseen. Answers read inside a transaction that has written are never kept:
+ * it could still roll back. At most `maxEntries` answers per connection, the oldest dropped first.
  */
 export function readMemo<V>(
   options: { maxEntries: number; maxAgeMs: number } = READ_MEMO_LIMITS,
 ): ReadMemo<V> {
-  type Entry = { value: V; changes: number; version: number | undefined; readAt: number };
+  type Entry = { value: V; changes: number; readAt: number };
   const byConnection = new WeakMap<Db["$client"], Map<string, Entry>>();
   return {
-    get(db, key, read, version) {
+    get(db, key, read) {
       // Inside a transaction that has written since it began (or one begun outside transaction(), of which
       // nothing is known), the answer may be undone by a rollback: read, never kept.
       if (inUncommittedWrite(db)) return read();
@@ -44,19 +38,15 @@ export function readMemo<V>(
         entries = new Map();
         byConnection.set(db.$client, entries);
       }
-      // with a version, nothing else is asked: the count of this connection's writes is not needed
-      const changes = version === undefined ? changesSoFar(db) : -1;
+      const changes = changesSoFar(db);
       const now = performance.now();
       const kept = entries.get(key);
-      const standing = version === undefined ? kept?.changes === changes : kept?.version === version;
-      if (kept && standing && now - kept.readAt <= options.maxAgeMs) return kept.value;
+      if (kept && kept.changes === changes && now - kept.readAt <= options.maxAgeMs) return kept.value;
       const value = read();
-      // A write during the read (it counts before its commit) makes the count differ: not kept. With a version the
-      // answer is kept all the same: it is at least as new as the version read before it, so a later request that
-      // finds the version standing finds nothing of the answer's written since.
-      if (version === undefined && changesSoFar(db) !== changes) return value;
+      // a write during the read (it counts before its commit) makes the count differ: not kept
+      if (changesSoFar(db) !== changes) return value;
       entries.delete(key);
-      entries.set(key, { value, changes, version, readAt: now });
+      entries.set(key, { value, changes, readAt: now });
       if (entries.size > options.maxEntries) {
         const oldest = entries.keys().next().value;
         if (oldest !== undefined) entries.delete(oldest);

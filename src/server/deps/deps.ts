@@ -66,8 +66,6 @@ export interface SessionRow {
   membershipLevel: MembershipLevel;
   /** 1 when the admin turned statistics on for this user (the activity recorder records their calls) */
   statisticsEnabled: number;
-  /** `users.reads_version`: the version of the listener's remembered reads (db/read-memo.ts) */
-  readsVersion: number;
 }
 
 export interface SessionLookup {

@@ -20,7 +20,6 @@ export function distributionRest(deps: Deps) {
       "/playlist-preferences",
       reading(deps, (c) => getPlaylistPreferences(deps, requireUser(c, deps)), {
         key: (c) => preferencesMemoKey(requireUser(c, deps)),
-        version: (c) => requireUser(c, deps).readsVersion,
         maxEntries: READ_MEMO_LIMITS.largeAnswers,
       }),
     )
@@ -38,10 +37,7 @@ export function distributionRest(deps: Deps) {
           const { id } = parseWith(DistributionIdSchema, { id: c.req.param("id") });
           return getProgress(deps, user.userId, id);
         },
-        {
-          key: (c) => progressMemoKey(requireUser(c, deps), c.req.param("id") ?? ""),
-          version: (c) => requireUser(c, deps).readsVersion,
-        },
+        { key: (c) => progressMemoKey(requireUser(c, deps), c.req.param("id") ?? "") },
       ),
     )
     .delete("/distributor/predefined/:name", (c) => {

@@ -51,8 +51,6 @@ export function requireAdmin(c: Context, deps: Deps): SessionUser {
 /** How a read shim remembers its answers: the key (the listener's, say) and, for large answers, fewer of them. */
 export interface RememberedBy {
   key: (c: Context) => string;
-  /** the version the answer holds under (db/read-memo.ts); without it, while nothing at all was written */
-  version?: (c: Context) => number | undefined;
   /** answers kept at most (each is kept as its serialised text: 52 KB for the preferences) */
   maxEntries?: number;
 }
@@ -61,8 +59,8 @@ export interface RememberedBy {
  * A read shim: the session lookup and the service's reads in one read transaction — one snapshot, and one lock
  * instead of one per statement — answered as JSON with its validator, or a 304 (http/validators.ts). The read must
  * be synchronous (the transaction ends when it returns). `remembered`: the answer, serialised and with its ETag, is
- * kept under its key while its version stands, or while nothing was written (db/read-memo.ts): a read pages repeat
- * then reads, serialises and hashes nothing.
+ * kept under its key while nothing was written (db/read-memo.ts): a read pages repeat then reads, serialises and
+ * hashes nothing.
  */
 export function reading<T>(
   deps: Pick<Deps, "db">,
@@ -78,9 +76,7 @@ export function reading<T>(
   return (c) => {
     const made = transaction(deps.db, () => {
       const make = () => jsonRead(JSON.stringify(read(c)));
-      return memo && rememberedBy
-        ? memo.get(deps.db, rememberedBy.key(c), make, rememberedBy.version?.(c))
-        : make();
+      return memo && rememberedBy ? memo.get(deps.db, rememberedBy.key(c), make) : make();
     });
     const answer = jsonReadAnswer(made, c.req.header("if-none-match") ?? null);
     return answer.body === null

@@ -30,30 +30,6 @@ describe("a read memo", () => {
     close();
   });
 
-  test("given a version, answers from memory while it stands, whatever else is written", async () => {
-    const { db, close } = openDatabase(":memory:");
-    const memo = readMemo<string>({ maxEntries: 10, maxAgeMs: 50 });
-    let reads = 0;
-    const get = (version: number) =>
-      memo.get(
-        db,
-        "listener",
-        () => {
-          reads++;
-          return `read ${reads}`;
-        },
-        version,
-      );
-    expect(get(1)).toBe("read 1");
-    db.insert(dailySignups).values({ day: "2026-01-05", count: 1 }).run();
-    expect(get(1)).toBe("read 1");
-    expect(get(2)).toBe("read 2");
-    await Bun.sleep(80);
-    // a fact no version counts still shows within maxAgeMs
-    expect(get(2)).toBe("read 3");
-    close();
-  });
-
   test("sees another process's write once its answer is older than maxAgeMs", async () => {
     const dir = tempDir();
     const { db, close } = openDatabase(join(dir, "crate.db"));

@@ -24,11 +24,6 @@ export const users = sqliteTable(
     spotifyAuthorizedAt: integer(),
     /** when Spotify refused the grant (`invalid_grant`); null while it holds, cleared by the next sign-in */
     spotifyAccessRefusedAt: integer(),
-    /**
-     * Counts the writes to what the listener's polled reads show (selection, combinations, playlists, runs and
-     * their progress), kept by triggers (drizzle/0009): an answer remembered at one count holds while it stands.
-     */
-    readsVersion: integer().notNull().default(0),
   },
   (t) => [index("users_created_at_idx").on(t.createdAt), uniqueIndex("users_account_id_idx").on(t.accountId)],
 );

@@ -18,7 +18,7 @@ import { preferencesMemoKey, progressMemoKey } from "../../http/listener-reads.t
 import { authedProcedure, oneExpensivePerRequest, router } from "../core/init.ts";
 
 // What pages repeat most — a polled run's progress, the listener's part of the preferences on every view — is kept
-// at the edge while the listener's reads version stands (db/read-memo.ts); the services return plain values.
+// at the edge while nothing was written (db/read-memo.ts); the services return plain values.
 const rememberedProgress = readMemo<DistributionProgress>();
 const rememberedListenerPreferences = readMemo<ListenerPreferences>();
 
@@ -27,11 +27,8 @@ export const distributionRouter = router({
   preferences: authedProcedure.query(({ ctx }) => getPlaylistPreferences(ctx.deps, ctx.user)),
   /** the same without the catalogue's part, which the client takes from its bundle (per page view: a few KB) */
   listenerPreferences: authedProcedure.query(({ ctx }) =>
-    rememberedListenerPreferences.get(
-      ctx.deps.db,
-      preferencesMemoKey(ctx.user),
-      () => getListenerPreferences(ctx.deps, ctx.user),
-      ctx.user.readsVersion,
+    rememberedListenerPreferences.get(ctx.deps.db, preferencesMemoKey(ctx.user), () =>
+      getListenerPreferences(ctx.deps, ctx.user),
     ),
   ),
   /** POST /api/distributor/distribute-historically */
@@ -43,11 +40,8 @@ export const distributionRouter = router({
   progress: authedProcedure
     .input(DistributionIdSchema)
     .query(({ ctx, input }) =>
-      rememberedProgress.get(
-        ctx.deps.db,
-        progressMemoKey(ctx.user, input.id),
-        () => getProgress(ctx.deps, ctx.user.userId, input.id),
-        ctx.user.readsVersion,
+      rememberedProgress.get(ctx.deps.db, progressMemoKey(ctx.user, input.id), () =>
+        getProgress(ctx.deps, ctx.user.userId, input.id),
       ),
     ),
   /** DELETE /api/distributor/predefined/{name} */
