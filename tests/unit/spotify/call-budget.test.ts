@@ -1,6 +1,7 @@
 // SPOTIFY_DAILY_CALLS as one rule: background work waits at four fifths of the rolling 24 hours, a listener's own
 // work at the whole budget, a sign-in never; waiting work goes on once the oldest counted hour leaves the window.
 import { afterAll, describe, expect, test } from "bun:test";
+import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { type OpenedDatabase, openDatabase } from "../../../src/server/db/client.ts";
 import { manualClock } from "../../../src/server/platform/clock.ts";
@@ -11,12 +12,16 @@ import { tempDir } from "../../support/server.ts";
 const HOUR_MS = 3_600_000;
 const START = Date.UTC(2026, 0, 15, 12, 30);
 const opened: OpenedDatabase[] = [];
+const folders: string[] = [];
 afterAll(() => {
   for (const database of opened) database.close();
+  for (const folder of folders) rmSync(folder, { recursive: true, force: true });
 });
 
 function ledgerAt(clock: ReturnType<typeof manualClock>): SpotifyCallLedger {
-  const database = openDatabase(join(tempDir("call-budget"), "crate.db"));
+  const folder = tempDir("call-budget");
+  folders.push(folder);
+  const database = openDatabase(join(folder, "crate.db"));
   opened.push(database);
   return new SpotifyCallLedger(database.db, () => clock.now(), 0);
 }
