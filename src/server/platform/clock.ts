@@ -7,7 +7,10 @@ export const systemClock: Clock = { now: () => Date.now() };
 /** The real wait; the timed code takes a `sleep` so tests can replace it. */
 export const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** The time a provider client's paces, backoffs and Retry-Afters run on: the real one unless a test runs it faster. */
+/**
+ * The time a provider client's paces, backoffs and Retry-Afters run on: the real one, or in tests a faster one that
+ * the emulators count their limits on too, so the same waits take less time (Spotify's client and the open sources').
+ */
 export interface ProviderTime {
   now: () => number;
   sleep: (ms: number) => Promise<void>;

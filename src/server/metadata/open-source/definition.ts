@@ -3,6 +3,7 @@
 // know when to ask) and how it is asked, in rounds, storing what it finds. Its name, label, the facts it gives and
 // its base URL are its entry of src/shared/metadata-sources.ts (the client's pages and the configuration read them).
 import type { Deps } from "../../deps/deps.ts";
+import type { ProviderTime } from "../../platform/clock.ts";
 import type { Pacing } from "../../platform/provider-http.ts";
 import type { SourceHttp } from "../../sources/http.ts";
 import type { SourceOrder } from "../store/facts-repository.ts";
@@ -33,14 +34,8 @@ export interface SourcePass<Client> {
   progress(): void;
 }
 
-/**
- * The clock a client's pace, backoffs and Retry-Afters are measured on: the real one, or in tests a faster one
- * (the emulators then count their limits on the same clock), so the same waits take less time.
- */
-export interface SourceTime {
-  now: () => number;
-  sleep: (ms: number) => Promise<void>;
-}
+/** The clock a source's client runs its pace, backoffs and Retry-Afters on: the one every provider client takes. */
+export type SourceTime = ProviderTime;
 
 export interface OpenSource<Client> {
   /** its client over the provider core, one for the app */
