@@ -91,7 +91,7 @@ describe("the Playlists page", () => {
   });
 
   test("choose playlists, distribute, watch the progress finish and find the playlists in Spotify", async () => {
-    const page = await browser.newPage(viewports.desktop);
+    const page = await browser.newPage(viewports.desktop, "no-preference");
     const pageErrors = collectPageErrors(page);
     await signIn(page, LISTENER);
 

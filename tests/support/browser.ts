@@ -19,25 +19,58 @@ export const viewports = {
   desktop: { width: 1440, height: 900 },
 } as const;
 
+type Motion = "reduce" | "no-preference";
+
 export interface TestBrowser {
   browser: Browser;
-  /** a page in a fresh context (own cookies and storage) with this viewport */
-  newPage(viewport?: { width: number; height: number }): Promise<Page>;
+  /**
+   * A page in a fresh context (own cookies and storage) with this viewport. It asks for reduced motion unless
+   * `motion` says otherwise: headless Chromium composites every frame of an animation in software, and a landing
+   * page left open took 40% of a core while its demo played, so the suites' open pages slowed every other file.
+   * Animations still start and end under reduced motion (they last 0.01 ms), so what waits for them is still run;
+   * the journeys that play them in full pass `"no-preference"`.
+   */
+  newPage(viewport?: { width: number; height: number }, motion?: Motion): Promise<Page>;
+  /** closes the file's contexts (Chromium stays for the next file); fails on a CSP violation seen */
   close(): Promise<void>;
+}
+
+const SHARED = Symbol.for("crate.tests.chromium");
+const holder = globalThis as { [SHARED]?: Promise<Browser> };
+
+/**
+ * One Chromium for every test file this process runs (a launch costs about a second of CPU): each file gets its
+ * own contexts in it, and a Chromium that went away is launched again for the next file.
+ */
+function sharedChromium(): Promise<Browser> {
+  holder[SHARED] ??= chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS }).then(
+    (browser) => {
+      browser.on("disconnected", () => {
+        holder[SHARED] = undefined;
+      });
+      return browser;
+    },
+    (error) => {
+      holder[SHARED] = undefined;
+      throw error;
+    },
+  );
+  return holder[SHARED];
 }
 
 /**
  * Every page of every context reports Content-Security-Policy violations (Chromium logs each one to the
- * console); `close()` fails with the list when there was any, so a CSP violation fails the test file.
+ * console); `close()` closes the file's contexts and fails with the list when there was any, so a CSP violation
+ * fails the test file. It closes the contexts the file made itself through `browser` too.
  */
 export async function launchBrowser(): Promise<TestBrowser> {
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  const browser = await sharedChromium();
   const contexts: BrowserContext[] = [];
   const violations: string[] = [];
   return {
     browser,
-    async newPage(viewport = viewports.desktop) {
-      const context = await browser.newContext({ viewport, deviceScaleFactor: 1 });
+    async newPage(viewport = viewports.desktop, motion = "reduce") {
+      const context = await browser.newContext({ viewport, deviceScaleFactor: 1, reducedMotion: motion });
       contexts.push(context);
       context.on("console", (message) => {
         if (isCspViolation(message.text())) violations.push(`${message.page()?.url()}: ${message.text()}`);
@@ -45,8 +78,9 @@ export async function launchBrowser(): Promise<TestBrowser> {
       return context.newPage();
     },
     async close() {
-      for (const context of contexts) await context.close().catch(() => undefined);
-      await browser.close();
+      // files run one after another in a process: every context still open is this file's
+      for (const context of [...contexts, ...browser.contexts()])
+        await context.close().catch(() => undefined);
       if (violations.length > 0) {
         throw new Error(`Content-Security-Policy violations:\n${violations.join("\n")}`);
       }
