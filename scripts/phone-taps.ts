@@ -1,4 +1,5 @@
-// The first tap on the public pages, on the throttled phone (390×844, touch, CPU ×4, 150 ms, 1.6 Mbps, empty cache):
+// The first tap on the public pages, on the throttled phone of tests/support/phone.ts (390×844, touch, CPU ×4 of the
+// reference host, calibrated to this one; 150 ms, 1.6 Mbps, empty cache):
 // milliseconds from the touch to the frame that shows the menu, an FAQ answer or the demo's next song, measured in
 // the page. Each page is opened fresh for every run; prints every run and the median.
 // The signed-in Playlists page (a new emulated listener with 60 likes): when its first playlist is shown after
