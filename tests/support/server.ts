@@ -1,14 +1,14 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { parseConfig } from "../../src/server/config/config.ts";
 import type { Clock } from "../../src/server/platform/clock.ts";
 import { type RunningServer, type ServerOptions, startServer } from "../../src/server/server.ts";
 import { classicMetadata } from "./crate-process.ts";
+import { processTempDir } from "./temp-dirs.ts";
 import { copyMigratedDatabase } from "./template-db.ts";
 
 export function tempDir(prefix = "crate-test-"): string {
-  return mkdtempSync(join(tmpdir(), prefix));
+  return processTempDir(prefix);
 }
 
 /** A free TCP port on loopback. */

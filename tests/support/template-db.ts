@@ -1,16 +1,17 @@
 // A migrated database made once per test process and copied per test file: a server starts on a real SQLite file
 // with every migration already applied, instead of running the migrations again for each test file.
-import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { chmodSync, copyFileSync, existsSync, mkdirSync, rmSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { openDatabase } from "../../src/server/db/client.ts";
+import { processTempDir } from "./temp-dirs.ts";
 
 let templatePath: string | undefined;
 
 /** The template: a database migrated by the app's own `openDatabase`, its WAL checkpointed into the main file. */
 function template(): string {
   if (templatePath) return templatePath;
-  const dir = mkdtempSync(join(tmpdir(), "crate-template-"));
+  // bun test runs no exit handler: a later run removes this folder once this process is gone (temp-dirs.ts)
+  const dir = processTempDir("crate-template-");
   const path = join(dir, "template.db");
   const opened = openDatabase(path);
   opened.sqlite.exec("PRAGMA wal_checkpoint(TRUNCATE)");
