@@ -43,6 +43,17 @@ export interface HarnessOptions {
    * a fraction of the real time. Crate's per-attempt timeout stays in real time.
    */
   spotifyTime?: FastClock;
+  /**
+   * How late (real ms) a call already on its way when a 429 was answered may reach the emulator before it counts
+   * as a Retry-After violation: the emulator's 50 ms unless the test's own process is known to be busier.
+   */
+  inFlightGraceMs?: number;
+}
+
+function faultTimeOf(time: FastClock | undefined, graceMs: number) {
+  if (time) return { ...time, inFlightGraceMs: graceMs * time.speed };
+  if (graceMs === IN_FLIGHT_GRACE_MS) return undefined;
+  return { now: Date.now, sleep: (ms: number) => Bun.sleep(ms), inFlightGraceMs: graceMs };
 }
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
@@ -52,7 +63,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     ...credentials,
     catalogueSize: options.catalogueSize ?? { artists: 300, tracks: 3_000 },
     // a call already on its way when a 429 was answered takes the same real time to arrive on any clock
-    faultTime: time && { ...time, inFlightGraceMs: IN_FLIGHT_GRACE_MS * time.speed },
+    faultTime: faultTimeOf(time, options.inFlightGraceMs ?? IN_FLIGHT_GRACE_MS),
   });
   const crate = await startTestServer({ ...realModeEnv(spotify), ...options.env }, options.clock, {
     spotifyTime: time,
