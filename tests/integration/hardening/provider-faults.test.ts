@@ -100,8 +100,10 @@ describe("a 429 storm", () => {
     const refused = limiting.answers.limit + limiting.answers.injected;
     const webApiCalls = log.total - (log.counts["POST /api/token"] ?? 0);
     console.info("429 storm:", { webApiCalls, ...limiting, refusedShare: refused / webApiCalls });
-    // the storm happened: the limit and the draws both refused calls
-    expect(limiting.answers.limit).toBeGreaterThan(0);
+    // The storm happened: the draws refused calls. The limit refuses some only when Crate outpaces it before a
+    // drawn 429 has taught the pacer a pace; on a busy machine (two test files at once) a drawn one can come
+    // first, and the pacer then stays under the limit unrefused (1-2 refusals by the limit on a quiet run).
+    // Either way no second may hold more accepted calls than the limit, which is checked below.
     expect(limiting.answers.injected).toBeGreaterThan(0);
     expect(limiting.retryAfterViolations).toBe(0);
     expect(limiting.maxAcceptedPerSecond).toBeLessThanOrEqual(limit);
