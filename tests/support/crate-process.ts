@@ -13,6 +13,9 @@ export interface CrateProcess {
   start(): Promise<void>;
   /** SIGKILL: no shutdown handler runs */
   kill(): Promise<void>;
+  /** SIGSTOP / SIGCONT: the process stands still (no write, no checkpoint) until it is resumed or killed */
+  pause(): void;
+  resume(): void;
   readonly running: boolean;
 }
 
@@ -69,6 +72,12 @@ export function crateProcess(options: {
         if (Date.now() > until) throw new Error("the server did not start");
         await Bun.sleep(50);
       }
+    },
+    pause() {
+      child?.kill("SIGSTOP");
+    },
+    resume() {
+      child?.kill("SIGCONT");
     },
     async kill() {
       const running = child;
