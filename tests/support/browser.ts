@@ -1,4 +1,4 @@
-import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { type Browser, chromium, type Page } from "playwright-core";
 
 /** Debian's Chromium, never a downloaded build. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -65,13 +65,11 @@ function sharedChromium(): Promise<Browser> {
  */
 export async function launchBrowser(): Promise<TestBrowser> {
   const browser = await sharedChromium();
-  const contexts: BrowserContext[] = [];
   const violations: string[] = [];
   return {
     browser,
     async newPage(viewport = viewports.desktop, motion = "reduce") {
       const context = await browser.newContext({ viewport, deviceScaleFactor: 1, reducedMotion: motion });
-      contexts.push(context);
       context.on("console", (message) => {
         if (isCspViolation(message.text())) violations.push(`${message.page()?.url()}: ${message.text()}`);
       });
@@ -79,8 +77,7 @@ export async function launchBrowser(): Promise<TestBrowser> {
     },
     async close() {
       // files run one after another in a process: every context still open is this file's
-      for (const context of [...contexts, ...browser.contexts()])
-        await context.close().catch(() => undefined);
+      for (const context of browser.contexts()) await context.close().catch(() => undefined);
       if (violations.length > 0) {
         throw new Error(`Content-Security-Policy violations:\n${violations.join("\n")}`);
       }

@@ -10,7 +10,7 @@ import {
 import type { Clock } from "../../../src/server/platform/clock.ts";
 import { apiCall, overHttp } from "../../support/api.ts";
 import { makePremium } from "../../support/factories.ts";
-import type { FastClock } from "../../support/fast-clock.ts";
+import { type FastClock, fastClock } from "../../support/fast-clock.ts";
 import { startTestServer, type TestServer } from "../../support/server.ts";
 import { setUpForSuite } from "../../support/suite.ts";
 
@@ -50,20 +50,19 @@ export interface HarnessOptions {
   inFlightGraceMs?: number;
 }
 
-function faultTimeOf(time: FastClock | undefined, graceMs: number) {
-  if (time) return { ...time, inFlightGraceMs: graceMs * time.speed };
-  if (graceMs === IN_FLIGHT_GRACE_MS) return undefined;
-  return { now: Date.now, sleep: (ms: number) => Bun.sleep(ms), inFlightGraceMs: graceMs };
-}
-
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
   const time = options.spotifyTime;
+  // real time is the clock at speed 1
+  const emulatorTime = time ?? fastClock(1);
   const spotify = startSpotifyEmulatorServer({
     port: 0,
     ...credentials,
     catalogueSize: options.catalogueSize ?? { artists: 300, tracks: 3_000 },
     // a call already on its way when a 429 was answered takes the same real time to arrive on any clock
-    faultTime: faultTimeOf(time, options.inFlightGraceMs ?? IN_FLIGHT_GRACE_MS),
+    faultTime: {
+      ...emulatorTime,
+      inFlightGraceMs: (options.inFlightGraceMs ?? IN_FLIGHT_GRACE_MS) * emulatorTime.speed,
+    },
   });
   const crate = await startTestServer({ ...realModeEnv(spotify), ...options.env }, options.clock, {
     spotifyTime: time,
