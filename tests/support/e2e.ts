@@ -1,5 +1,5 @@
-import { afterAll, beforeAll } from "bun:test";
-import type { Locator, Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, beforeEach } from "bun:test";
+import type { BrowserContext, Locator, Page } from "playwright-core";
 import type { Clock } from "../../src/server/platform/clock.ts";
 import { launchBrowser, type TestBrowser } from "./browser.ts";
 import { startTestServer, type TestServer } from "./server.ts";
@@ -25,6 +25,20 @@ export function setUpBrowserSuite(
     // the first request bundles the client; do it once here rather than inside a test's time
     await fetch(`${server.url}/`).then((response) => response.text());
   }, 60_000);
+
+  // A test's pages are closed when it ends (a page left open goes on polling and rendering beside the next tests);
+  // those a describe block's beforeAll opened for several tests stay until the file ends. Concurrent tests
+  // (test.concurrent) share one count: their pages are closed when the last of them ends.
+  let openBefore = new Set<BrowserContext>();
+  let running = 0;
+  beforeEach(() => {
+    if (running++ === 0) openBefore = new Set(browser?.browser.contexts());
+  });
+  afterEach(async () => {
+    if (--running > 0) return;
+    for (const context of browser?.browser.contexts() ?? [])
+      if (!openBefore.has(context)) await context.close().catch(() => undefined);
+  });
 
   afterAll(async () => {
     await browser?.close();
