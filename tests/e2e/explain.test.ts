@@ -134,6 +134,10 @@ describe("exclude, undo and why not", () => {
       started.distributionProgressId,
       { timeout: 60_000, polling: 200 },
     );
+    const progress = await page.evaluate(
+      async (id) => (await fetch(`/api/distributor/${id}/progress`)).json(),
+      started.distributionProgressId,
+    );
     const spotify = async () => {
       const answer = await fetch(`${server.url}/emulator/spotify/control/listeners/${CHOOSER}/playlists`);
       return ((await answer.json()) as { playlists: { id: string; name: string; total: number }[] })
@@ -142,7 +146,11 @@ describe("exclude, undo and why not", () => {
     const target = (await spotify())
       .filter((p) => /^\d{4}s - /.test(p.name))
       .sort((a, b) => b.total - a.total)[0];
-    expect(target).toBeDefined();
+    // seen once with three test processes on two cores: what the run and Spotify held when no decade came
+    if (!target)
+      throw new Error(
+        `no decade playlist: ${JSON.stringify({ started, progress, playlists: await spotify() })}`,
+      );
     const name = (target?.name ?? "").replace(" - Managed Playlist", "");
     await page.goto(`${server.url}${playlistPagePath(name)}`);
     const firstRow = page.getByTestId("explained-song").first();
