@@ -1,11 +1,12 @@
-// Temp folders named after the test process that made them, so a later run can remove what a process left behind:
-// bun test runs no exit handler, and a process killed mid-run runs none either.
-import { mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+// Each test process makes its temp folders under one folder named after it, `crate-tests-<pid>`, so a later run
+// can remove what a process left behind, whatever the folders in it are called: bun test runs no exit handler,
+// and a process killed mid-run runs none either.
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
-/** `<prefix><pid>-<six characters>`, as `processTempDir` names them. */
-const OWNED = /^(?:crate-|paddle-sdk-|webhook-crash-)[a-z0-9-]*?(\d+)-[A-Za-z0-9]{6}$/;
+/** The folder of the test process with this pid. */
+const OWNED = /^crate-tests-(\d+)$/;
 /** Younger folders are left alone even when their process is gone (its pid may not be visible here). */
 const MIN_AGE_MS = 60_000;
 
@@ -36,11 +37,14 @@ export function sweepLeftovers(root: string): number {
   return removed;
 }
 
-let swept = false;
+let processFolder: string | undefined;
 
 /** A new temp folder for this test process (removed by its owner, or by a later run once the process is gone). */
 export function processTempDir(prefix: string): string {
-  if (!swept) sweepLeftovers(tmpdir());
-  swept = true;
-  return mkdtempSync(join(tmpdir(), `${prefix}${process.pid}-`));
+  if (!processFolder) {
+    sweepLeftovers(tmpdir());
+    processFolder = join(tmpdir(), `crate-tests-${process.pid}`);
+    mkdirSync(processFolder, { recursive: true });
+  }
+  return mkdtempSync(join(processFolder, prefix));
 }
