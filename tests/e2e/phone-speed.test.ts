@@ -46,6 +46,9 @@ const layoutShiftSince = (page: Page, since: number) =>
     since,
   );
 
+/** The CPU slowdowns a figure's runs had, for its log line. */
+const slowed = (rates: number[]) => `CPU slowed ×${rates.join(", ×")}`;
+
 async function firstTaps(path: string, target: string, change: VisibleChange): Promise<number[]> {
   const times: number[] = [];
   const rates: number[] = [];
@@ -56,7 +59,7 @@ async function firstTaps(path: string, target: string, change: VisibleChange): P
     times.push(await tapToChange(page, page.locator(target).first(), change));
     await page.context().close();
   }
-  console.log(`${path}: CPU slowed ×${rates.join(", ×")}`);
+  console.log(`${path}: ${slowed(rates)}`);
   return times;
 }
 
@@ -148,7 +151,7 @@ describe("the signed-in Playlists page on a throttled phone, with an empty cache
       }
       const list = (times: number[]) => times.map(Math.round).join(", ");
       console.log(
-        `Playlists page (CPU slowed ×${rates.join(", ×")}): tickable after ${list(tickable)} ms, a tick shown in ${list(ticks)} ms`,
+        `Playlists page (${slowed(rates)}): tickable after ${list(tickable)} ms, a tick shown in ${list(ticks)} ms`,
       );
       expect(median(tickable)).toBeLessThanOrEqual(TICKABLE_MS);
       expect(median(ticks)).toBeLessThanOrEqual(TICK_MS);
@@ -202,7 +205,7 @@ describe("the signed-in Playlists page on a throttled phone, with an empty cache
       }
       const list = (times: number[]) => times.map(Math.round).join(", ");
       console.log(
-        `Playlists page with saved choices (CPU slowed ×${rates.join(", ×")}): a group's header after ${list(shown)} ms, opened in ${list(opens)} ms, a tick in ${list(ticks)} ms; ticked after ${list(ticked)} ms`,
+        `Playlists page with saved choices (${slowed(rates)}): a group's header after ${list(shown)} ms, opened in ${list(opens)} ms, a tick in ${list(ticks)} ms; ticked after ${list(ticked)} ms`,
       );
       expect(median(ticked)).toBeLessThanOrEqual(TICKABLE_MS);
       expect(median(opens)).toBeLessThanOrEqual(TICK_MS);

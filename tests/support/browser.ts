@@ -1,4 +1,4 @@
-import { type Browser, chromium, type Page } from "playwright-core";
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 
 /** Debian's Chromium, never a downloaded build. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -31,6 +31,8 @@ export interface TestBrowser {
    * the journeys that play them in full pass `"no-preference"`.
    */
   newPage(viewport?: { width: number; height: number }, motion?: Motion): Promise<Page>;
+  /** closes the contexts open in this process's Chromium but those in `keep` (a test's pages, when it ends) */
+  closeContexts(keep?: ReadonlySet<BrowserContext>): Promise<void>;
   /** closes the file's contexts (Chromium stays for the next file); fails on a CSP violation seen */
   close(): Promise<void>;
 }
@@ -66,6 +68,10 @@ function sharedChromium(): Promise<Browser> {
 export async function launchBrowser(): Promise<TestBrowser> {
   const browser = await sharedChromium();
   const violations: string[] = [];
+  const closeContexts = async (keep: ReadonlySet<BrowserContext> = new Set()) => {
+    for (const context of browser.contexts())
+      if (!keep.has(context)) await context.close().catch(() => undefined);
+  };
   return {
     browser,
     async newPage(viewport = viewports.desktop, motion = "reduce") {
@@ -75,9 +81,10 @@ export async function launchBrowser(): Promise<TestBrowser> {
       });
       return context.newPage();
     },
+    closeContexts,
     async close() {
       // files run one after another in a process: every context still open is this file's
-      for (const context of browser.contexts()) await context.close().catch(() => undefined);
+      await closeContexts();
       if (violations.length > 0) {
         throw new Error(`Content-Security-Policy violations:\n${violations.join("\n")}`);
       }

@@ -35,9 +35,7 @@ export function setUpBrowserSuite(
     if (running++ === 0) openBefore = new Set(browser?.browser.contexts());
   });
   afterEach(async () => {
-    if (--running > 0) return;
-    for (const context of browser?.browser.contexts() ?? [])
-      if (!openBefore.has(context)) await context.close().catch(() => undefined);
+    if (--running === 0) await browser?.closeContexts(openBefore);
   });
 
   afterAll(async () => {

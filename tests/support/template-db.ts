@@ -10,7 +10,8 @@ let templatePath: string | undefined;
 /** The template: a database migrated by the app's own `openDatabase`, its WAL checkpointed into the main file. */
 function template(): string {
   if (templatePath) return templatePath;
-  // bun test runs no exit handler: a later run removes this folder once this process is gone (temp-dirs.ts)
+  // removed at exit by a process that runs exit handlers (a benchmark); bun test runs none, and a later run removes
+  // it once this process is gone (temp-dirs.ts)
   const dir = processTempDir("crate-template-");
   const path = join(dir, "template.db");
   const opened = openDatabase(path);
