@@ -59,15 +59,58 @@ async function signIn(page: Page, listener: string): Promise<void> {
   await page.waitForURL(`${server.url}/`);
 }
 
-/** The app's state, the option and any Premium dialog in the page, for a failure's message. */
+/** Records, in the page, where each click landed and each layout shift, for pageStateAround. */
+const recordClicksAndShifts = (page: Page) =>
+  page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { clicksAndShifts: string[] }).clicksAndShifts = seen;
+    const describe = (node: Node | null | undefined) =>
+      node instanceof Element
+        ? `<${node.tagName.toLowerCase()} ${[...node.attributes].map((a) => `${a.name}="${a.value.slice(0, 40)}"`).join(" ")}>`
+        : String(node);
+    document.addEventListener(
+      "click",
+      (event) =>
+        seen.push(
+          `${Math.round(performance.now())} click (${event.clientX}, ${event.clientY}) on ${describe(event.target as Node)}`,
+        ),
+      true,
+    );
+    document.addEventListener(
+      "focusin",
+      (event) => seen.push(`${Math.round(performance.now())} focus ${describe(event.target as Node)}`),
+      true,
+    );
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & {
+        value: number;
+        sources?: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
+      })[])
+        seen.push(
+          `${Math.round(entry.startTime)} shift ${entry.value.toFixed(3)}: ${(entry.sources ?? [])
+            .map(
+              (s) => `${describe(s.node)} y ${Math.round(s.previousRect.y)}→${Math.round(s.currentRect.y)}`,
+            )
+            .join("; ")}`,
+        );
+    }).observe({ type: "layout-shift", buffered: true });
+  });
+
+/** The app's state, the option, any Premium dialog, and the page's clicks and shifts, for a failure's message. */
 const pageStateAround = (page: Page, name: string) =>
   page.evaluate((optionName) => {
     const cut = (element: Element | null | undefined) => element?.outerHTML.slice(0, 600) ?? null;
+    const row = document.querySelector(`[data-testid="playlist-option"][data-name="${optionName}"]`);
+    const label = row?.querySelector("label")?.getBoundingClientRect();
     return {
       app: document.documentElement.dataset.app ?? null,
-      option: cut(document.querySelector(`[data-testid="playlist-option"][data-name="${optionName}"]`)),
+      option: cut(row),
+      label: label
+        ? `(${Math.round(label.x)}, ${Math.round(label.y)}) ${Math.round(label.width)}×${Math.round(label.height)}`
+        : null,
       dialogs: [...document.querySelectorAll("[data-testid=premium-dialog], [role=dialog]")].map(cut),
       focused: cut(document.activeElement),
+      clicksAndShifts: (window as unknown as { clicksAndShifts?: string[] }).clicksAndShifts?.slice(-30),
     };
   }, name);
 
@@ -105,6 +148,7 @@ describe("the Playlists page", () => {
   test("choose playlists, distribute, watch the progress finish and find the playlists in Spotify", async () => {
     const page = await browser.newPage(viewports.desktop, "no-preference");
     const pageErrors = collectPageErrors(page);
+    await recordClicksAndShifts(page);
     await signIn(page, LISTENER);
 
     // No preference yet: the Predefined tab opens with Mood expanded and everything else collapsed.
