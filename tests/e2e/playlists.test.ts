@@ -10,6 +10,7 @@ import { compareNames } from "../../src/shared/catalogue/index.ts";
 import { messages, textForErrorCode } from "../../src/shared/errors.ts";
 import { createListener } from "../integration/account/signin.ts";
 import { collectPageErrors, launchBrowser, type TestBrowser, viewports } from "../support/browser.ts";
+import { recordedShifts, recordLayoutShifts } from "../support/layout-shifts.ts";
 import { startTestServer, type TestServer } from "../support/server.ts";
 
 const LISTENER = "e2e-playlists";
@@ -59,46 +60,29 @@ async function signIn(page: Page, listener: string): Promise<void> {
   await page.waitForURL(`${server.url}/`);
 }
 
-/** Records, in the page, where each click landed and each layout shift, for pageStateAround. */
-const recordClicksAndShifts = (page: Page) =>
+/** Records, in the page, where each click landed and each focus, for pageStateAround. */
+const recordClicksAndFocus = (page: Page) =>
   page.addInitScript(() => {
     const seen: string[] = [];
-    (window as unknown as { clicksAndShifts: string[] }).clicksAndShifts = seen;
-    const describe = (node: Node | null | undefined) =>
-      node instanceof Element
-        ? `<${node.tagName.toLowerCase()} ${[...node.attributes].map((a) => `${a.name}="${a.value.slice(0, 40)}"`).join(" ")}>`
-        : String(node);
+    (window as unknown as { clicksAndFocus: string[] }).clicksAndFocus = seen;
+    const describe = (target: EventTarget | null) =>
+      target instanceof Element ? target.outerHTML.slice(0, 160) : String(target);
+    const at = () => Math.round(performance.now());
     document.addEventListener(
       "click",
-      (event) =>
-        seen.push(
-          `${Math.round(performance.now())} click (${event.clientX}, ${event.clientY}) on ${describe(event.target as Node)}`,
-        ),
+      (event) => seen.push(`${at()} click (${event.clientX}, ${event.clientY}) on ${describe(event.target)}`),
       true,
     );
     document.addEventListener(
       "focusin",
-      (event) => seen.push(`${Math.round(performance.now())} focus ${describe(event.target as Node)}`),
+      (event) => seen.push(`${at()} focus ${describe(event.target)}`),
       true,
     );
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & {
-        value: number;
-        sources?: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
-      })[])
-        seen.push(
-          `${Math.round(entry.startTime)} shift ${entry.value.toFixed(3)}: ${(entry.sources ?? [])
-            .map(
-              (s) => `${describe(s.node)} y ${Math.round(s.previousRect.y)}→${Math.round(s.currentRect.y)}`,
-            )
-            .join("; ")}`,
-        );
-    }).observe({ type: "layout-shift", buffered: true });
   });
 
-/** The app's state, the option, any Premium dialog, and the page's clicks and shifts, for a failure's message. */
-const pageStateAround = (page: Page, name: string) =>
-  page.evaluate((optionName) => {
+/** The app's state, the option, any Premium dialog, and the page's clicks, focus and shifts, for a failure's message. */
+const pageStateAround = async (page: Page, name: string) => ({
+  ...(await page.evaluate((optionName) => {
     const cut = (element: Element | null | undefined) => element?.outerHTML.slice(0, 600) ?? null;
     const row = document.querySelector(`[data-testid="playlist-option"][data-name="${optionName}"]`);
     const label = row?.querySelector("label")?.getBoundingClientRect();
@@ -110,9 +94,11 @@ const pageStateAround = (page: Page, name: string) =>
         : null,
       dialogs: [...document.querySelectorAll("[data-testid=premium-dialog], [role=dialog]")].map(cut),
       focused: cut(document.activeElement),
-      clicksAndShifts: (window as unknown as { clicksAndShifts?: string[] }).clicksAndShifts?.slice(-30),
+      clicksAndFocus: (window as unknown as { clicksAndFocus?: string[] }).clicksAndFocus?.slice(-20),
     };
-  }, name);
+  }, name)),
+  shifts: (await recordedShifts(page)).slice(-10),
+});
 
 const option = (page: Page, name: string) =>
   page.locator(`[data-testid="playlist-option"][data-name="${name}"]`);
@@ -148,7 +134,8 @@ describe("the Playlists page", () => {
   test("choose playlists, distribute, watch the progress finish and find the playlists in Spotify", async () => {
     const page = await browser.newPage(viewports.desktop, "no-preference");
     const pageErrors = collectPageErrors(page);
-    await recordClicksAndShifts(page);
+    await recordClicksAndFocus(page);
+    await recordLayoutShifts(page);
     await signIn(page, LISTENER);
 
     // No preference yet: the Predefined tab opens with Mood expanded and everything else collapsed.

@@ -2,6 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { seriousAxeViolations } from "../support/axe.ts";
 import { appTakesOver, collectPageProblems, scriptsLoaded, viewports } from "../support/browser.ts";
 import { setUpBrowserSuite } from "../support/e2e.ts";
+import { layoutShiftTotal, recordLayoutShifts } from "../support/layout-shifts.ts";
 
 // A public page reaches a signed-out visitor rendered by the server; the app takes it over at the first
 // interaction. Until then the page reads and looks the same; a tap made meanwhile is not lost.
@@ -60,27 +61,14 @@ describe("a page rendered on the server", () => {
       // a slow phone: the app takes over well after the tap, so a shift then counts against the page
       const cdp = await page.context().newCDPSession(page);
       await cdp.send("Emulation.setCPUThrottlingRate", { rate: 6 });
-      await page.addInitScript(() => {
-        const shifts: number[] = [];
-        Object.assign(window, { shiftsWithoutInput: shifts });
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as (PerformanceEntry & {
-            value: number;
-            hadRecentInput: boolean;
-          })[])
-            if (!entry.hadRecentInput) shifts.push(entry.value);
-        }).observe({ type: "layout-shift", buffered: true });
-      });
+      await recordLayoutShifts(page);
       await page.goto(`${suite.server.url}/faq`);
       const question = page.locator("main button[aria-expanded]").first();
       await question.click();
       expect(await question.getAttribute("aria-expanded")).toBe("true");
       await page.waitForFunction(() => document.documentElement.dataset.app === "ready");
       await page.waitForTimeout(1_000);
-      const shifts = await page.evaluate(
-        () => (window as unknown as { shiftsWithoutInput: number[] }).shiftsWithoutInput,
-      );
-      expect(shifts.reduce((sum, value) => sum + value, 0)).toBeLessThan(0.01);
+      expect(await layoutShiftTotal(page, { unprompted: true })).toBeLessThan(0.01);
       expect(await question.getAttribute("aria-expanded")).toBe("true");
       await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
       // the app holds it open: its next tap closes it

@@ -3,6 +3,7 @@ import type { Page, Route } from "playwright-core";
 import { seriousAxeViolations } from "../support/axe.ts";
 import { collectPageProblems, scriptsLoaded, viewports } from "../support/browser.ts";
 import { createEmulatedListener, setUpBrowserSuite } from "../support/e2e.ts";
+import { layoutShiftTotal, recordLayoutShifts } from "../support/layout-shifts.ts";
 import { signedInCookies } from "../support/phone.ts";
 
 // A signed-in listener's Playlists page arrives rendered with their data (ADR 0033). Before the app has taken it
@@ -24,19 +25,7 @@ async function openAs(listener: string): Promise<{ page: Page; errors: string[] 
   const page = await context.newPage();
   const errors = collectPageProblems(page);
   // every layout shift from the start, the app's taking over included
-  await page.addInitScript(() => {
-    const w = window as unknown as { shifted: number; shiftedUnprompted: number };
-    w.shifted = 0;
-    w.shiftedUnprompted = 0;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) {
-        const shift = entry as unknown as { value: number; hadRecentInput: boolean };
-        w.shifted += shift.value;
-        // what moves on its own, as CLS counts it: a group opened by a tap moves what is below it
-        if (!shift.hadRecentInput) w.shiftedUnprompted += shift.value;
-      }
-    }).observe({ type: "layout-shift", buffered: true });
-  });
+  await recordLayoutShifts(page);
   return { page, errors };
 }
 
@@ -125,9 +114,7 @@ describe("the signed-in Playlists page rendered on the server", () => {
         expect(option.marks).toBe(option.checked === "true" ? 1 : 0);
         expect(option.drawn).toBe("");
       }
-      expect(await page.evaluate(() => (window as unknown as { shifted: number }).shifted)).toBeLessThan(
-        0.01,
-      );
+      expect(await layoutShiftTotal(page)).toBeLessThan(0.01);
 
       // the app now answers the ticks itself (rows away from the bar it shows at the bottom)
       await row(page, "Party").evaluate((element) => element.scrollIntoView({ block: "center" }));
@@ -224,9 +211,7 @@ describe("the signed-in Playlists page rendered on the server", () => {
       expect(await row(page, "Rock").getAttribute("data-checked")).toBe("true");
       expect(await row(page, "Rock").locator("polyline").count()).toBe(1);
       // the hand-over moved nothing (the group's opening was the listener's own tap)
-      expect(
-        await page.evaluate(() => (window as unknown as { shiftedUnprompted: number }).shiftedUnprompted),
-      ).toBeLessThan(0.01);
+      expect(await layoutShiftTotal(page, { unprompted: true })).toBeLessThan(0.01);
 
       // the app now answers the group and its rows itself
       await row(page, "Rock").evaluate((element) => element.scrollIntoView({ block: "center" }));
