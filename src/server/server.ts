@@ -196,7 +196,6 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
       await stopBackgroundWork(deps);
       await jobs?.stopAll();
       await server.stop();
-      pages.stop();
       emulators?.close();
       deps.spotify.stopQuotaProbes();
       try {

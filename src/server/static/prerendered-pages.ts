@@ -1,7 +1,6 @@
 import {
   LISTENER_PAGE_PATH,
   PRERENDER_STATE_ID,
-  type PrerenderRequest,
   type PrerenderResponse,
   type PrerenderSeed,
   type RenderedPage,
@@ -12,12 +11,13 @@ import type { Config } from "../config/config.ts";
 import type { Deps } from "../deps/deps.ts";
 import type { Logger } from "../platform/log.ts";
 import { type Asset, makeAsset, requestAsset } from "./assets.ts";
+import { type PageRenderer, sharedPageRenderer } from "./page-renderer.ts";
 import { escapeHtml, fillShell } from "./shell-html.ts";
 
 // Public pages for a signed-out visitor arrive rendered: the page is in the first HTML, readable and with working
 // links before any script runs, and the app hydrates it when the visitor first interacts (client/main.tsx). The
-// rendering is the client's own code (client/prerender), run in a worker so it never holds up the event loop;
-// each page is rendered once per set of data it shows and kept. A signed-in listener's Playlists page is rendered
+// rendering is the client's own code, run by the process's page renderer (page-renderer.ts); each page is
+// rendered once per set of data it shows and kept by this app. A signed-in listener's Playlists page is rendered
 // too, with that listener's data, for every request and never kept (ADR 0033).
 
 /** How long a request waits for its page to be rendered before it gets the plain shell instead. */
@@ -28,12 +28,6 @@ const MAX_KEPT = 200;
 const MAX_DECLINED = 1_000;
 /** After a failed render, or a renderer that stopped, the plain shell is served this long before trying again. */
 const RETRY_AFTER_MS = 60_000;
-
-/** The renderer's entry: embedded in the binary (an extra entry point of its build), else the source file. */
-const rendererUrl = () =>
-  typeof CRATE_PAGE_RENDERER === "string"
-    ? CRATE_PAGE_RENDERER
-    : new URL("../../client/prerender/worker.tsx", import.meta.url).href;
 
 /** The query data a page is rendered with; null when it cannot be had now (the page is served unrendered). */
 export async function pageSeed(deps: Deps, path: string): Promise<PrerenderSeed | null> {
@@ -76,7 +70,6 @@ export interface PrerenderedPages {
    * or not rendered in time).
    */
   pageFor(req: Request, path: string, shell: string, listenerShell?: string): Promise<Asset | null>;
-  stop(): void;
 }
 
 export function createPrerenderedPages(
@@ -85,41 +78,20 @@ export function createPrerenderedPages(
   log: Logger,
   /** the signed-in Playlists page's data for the request's listener, or null */
   listenerSeedFor?: (req: Request) => Promise<PrerenderSeed | null>,
+  renderer: PageRenderer = sharedPageRenderer(),
 ): PrerenderedPages {
-  let worker: Worker | undefined;
-  let nextId = 1;
-  const waiting = new Map<number, (response: PrerenderResponse) => void>();
   const kept = new Map<string, Promise<Asset | null>>();
   const declined = new Set<string>();
   let pausedUntil = 0;
 
-  const workerNow = () => {
-    if (worker) return worker;
-    const started = new Worker(rendererUrl());
-    started.onmessage = (event: MessageEvent<PrerenderResponse>) => {
-      waiting.get(event.data.id)?.(event.data);
-      waiting.delete(event.data.id);
-    };
-    started.onerror = (event) => {
-      log.error("page renderer stopped", { error: event.message });
+  const render = async (path: string, seed: PrerenderSeed): Promise<PrerenderResponse> => {
+    const response = await renderer.render(path, seed);
+    if ("stopped" in response) {
+      log.error("page renderer stopped", { error: response.error });
       pausedUntil = Date.now() + RETRY_AFTER_MS;
-      for (const [id, done] of waiting) done({ id, error: event.message });
-      waiting.clear();
-      started.terminate();
-      worker = undefined;
-    };
-    // the renderer never keeps the process alive on its own
-    (started as Worker & { unref?: () => void }).unref?.();
-    worker = started;
-    return started;
+    }
+    return response;
   };
-
-  const render = (path: string, seed: PrerenderSeed) =>
-    new Promise<PrerenderResponse>((resolve) => {
-      const id = nextId++;
-      waiting.set(id, resolve);
-      workerNow().postMessage({ id, path, seed } satisfies PrerenderRequest);
-    });
 
   const renderKept = (path: string, seed: PrerenderSeed, shell: string) => {
     const key = `${path}\n${JSON.stringify(seed)}`;
@@ -175,10 +147,6 @@ export function createPrerenderedPages(
       // A slow payment provider (the price of /plans) or a busy renderer never holds the page up for long.
       const timeout = new Promise<null>((resolve) => setTimeout(resolve, RENDER_WAIT_MS, null).unref());
       return Promise.race([page, timeout]);
-    },
-    stop() {
-      worker?.terminate();
-      worker = undefined;
     },
   };
 }
