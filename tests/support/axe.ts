@@ -17,7 +17,8 @@ interface AxeViolation {
 
 /** Runs axe on the whole page; returns one line per serious or critical violation (empty when none). */
 export async function seriousAxeViolations(page: Page): Promise<string[]> {
-  await page.evaluate(axeSource);
+  // once per document: a page the app navigates within keeps it
+  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
     type Axe = {
       run(context: Document, options: { resultTypes: string[] }): Promise<{ violations: unknown[] }>;

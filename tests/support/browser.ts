@@ -142,3 +142,48 @@ export async function appTakesOver(page: Page): Promise<void> {
   await page.mouse.move(2, 2);
   await page.waitForFunction(() => document.documentElement.dataset.app === "ready");
 }
+
+/**
+ * Resolves once no request of the page has been under way for `quietMs` (as Playwright's "networkidle", which
+ * only a new document waits for), or after `timeoutMs` (a page that polls may never be quiet that long).
+ */
+export async function networkQuiet(page: Page, quietMs = 500, timeoutMs = 5_000): Promise<void> {
+  const open = new Set<unknown>();
+  let lastChange = performance.now();
+  const started = (request: unknown) => {
+    open.add(request);
+    lastChange = performance.now();
+  };
+  const ended = (request: unknown) => {
+    open.delete(request);
+    lastChange = performance.now();
+  };
+  page.on("request", started);
+  page.on("requestfinished", ended);
+  page.on("requestfailed", ended);
+  try {
+    const deadline = performance.now() + timeoutMs;
+    while (performance.now() < deadline) {
+      if (open.size === 0 && performance.now() - lastChange >= quietMs) return;
+      await Bun.sleep(50);
+    }
+  } finally {
+    page.off("request", started);
+    page.off("requestfinished", ended);
+    page.off("requestfailed", ended);
+  }
+}
+
+/**
+ * Opens `path` inside the running app, as its own links do (history and a popstate for the router): no new
+ * document, so the app's script, and whatever a test put in the page, stay loaded. Waits for the next frames.
+ */
+export async function navigateInApp(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => {
+    history.pushState(null, "", to);
+    dispatchEvent(new PopStateEvent("popstate", { state: null }));
+  }, path);
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(null)))),
+  );
+}
