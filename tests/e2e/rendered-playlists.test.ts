@@ -3,7 +3,7 @@ import type { Page, Route } from "playwright-core";
 import { seriousAxeViolations } from "../support/axe.ts";
 import { collectPageProblems, scriptsLoaded, viewports } from "../support/browser.ts";
 import { createEmulatedListener, setUpBrowserSuite } from "../support/e2e.ts";
-import { layoutShiftTotal, recordLayoutShifts } from "../support/layout-shifts.ts";
+import { expectShiftsBelow, recordLayoutShifts } from "../support/layout-shifts.ts";
 import { signedInCookies } from "../support/phone.ts";
 
 // A signed-in listener's Playlists page arrives rendered with their data (ADR 0033). Before the app has taken it
@@ -114,7 +114,7 @@ describe("the signed-in Playlists page rendered on the server", () => {
         expect(option.marks).toBe(option.checked === "true" ? 1 : 0);
         expect(option.drawn).toBe("");
       }
-      expect(await layoutShiftTotal(page)).toBeLessThan(0.01);
+      await expectShiftsBelow(page, 0.01);
 
       // the app now answers the ticks itself (rows away from the bar it shows at the bottom)
       await row(page, "Party").evaluate((element) => element.scrollIntoView({ block: "center" }));
@@ -211,7 +211,7 @@ describe("the signed-in Playlists page rendered on the server", () => {
       expect(await row(page, "Rock").getAttribute("data-checked")).toBe("true");
       expect(await row(page, "Rock").locator("polyline").count()).toBe(1);
       // the hand-over moved nothing (the group's opening was the listener's own tap)
-      expect(await layoutShiftTotal(page, { unprompted: true })).toBeLessThan(0.01);
+      await expectShiftsBelow(page, 0.01, { unprompted: true });
 
       // the app now answers the group and its rows itself
       await row(page, "Rock").evaluate((element) => element.scrollIntoView({ block: "center" }));

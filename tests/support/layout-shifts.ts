@@ -50,3 +50,17 @@ export async function layoutShiftTotal(page: Page, options: { unprompted?: boole
     .filter((shift) => !options.unprompted || !shift.hadRecentInput)
     .reduce((sum, shift) => sum + shift.value, 0);
 }
+
+/** Fails with every shift recorded when their sum reaches `limit` (with `unprompted`, as `layoutShiftTotal`). */
+export async function expectShiftsBelow(
+  page: Page,
+  limit: number,
+  options: { unprompted?: boolean } = {},
+): Promise<void> {
+  const total = await layoutShiftTotal(page, options);
+  if (total < limit) return;
+  const shifts = await recordedShifts(page);
+  throw new Error(
+    `layout shifts add up to ${total.toFixed(4)}, not below ${limit}:\n${JSON.stringify(shifts, null, 1)}`,
+  );
+}
