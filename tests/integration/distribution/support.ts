@@ -11,6 +11,7 @@ import type { Clock } from "../../../src/server/platform/clock.ts";
 import { apiCall, overHttp } from "../../support/api.ts";
 import { makePremium } from "../../support/factories.ts";
 import { type FastClock, fastClock } from "../../support/fast-clock.ts";
+import { watchLoopStalls } from "../../support/loop-stalls.ts";
 import { startTestServer, type TestServer } from "../../support/server.ts";
 import { setUpForSuite } from "../../support/suite.ts";
 
@@ -54,6 +55,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const time = options.spotifyTime;
   // real time is the clock at speed 1
   const emulatorTime = time ?? fastClock(1);
+  const stalls = watchLoopStalls(emulatorTime);
   const spotify = startSpotifyEmulatorServer({
     port: 0,
     ...credentials,
@@ -62,6 +64,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     faultTime: {
       ...emulatorTime,
       inFlightGraceMs: (options.inFlightGraceMs ?? IN_FLIGHT_GRACE_MS) * emulatorTime.speed,
+      // Crate, the emulator and the test share this process: a call on its way waits out any stall of it
+      loopStall: stalls.longest,
     },
   });
   const crate = await startTestServer({ ...realModeEnv(spotify), ...options.env }, options.clock, {
@@ -71,6 +75,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     crate,
     spotify,
     async dispose() {
+      stalls.stop();
       await crate.dispose();
       await spotify.stop();
     },

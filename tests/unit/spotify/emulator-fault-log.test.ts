@@ -2,9 +2,9 @@
 import { describe, expect, test } from "bun:test";
 import { FaultInjector } from "../../../src/emulators/spotify/model/faults.ts";
 
-function injector() {
+function injector(loopStall?: (from: number, to: number) => number) {
   let now = 1_000_000;
-  const faults = new FaultInjector(() => now);
+  const faults = new FaultInjector(() => now, undefined, loopStall);
   return {
     faults,
     at: (ms: number) => {
@@ -47,6 +47,26 @@ describe("Retry-After watch", () => {
     // another client is not bound by this client's wait
     faults.decide("other", "POST /x body", 5_001);
     expect(faults.calls().rateLimiting?.retryAfterViolations).toBe(1);
+  });
+
+  test("in a process shared with the client, a call late by a stall of the loop was still on its way", () => {
+    // the loop stood still from 10_010 to 10_390: a call sent before the 429 could be read reached the emulator
+    // only at 10_400
+    const stalls = [{ from: 10_010, to: 10_390 }];
+    const { faults, at } = injector((from, to) =>
+      Math.max(0, ...stalls.filter((s) => s.to >= from && s.from <= to).map((s) => s.to - s.from)),
+    );
+    faults.configure({ rate429: 1, retryAfterSec: 1, seed: 3 });
+    at(10_000);
+    faults.decide("app", "GET /a", 10_000);
+    faults.configure({});
+    at(10_400);
+    faults.decide("app", "GET /b", 10_400); // late by the stall: on its way
+    at(10_600);
+    faults.decide("app", "GET /c", 10_600); // later than the stall and the grace together: a violation
+    at(10_610);
+    faults.decide("app", "GET /a", 10_610); // the refused call again: a violation whatever the stall
+    expect(faults.calls().rateLimiting).toMatchObject({ retryAfterViolations: 2, inFlightAfter429: 1 });
   });
 
   test("429s within a wait lengthen it; the limit's refusals are counted apart; reset clears the figures", () => {

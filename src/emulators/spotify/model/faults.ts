@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { RollingLimit } from "../../common/rolling-limit.ts";
 import { createRng, type Rng } from "./random.ts";
-import { type RateLimitLog, RetryAfterWatch } from "./retry-after-watch.ts";
+import { type LoopStall, type RateLimitLog, RetryAfterWatch } from "./retry-after-watch.ts";
 
 export const FaultSettingsSchema = z.object({
   /** share of Web API calls answering 429 */
@@ -58,8 +58,9 @@ export class FaultInjector {
   constructor(
     private readonly now: () => number,
     inFlightGraceMs?: number,
+    loopStall?: LoopStall,
   ) {
-    this.watch = new RetryAfterWatch(inFlightGraceMs);
+    this.watch = new RetryAfterWatch(inFlightGraceMs, loopStall);
   }
 
   /** Replaces the whole fault configuration (fields left out take their defaults, i.e. no fault). */

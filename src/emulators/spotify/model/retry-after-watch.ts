@@ -10,7 +10,7 @@ export interface RateLimitLog {
   /**
    * Calls that reached the emulator after a 429 told their client to wait and before that wait ended: either
    * the refused call itself sent again, or any call more than `IN_FLIGHT_GRACE_MS` after the client's first 429
-   * of the wait (the client had read the answer by then).
+   * of the wait (the client had read the answer by then), beyond any time the process stood still meanwhile.
    */
   retryAfterViolations: number;
   /** calls within `IN_FLIGHT_GRACE_MS` of the first 429 of a wait: already on their way when it was answered */
@@ -25,6 +25,12 @@ export interface RateLimitLog {
  * loop busy with other work delays them by a few milliseconds.
  */
 export const IN_FLIGHT_GRACE_MS = 50;
+
+/**
+ * The longest the process's event loop stood still between two times (on the watch's clock), when the emulator
+ * shares its client's process: a call on its way when a 429 was answered could reach the emulator no sooner.
+ */
+export type LoopStall = (from: number, to: number) => number;
 
 const WINDOW_MS = 1000;
 
@@ -47,7 +53,10 @@ export class RetryAfterWatch {
   private maxAccepted = 0;
 
   /** `graceMs` is on the clock of the times it is given: a clock running faster needs a longer one */
-  constructor(private readonly graceMs = IN_FLIGHT_GRACE_MS) {}
+  constructor(
+    private readonly graceMs = IN_FLIGHT_GRACE_MS,
+    private readonly loopStall: LoopStall = () => 0,
+  ) {}
 
   /** A call from `client` (identified by `signature`) arrived at `at`; counts it if it broke a wait. */
   arrived(client: string, signature: string, at: number): void {
@@ -58,7 +67,10 @@ export class RetryAfterWatch {
       return;
     }
     if (at < wait.startedAt) return;
-    if (wait.refused.has(signature) || at - wait.startedAt > this.graceMs) this.violations++;
+    // past the grace, a call was sent after its client could read the 429, unless the loop stood still meanwhile
+    const since = at - wait.startedAt;
+    const late = since > this.graceMs && since > this.graceMs + this.loopStall(wait.startedAt, at);
+    if (wait.refused.has(signature) || late) this.violations++;
     else this.inFlight++;
   }
 

@@ -6,6 +6,7 @@ import { buildGenrePool } from "./genre-pool.ts";
 import { demoListeners } from "./listeners.ts";
 import { DeveloperQuota } from "./quota.ts";
 import { RegisteredUsers } from "./registered-users.ts";
+import type { LoopStall } from "./retry-after-watch.ts";
 import { World } from "./state.ts";
 import { memoryStore, type StateStore, sqliteStore } from "./store.ts";
 import { TokenBook } from "./tokens.ts";
@@ -30,6 +31,8 @@ export interface FaultTime {
   sleep: (ms: number) => Promise<void>;
   /** calls this soon after a client's first 429 of a wait were already on their way (RetryAfterWatch) */
   inFlightGraceMs?: number;
+  /** in a process shared with the client (tests): how long its event loop stood still (RetryAfterWatch) */
+  loopStall?: LoopStall;
 }
 
 export interface EmulatorRuntime {
@@ -105,7 +108,11 @@ export function createRuntime(options: RuntimeOptions): EmulatorRuntime {
     seed: options.seed,
     now: options.now,
     faultTime: options.faultTime,
-    faults: new FaultInjector(options.faultTime.now, options.faultTime.inFlightGraceMs),
+    faults: new FaultInjector(
+      options.faultTime.now,
+      options.faultTime.inFlightGraceMs,
+      options.faultTime.loopStall,
+    ),
     quota: new DeveloperQuota(options.now),
     world: () => load().world,
     tokens: () => load().tokens,
