@@ -8,6 +8,7 @@ import { PRERENDER_STATE_ID, type RenderedState } from "../shared/prerender.ts";
 import { answerEarly, ticksToReplay, togglesToReplay } from "./early-controls.ts";
 import { askEarly } from "./lib/early-data.ts";
 import { authorizeUrl, rememberExternalReferrer } from "./lib/referrer.ts";
+import { startDemoTogether } from "./pages/public/landing/demo-steps.ts";
 import { reportWebVitals } from "./web-vitals.ts";
 
 const FIRST_INTERACTIONS = ["pointerdown", "pointermove", "touchstart", "keydown", "focusin"] as const;
@@ -110,5 +111,6 @@ function click(element: Element) {
 
 rememberExternalReferrer();
 reportWebVitals();
+void startDemoTogether();
 const container = document.getElementById("root");
 if (container) void start(container);

@@ -3,6 +3,7 @@ import type { Page } from "playwright-core";
 import { messages } from "../../src/shared/errors.ts";
 import { appTakesOver, collectPageErrors, viewports } from "../support/browser.ts";
 import { setUpBrowserSuite } from "../support/e2e.ts";
+import { newThrottledPhone } from "../support/phone.ts";
 
 const TIMEOUT = 60_000;
 const suite = setUpBrowserSuite();
@@ -77,6 +78,41 @@ describe("landing page", () => {
       expect(await shownTitles()).toHaveLength(1);
       expect(await page.getByTestId("demo-playlist").count()).toBeGreaterThan(0);
       expect(errors).toEqual([]);
+    },
+    TIMEOUT,
+  );
+
+  test(
+    "on a slow phone, whose page is read in parts, the demo's steps start together: one song at a time",
+    async () => {
+      const page = await newThrottledPhone(suite.browser.browser);
+      await page.goto(`${suite.server.url}/`);
+      // Each CSS animation starts when its element is first styled; on a slow phone the page is parsed and styled
+      // in parts, so the songs' steps (and what animates inside them) must be started together by the page.
+      const startTimes = () =>
+        page.evaluate(() => {
+          const demo = document.querySelector('[data-testid="demo"]');
+          const cycle = (demo?.getAnimations({ subtree: true }) ?? []).filter((animation) =>
+            (animation as CSSAnimation).animationName.startsWith("crateDemo"),
+          );
+          return { animations: cycle.length, starts: [...new Set(cycle.map((a) => a.startTime))] };
+        });
+      await page
+        .waitForFunction(
+          () => {
+            const demo = document.querySelector('[data-testid="demo"]');
+            const starts = (demo?.getAnimations({ subtree: true }) ?? [])
+              .filter((animation) => (animation as CSSAnimation).animationName.startsWith("crateDemo"))
+              .map((animation) => animation.startTime);
+            return starts.length > 0 && starts.every((start) => start !== null && start === starts[0]);
+          },
+          null,
+          { timeout: 10_000 },
+        )
+        .catch(() => undefined);
+      const { animations, starts } = await startTimes();
+      expect(animations).toBeGreaterThan(5);
+      expect(starts).toHaveLength(1);
     },
     TIMEOUT,
   );

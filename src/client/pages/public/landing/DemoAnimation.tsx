@@ -49,6 +49,7 @@ export function DemoAnimation() {
   return (
     <Box
       data-testid="demo"
+      data-demo=""
       position="relative"
       bg="bg.panel/90"
       borderWidth="1px"
