@@ -39,7 +39,8 @@ export async function seedDemoChoices(deps: Deps, userId: string): Promise<void>
     deps.log.warn("demo choices not loaded: too few liked songs", { userId });
     return;
   }
-  importChoices(deps, { userId, membershipLevel: user.membershipLevel }, document);
+  // the demo's doing, not the listener's: their first "Update playlists" is not refused for 30 seconds
+  importChoices(deps, { userId, membershipLevel: user.membershipLevel }, document, { unthrottled: true });
 }
 
 function demoChoicesDocument(

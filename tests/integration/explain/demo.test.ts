@@ -85,6 +85,16 @@ describe("the demo's curating listener", () => {
   });
 });
 
+describe("the demo's curating listener, right after the choices are loaded", () => {
+  // Loading them is the demo's doing, not a request of theirs: it does not take their one distribution in 30 s.
+  test("their own first 'Update playlists' is accepted", async () => {
+    const answer = await call(h, listener.cookie, "POST", "/api/distributor/distribute-historically", {
+      playlistPreferences: choices.selection,
+    });
+    expect(answer).toMatchObject({ status: 200, body: { distributionProgressId: expect.any(String) } });
+  });
+});
+
 describe("in real mode", () => {
   test("the same listener's sign-in loads nothing", async () => {
     const { startHarness } = await import("../distribution/support.ts");
