@@ -20,6 +20,7 @@ import type { SourceTime } from "./metadata/open-source/definition.ts";
 import { createMetrics, providerObservers } from "./metrics/registry.ts";
 import { createPaddleClient } from "./paddle/client.ts";
 import { type Clock, type ProviderTime, systemClock } from "./platform/clock.ts";
+import { StartupError } from "./platform/errors.ts";
 import { createLogger, type Logger } from "./platform/log.ts";
 import { RequestTraffic } from "./platform/loop-room.ts";
 import { UserWork } from "./platform/user-work.ts";
@@ -168,15 +169,40 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     clientBundle(index).catch((error) => log.error("client bundle", { error: String(error) }));
   // In real mode no emulator route exists: /emulator/* is an ordinary unknown page.
   if (emulators) routes["/emulator/*"] = policy.wrap((req, srv) => emulators.fetch(req, srv));
-  const server = Bun.serve({
-    port: config.port,
-    development: development ? { hmr: true, console: true } : false,
-    routes,
-    fetch: apiFetch,
-    // a request may wait for the bundle's first build from source (a few seconds on a busy machine)
-    idleTimeout: 60,
-    error: (error) => policy.error(error),
-  });
+  /** What the app holds besides the HTTP server and the jobs, let go when it stops (or fails to listen). */
+  const release = () => {
+    emulators?.close();
+    deps.spotify.stopQuotaProbes();
+    try {
+      spotifyCalls.close();
+      metrics.close();
+    } catch (error) {
+      log.warn("chart history not written", { error: String(error) });
+    }
+    database.close();
+    lock.release();
+  };
+  let server: Bun.Server<undefined>;
+  try {
+    server = Bun.serve({
+      port: config.port,
+      development: development ? { hmr: true, console: true } : false,
+      routes,
+      fetch: apiFetch,
+      // a request may wait for the bundle's first build from source (a few seconds on a busy machine)
+      idleTimeout: 60,
+      error: (error) => policy.error(error),
+    });
+  } catch (error) {
+    deps.metadataLookups.stop();
+    release();
+    // another program on the port: one line for the operator, not a stack
+    if ((error as { code?: string }).code === "EADDRINUSE")
+      throw new StartupError(
+        `Port ${config.port} is already in use on this machine: stop what listens there, or set PORT to a free port.`,
+      );
+    throw error;
+  }
   const jobs = config.jobs ? startJobs(deps) : undefined;
   recoverInterruptedWork(deps);
   deps.metadataLookups.resumePending();
@@ -196,16 +222,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
       await stopBackgroundWork(deps);
       await jobs?.stopAll();
       await server.stop();
-      emulators?.close();
-      deps.spotify.stopQuotaProbes();
-      try {
-        spotifyCalls.close();
-        metrics.close();
-      } catch (error) {
-        log.warn("chart history not written", { error: String(error) });
-      }
-      database.close();
-      lock.release();
+      release();
     },
   };
 }

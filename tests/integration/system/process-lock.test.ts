@@ -55,3 +55,32 @@ describe("one process per database", () => {
     expect((await fetch(`${crate.url}/api/health`)).status).toBe(200);
   });
 });
+
+describe("a port another program holds", () => {
+  test("the start is refused with one line naming the port, and the database is let go", async () => {
+    const other = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: () => new Response("other") });
+    const folder = tempDir("crate-port-");
+    try {
+      const databasePath = join(folder, "crate.db");
+      const run = Bun.spawnSync([process.execPath, "src/server/main.ts"], {
+        cwd: root,
+        env: { ...process.env, PORT: String(other.port), DATABASE_PATH: databasePath, JOBS: "off" },
+        timeout: 20_000,
+      });
+      expect(run.exitCode).toBe(1);
+      const stderr = run.stderr.toString().trim();
+      expect(stderr.split("\n")).toHaveLength(1);
+      expect(stderr).toContain(`Port ${other.port} is already in use`);
+      // in one process: the refused start holds neither the lock nor the file, so the next start works
+      const config = (port: number) =>
+        parseConfig({ PORT: String(port), DATABASE_PATH: databasePath, JOBS: "off" });
+      await expect(startServer(config(other.port ?? 0))).rejects.toBeInstanceOf(StartupError);
+      const next = await startServer(config(freePort()));
+      expect((await fetch(`${next.url}/api/health`)).status).toBe(200);
+      await next.stop();
+    } finally {
+      other.stop(true);
+      rmSync(folder, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
