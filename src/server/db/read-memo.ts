@@ -13,8 +13,11 @@ import { changesSoFar, inUncommittedWrite } from "./transaction.ts";
 export const READ_MEMO_LIMITS = { maxEntries: 20_000, maxAgeMs: 1_000, largeAnswers: 1_000 };
 
 export interface ReadMemo<V> {
-  /** The remembered answer for `key`, or `read()`'s (then remembered) when anything may have changed since. */
-  get(db: Db, key: string, read: () => V): V;
+  /**
+   * The remembered answer for `key`, or `read()`'s (then remembered) when anything may have changed since; `read`
+   * is given the answer it replaces, if any, so what is made from an answer that came out the same can be kept.
+   */
+  get(db: Db, key: string, read: (replaced: V | undefined) => V): V;
 }
 
 /**
@@ -32,7 +35,7 @@ export function readMemo<V>(
     get(db, key, read) {
       // Inside a transaction that has written since it began (or one begun outside transaction(), of which
       // nothing is known), the answer may be undone by a rollback: read, never kept.
-      if (inUncommittedWrite(db)) return read();
+      if (inUncommittedWrite(db)) return read(undefined);
       let entries = byConnection.get(db.$client);
       if (!entries) {
         entries = new Map();
@@ -42,7 +45,7 @@ export function readMemo<V>(
       const now = performance.now();
       const kept = entries.get(key);
       if (kept && kept.changes === changes && now - kept.readAt <= options.maxAgeMs) return kept.value;
-      const value = read();
+      const value = read(kept?.value);
       // a write during the read (it counts before its commit) makes the count differ: not kept
       if (changesSoFar(db) !== changes) return value;
       entries.delete(key);

@@ -47,6 +47,45 @@ export function jsonRead(text: string): JsonRead {
   return { text, etag: etagOf(text) };
 }
 
+/** A JSON read with the value it was made from, so a read that comes out the same keeps its text and validator. */
+export interface KeptJsonRead extends JsonRead {
+  value: unknown;
+}
+
+/**
+ * The answer for `value`: `previous` again when `value` is the same JSON as the one it was made from (another
+ * listener's write, say, made the read be asked again), else newly serialised. Parts shared by both (the
+ * catalogue of the preferences) compare by identity, so the check costs what the listener's own part does.
+ */
+export function keptJsonRead(value: unknown, previous: KeptJsonRead | undefined): KeptJsonRead {
+  if (previous && sameJson(previous.value, value)) return previous;
+  return { ...jsonRead(JSON.stringify(value)), value };
+}
+
+/**
+ * Whether two values serialise to the same JSON text. It says no whenever it is unsure (an object with its own
+ * toJSON, a NaN): the answer is then only serialised again.
+ */
+export function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return typeof a !== "number" || Number.isFinite(a);
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!sameJson(a[i], b[i])) return false;
+    return true;
+  }
+  if (Array.isArray(b) || "toJSON" in a || "toJSON" in b) return false;
+  const keysA = Object.keys(a);
+  const keysB = Object.keys(b);
+  if (keysA.length !== keysB.length) return false;
+  for (let i = 0; i < keysA.length; i++) {
+    const key = keysA[i] as string;
+    if (key !== keysB[i]) return false;
+    if (!sameJson((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key])) return false;
+  }
+  return true;
+}
+
 /** What a JSON read answers: its status, body and headers, for the transport to send as it sends others. */
 export type JsonReadAnswer =
   | { status: 200; body: string; headers: Record<string, string> }

@@ -6,7 +6,7 @@ import type { SessionUser } from "../auth/sessions.ts";
 import { READ_MEMO_LIMITS, readMemo } from "../db/read-memo.ts";
 import { transaction } from "../db/transaction.ts";
 import type { Deps } from "../deps/deps.ts";
-import { type JsonRead, jsonRead, jsonReadAnswer } from "../http/validators.ts";
+import { jsonRead, jsonReadAnswer, type KeptJsonRead, keptJsonRead } from "../http/validators.ts";
 import { badRequest, notAdmin, notSignedIn } from "../platform/errors.ts";
 import { zodMessage } from "../platform/transport-errors.ts";
 
@@ -69,14 +69,15 @@ export function reading<T>(
 ): (c: Context) => Response {
   const memo =
     rememberedBy &&
-    readMemo<JsonRead>({
+    readMemo<KeptJsonRead>({
       ...READ_MEMO_LIMITS,
       maxEntries: rememberedBy.maxEntries ?? READ_MEMO_LIMITS.maxEntries,
     });
   return (c) => {
     const made = transaction(deps.db, () => {
-      const make = () => jsonRead(JSON.stringify(read(c)));
-      return memo && rememberedBy ? memo.get(deps.db, rememberedBy.key(c), make) : make();
+      if (!memo || !rememberedBy) return jsonRead(JSON.stringify(read(c)));
+      // read again after a write; an answer that came out the same keeps its text and validator
+      return memo.get(deps.db, rememberedBy.key(c), (replaced) => keptJsonRead(read(c), replaced));
     });
     const answer = jsonReadAnswer(made, c.req.header("if-none-match") ?? null);
     return answer.body === null
