@@ -33,6 +33,18 @@ function requestIdOf(c: Context): string {
 }
 
 /**
+ * A header on the handler's finished answer, set in place: Hono's `c.header` copies a finished Response first (a
+ * copy of every answer). An answer whose headers are immutable is left to it.
+ */
+function setOnAnswer(c: Context, name: string, value: string): void {
+  try {
+    c.res.headers.set(name, value);
+  } catch {
+    c.header(name, value);
+  }
+}
+
+/**
  * In order: the request id (kept as `requestId`, echoed in X-Request-Id); for a change, the body limit (413) and
  * the CSRF guard (403/415) — a read has no body to limit nor side effect to forge; the handler; then under /api
  * the caching rule (http/validators.ts: a read's 200 — or its 304 — may be kept and revalidated, everything else
@@ -67,7 +79,7 @@ export function apiPrelude(deps: Deps, procedures: ReadonlySet<string>): Middlew
       if (read) await next();
       else await checkedChange(c, next);
       if (api) {
-        c.header("Cache-Control", apiCacheControl(read, c.res.status));
+        setOnAnswer(c, "Cache-Control", apiCacheControl(read, c.res.status));
         recordCallActivity(c, deps, before, procedures);
       }
     } finally {
