@@ -3,6 +3,7 @@
 // and a retry loop in which the provider's policy judges each answer and a pacing strategy (pacing.ts) decides
 // when a call may go. What a provider adds (the quota gate, the call budget, its errors) stays in its client.
 import { realSleep } from "./clock.ts";
+import { giveLoopRoom } from "./loop-room.ts";
 import { currentPriority, type Priority } from "./pacer.ts";
 
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
@@ -143,6 +144,9 @@ export class ProviderHttp<R extends ProviderRequest = ProviderRequest> {
     for (;;) {
       const refused = policy.refusePause?.(pacing.pausedFor(), tally.waitedMs);
       if (refused) throw refused;
+      // A batch job's call waits behind requests while they wait for the loop (loop-room.ts), so the job's work
+      // between its calls cannot take the loop from them; a listener's own call goes at once.
+      await giveLoopRoom();
       await policy.beforeTurn?.();
       const queuedAt = this.now();
       const release = await pacing.turn({ priority, timeoutMs: request.turnWaitMs });

@@ -1,6 +1,7 @@
 // The provider core every client stands on: one backoff, a retry loop judged by the provider's policy, timeouts,
 // lenient JSON, the call observer and counts, and the pacing strategies.
 import { describe, expect, test } from "bun:test";
+import { LoopRoom, withLoopRoom } from "../../../src/server/platform/loop-room.ts";
 import { pausePacing, SpacedPacing, windowPacing } from "../../../src/server/platform/pacing.ts";
 import {
   type AttemptInfo,
@@ -183,6 +184,30 @@ describe("the retry loop", () => {
       .catch((e) => e);
     expect(error).toBe(refusal);
     expect(sent).toHaveLength(0);
+  });
+});
+
+describe("a batch job's calls and the requests waiting for the loop", () => {
+  test("a call of work in a loop room waits while the loop lags with requests coming; a listener's goes at once", async () => {
+    let requestsComing = true;
+    const room = new LoopRoom({ now: () => 0, sampleMs: 5, requestsComing: () => requestsComing });
+    room.sample(1_000); // the loop ran a second late: requests are waiting behind the work
+    const { fetch, sent } = scripted(
+      () => Response.json({ listener: true }),
+      () => Response.json({ job: true }),
+    );
+    const http = new ProviderHttp({ pacing: noPace, fetch, timeoutMs: 1000, ...fakeTime() });
+    const policy = { judge, backoff };
+
+    const job = withLoopRoom(room, () => http.send({ ...request, url: "http://provider.test/job" }, policy));
+    await Bun.sleep(40);
+    expect(sent).toEqual([]);
+    await http.send({ ...request, url: "http://provider.test/listener" }, policy);
+    expect(sent).toEqual(["http://provider.test/listener"]);
+
+    requestsComing = false; // the requests were answered
+    await job;
+    expect(sent).toEqual(["http://provider.test/listener", "http://provider.test/job"]);
   });
 });
 
