@@ -5,7 +5,7 @@
 // the median of three fresh page loads, so one run disturbed by the shared machine does not decide.
 import { describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
-import { createEmulatedListener, setUpBrowserSuite } from "../support/e2e.ts";
+import { createEmulatedListener, listenerSettled, saveChoices, setUpBrowserSuite } from "../support/e2e.ts";
 import {
   median,
   newThrottledPhone,
@@ -133,6 +133,7 @@ describe("the signed-in Playlists page on a throttled phone, with an empty cache
       const listener = `phone-speed-${Date.now()}`;
       await createEmulatedListener(suite.server.url, listener, 60);
       const cookies = await signedInCookies(suite.browser.browser, suite.server.url, listener);
+      await listenerSettled(suite.server, cookies);
       const tickable: number[] = [];
       const ticks: number[] = [];
       const rates: number[] = [];
@@ -168,19 +169,9 @@ describe("the signed-in Playlists page on a throttled phone, with an empty cache
       const listener = `phone-choices-${Date.now()}`;
       await createEmulatedListener(suite.server.url, listener, 60);
       const cookies = await signedInCookies(suite.browser.browser, suite.server.url, listener);
-      // saved choices, through the same call as "Load choices"
-      const headers = {
-        cookie: cookies.map(({ name, value }) => `${name}=${value}`).join("; "),
-        origin: suite.server.url,
-        "content-type": "application/json",
-      };
-      const current = await (await fetch(`${suite.server.url}/api/user/choices`, { headers })).json();
-      const saved = await fetch(`${suite.server.url}/api/user/choices`, {
-        method: "POST",
-        headers,
-        body: JSON.stringify({ ...current, selection: ["Chill", "1990s"] }),
-      });
-      expect(saved.status).toBe(200);
+      await listenerSettled(suite.server, cookies);
+      // saved choices, through the same call as "Load choices"; the pages are measured once their run has ended
+      await saveChoices(suite.server, cookies, ["Chill", "1990s"]);
       const shown: number[] = [];
       const opens: number[] = [];
       const ticks: number[] = [];

@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import type { Page, Route } from "playwright-core";
 import { seriousAxeViolations } from "../support/axe.ts";
 import { collectPageProblems, scriptsLoaded, viewports } from "../support/browser.ts";
-import { createEmulatedListener, setUpBrowserSuite } from "../support/e2e.ts";
+import { createEmulatedListener, listenerSettled, saveChoices, setUpBrowserSuite } from "../support/e2e.ts";
 import { expectShiftsBelow, recordLayoutShifts } from "../support/layout-shifts.ts";
 import { signedInCookies } from "../support/phone.ts";
 
@@ -16,6 +16,7 @@ const suite = setUpBrowserSuite();
 async function openAs(listener: string): Promise<{ page: Page; errors: string[] }> {
   await createEmulatedListener(suite.server.url, listener, 20);
   const cookies = await signedInCookies(suite.browser.browser, suite.server.url, listener);
+  await listenerSettled(suite.server, cookies);
   const context = await suite.browser.browser.newContext({
     viewport: viewports.phone,
     hasTouch: true,
@@ -29,18 +30,9 @@ async function openAs(listener: string): Promise<{ page: Page; errors: string[] 
   return { page, errors };
 }
 
-/** Saves `selection` as the signed-in listener's choices, through the same call as "Load choices". */
-async function saveSelection(page: Page, selection: string[]) {
-  const cookie = (await page.context().cookies()).map(({ name, value }) => `${name}=${value}`).join("; ");
-  const headers = { cookie, origin: suite.server.url, "content-type": "application/json" };
-  const current = await (await fetch(`${suite.server.url}/api/user/choices`, { headers })).json();
-  const saved = await fetch(`${suite.server.url}/api/user/choices`, {
-    method: "POST",
-    headers,
-    body: JSON.stringify({ ...current, selection }),
-  });
-  expect(saved.status).toBe(200);
-}
+/** Saves `selection` as the page's listener's choices, once the distribution it starts has ended. */
+const saveSelection = async (page: Page, selection: string[]) =>
+  saveChoices(suite.server, await page.context().cookies(), selection);
 
 const row = (page: Page, name: string) => page.locator(`[data-testid=playlist-option][data-name="${name}"]`);
 /** Waits until the app's own selection (which it renders on the groups) holds `count` playlists. */

@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach } from "bun:test";
 import type { BrowserContext, Locator, Page } from "playwright-core";
+import { signInSyncSettled } from "../../src/server/library/service.ts";
 import type { Clock } from "../../src/server/platform/clock.ts";
 import { launchBrowser, type TestBrowser } from "./browser.ts";
 import { startTestServer, type TestServer } from "./server.ts";
@@ -53,6 +54,41 @@ export function setUpBrowserSuite(
       return browser;
     },
   };
+}
+
+/** The cookie header of cookies a browser context holds. */
+const cookieHeader = (cookies: readonly { name: string; value: string }[]) =>
+  cookies.map(({ name, value }) => `${name}=${value}`).join("; ");
+
+/**
+ * Waits until the work the listener's sign-in and choices started in Crate has ended (the library read, a
+ * distribution): a page opened afterwards shows their data as it stays, not data changing under a measurement.
+ */
+export async function listenerSettled(server: TestServer, cookies: readonly { name: string; value: string }[]) {
+  const me = await fetch(`${server.url}/api/user/id`, { headers: { cookie: cookieHeader(cookies) } });
+  const { userId } = (await me.json()) as { userId: string };
+  await signInSyncSettled(server.deps, userId);
+  await server.deps.work.idle(userId);
+}
+
+/**
+ * Saves `selection` as the signed-in listener's choices, through the same call as "Load choices", and waits for
+ * the distribution it starts to end.
+ */
+export async function saveChoices(
+  server: TestServer,
+  cookies: readonly { name: string; value: string }[],
+  selection: string[],
+): Promise<void> {
+  const headers = { cookie: cookieHeader(cookies), origin: server.url, "content-type": "application/json" };
+  const current = await (await fetch(`${server.url}/api/user/choices`, { headers })).json();
+  const saved = await fetch(`${server.url}/api/user/choices`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ ...current, selection }),
+  });
+  if (saved.status !== 200) throw new Error(`saving the choices: ${saved.status} ${await saved.text()}`);
+  await listenerSettled(server, cookies);
 }
 
 /** Creates a listener of the Spotify emulator with `likes` liked songs, for a test that signs in as them. */
