@@ -64,7 +64,10 @@ const cookieHeader = (cookies: readonly { name: string; value: string }[]) =>
  * Waits until the work the listener's sign-in and choices started in Crate has ended (the library read, a
  * distribution): a page opened afterwards shows their data as it stays, not data changing under a measurement.
  */
-export async function listenerSettled(server: TestServer, cookies: readonly { name: string; value: string }[]) {
+export async function listenerSettled(
+  server: TestServer,
+  cookies: readonly { name: string; value: string }[],
+) {
   const me = await fetch(`${server.url}/api/user/id`, { headers: { cookie: cookieHeader(cookies) } });
   const { userId } = (await me.json()) as { userId: string };
   await signInSyncSettled(server.deps, userId);
