@@ -7,8 +7,11 @@ import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 // Chromium's CPU throttling slows the page relative to the machine it runs on, and a shared CI machine is slower
 // while other work runs beside the test. So the slowdown is calibrated, as DevTools' CPU calibration and
 // Lighthouse's benchmarkIndex advise: a fixed workload is timed in the page just before, and the rate is what
-// makes this machine, at that moment, as fast as the phone. The phone stays the same on any host; a host already
-// slower than the phone runs unthrottled (and the targets then judge it as it is).
+// makes this machine, at that moment, as fast as the phone. A busy host is slowed less (it is not judged twice); a
+// host already slower than the phone runs unthrottled (and the targets then judge it as it is). A host is never
+// slowed more than the ×4 the targets name: the workload is script alone, and a host faster at it can be slower at
+// what a tap costs (style, layout, paint): one such measured ×5-5.8 and then drew the pages slower than the
+// reference host at ×4 (ADR 0043).
 
 export const THROTTLED_PHONE = {
   viewport: { width: 390, height: 844 },
@@ -16,8 +19,8 @@ export const THROTTLED_PHONE = {
   cpuSlowdown: 4,
   /** the workload's median time on the reference host (the 2-core CI machine, nothing else running) */
   referenceMs: 14,
-  /** a host more than this much faster than the phone is still slowed by this much at most */
-  maxSlowdown: 12,
+  /** the most a host is slowed: the ×4 of the targets (Lighthouse's mobile preset), never more */
+  maxSlowdown: 4,
   latencyMs: 150,
   downloadBytesPerSecond: (1.6 * 1024 * 1024) / 8,
   uploadBytesPerSecond: (750 * 1024) / 8,

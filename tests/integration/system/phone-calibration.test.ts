@@ -6,14 +6,16 @@ import { calibratedSlowdown, THROTTLED_PHONE } from "../../support/phone.ts";
 describe("the throttled phone's calibrated CPU slowdown", () => {
   const reference = THROTTLED_PHONE.referenceMs;
 
-  test("the reference host gets the phone's ×4; a host half as fast (busy) ×2, twice as fast ×8", () => {
+  test("the reference host gets the phone's ×4; a host half as fast (busy) ×2, a quarter as fast ×1", () => {
     expect(calibratedSlowdown(reference)).toBe(THROTTLED_PHONE.cpuSlowdown);
     expect(calibratedSlowdown(reference * 2)).toBe(THROTTLED_PHONE.cpuSlowdown / 2);
-    expect(calibratedSlowdown(reference / 2)).toBe(THROTTLED_PHONE.cpuSlowdown * 2);
+    expect(calibratedSlowdown(reference * 4)).toBe(1);
   });
 
-  test("a host slower than the phone is not sped up, and a very fast one is slowed by at most the ceiling", () => {
+  test("a host slower than the phone is not sped up, and a faster one is slowed by the targets' ×4, no more", () => {
+    expect(THROTTLED_PHONE.maxSlowdown).toBe(THROTTLED_PHONE.cpuSlowdown);
     expect(calibratedSlowdown(reference * 10)).toBe(1);
-    expect(calibratedSlowdown(0.01)).toBe(THROTTLED_PHONE.maxSlowdown);
+    expect(calibratedSlowdown(reference / 1.4)).toBe(THROTTLED_PHONE.cpuSlowdown);
+    expect(calibratedSlowdown(0.01)).toBe(THROTTLED_PHONE.cpuSlowdown);
   });
 });
