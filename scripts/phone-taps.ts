@@ -21,7 +21,7 @@ import {
 } from "../tests/support/phone.ts";
 
 const base = process.argv[2];
-const runs = Number(process.argv[3] ?? 5);
+const runs = Number(process.argv[3] ?? 7);
 /** `taps` or `playlists` to measure only that part */
 const only = process.argv[4];
 if (!base) {

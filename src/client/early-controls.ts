@@ -57,6 +57,16 @@ export function ticksToReplay(): HTMLElement[] {
   return ticks?.ticksToReplay() ?? [];
 }
 
+/**
+ * Opening a group draws its first rows (a phone's screen of them: GroupModule.tsx hides the others while the body
+ * has `data-first-rows`) in that frame, and the others in the next: a slow phone would otherwise style, lay out and
+ * paint all 35 rows of Genre before showing any.
+ */
+function drawFirstRowsFirst(content: HTMLElement) {
+  content.dataset.firstRows = "";
+  requestAnimationFrame(() => setTimeout(() => delete content.dataset.firstRows, 0));
+}
+
 function setState(element: Element | null, open: boolean) {
   element?.setAttribute("data-state", open ? "open" : "closed");
 }
@@ -69,6 +79,7 @@ function toggleAnswer(trigger: HTMLElement) {
   for (const element of [trigger, item, content, item?.querySelector("[data-part=item-indicator]") ?? null])
     setState(element, open);
   if (!content) return;
+  if (open) drawFirstRowsFirst(content);
   content.hidden = !open;
   // Opened at once, and not again when the app, taking over, opens it in its own state (its height animation
   // would collapse and grow the answer again, moving what is below).

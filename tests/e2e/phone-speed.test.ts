@@ -2,7 +2,7 @@
 // 150 ms, 1.6 Mbps, empty cache): the landing demo plays from the first paint without the app, the first tap on a
 // rendered page answers within 200 ms, and a signed-in listener's Playlists page can be ticked within 2 s of being
 // opened, a tick showing within 200 ms. Times are measured in the page (tests/support/phone.ts); each figure is
-// the median of five fresh page loads, so two runs disturbed by the shared machine do not decide.
+// the median of seven fresh page loads, so three runs disturbed by the shared machine do not decide.
 import { describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
 import { createEmulatedListener, listenerSettled, saveChoices, setUpBrowserSuite } from "../support/e2e.ts";
@@ -20,7 +20,7 @@ import {
 const TIMEOUT = 120_000;
 const FIRST_TAP_MS = 200;
 /** fresh pages a figure is the median of (as `scripts/phone-taps.ts` measures the figures in PERFORMANCE.md) */
-const PAGES = 5;
+const PAGES = 7;
 const suite = setUpBrowserSuite();
 
 /** The demo's song a visitor sees now (the one title not hidden). */
@@ -123,7 +123,7 @@ describe("the first tap on a rendered page, on a throttled phone", () => {
 
 describe("the signed-in Playlists page on a throttled phone, with an empty cache", () => {
   // The issue's targets: a playlist can be ticked within 2 s of the navigation, and a tick shows within 200 ms
-  // (medians of five fresh pages). The page arrives rendered with the listener's data and ticks before the app
+  // (medians of seven fresh pages). The page arrives rendered with the listener's data and ticks before the app
   // has loaded (ADR 0033).
   const TICKABLE_MS = 2_000;
   const TICK_MS = 200;

@@ -78,6 +78,9 @@ export function GroupTrigger({
   );
 }
 
+/** While a group opened before the app is drawn, its rows past a phone's screen wait a frame (early-controls.ts). */
+const FIRST_ROWS_ONLY = { "[data-first-rows] & > :nth-child(n+13)": { display: "none" } };
+
 /** Long names (Liked At, Randomized…) get fewer, wider columns so they are not cut off. */
 function columnsFor(group: PreferenceGroupView) {
   const longest = Math.max(0, ...group.entries.map((entry) => entry.name.length));
@@ -194,7 +197,7 @@ export const GroupModule = memo(
     return (
       <GroupModuleFrame group={group} selected={choice.selected}>
         {notice}
-        <SimpleGrid columns={columnsFor(group)} gap="2">
+        <SimpleGrid columns={columnsFor(group)} gap="2" css={FIRST_ROWS_ONLY}>
           {group.entries.map((entry) => (
             <ChoiceEntryOption key={entry.name} entry={entry} choice={choice} />
           ))}
