@@ -180,6 +180,17 @@ describe("the signed-in Playlists page rendered on the server", () => {
       expect(await appRuns(page)).toBeNull();
       expect(await trigger.getAttribute("aria-expanded")).toBe("true");
       expect(await genre.getAttribute("data-state")).toBe("open");
+      // the rows past a phone's screen are drawn a frame later: every one of the group's rows is shown
+      const rows = genre.getByTestId("playlist-option");
+      expect(await rows.count()).toBeGreaterThan(12);
+      await page.waitForFunction(
+        () =>
+          [...document.querySelectorAll("[data-testid=group-Genre] [data-testid=playlist-option]")].every(
+            (option) => option.checkVisibility(),
+          ),
+        undefined,
+        { timeout: 5_000 },
+      );
       expect(await row(page, "Rock").isVisible()).toBe(true);
       await row(page, "Rock").locator("label").tap();
       expect(await appRuns(page)).toBeNull();
