@@ -35,6 +35,10 @@ const config = defineConfig({
         animationIterationCount: "infinite !important",
       },
     },
+    // A song's elements inherit its step's visibility, and take no transition of it: the duration above applies to
+    // every property (`all` unless an element names its own), so the song before stayed visible until a transition
+    // started, frames later on a busy phone: two songs at once.
+    "[data-demo-step] *": { transitionProperty: "none !important" },
   },
   theme: {
     // Overlays stand out from the dark page: a deeper, blurred backdrop and a bordered panel.
