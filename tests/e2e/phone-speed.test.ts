@@ -48,17 +48,17 @@ const layoutShiftSince = (page: Page, since: number) =>
     since,
   );
 
-/** The CPU slowdowns a figure's runs had, for its log line. */
-const slowed = (rates: number[]) => `CPU slowed ×${rates.join(", ×")}`;
+/** The CPU slowdowns of a figure's pages (each page's when opened, then before each tap), for its log line. */
+const slowed = (rates: string[]) => `CPU slowed ×${rates.join(", ×")}`;
 
 async function firstTaps(path: string, target: string, change: VisibleChange): Promise<number[]> {
   const times: number[] = [];
-  const rates: number[] = [];
+  const rates: string[] = [];
   for (let run = 0; run < PAGES; run++) {
     const page = await newThrottledPhone(suite.browser.browser);
-    rates.push(slowdownOf(page));
     await page.goto(`${suite.server.url}${path}`, { waitUntil: "load" });
     times.push(await tapToChange(page, page.locator(target).first(), change));
+    rates.push(slowdownOf(page));
     await page.context().close();
   }
   console.log(`${path}: ${slowed(rates)}`);
@@ -138,10 +138,9 @@ describe("the signed-in Playlists page on a throttled phone, with an empty cache
       await listenerSettled(suite.server, cookies);
       const tickable: number[] = [];
       const ticks: number[] = [];
-      const rates: number[] = [];
+      const rates: string[] = [];
       for (let run = 0; run < PAGES; run++) {
         const page = await newThrottledPhone(suite.browser.browser, cookies);
-        rates.push(slowdownOf(page));
         await recordFirstShown(page, OPTION);
         await page.goto(`${suite.server.url}/playlists`);
         tickable.push(await shownAt(page));
@@ -150,6 +149,7 @@ describe("the signed-in Playlists page on a throttled phone, with an empty cache
             selector: "[data-testid=group-Mood] [data-testid=playlist-option][data-checked=true]",
           }),
         );
+        rates.push(slowdownOf(page));
         await page.context().close();
       }
       const list = (times: number[]) => times.map(Math.round).join(", ");
@@ -178,10 +178,9 @@ describe("the signed-in Playlists page on a throttled phone, with an empty cache
       const opens: number[] = [];
       const ticks: number[] = [];
       const ticked: number[] = [];
-      const rates: number[] = [];
+      const rates: string[] = [];
       for (let run = 0; run < PAGES; run++) {
         const page = await newThrottledPhone(suite.browser.browser, cookies);
-        rates.push(slowdownOf(page));
         await recordFirstShown(page, TRIGGER);
         await page.goto(`${suite.server.url}/playlists`);
         shown.push(await shownAt(page));
@@ -194,6 +193,7 @@ describe("the signed-in Playlists page on a throttled phone, with an empty cache
         );
         // from the navigation to a ticked playlist, without the test's own time between the taps
         ticked.push((shown[run] ?? 0) + (opens[run] ?? 0) + (ticks[run] ?? 0));
+        rates.push(slowdownOf(page));
         await page.context().close();
       }
       const list = (times: number[]) => times.map(Math.round).join(", ");

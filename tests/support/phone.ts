@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
+import type { Browser, BrowserContext, CDPSession, Locator, Page } from "playwright-core";
 
 // The throttled phone of the performance targets: 390×844 with touch, a CPU a quarter as fast as the reference
 // host, a 150 ms round trip and 1.6 Mbps down (Lighthouse's mobile figures), applied through the DevTools protocol
@@ -58,10 +58,21 @@ export function calibratedSlowdown(hostMs: number): number {
   return Math.min(THROTTLED_PHONE.cpuSlowdown, Math.max(1, Math.round(rate * 100) / 100));
 }
 
-const slowdowns = new WeakMap<Page, number>();
+/** each throttled page's DevTools session and the slowdowns it was given, the latest last */
+const phones = new WeakMap<Page, { cdp: CDPSession; slowdowns: number[] }>();
 
-/** The CPU slowdown `newThrottledPhone` gave this page. */
-export const slowdownOf = (page: Page): number => slowdowns.get(page) ?? Number.NaN;
+/** The CPU slowdowns this page was given: when it was opened, then before each tap (`tapToChange`). */
+export const slowdownOf = (page: Page): string => phones.get(page)?.slowdowns.join("/") ?? "none";
+
+/** Slows `page`'s CPU to make this host, as busy as it is now, as fast as the phone. */
+async function calibrate(page: Page): Promise<void> {
+  const phone = phones.get(page);
+  if (!phone) return;
+  await phone.cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
+  const rate = calibratedSlowdown(await workloadMs(page));
+  phone.slowdowns.push(rate);
+  await phone.cdp.send("Emulation.setCPUThrottlingRate", { rate });
+}
 
 /** A page in a fresh context (with `cookies`, else none), emulating the throttled phone. */
 export async function newThrottledPhone(browser: Browser, cookies: Cookies = []): Promise<Page> {
@@ -74,9 +85,8 @@ export async function newThrottledPhone(browser: Browser, cookies: Cookies = [])
   await context.addCookies(cookies);
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
-  const rate = calibratedSlowdown(await workloadMs(page));
-  slowdowns.set(page, rate);
-  await cdp.send("Emulation.setCPUThrottlingRate", { rate });
+  phones.set(page, { cdp, slowdowns: [] });
+  await calibrate(page);
   await cdp.send("Network.enable");
   await cdp.send("Network.emulateNetworkConditions", {
     offline: false,
@@ -96,9 +106,11 @@ export interface VisibleChange {
 /**
  * Taps `target` and returns the milliseconds from the touch (the event's own time stamp, so a busy main thread
  * counts) to the frame after `changed` first holds, measured in the page itself (wall time across the protocol
- * would add the test runner's own delays). The change is checked after every DOM mutation.
+ * would add the test runner's own delays). The change is checked after every DOM mutation. A throttled phone is
+ * calibrated again just before: a shared host busy for seconds since the page was opened is not judged twice.
  */
 export async function tapToChange(page: Page, target: Locator, changed: VisibleChange): Promise<number> {
+  await calibrate(page);
   await page.evaluate(({ selector, attribute }) => {
     const holds = () => {
       const element = document.querySelector(selector);
