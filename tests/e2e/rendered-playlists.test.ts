@@ -55,6 +55,36 @@ const appRuns = (page: Page) => page.evaluate(() => document.documentElement.dat
 
 describe("the signed-in Playlists page rendered on the server", () => {
   test(
+    "arriving over a slow network, nothing moves while the page is drawn, on a phone or a wide screen",
+    async () => {
+      const listener = `rendered-slow-${Date.now()}`;
+      await createEmulatedListener(suite.server.url, listener, 20);
+      const cookies = await signedInCookies(suite.browser.browser, suite.server.url, listener);
+      await listenerSettled(suite.server, cookies);
+      for (const viewport of [viewports.phone, viewports.desktop]) {
+        const context = await suite.browser.browser.newContext({ viewport, deviceScaleFactor: 1 });
+        await context.addCookies(cookies);
+        const page = await context.newPage();
+        await recordLayoutShifts(page);
+        // slow enough that the browser draws the page before it has all of it (as a phone on a weak signal)
+        const cdp = await context.newCDPSession(page);
+        await cdp.send("Network.enable");
+        await cdp.send("Network.emulateNetworkConditions", {
+          offline: false,
+          latency: 20,
+          downloadThroughput: (200 * 1024) / 8,
+          uploadThroughput: (200 * 1024) / 8,
+        });
+        await page.goto(`${suite.server.url}/playlists`, { waitUntil: "load" });
+        await page.evaluate(() => document.fonts.ready.then(() => undefined));
+        await expectShiftsBelow(page, 0.01);
+        await context.close();
+      }
+    },
+    TIMEOUT,
+  );
+
+  test(
     "ticks before the app runs show at once, the app keeps them without a shift, and they are what is sent",
     async () => {
       const { page, errors } = await openAs(`rendered-ticks-${Date.now()}`);

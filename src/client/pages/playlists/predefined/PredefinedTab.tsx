@@ -189,13 +189,26 @@ function PredefinedEditor({
 
   const { added, removed } = selectionChanges(saved, selected);
 
+  // The page's order is the order it is read and drawn in: a page arriving slowly is drawn before all of it is in,
+  // and a panel placed above what precedes it would push that down as it arrives. On a wide screen the analysis
+  // heads the side column and the selection and coverage follow, sticky, beside the groups.
   return (
     <Grid
       templateColumns={{ base: "minmax(0, 1fr)", lg: "minmax(0, 1fr) 340px" }}
-      gap={{ base: "5", lg: "8" }}
+      templateRows={{ lg: "auto 1fr" }}
+      rowGap={{ base: "5", lg: "4" }}
+      columnGap="8"
       alignItems="start"
     >
-      <Stack order={{ base: 2, lg: 0 }} gridColumn={{ lg: "1" }} gridRow={{ lg: "1" }} minW="0" gap="4">
+      <Box gridColumn={{ lg: "2" }} gridRow={{ lg: "1" }}>
+        <AnalysisPanel
+          state={analysis.state}
+          onStart={() => void analysis.start()}
+          hideEmpty={hideEmpty}
+          onHideEmptyChange={setHideEmpty}
+        />
+      </Box>
+      <Stack gridColumn={{ lg: "1" }} gridRow={{ lg: "1 / span 2" }} minW="0" gap="4">
         {vanished.length > 0 ? (
           <VanishedNotice names={vanished.map((playlist) => playlist.playlistName)} />
         ) : null}
@@ -249,11 +262,12 @@ function PredefinedEditor({
         display={{ base: "contents", lg: "flex" }}
         gap="4"
         gridColumn={{ lg: "2" }}
-        gridRow={{ lg: "1" }}
+        gridRow={{ lg: "2" }}
         position={{ lg: "sticky" }}
         top={{ lg: "24" }}
       >
-        <Box order={{ base: 3, lg: 0 }}>
+        {/* on a phone the selection closes the page, below the coverage (both come after the groups) */}
+        <Box order={{ base: 1, lg: 0 }}>
           <SelectionPanel
             count={selected.size}
             cap={cap}
@@ -267,15 +281,7 @@ function PredefinedEditor({
             onSubmit={() => void submit()}
           />
         </Box>
-        <Box order={1}>
-          <AnalysisPanel
-            state={analysis.state}
-            onStart={() => void analysis.start()}
-            hideEmpty={hideEmpty}
-            onHideEmptyChange={setHideEmpty}
-          />
-        </Box>
-        <Box order={2}>
+        <Box>
           <MetadataCoverage />
         </Box>
       </Stack>
