@@ -1,8 +1,9 @@
 // The first script of every page, kept small. For an empty shell it loads the app at once. For a page the server
 // rendered (a public page for a signed-out visitor) the page is already there to read; the app is loaded when the
-// visitor first reaches for it (a touch, the pointer, a key, focus), so a phone spends nothing on script before
-// then. Until the app has taken over, links are followed by the browser, the menu and the FAQ's answers answer
-// at once (early-controls.ts), and any other click is held and run again once the app runs.
+// visitor first reaches for it (a touch, the pointer, a key, focus; a first tap once it has been answered and
+// drawn), so a phone spends nothing on script before then. Until the app has taken over, links are followed by
+// the browser, the menu and the FAQ's answers answer at once (early-controls.ts), and any other click is held and
+// run again once the app runs.
 // The UI font is not imported here: the server serves its files and puts its rules in the page (static/fonts.ts).
 import { PRERENDER_STATE_ID, type RenderedState } from "../shared/prerender.ts";
 import { answerEarly, ticksToReplay, togglesToReplay } from "./early-controls.ts";
@@ -14,11 +15,11 @@ import { reportWebVitals } from "./web-vitals.ts";
 const FIRST_INTERACTIONS = ["pointerdown", "pointermove", "touchstart", "keydown", "focusin"] as const;
 
 /** Resolves at the visitor's first interaction; clicks until then are held back and handed to `held`. */
-function firstInteraction(held: (target: Element) => void): Promise<void> {
+function firstInteraction(held: (target: Element) => void): Promise<Event> {
   return new Promise((resolve) => {
-    const start = () => {
+    const start = (event: Event) => {
       for (const type of FIRST_INTERACTIONS) window.removeEventListener(type, start, true);
-      resolve();
+      resolve(event);
     };
     for (const type of FIRST_INTERACTIONS)
       window.addEventListener(type, start, { capture: true, passive: true });
@@ -59,9 +60,10 @@ async function start(container: HTMLElement) {
   }
   const state = JSON.parse(stateElement.textContent) as RenderedState;
   let lastClick: Element | undefined;
-  await firstInteraction((target) => {
+  const first = await firstInteraction((target) => {
     lastClick = target;
   });
+  await answered(first);
   try {
     const app = await import("./boot.tsx");
     await app.hydratePage(container, state);
@@ -95,6 +97,34 @@ async function start(container: HTMLElement) {
   const replay = [...ticksToReplay(), lastClick];
   document.documentElement.dataset.app ??= "ready";
   for (const element of replay) if (element?.isConnected) click(element);
+}
+
+/**
+ * Resolves once `first` has been answered: a touch or press once its click (or its cancelling) has been drawn, and
+ * then when the page is idle. Asking for the app's chunks costs a slow phone tens of milliseconds, which would
+ * otherwise come between the first tap and its answer.
+ */
+async function answered(first: Event) {
+  if (first.type === "pointerdown" || first.type === "touchstart") {
+    await new Promise<void>((resolve) => {
+      const ends = ["click", "pointercancel"] as const;
+      const done = () => {
+        for (const type of ends) window.removeEventListener(type, done, true);
+        clearTimeout(timer);
+        resolve();
+      };
+      // a press held without a click (a long press) waits no longer than this
+      const timer = setTimeout(done, 1000);
+      for (const type of ends) window.addEventListener(type, done, { capture: true, passive: true });
+    });
+    await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+  }
+  await new Promise((resolve) =>
+    // Safari has no idle callbacks
+    typeof requestIdleCallback === "function"
+      ? requestIdleCallback(resolve, { timeout: 500 })
+      : setTimeout(resolve, 50),
+  );
 }
 
 /** True while a click made early is given to the app (dispatched synchronously), so it is not held again. */

@@ -82,6 +82,56 @@ describe("a page rendered on the server", () => {
   );
 
   test(
+    "the first tap is answered and drawn before the app's chunks are asked for",
+    async () => {
+      const context = await suite.browser.browser.newContext({
+        viewport: viewports.phone,
+        hasTouch: true,
+        isMobile: true,
+      });
+      const page = await context.newPage();
+      const errors = collectPageProblems(page);
+      await page.goto(`${suite.server.url}/faq`);
+      // when the tap's click arrived, and when the frame after it began
+      await page.evaluate(() => {
+        const times = {} as { clicked?: number; drawn?: number };
+        Object.assign(window, { tapTimes: times });
+        window.addEventListener(
+          "click",
+          () => {
+            times.clicked ??= performance.now();
+            requestAnimationFrame(() => {
+              times.drawn ??= performance.now();
+            });
+          },
+          { capture: true },
+        );
+      });
+      const question = page.locator("main button[aria-expanded]").first();
+      await question.tap();
+      expect(await question.getAttribute("aria-expanded")).toBe("true");
+      await page.waitForFunction(() => document.documentElement.dataset.app === "ready");
+      const { clicked, drawn, asked } = await page.evaluate(() => {
+        const times = (window as unknown as { tapTimes: { clicked?: number; drawn?: number } }).tapTimes;
+        // every script after the entry script is the app's
+        const [, ...chunks] = performance
+          .getEntriesByType("resource")
+          .filter((entry) => entry.name.endsWith(".js"))
+          .sort((a, b) => a.startTime - b.startTime);
+        return { ...times, asked: chunks[0]?.startTime };
+      });
+      expect(clicked).toBeDefined();
+      expect(drawn).toBeDefined();
+      expect(asked).toBeDefined();
+      expect(asked ?? 0).toBeGreaterThan(drawn ?? Number.POSITIVE_INFINITY);
+      expect(await question.getAttribute("aria-expanded")).toBe("true");
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+    TIMEOUT,
+  );
+
+  test(
     "the phone menu's button, tapped before the app runs, opens the menu",
     async () => {
       const page = await suite.browser.newPage(viewports.phone);
