@@ -5,13 +5,12 @@
 // the median of seven fresh page loads, so three runs disturbed by the shared machine do not decide.
 import { describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
-import { createEmulatedListener, listenerSettled, saveChoices, setUpBrowserSuite } from "../support/e2e.ts";
+import { saveChoices, settledListener, setUpBrowserSuite } from "../support/e2e.ts";
 import {
   median,
   newThrottledPhone,
   recordFirstShown,
   shownAt,
-  signedInCookies,
   slowdownOf,
   tapToChange,
   type VisibleChange,
@@ -132,10 +131,7 @@ describe("the signed-in Playlists page on a throttled phone, with an empty cache
   test(
     "shows a playlist that can be ticked within 2 s, and the tick shows within 200 ms",
     async () => {
-      const listener = `phone-speed-${Date.now()}`;
-      await createEmulatedListener(suite.server.url, listener, 60);
-      const cookies = await signedInCookies(suite.browser.browser, suite.server.url, listener);
-      await listenerSettled(suite.server, cookies);
+      const cookies = await settledListener(suite, `phone-speed-${Date.now()}`, 60);
       const tickable: number[] = [];
       const ticks: number[] = [];
       const rates: string[] = [];
@@ -168,10 +164,7 @@ describe("the signed-in Playlists page on a throttled phone, with an empty cache
       const GROUP = "[data-testid=group-Genre]";
       const TRIGGER = `${GROUP} [data-testid=group-trigger]`;
       const GROUP_OPTION = `${GROUP} [data-testid=playlist-option]`;
-      const listener = `phone-choices-${Date.now()}`;
-      await createEmulatedListener(suite.server.url, listener, 60);
-      const cookies = await signedInCookies(suite.browser.browser, suite.server.url, listener);
-      await listenerSettled(suite.server, cookies);
+      const cookies = await settledListener(suite, `phone-choices-${Date.now()}`, 60);
       // saved choices, through the same call as "Load choices"; the pages are measured once their run has ended
       await saveChoices(suite.server, cookies, ["Chill", "1990s"]);
       const shown: number[] = [];

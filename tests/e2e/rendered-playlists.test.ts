@@ -2,9 +2,8 @@ import { describe, expect, test } from "bun:test";
 import type { Page, Route } from "playwright-core";
 import { seriousAxeViolations } from "../support/axe.ts";
 import { collectPageProblems, scriptsLoaded, viewports } from "../support/browser.ts";
-import { createEmulatedListener, listenerSettled, saveChoices, setUpBrowserSuite } from "../support/e2e.ts";
+import { saveChoices, settledListener, setUpBrowserSuite } from "../support/e2e.ts";
 import { expectShiftsBelow, recordLayoutShifts } from "../support/layout-shifts.ts";
-import { signedInCookies } from "../support/phone.ts";
 
 // A signed-in listener's Playlists page arrives rendered with their data (ADR 0033). Before the app has taken it
 // over a playlist ticks at once; the app then keeps every tick, with nothing moving, and "Update playlists" sends
@@ -14,9 +13,7 @@ const TIMEOUT = 90_000;
 const suite = setUpBrowserSuite();
 
 async function openAs(listener: string): Promise<{ page: Page; errors: string[] }> {
-  await createEmulatedListener(suite.server.url, listener, 20);
-  const cookies = await signedInCookies(suite.browser.browser, suite.server.url, listener);
-  await listenerSettled(suite.server, cookies);
+  const cookies = await settledListener(suite, listener, 20);
   const context = await suite.browser.browser.newContext({
     viewport: viewports.phone,
     hasTouch: true,
@@ -57,10 +54,7 @@ describe("the signed-in Playlists page rendered on the server", () => {
   test(
     "arriving over a slow network, nothing moves while the page is drawn, on a phone or a wide screen",
     async () => {
-      const listener = `rendered-slow-${Date.now()}`;
-      await createEmulatedListener(suite.server.url, listener, 20);
-      const cookies = await signedInCookies(suite.browser.browser, suite.server.url, listener);
-      await listenerSettled(suite.server, cookies);
+      const cookies = await settledListener(suite, `rendered-slow-${Date.now()}`, 20);
       for (const viewport of [viewports.phone, viewports.desktop]) {
         const context = await suite.browser.browser.newContext({ viewport, deviceScaleFactor: 1 });
         await context.addCookies(cookies);

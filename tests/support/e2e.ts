@@ -3,6 +3,7 @@ import type { BrowserContext, Locator, Page } from "playwright-core";
 import { signInSyncSettled } from "../../src/server/library/service.ts";
 import type { Clock } from "../../src/server/platform/clock.ts";
 import { launchBrowser, type TestBrowser } from "./browser.ts";
+import { signedInCookies } from "./phone.ts";
 import { startTestServer, type TestServer } from "./server.ts";
 
 export interface BrowserSuite {
@@ -102,6 +103,21 @@ export async function createEmulatedListener(serverUrl: string, id: string, like
     body: JSON.stringify({ id, likes }),
   });
   if (!response.ok) throw new Error(`creating the emulator's listener ${id}: ${response.status}`);
+}
+
+/**
+ * A new listener of the Spotify emulator with `likes` liked songs, signed in through the consent page, once the read
+ * of their sign-in has ended: their cookies.
+ */
+export async function settledListener(
+  suite: BrowserSuite,
+  id: string,
+  likes: number,
+): Promise<Awaited<ReturnType<typeof signedInCookies>>> {
+  await createEmulatedListener(suite.server.url, id, likes);
+  const cookies = await signedInCookies(suite.browser.browser, suite.server.url, id);
+  await listenerSettled(suite.server, cookies);
+  return cookies;
 }
 
 /**
