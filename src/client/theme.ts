@@ -35,9 +35,9 @@ const config = defineConfig({
         animationIterationCount: "infinite !important",
       },
     },
-    // A song's elements inherit its step's visibility, and take no transition of it: the duration above applies to
-    // every property (`all` unless an element names its own), so the song before stayed visible until a transition
-    // started, frames later on a busy phone: two songs at once.
+    // A song's elements take no transition: the duration above applies to every property (`all` unless an element
+    // names its own), and when the steps were shown by visibility, which the elements inherit, the song before
+    // stayed visible until a transition started, frames later on a busy phone: two songs at once.
     "[data-demo-step] *": { transitionProperty: "none !important" },
   },
   theme: {
@@ -65,27 +65,29 @@ const config = defineConfig({
         from: { transform: "translateY(-12px)" },
         to: { transform: "translateY(0)" },
       },
-      // the demo's cycle: a song is shown for its step (visible between two keyframes one of which is visible)
+      // the demo's cycle: a song is shown for its step, by opacity in steps (no fade), which the compositor runs
       crateDemoStep: {
-        "0%": { visibility: "visible" },
-        [intoCycle(limits.demoAdvanceMs)]: { visibility: "hidden" },
-        "100%": { visibility: "hidden" },
+        "0%": { opacity: 1 },
+        [intoCycle(limits.demoAdvanceMs)]: { opacity: 0 },
+        "100%": { opacity: 0 },
       },
       crateDemoRise: {
         "0%": { transform: "translateY(14px) scale(0.98)" },
         [intoCycle(500)]: still,
         "100%": still,
       },
-      crateDemoPop: {
-        "0%": still,
-        [intoCycle(240)]: { transform: "scale(1.04)" },
-        [intoCycle(600)]: still,
+      // a playlist rises, then stands out: one animation, so the compositor can run it
+      crateDemoChip: {
+        "0%": { transform: "translateY(14px) scale(0.98)" },
+        [intoCycle(350)]: still,
+        [intoCycle(590)]: { transform: "scale(1.04)" },
+        [intoCycle(950)]: still,
         "100%": still,
       },
-      crateDemoProgress: {
-        "0%": { transform: "scaleX(0)" },
-        [intoCycle(limits.demoAdvanceMs)]: { transform: "scaleX(1)" },
-        "100%": { transform: "scaleX(1)" },
+      // the step's timer, shared by the songs: it fills once a step
+      crateDemoTimer: {
+        from: { transform: "scaleX(0)" },
+        to: { transform: "scaleX(1)" },
       },
     },
     tokens: {

@@ -26,7 +26,7 @@ const suite = setUpBrowserSuite();
 const shownSong = (page: Page) =>
   page.evaluate(() =>
     [...document.querySelectorAll("[data-testid=demo] [data-testid=demo-song-title]")]
-      .filter((title) => title.checkVisibility({ visibilityProperty: true }))
+      .filter((title) => title.checkVisibility({ visibilityProperty: true, opacityProperty: true }))
       .map((title) => title.textContent),
   );
 

@@ -17,8 +17,8 @@ const inCycle = (name: string, index: number, offsetMs = 0, timing = "ease-out")
 const songStep = (index: number) =>
   ({
     gridArea: "1 / 1",
-    visibility: index === 0 ? "visible" : "hidden",
-    animation: inCycle("crateDemoStep", index, 0, "linear"),
+    opacity: index === 0 ? 1 : 0,
+    animation: inCycle("crateDemoStep", index, 0, "step-end"),
   }) as const;
 
 const dotStep = (index: number) =>
@@ -35,8 +35,8 @@ const dotStep = (index: number) =>
       borderRadius: "full",
       bg: "brand.solid",
       transform: "scale(1.5)",
-      visibility: index === 0 ? "visible" : "hidden",
-      animation: inCycle("crateDemoStep", index, 0, "linear"),
+      opacity: index === 0 ? 1 : 0,
+      animation: inCycle("crateDemoStep", index, 0, "step-end"),
     },
   }) as const;
 
@@ -83,47 +83,23 @@ export function DemoAnimation() {
         </HStack>
       </HStack>
 
+      {/* The songs' cards, then what every song shares (the step's timer and the flow), then their playlists. What
+          is hidden holds still and every moving element has one animation, so the compositor runs what moves: a
+          hidden song's moving parts once kept a phone's main thread busy every frame. */}
       <Box display="grid">
         {demoSongs.map((song, index) => (
           <Box key={song.title} data-demo-step="" css={songStep(index)}>
-            <DemoSongFlow song={song} index={index} />
+            <DemoSongCard song={song} index={index} />
           </Box>
         ))}
       </Box>
-    </Box>
-  );
-}
-
-/** One song: its card, the timer bar, the flow and the playlists it joins (animated each time it is shown). */
-function DemoSongFlow({ song, index }: { song: DemoSong; index: number }) {
-  return (
-    <>
-      <HStack gap="3.5" p="3" borderRadius="xl" bg="bg.muted" animation={inCycle("crateDemoRise", index)}>
-        <Center boxSize="14" borderRadius="lg" flexShrink="0" style={{ background: coverGradient(song.hue) }}>
-          <Disc3 size={26} color="rgba(255,255,255,0.85)" aria-hidden />
-        </Center>
-        <Stack gap="0.5" flex="1" minW="0">
-          <Text fontWeight="bold" truncate data-testid="demo-song-title">
-            {song.title}
-          </Text>
-          <Text textStyle="sm" color="fg.muted" truncate>
-            {song.artist} · {song.year}
-          </Text>
-        </Stack>
-        <Heart
-          size={20}
-          color="var(--chakra-colors-brand-400)"
-          fill="var(--chakra-colors-brand-400)"
-          aria-hidden
-        />
-      </HStack>
 
       <Box h="1" mt="3" borderRadius="full" bg="bg.muted" overflow="hidden" aria-hidden>
         <Box
           h="full"
           bg="brand.solid"
           transformOrigin="left"
-          animation={inCycle("crateDemoProgress", index, 0, "linear")}
+          animation={`crateDemoTimer ${limits.demoAdvanceMs}ms linear infinite`}
         />
       </Box>
 
@@ -139,45 +115,83 @@ function DemoSongFlow({ song, index }: { song: DemoSong; index: number }) {
       </Center>
 
       <Overline mb="2">Added to your playlists</Overline>
-      <SimpleGrid columns={2} gap="2.5">
-        {song.playlists.map((name, position) => (
-          <HStack
-            key={name}
-            gap="2.5"
-            p="2.5"
-            borderRadius="xl"
-            borderWidth="1px"
-            borderColor="border"
-            bg="bg.subtle"
-            minW="0"
-            animation={`${inCycle("crateDemoRise", index, 150 + position * 120)}, ${inCycle("crateDemoPop", index, 500 + position * 120)}`}
-          >
-            <Center
-              boxSize="9"
-              borderRadius="md"
-              flexShrink="0"
-              style={{ background: coverGradient((song.hue + 40 * (position + 1)) % 360) }}
-            >
-              <ListMusic size={16} color="white" aria-hidden />
-            </Center>
-            <Stack gap="0" minW="0">
-              <Text
-                textStyle="sm"
-                fontWeight="semibold"
-                lineClamp={2}
-                lineHeight="1.25"
-                minH="2lh"
-                data-testid="demo-playlist"
-              >
-                {name}
-              </Text>
-              <Badge size="xs" colorPalette="brand" variant="subtle" w="fit-content">
-                +1 song
-              </Badge>
-            </Stack>
-          </HStack>
+      <Box display="grid">
+        {demoSongs.map((song, index) => (
+          <Box key={song.title} data-demo-step="" css={songStep(index)}>
+            <DemoSongPlaylists song={song} index={index} />
+          </Box>
         ))}
-      </SimpleGrid>
-    </>
+      </Box>
+    </Box>
+  );
+}
+
+/** One song's card (rising each time it is shown). */
+function DemoSongCard({ song, index }: { song: DemoSong; index: number }) {
+  return (
+    <HStack gap="3.5" p="3" borderRadius="xl" bg="bg.muted" animation={inCycle("crateDemoRise", index)}>
+      <Center boxSize="14" borderRadius="lg" flexShrink="0" style={{ background: coverGradient(song.hue) }}>
+        <Disc3 size={26} color="rgba(255,255,255,0.85)" aria-hidden />
+      </Center>
+      <Stack gap="0.5" flex="1" minW="0">
+        <Text fontWeight="bold" truncate data-testid="demo-song-title">
+          {song.title}
+        </Text>
+        <Text textStyle="sm" color="fg.muted" truncate>
+          {song.artist} · {song.year}
+        </Text>
+      </Stack>
+      <Heart
+        size={20}
+        color="var(--chakra-colors-brand-400)"
+        fill="var(--chakra-colors-brand-400)"
+        aria-hidden
+      />
+    </HStack>
+  );
+}
+
+/** The playlists one song joins (each rising, then standing out, each time the song is shown). */
+function DemoSongPlaylists({ song, index }: { song: DemoSong; index: number }) {
+  return (
+    <SimpleGrid columns={2} gap="2.5">
+      {song.playlists.map((name, position) => (
+        <HStack
+          key={name}
+          gap="2.5"
+          p="2.5"
+          borderRadius="xl"
+          borderWidth="1px"
+          borderColor="border"
+          bg="bg.subtle"
+          minW="0"
+          animation={inCycle("crateDemoChip", index, 150 + position * 120)}
+        >
+          <Center
+            boxSize="9"
+            borderRadius="md"
+            flexShrink="0"
+            style={{ background: coverGradient((song.hue + 40 * (position + 1)) % 360) }}
+          >
+            <ListMusic size={16} color="white" aria-hidden />
+          </Center>
+          <Stack gap="0" minW="0">
+            <Text
+              textStyle="sm"
+              fontWeight="semibold"
+              lineClamp={2}
+              lineHeight="1.25"
+              minH="2lh"
+              data-testid="demo-playlist"
+            >
+              {name}
+            </Text>
+            <Badge size="xs" colorPalette="brand" variant="subtle" w="fit-content">
+              +1 song
+            </Badge>
+          </Stack>
+        </HStack>
+      ))}
+    </SimpleGrid>
   );
 }
