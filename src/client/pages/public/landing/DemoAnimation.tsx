@@ -1,5 +1,6 @@
 import { Badge, Box, Center, HStack, SimpleGrid, Stack, Text } from "@chakra-ui/react";
 import { Disc3, Heart, ListMusic } from "lucide-react";
+import type { ReactNode } from "react";
 import { limits } from "../../../../shared/limits.ts";
 import { Overline } from "../../../components/Overline.tsx";
 import { coverGradient, type DemoSong, demoSongs } from "./demoSongs.ts";
@@ -12,7 +13,7 @@ const inCycle = (name: string, index: number, offsetMs = 0, timing = "ease-out")
 
 /**
  * Every song, each in the same cell of a grid (so the frame is as tall as the tallest and nothing moves when the
- * song changes), hidden but during its step. `data-demo-step` keeps the step when less motion is asked for.
+ * song changes), transparent but during its step. `data-demo-step` keeps the step when less motion is asked for.
  */
 const songStep = (index: number) =>
   ({
@@ -83,16 +84,10 @@ export function DemoAnimation() {
         </HStack>
       </HStack>
 
-      {/* The songs' cards, then what every song shares (the step's timer and the flow), then their playlists. What
-          is hidden holds still and every moving element has one animation, so the compositor runs what moves: a
-          hidden song's moving parts once kept a phone's main thread busy every frame. */}
-      <Box display="grid">
-        {demoSongs.map((song, index) => (
-          <Box key={song.title} data-demo-step="" css={songStep(index)}>
-            <DemoSongCard song={song} index={index} />
-          </Box>
-        ))}
-      </Box>
+      {/* The songs' cards, then what every song shares (the step's timer and the flow), then their playlists.
+          Every animation is of transform or opacity, one an element, so the compositor runs the whole demo: a song
+          shown by visibility and hidden songs' moving parts once kept a phone's main thread busy every frame. */}
+      <SongSteps>{(song, index) => <DemoSongCard song={song} index={index} />}</SongSteps>
 
       <Box h="1" mt="3" borderRadius="full" bg="bg.muted" overflow="hidden" aria-hidden>
         <Box
@@ -115,13 +110,20 @@ export function DemoAnimation() {
       </Center>
 
       <Overline mb="2">Added to your playlists</Overline>
-      <Box display="grid">
-        {demoSongs.map((song, index) => (
-          <Box key={song.title} data-demo-step="" css={songStep(index)}>
-            <DemoSongPlaylists song={song} index={index} />
-          </Box>
-        ))}
-      </Box>
+      <SongSteps>{(song, index) => <DemoSongPlaylists song={song} index={index} />}</SongSteps>
+    </Box>
+  );
+}
+
+/** One cell holding every song's part, each shown during its song's step. */
+function SongSteps({ children }: { children: (song: DemoSong, index: number) => ReactNode }) {
+  return (
+    <Box display="grid">
+      {demoSongs.map((song, index) => (
+        <Box key={song.title} data-demo-step="" css={songStep(index)}>
+          {children(song, index)}
+        </Box>
+      ))}
     </Box>
   );
 }
