@@ -3,7 +3,11 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { assetResponse } from "../../../src/server/static/assets.ts";
 import { buildClientBundle } from "../../../src/server/static/client-bundle.ts";
-import { keepCompressedForms, readCompressedForms } from "../../../src/server/static/compressed-cache.ts";
+import {
+  KEPT_BUNDLES,
+  keepCompressedForms,
+  readCompressedForms,
+} from "../../../src/server/static/compressed-cache.ts";
 import { compressForms, type PackedFile } from "../../../src/server/static/precompressed.ts";
 import { tempDir } from "../../support/server.ts";
 
@@ -20,7 +24,7 @@ const withForms = (files: ReturnType<typeof built>): PackedFile[] =>
   files.map((file) => ({ ...file, forms: compressForms(file.body, file.type) }));
 
 describe("the kept compressed forms", () => {
-  test("are read back for the same files only, and keeping another bundle's drops the earlier one", async () => {
+  test("are read back for the same files only, and another bundle's are kept beside them", async () => {
     const dir = tempDir();
     const first = built("crate ");
     expect(await readCompressedForms(first, dir)).toBeUndefined();
@@ -35,9 +39,25 @@ describe("the kept compressed forms", () => {
     const second = built("crate, changed ");
     expect(await readCompressedForms(second, dir)).toBeUndefined();
     await keepCompressedForms(withForms(second), dir);
-    expect(readdirSync(dir)).toHaveLength(1);
-    expect(await readCompressedForms(first, dir)).toBeUndefined();
+    // two builds of other bytes sharing node_modules (the container test's staged copy beside the checkout) each
+    // find their own: evicting the other's made every start of the one after the other's compress again
+    expect(readdirSync(dir)).toHaveLength(2);
+    expect(await readCompressedForms(first, dir)).toBeDefined();
     expect(await readCompressedForms(second, dir)).toBeDefined();
+  });
+
+  test("only the most recently used bundles are kept", async () => {
+    const dir = tempDir();
+    const bundles = ["a ", "b ", "c ", "d ", "e "].map(built);
+    for (const [index, files] of bundles.entries()) {
+      await keepCompressedForms(withForms(files), dir);
+      // the first bundle is read at every start in between, so it stays among the latest
+      if (index > 0) expect(await readCompressedForms(bundles[0] ?? [], dir)).toBeDefined();
+    }
+    expect(readdirSync(dir)).toHaveLength(KEPT_BUNDLES);
+    expect(await readCompressedForms(bundles[0] ?? [], dir)).toBeDefined();
+    expect(await readCompressedForms(bundles[1] ?? [], dir)).toBeUndefined();
+    expect(await readCompressedForms(bundles[4] ?? [], dir)).toBeDefined();
   });
 
   test("a torn file, or a form that no longer decodes to its file, is not used", async () => {
