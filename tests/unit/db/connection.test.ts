@@ -1,7 +1,10 @@
 import { afterEach, describe, expect, test } from "bun:test";
-import { rmSync } from "node:fs";
+import { existsSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { openDatabase } from "../../../src/server/db/client.ts";
+import { eq } from "drizzle-orm";
+import { CACHED_STATEMENT_TEXTS, openDatabase } from "../../../src/server/db/client.ts";
+import { users } from "../../../src/server/db/schema/index.ts";
+import { createUser } from "../../support/factories.ts";
 import { tempDir } from "../../support/server.ts";
 
 const dirs: string[] = [];
@@ -23,6 +26,64 @@ describe("the database connection", () => {
       expect(pragma("mmap_size")).toBe(268435456);
     } finally {
       opened.close();
+    }
+  });
+});
+
+describe("the connection's compiled statements", () => {
+  const open = () => {
+    const dir = tempDir();
+    dirs.push(dir);
+    const path = join(dir, "crate.db");
+    return { path, opened: openDatabase(path) };
+  };
+
+  test("one SQL text is compiled once, whether drizzle, prepare() or query() asks, and serves every caller", () => {
+    const { opened } = open();
+    try {
+      const { sqlite, db } = opened;
+      expect(sqlite.prepare("SELECT ? AS n")).toBe(sqlite.query("SELECT ? AS n"));
+      createUser(db, { id: "a" });
+      createUser(db, { id: "b" });
+      const byId = (id: string) => db.select().from(users).where(eq(users.id, id)).get()?.spotifyId;
+      // the same text, other values: each caller gets its own row from the one statement
+      expect([byId("a"), byId("b"), byId("a"), byId("none")]).toEqual([
+        "spotify-a",
+        "spotify-b",
+        "spotify-a",
+        undefined,
+      ]);
+    } finally {
+      opened.close();
+    }
+  });
+
+  test("a statement held past its eviction from the kept texts still runs", () => {
+    const { opened } = open();
+    try {
+      const held = opened.sqlite.query<{ n: number }, [number]>("SELECT ? + 1 AS n");
+      for (let i = 0; i <= CACHED_STATEMENT_TEXTS; i++) opened.sqlite.query(`SELECT ${i} AS n`).get();
+      expect(held.get(41)).toEqual({ n: 42 });
+      // asked again, the text is compiled again (the held one stays the caller's)
+      expect(opened.sqlite.query("SELECT ? + 1 AS n")).not.toBe(held);
+    } finally {
+      opened.close();
+    }
+  });
+
+  test("closing closes the file at once: the write-ahead log is checkpointed and removed", () => {
+    const { path, opened } = open();
+    createUser(opened.db, { id: "a" });
+    expect(opened.db.select().from(users).all()).toHaveLength(1);
+    expect(existsSync(`${path}-wal`)).toBe(true);
+    opened.close();
+    // a statement still open would leave the connection half-closed, its log beside the file
+    expect(existsSync(`${path}-wal`)).toBe(false);
+    const reopened = openDatabase(path);
+    try {
+      expect(reopened.db.select().from(users).all()).toHaveLength(1);
+    } finally {
+      reopened.close();
     }
   });
 });
