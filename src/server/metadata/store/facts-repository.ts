@@ -1,7 +1,7 @@
 // The facts repository: writes facts into the shared metadata cache with their provenance; a track whose facts
 // change is classified again. Which source wins follows the configured order (`METADATA_SOURCES`): a source
 // writes a fact that is missing, or that a later source (or one no longer configured) gave.
-import { and, eq, isNull, notInArray, or, type SQL } from "drizzle-orm";
+import { and, eq, isNull, notInArray, or, type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { classifiedFeatureNames, type FeatureFacts } from "../../../shared/audio-features.ts";
 import type { MetadataSourceName } from "../../../shared/metadata-sources.ts";
@@ -22,6 +22,11 @@ function mayOverwrite(column: SQLiteColumn, source: MetadataSourceName, order: S
   return earlier.length === 0 ? undefined : or(isNull(column), notInArray(column, [...earlier]));
 }
 
+/** A value bound when the statement runs (a batch's update is built once and run for each track). */
+const bound = (name: string): SQL => sql`${sql.placeholder(name)}`;
+
+const featuresBesidesTempo = classifiedFeatureNames.filter((name) => name !== "tempo");
+
 /** Features from a feature source (spotify, reccobeats); their tempo wins over a later source's. */
 export function storeFeatures(
   db: Db,
@@ -31,23 +36,44 @@ export function storeFeatures(
   order: SourceOrder,
 ): void {
   transaction(db, (tx) => {
+    // built once for the batch: building a query costs more than SQLite spends running it
+    const writeFeatures = tx
+      .update(tracks)
+      .set({
+        ...Object.fromEntries(featuresBesidesTempo.map((name) => [name, bound(name)])),
+        featuresStatus: "present",
+        featuresSource: source,
+        featuresFetchedAt: now,
+        categories: null,
+      })
+      .where(and(eq(tracks.id, sql.placeholder("id")), mayOverwrite(tracks.featuresSource, source, order)))
+      .prepare();
+    const writeTempo = tempoWriter(tx, source, order);
     for (const [id, facts] of features) {
-      const { tempo, ...rest } = Object.fromEntries(
-        classifiedFeatureNames.map((name) => [name, facts[name]]),
-      );
-      tx.update(tracks)
-        .set({
-          ...rest,
-          featuresStatus: "present",
-          featuresSource: source,
-          featuresFetchedAt: now,
-          categories: null,
-        })
-        .where(and(eq(tracks.id, id), mayOverwrite(tracks.featuresSource, source, order)))
-        .run();
-      if (tempo !== null && tempo !== undefined) storeTempo(tx, source, id, tempo, order);
+      writeFeatures.run({
+        id,
+        ...Object.fromEntries(featuresBesidesTempo.map((name) => [name, facts[name]])),
+      });
+      if (facts.tempo !== null && facts.tempo !== undefined) writeTempo(id, facts.tempo);
     }
   });
+}
+
+/** Writes a tempo where no earlier source gave one; built once, run for each track. */
+function tempoWriter(
+  db: Db,
+  source: MetadataSourceName,
+  order: SourceOrder,
+): (trackId: string, bpm: number) => void {
+  const allowed = mayOverwrite(tracks.tempoSource, source, order);
+  const update = db
+    .update(tracks)
+    .set({ tempo: bound("bpm"), tempoSource: source, categories: null })
+    .where(and(eq(tracks.id, sql.placeholder("id")), allowed && or(isNull(tracks.tempo), allowed)))
+    .prepare();
+  return (trackId, bpm) => {
+    update.run({ id: trackId, bpm });
+  };
 }
 
 /** A tempo alone (Deezer's bpm), or a feature source's, where no earlier source gave one. */
@@ -58,11 +84,7 @@ export function storeTempo(
   bpm: number,
   order: SourceOrder,
 ): void {
-  const allowed = mayOverwrite(tracks.tempoSource, source, order);
-  db.update(tracks)
-    .set({ tempo: bpm, tempoSource: source, categories: null })
-    .where(and(eq(tracks.id, trackId), allowed && or(isNull(tracks.tempo), allowed)))
-    .run();
+  tempoWriter(db, source, order)(trackId, bpm);
 }
 
 /** The MusicBrainz id (and country, when given) of a Spotify artist. */
