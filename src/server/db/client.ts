@@ -11,6 +11,9 @@ export type Db = ReturnType<typeof createDb>;
 // biome-ignore lint/suspicious/noExplicitAny: bun:sqlite's declaration uses any[] here
 type BoundAs<P> = P extends any[] ? P : [P];
 
+/** SQL texts a connection keeps compiled (the least recently used goes first) */
+export const CACHED_STATEMENT_TEXTS = 512;
+
 /**
  * One compiled statement per SQL text, for the connection's life. drizzle compiles every query it runs anew
  * (sqlite3_prepare parses and plans it each time: a tenth of the server's work in the integration tests'
@@ -18,9 +21,6 @@ type BoundAs<P> = P extends any[] ? P : [P];
  * too. Sharing is safe: a statement runs to its end synchronously before its next use (nothing iterates one across
  * an await, nothing finalizes one but `close`).
  */
-/** SQL texts a connection keeps compiled (Crate's repositories use a few hundred; the least recently used goes) */
-export const CACHED_STATEMENT_TEXTS = 512;
-
 class StatementCachingDatabase extends Database {
   readonly #cached = new Map<string, Statement>();
 
