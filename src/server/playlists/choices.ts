@@ -35,8 +35,8 @@ import { isThrottled, recordThrottle, throttleKeys } from "../platform/throttles
 import { zodMessage } from "../platform/transport-errors.ts";
 import { readSettings, writeSettings } from "../settings/store.ts";
 import { scheduleSettingsSync } from "../settings/sync.ts";
+import { ownLabels } from "./choices-names.ts";
 import { startChoicesUpdate } from "./choices-update.ts";
-import { artistName, trackNames } from "./explain-repository.ts";
 
 export function exportChoices(deps: Pick<Deps, "db">, userId: string): ChoicesDocument {
   const { db } = deps;
@@ -69,6 +69,8 @@ interface Checked {
   selection: string[];
   newCombinations: { playlistName: string; nameKey: string; criteria: Criterion[] }[];
   corrections: { artistId: string; genres: string[] | null; country: string | null }[];
+  /** each exclusion's label, in the document's order */
+  exclusionLabels: string[];
 }
 
 /** Every check before anything is applied; the first bad field is named. */
@@ -122,7 +124,7 @@ function check(deps: Pick<Deps, "db">, caller: Caller, doc: ChoicesDocument): Ch
       country: c.country?.toUpperCase() ?? null,
     };
   });
-  return { selection, newCombinations, corrections };
+  return { selection, newCombinations, corrections, exclusionLabels: ownLabels(deps.db, caller.userId, doc) };
 }
 
 /** Thrown inside the transaction of a dry run so that nothing it did is kept. */
@@ -189,19 +191,15 @@ function applyChoices(deps: Deps, caller: Caller, raw: unknown, options: ImportO
     const combinationIds = new Map(
       activeCombinations(db, caller.userId).map((c) => [combinationNameKey(c.playlistName), c.id]),
     );
-    const names = trackNames(
-      db,
-      doc.exclusions.filter((e) => e.kind === "track").map((e) => e.id),
-    );
     let exclusions = 0;
-    for (const e of doc.exclusions) {
+    for (const [i, e] of doc.exclusions.entries()) {
       const entry = entryByName(e.playlist);
       const combinationId = combinationIds.get(combinationNameKey(e.playlist));
       const [source, key] =
         entry && checked.selection.includes(entry.name)
           ? ["predefined" as const, entry.name]
           : ["combination" as const, combinationId ?? ""];
-      const label = e.kind === "track" ? (names.get(e.id)?.name ?? e.id) : artistName(db, e.id);
+      const label = checked.exclusionLabels[i] ?? e.id;
       const row = {
         userId: caller.userId,
         source,

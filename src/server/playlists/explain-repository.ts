@@ -199,11 +199,30 @@ export function likedArtistName(db: Db, userId: string, artistId: string): strin
   return row ? (row.name ?? artistId) : null;
 }
 
-/** An artist's name, or its id when the artist is not known here. */
-export function artistName(db: Db, artistId: string): string {
-  return (
-    db.select({ name: artists.name }).from(artists).where(eq(artists.id, artistId)).get()?.name ?? artistId
+/** Of the given ids, the user's liked songs, with their names. */
+export function likedTrackNames(db: Db, userId: string, trackIds: readonly string[]): Map<string, string> {
+  const rows = inChunks([...new Set(trackIds)], (part) =>
+    db
+      .select({ id: tracks.id, name: tracks.name })
+      .from(likes)
+      .innerJoin(tracks, eq(tracks.id, likes.trackId))
+      .where(and(eq(likes.userId, userId), inArray(likes.trackId, part)))
+      .all(),
   );
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+/** Of the given ids, the artists of the user's liked songs, with their names (the id when not known). */
+export function likedArtistNames(db: Db, userId: string, artistIds: readonly string[]): Map<string, string> {
+  if (artistIds.length === 0) return new Map();
+  const wanted = new Set(artistIds);
+  const rows = db.$client
+    .query<{ id: string; name: string | null }, [string]>(
+      `SELECT DISTINCT j.value AS id, a.name AS name FROM likes l JOIN tracks t ON t.id = l.track_id,
+        json_each(t.artist_ids) j LEFT JOIN artists a ON a.id = j.value WHERE l.user_id = ?1`,
+    )
+    .all(userId);
+  return new Map(rows.filter((r) => wanted.has(r.id)).map((r) => [r.id, r.name ?? r.id]));
 }
 
 /**

@@ -19,12 +19,16 @@ const combinations = [
 
 beforeAll(async () => {
   first = await h.signIn("choices-combo-a", 200, 9);
-  second = await h.signIn("choices-combo-b", 200, 9);
+  // the second listener likes the same songs: a document may name only the loading listener's own likes
+  h.spotify.control.createListener({ id: "choices-combo-b", likes: 0 });
+  h.spotify.control.like("choices-combo-b", { trackIds: h.likesOldestFirst(first.id).map((l) => l.trackId) });
+  second = await h.signIn("choices-combo-b", null);
   premium(first);
   premium(second);
   const made = await h.call(first.cookie, "POST", "/api/distributor/combinatorial", { combinations });
   expect(made.status).toBe(200);
   await settle(first);
+  await settle(second);
 }, 120_000);
 
 type Doc = {

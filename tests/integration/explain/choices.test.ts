@@ -10,9 +10,12 @@ let second: Listener;
 const settle = (l: Listener) => h.workSettled(l);
 
 beforeAll(async () => {
-  // the second listener likes the same songs (same seed), so the first one's song and artist ids mean the same
   first = await h.signIn("choices-a", 150, 3);
-  second = await h.signIn("choices-b", 150, 3);
+  // the second listener likes the same songs: a document may name only the loading listener's own likes
+  h.spotify.control.createListener({ id: "choices-b", likes: 0 });
+  h.spotify.control.like("choices-b", { trackIds: h.likesOldestFirst(first.id).map((l) => l.trackId) });
+  second = await h.signIn("choices-b", null);
+  await settle(second);
   await h.distributeAndWait(first, ["1990s", "2000s", "Rock"]);
 }, 120_000);
 
@@ -99,4 +102,64 @@ describe("choices to take along", () => {
     expect(after.body).toMatchObject({ selection: [], exclusions: [], corrections: [] });
     expect(after.body.settings).toMatchObject({ removePlaylistPostfix: false });
   });
+});
+
+describe("security: a choices document names only the listener's own songs and artists", () => {
+  test("another listener's song or artist is refused with 400 naming the field, and nothing is stored", async () => {
+    // a listener with other likes (another seed) than the first one
+    const stranger = await h.signIn("choices-d", 30, 11);
+    await settle(stranger);
+    const mine = new Set(h.likesOldestFirst(stranger.id).map((l) => l.trackId));
+    const artistsOf = (ids: Iterable<string>) =>
+      new Set([...ids].flatMap((id) => h.spotify.control.track(id)?.artistIds ?? []));
+    const myArtists = artistsOf(mine);
+    const theirs = h.likesOldestFirst(first.id).map((l) => l.trackId);
+    const song = theirs.find((id) => !mine.has(id)) ?? "";
+    const artist = [...artistsOf(theirs)].find((id) => !myArtists.has(id)) ?? "";
+    expect(song).not.toBe("");
+    expect(artist).not.toBe("");
+    const base = {
+      version: 1,
+      selection: ["1990s"],
+      combinations: [],
+      exclusions: [],
+      corrections: [],
+      settings: { createPlaylistsAsPrivate: false, removePlaylistPostfix: false, addRecordingOnce: false },
+    };
+    const cases: [Record<string, unknown>, string][] = [
+      [{ ...base, exclusions: [{ playlist: "1990s", kind: "track", id: song }] }, "exclusions[0].id"],
+      [{ ...base, exclusions: [{ playlist: "1990s", kind: "artist", id: artist }] }, "exclusions[0].id"],
+      [
+        { ...base, corrections: [{ artistId: artist, genres: null, country: "DK" }] },
+        "corrections[0].artistId",
+      ],
+    ];
+    for (const [doc, field] of cases) {
+      const answer = await h.call(stranger.cookie, "POST", "/api/user/choices", doc);
+      expect(answer.status).toBe(400);
+      expect(String(answer.body.error)).toContain(field);
+    }
+    const after = await h.call(stranger.cookie, "GET", "/api/user/choices");
+    expect(after.body).toMatchObject({ selection: [], exclusions: [], corrections: [] });
+    expect((await h.call(stranger.cookie, "GET", "/api/corrections")).body).toEqual({ artists: [] });
+    // the listener's own song and artist are taken, with their names
+    const own = [...mine][0] ?? "";
+    const ownArtist = [...myArtists][0] ?? "";
+    const loaded = await h.call(stranger.cookie, "POST", "/api/user/choices", {
+      ...base,
+      exclusions: [
+        { playlist: "1990s", kind: "track", id: own },
+        { playlist: "1990s", kind: "artist", id: ownArtist },
+      ],
+      corrections: [{ artistId: ownArtist, genres: null, country: "DK" }],
+    });
+    expect(loaded.status).toBe(200);
+    await settle(stranger);
+    const labels = await h.call(stranger.cookie, "GET", "/api/playlists/1990s/exclusions");
+    expect(labels.body.exclusions).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ kind: "track", id: own, label: h.spotify.control.track(own)?.name }),
+      ]),
+    );
+  }, 120_000);
 });
