@@ -1,10 +1,11 @@
 // Spotify Web API calls over a rolling 24 hours, by kind and listener, kept across restarts: counted in memory and
 // added to spotify_call_hours (one upsert per hour, listener and kind) every minute, before each read, and at
-// shutdown. Refused calls count too: Spotify's quota counts every request.
-import { and, gte, lt, sql } from "drizzle-orm";
+// shutdown. Refused calls count too: Spotify's quota counts every request. Calls of an account deleted before they
+// were written are written without its id.
+import { and, gte, inArray, lt, sql } from "drizzle-orm";
 import { type SpotifyCallKind, spotifyCallKinds } from "../../shared/spotify-access.ts";
 import type { Db } from "../db/client.ts";
-import { spotifyCallHours } from "../db/schema/index.ts";
+import { spotifyCallHours, users } from "../db/schema/index.ts";
 import { transaction } from "../db/transaction.ts";
 
 const HOUR_MS = 3_600_000;
@@ -46,8 +47,11 @@ export class SpotifyCallLedger {
     this.pending = new Map();
     const horizon = Math.floor((this.now() - DAY_MS) / HOUR_MS) * HOUR_MS;
     transaction(this.db, () => {
+      const known = this.existingUsers(rows.map(([key]) => key.split("\u0000")[1] ?? ""));
       for (const [key, calls] of rows) {
-        const [hour, userId, kind] = key.split("\u0000") as [string, string, string];
+        const [hour, counted, kind] = key.split("\u0000") as [string, string, string];
+        // an account deleted since its calls were counted: they still count, without its id
+        const userId = known.has(counted) ? counted : "";
         this.db
           .insert(spotifyCallHours)
           .values({ hour: Number(hour), userId, kind, calls })
@@ -153,6 +157,19 @@ export class SpotifyCallLedger {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     this.safeFlush();
+  }
+
+  private existingUsers(ids: readonly string[]): Set<string> {
+    const named = [...new Set(ids)].filter((id) => id !== "");
+    if (named.length === 0) return new Set();
+    return new Set(
+      this.db
+        .select({ id: users.id })
+        .from(users)
+        .where(inArray(users.id, named))
+        .all()
+        .map((r) => r.id),
+    );
   }
 
   private windowStart(): number {
