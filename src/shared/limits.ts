@@ -42,6 +42,9 @@ export const limits = {
   fullResyncEveryHours: 168,
   /** sign-in starts and callbacks each answered per client address in a minute (then 429) */
   signInPerAddressPerMinute: 60,
+  /** anonymous Core Web Vitals reports counted per client address in an hour, and in all in a minute (then 429) */
+  webVitalsPerAddressPerHour: 30,
+  webVitalsPerMinute: 120,
   /** how long a sign-in waits for a turn at Spotify's accounts service before it ends on /login (busy) */
   signInSlotWaitMs: 10_000,
   /** token calls that may wait for the accounts service at once; a sign-in past them is refused at once */

@@ -1,33 +1,33 @@
-// A per-client-address count of requests in fixed one-minute windows, kept in memory for one app. Bounded: past
-// `maxAddresses` the windows that ended are dropped, then the oldest.
-
-const WINDOW_MS = 60_000;
+// A per-client-address count of requests in fixed windows (a minute unless told), kept in memory for one app.
+// Bounded: past `maxAddresses` the windows that ended are dropped, then the oldest.
 
 export class AddressRateLimit {
   private readonly windows = new Map<string, { startedAt: number; count: number }>();
 
   constructor(
-    private readonly perMinute: number,
+    private readonly perWindow: number,
     private readonly maxAddresses = 10_000,
+    private readonly windowMs = 60_000,
   ) {}
 
-  /** Counts one request from `address`; false when the address already made `perMinute` in this window. */
+  /** Counts one request from `address`; false when the address already made `perWindow` in this window. */
   take(address: string, now: number): boolean {
     const window = this.windows.get(address);
-    if (!window || now - window.startedAt >= WINDOW_MS || now < window.startedAt) {
+    if (!window || now - window.startedAt >= this.windowMs || now < window.startedAt) {
       this.windows.delete(address);
       this.prune(now);
       this.windows.set(address, { startedAt: now, count: 1 });
       return true;
     }
-    if (window.count >= this.perMinute) return false;
+    if (window.count >= this.perWindow) return false;
     window.count++;
     return true;
   }
 
   private prune(now: number): void {
     if (this.windows.size < this.maxAddresses) return;
-    for (const [address, w] of this.windows) if (now - w.startedAt >= WINDOW_MS) this.windows.delete(address);
+    for (const [address, w] of this.windows)
+      if (now - w.startedAt >= this.windowMs) this.windows.delete(address);
     // Map order is insertion order: the oldest windows go first.
     for (const address of this.windows.keys()) {
       if (this.windows.size < this.maxAddresses) break;

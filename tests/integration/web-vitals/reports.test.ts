@@ -6,6 +6,7 @@ import { webVitalWeeks } from "../../../src/server/db/schema/index.ts";
 import { manualClock } from "../../../src/server/platform/clock.ts";
 import { weeklyWebVitals } from "../../../src/server/web-vitals/service.ts";
 import { ErrorCode } from "../../../src/shared/errors.ts";
+import { limits } from "../../../src/shared/limits.ts";
 import { WEB_VITALS_META } from "../../../src/shared/web-vitals.ts";
 import { startTestServer } from "../../support/server.ts";
 import { setUpTestServer } from "../../support/suite.ts";
@@ -110,6 +111,41 @@ describe("POST /api/web-vitals", () => {
     expect((await trpcCall(server.url, "query", "admin.webVitals", undefined, listener.cookie)).status).toBe(
       403,
     );
+  });
+});
+
+describe("security: anonymous reports are limited", () => {
+  const from = (address: string, lcp = 60_000) =>
+    report(JSON.stringify({ path: "/", lcp }), { "x-forwarded-for": address });
+  const counted = () => rows().reduce((sum, r) => sum + (r.metric === "lcp" ? r.reports : 0), 0);
+
+  test("one address counts a few reports an hour, then 429 (errorCode 42); other addresses still count", async () => {
+    clock.advance(2 * 3_600_000);
+    const before = counted();
+    const perAddress = limits.webVitalsPerAddressPerHour;
+    for (let i = 0; i < perAddress; i++) expect((await from("198.51.100.7")).status).toBe(204);
+    const refused = await from("198.51.100.7");
+    expect(refused.status).toBe(429);
+    expect(((await refused.json()) as { errorCode: number }).errorCode).toBe(ErrorCode.RateLimited);
+    expect(refused.headers.get("retry-after")).not.toBeNull();
+    expect((await from("198.51.100.8", 900)).status).toBe(204);
+    expect(counted()).toBe(before + perAddress + 1);
+    // an hour later the address counts again
+    clock.advance(3_600_000);
+    expect((await from("198.51.100.7")).status).toBe(204);
+  });
+
+  test("all addresses together count a bounded number of reports a minute, each a write", async () => {
+    clock.advance(2 * 3_600_000);
+    const before = counted();
+    const perMinute = limits.webVitalsPerMinute;
+    let accepted = 0;
+    for (let i = 0; i < perMinute + 20; i++)
+      if ((await from(`2001:db8::${i.toString(16)}`)).status === 204) accepted++;
+    expect(accepted).toBe(perMinute);
+    expect(counted()).toBe(before + perMinute);
+    clock.advance(60_000);
+    expect((await from("2001:db8::ffff")).status).toBe(204);
   });
 });
 
