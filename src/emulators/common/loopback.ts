@@ -1,5 +1,6 @@
 // The emulators' control APIs change the world (listeners, subscriptions, time) without any credential, so they
-// answer only clients on this machine, and not a page of another site open in its browser. The address comes
+// answer only clients on this machine that call it by one of its own names, and not a page of another site open
+// in its browser. The address comes
 // from the Bun server passed as the fetch's second argument; an in-process call (no server) is not a network
 // client and passes.
 import type { MiddlewareHandler } from "hono";
@@ -16,7 +17,22 @@ export function isLoopbackAddress(address: string): boolean {
 const hasAddress = (env: unknown): env is AddressSource =>
   typeof (env as { requestIP?: unknown } | undefined)?.requestIP === "function";
 
-export const CONTROL_LOOPBACK_ONLY = "The control API answers only clients on this machine (loopback)";
+/**
+ * A name of this machine that no DNS answer can stand for: a loopback address or `localhost` (browsers resolve
+ * it and its subdomains to loopback themselves). Any other name on a loopback connection may be a page of another
+ * site whose name was made to resolve to 127.0.0.1 (DNS rebinding), which the browser treats as same-origin.
+ */
+export function isLoopbackHost(host: string): boolean {
+  const name = host
+    .toLowerCase()
+    .replace(/:\d+$/, "")
+    .replace(/^\[(.*)\]$/, "$1")
+    .replace(/\.$/, "");
+  return name === "localhost" || name.endsWith(".localhost") || isLoopbackAddress(name);
+}
+
+export const CONTROL_LOOPBACK_ONLY =
+  "The control API answers only clients on this machine (loopback) calling it by its own name (127.0.0.1, localhost)";
 export const CONTROL_NOT_CROSS_SITE = "The control API does not answer requests another site's page makes";
 
 /**
@@ -38,7 +54,8 @@ export const loopbackOnly: MiddlewareHandler = async (c, next) => {
   const relayed = c.req.header("forwarded") !== undefined || c.req.header("x-forwarded-for") !== undefined;
   if (hasAddress(c.env)) {
     const address = c.env.requestIP(c.req.raw)?.address;
-    if (relayed || address === undefined || !isLoopbackAddress(address))
+    const host = c.req.header("host") ?? new URL(c.req.url).host;
+    if (relayed || address === undefined || !isLoopbackAddress(address) || !isLoopbackHost(host))
       return c.json({ error: CONTROL_LOOPBACK_ONLY }, 403);
   } else if (relayed) return c.json({ error: CONTROL_LOOPBACK_ONLY }, 403);
   await next();

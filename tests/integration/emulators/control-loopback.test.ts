@@ -58,6 +58,29 @@ describe("the emulators' control APIs answer only loopback clients", () => {
     }
   });
 
+  test("a request for another host name is refused (DNS rebinding), this machine's names still answer", async () => {
+    const port = server.port;
+    // a page of attacker.example whose name now resolves to 127.0.0.1: same-origin to the browser
+    for (const path of controls) {
+      const res = await fetch(`http://127.0.0.1:${port}${path}`, {
+        headers: {
+          host: `rebind.attacker.example:${port}`,
+          "sec-fetch-site": "same-origin",
+          origin: `http://rebind.attacker.example:${port}`,
+        },
+      });
+      expect({ path, status: res.status }).toEqual({ path, status: 403 });
+      const post = await fetch(`http://127.0.0.1:${port}${path}`, {
+        method: "POST",
+        headers: { host: `rebind.attacker.example:${port}`, "content-type": "application/json" },
+        body: "{}",
+      });
+      expect({ path, status: post.status }).toEqual({ path, status: 403 });
+    }
+    for (const host of [`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`, `crate.localhost:${port}`])
+      expect((await fetch(`http://127.0.0.1:${port}${controls[0]}`, { headers: { host } })).status).toBe(200);
+  });
+
   test("a request relayed by a proxy is refused", async () => {
     for (const path of controls) {
       const res = await fetch(`http://127.0.0.1:${server.port}${path}`, {
