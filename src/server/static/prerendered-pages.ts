@@ -12,7 +12,7 @@ import type { Deps } from "../deps/deps.ts";
 import type { Logger } from "../platform/log.ts";
 import { type Asset, makeAsset, requestAsset } from "./assets.ts";
 import { type PageRenderer, sharedPageRenderer } from "./page-renderer.ts";
-import { escapeHtml, fillShell } from "./shell-html.ts";
+import { escapeHtml, fillShell, replaceLiterally } from "./shell-html.ts";
 
 // Public pages for a signed-out visitor arrive rendered: the page is in the first HTML, readable and with working
 // links before any script runs, and the app hydrates it when the visitor first interacts (client/main.tsx). The
@@ -47,12 +47,16 @@ export async function pageSeed(deps: Deps, path: string): Promise<PrerenderSeed 
 /** The built shell with a rendered page in its root, its styles and meta in the head, and its data beside it. */
 export function pageHtml(shell: string, page: RenderedPage): string {
   const state = page.state.replace(/</g, "\\u003c");
-  const withMeta = shell
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
-    .replace(
-      /<meta name="description" content="[^"]*"/,
-      `<meta name="description" content="${escapeHtml(page.description)}"`,
-    );
+  const withTitle = replaceLiterally(
+    shell,
+    /<title>[^<]*<\/title>/,
+    `<title>${escapeHtml(page.title)}</title>`,
+  );
+  const withMeta = replaceLiterally(
+    withTitle,
+    /<meta name="description" content="[^"]*"/,
+    `<meta name="description" content="${escapeHtml(page.description)}"`,
+  );
   return fillShell(
     withMeta,
     page.styles,
