@@ -108,18 +108,19 @@ function storeLikes(
       seen.add(id);
       const likedAt = Date.parse(saved.added_at);
       if (Number.isNaN(likedAt)) return;
+      // Spotify may list a song with `artists` null (or holes in it): stored without those artists
+      const artists = (Array.isArray(track.artists) ? track.artists : []).filter((a) => a?.id);
       writer.track({
         id,
         name: track.name ?? "",
-        artistIds: track.artists.map((a) => a.id).filter((a): a is string => Boolean(a)),
+        artistIds: artists.map((a) => a.id),
         albumName: track.album?.name ?? "",
         releaseDate: track.album?.release_date ?? null,
         durationMs: track.duration_ms ?? 0,
         isrc: normaliseIsrc(track.external_ids?.isrc),
         fetchedAt: now,
       });
-      for (const artist of track.artists)
-        if (artist.id) writer.artist({ id: artist.id, name: artist.name ?? "" });
+      for (const artist of artists) writer.artist({ id: artist.id, name: artist.name ?? "" });
       const before = existing(userId, id);
       // A like stored as it is listed keeps its row (and its order among equal times): nothing to write.
       if (before && before.unlikedAt === null && before.likedAt === likedAt) return;
