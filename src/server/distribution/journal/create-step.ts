@@ -1,6 +1,7 @@
 // The create step: makes the Spotify playlist once, even when an answer was lost, and recognises a lost
 // creation only by the mark Crate writes into the description and the listener's ownership.
 import { transaction } from "../../db/transaction.ts";
+import { realSleep } from "../../platform/clock.ts";
 import { isUnknownOutcome } from "../../spotify/errors.ts";
 import { createsPrivatePlaylists } from "../repository/listeners.ts";
 import { knownSpotifyPlaylistIds, setSpotifyPlaylistId } from "../repository/playlists.ts";
@@ -51,7 +52,7 @@ export async function createPlaylistOnce(ctx: StepContext): Promise<void> {
     } catch (error) {
       if (!isUnknownOutcome(error) || attempt >= MAX_UNKNOWN_OUTCOME_RETRIES) throw error;
       // The creation may have happened: take that playlist rather than making a second one.
-      const found = await findLostCreation({ ...ctx, resume: null });
+      const found = await findAfterUnknownOutcome(ctx);
       if (found) created = { id: found };
     }
   }
@@ -66,6 +67,21 @@ export async function createPlaylistOnce(ctx: StepContext): Promise<void> {
     await api.removePlaylistFromLibrary(createdId);
     transaction(db, () => ctx.done(`deleted meanwhile: ${createdId}`));
   }
+}
+
+/**
+ * Spotify's listing may lag behind a creation it made: after an unknown outcome the library is listed again a few
+ * times, a little apart, before the playlist is made again.
+ */
+export const LISTING_RECHECKS_MS = [0, 1_000, 2_000, 4_000] as const;
+
+async function findAfterUnknownOutcome(ctx: StepContext): Promise<string | null> {
+  for (const wait of LISTING_RECHECKS_MS) {
+    if (wait > 0) await (ctx.api.pause ?? realSleep)(wait);
+    const found = await findLostCreation({ ...ctx, resume: null });
+    if (found) return found;
+  }
+  return null;
 }
 
 /**

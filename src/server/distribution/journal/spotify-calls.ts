@@ -12,4 +12,6 @@ export type JournalApi = Pick<
 > & {
   /** the user's library (`GET /me/playlists`), when the client offers it: finds a creation a crash lost */
   myPlaylists?: () => Promise<LibraryPlaylist[]>;
+  /** waits between calls (real time unless a test stands in) */
+  pause?: (ms: number) => Promise<void>;
 };
