@@ -1,7 +1,9 @@
 // What lives on this machine: the database (writable, intact, a schema this Crate knows, room to grow), the token
 // key (present and the one the stored tokens were written with) and the backup folder.
+
 import { accessSync, constants, existsSync, statfsSync } from "node:fs";
 import { dirname, resolve } from "node:path";
+import { limits } from "../../shared/limits.ts";
 import { doctorLimits } from "../../shared/self-hosting.ts";
 import { decryptsStoredTokens, holdsTokens, readKeyFile } from "../auth/key.ts";
 import type { Config } from "../config/config.ts";
@@ -145,6 +147,12 @@ export function checkBackupFolder(config: Config): CheckResult {
   const existing = nearestExisting(dir);
   if (!writable(existing))
     return failed(BACKUPS, `${existing} is not writable by this user: give it to the user Crate runs as`);
+  const days = limits.retention.backupsDays;
+  if (config.backup.keep > days)
+    return failed(
+      BACKUPS,
+      `BACKUP_KEEP=${config.backup.keep} asks for more than the ${days} days of daily backups the privacy policy allows (a deleted listener's data must be gone from them by then); backups older than ${days} days are deleted anyway: set BACKUP_KEEP=${days} or less`,
+    );
   const when = config.jobs ? `daily, keeping ${config.backup.keep}` : "JOBS=off: no scheduled backup runs";
   return ok(
     BACKUPS,

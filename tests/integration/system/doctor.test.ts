@@ -99,6 +99,16 @@ test("a webhook secret that is not the destination's, and a live client token in
   expect(run.out).not.toContain("pdl_ntfset_other");
 });
 
+test("a BACKUP_KEEP beyond the privacy policy's 7 days of backups is the backup folder's ✗", async () => {
+  const run = await doctor({ BACKUP_KEEP: "30" });
+  expect(run.code).toBe(1);
+  expect(run.failed).toHaveLength(1);
+  expect(run.failed[0]).toStartWith("✗ Backup folder:");
+  expect(run.failed[0]).toContain("BACKUP_KEEP=30");
+  expect(run.failed[0]).toContain("7 days");
+  expect((await doctor({ BACKUP_KEEP: "7" })).failed).toEqual([]);
+}, 60_000);
+
 test("localhost in PUBLIC_URL breaks Spotify's loopback rule", async () => {
   const run = await doctor({ PUBLIC_URL: "http://localhost:3000" });
   expect(run.code).toBe(1);

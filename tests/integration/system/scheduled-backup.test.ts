@@ -82,6 +82,34 @@ describe("scheduled backups", () => {
   });
 });
 
+describe("backups and the privacy policy", () => {
+  const name = (day: number) => `crate-202603${String(day).padStart(2, "0")}T033000000Z.db`;
+  /** backups of earlier runs (only their names matter to the keeping) */
+  const earlier = (dir: string, days: number[]) => {
+    mkdirSync(dir, { recursive: true });
+    for (const day of days) writeFileSync(join(dir, name(day)), "an earlier backup");
+  };
+
+  test("whatever BACKUP_KEEP says, no backup outlives 7 days: a deleted listener's data is gone from them by then", async () => {
+    const { server, backupDir, clock } = await serverWithBackups("30");
+    earlier(backupDir, [1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    clock.set(Date.UTC(2026, 2, 10, 3, 30));
+    const outcome = await runScheduledBackup(server.deps);
+    if (!outcome.ok) throw new Error(outcome.error);
+    // the run leaves the backups of the last 7 days: the one made 7 days before goes at this run
+    expect(listBackups(backupDir)).toEqual([10, 9, 8, 7, 6, 5, 4].map(name));
+  });
+
+  test("a backup run that fails still removes the backups past 7 days", async () => {
+    const { server, backupDir, clock } = await serverWithBackups("30");
+    earlier(backupDir, [1, 2, 3, 4, 5, 6, 7, 15]);
+    // a week on, the new backup's name is taken: the run fails, and every earlier backup is past 7 days
+    clock.set(Date.UTC(2026, 2, 15, 3, 30));
+    expect(await runScheduledBackup(server.deps)).toMatchObject({ ok: false });
+    expect(listBackups(backupDir)).toEqual([name(15)]);
+  });
+});
+
 describe("restore drill", () => {
   test("a scheduled backup is restored into an empty DATABASE_PATH and starts a working instance", async () => {
     const { server } = await serverWithBackups();
