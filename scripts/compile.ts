@@ -11,7 +11,6 @@ import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import { buildClientFiles } from "../src/server/static/client-bundle.ts";
-import { keepCompressedForms, readCompressedForms } from "../src/server/static/compressed-cache.ts";
 import {
   compressForms,
   PACKED_BUNDLE_NAME,
@@ -60,13 +59,7 @@ async function packClient(): Promise<void> {
   rmSync(packDir, { recursive: true, force: true });
   mkdirSync(packDir, { recursive: true });
   const built = await buildClientFiles();
-  // the forms kept by an earlier build or start of the same code, else made (and kept) now
-  const kept = await readCompressedForms(built);
-  const files: PackedFile[] = (kept ?? built.map((file) => ({ ...file, forms: new Map() }))).map((file) => ({
-    ...file,
-    forms: file.forms.size > 0 ? file.forms : compressForms(file.body, file.type),
-  }));
-  if (!kept) await keepCompressedForms(files).catch(() => undefined);
+  const files: PackedFile[] = built.map((file) => ({ ...file, forms: compressForms(file.body, file.type) }));
   await Bun.write(packed, packBundle(files));
   const sum = (sizes: number[]) => `${(sizes.reduce((a, b) => a + b, 0) / 1024).toFixed(0)} KB`;
   console.log(

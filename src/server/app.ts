@@ -1,28 +1,70 @@
 import { trpcServer } from "@hono/trpc-server";
 import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { requestId } from "hono/request-id";
 import { ErrorCode } from "../shared/errors.ts";
 import { limits } from "../shared/limits.ts";
 import { operations } from "../shared/operations.ts";
-import { apiPrelude } from "./api-prelude.ts";
+import { recordCallActivity, sessionBeforeCall } from "./admin/activity.ts";
 import { presentedSessionToken } from "./auth/cookies.ts";
 import { requestSession } from "./auth/request-session.ts";
 import type { Deps } from "./deps/deps.ts";
-import { trpcTransportGuard } from "./http/security.ts";
-import { metricsHandler } from "./metrics/http.ts";
-import { errorResponse } from "./platform/http-errors.ts";
+import { csrfGuard, trpcTransportGuard } from "./http/security.ts";
+import { apiCacheControl } from "./http/validators.ts";
+import { httpRequestRecorder, metricsHandler } from "./metrics/http.ts";
+import { errorResponse, refuse } from "./platform/http-errors.ts";
+import { isReadMethod } from "./platform/http-methods.ts";
 import { restRoutes } from "./rest/index.ts";
 import { appRouter } from "./trpc/_app.ts";
 import { createContextInner, describeTrpcError } from "./trpc/core/init.ts";
 
-export { MAX_BODY_BYTES } from "./api-prelude.ts";
+declare module "hono" {
+  interface ContextVariableMap {
+    /** the request's id, echoed in X-Request-Id and carried by its log lines and error answers */
+    requestId: string;
+  }
+}
 
-/** The Hono app for everything under /api (and /metrics): request ids, CSRF guard, tRPC, the REST shims, JSON 404s. */
+export const MAX_BODY_BYTES = 256 * 1024;
+const WEBHOOK_PATH = "/api/payment/webhook";
+
+/**
+ * The Hono app for everything under /api (and /metrics), in order: the request id; the request's metrics (errors
+ * included); for a change, the body limit (413) and the CSRF guard (403/415; the signed webhook is exempt); the
+ * caching rule and the listener's activity once answered; then tRPC, the REST shims and JSON 404s. Validators,
+ * compression and the security headers are added for every answer in http/serve.ts.
+ */
 export function createApiApp(deps: Deps) {
+  const procedures: ReadonlySet<string> = new Set(Object.keys(appRouter._def.procedures));
+  const recordRequest = httpRequestRecorder(deps.metrics, procedures);
   const app = new Hono();
-  app.use("*", apiPrelude(deps, new Set(Object.keys(appRouter._def.procedures))));
+  app.use(requestId());
+  app.use(async (c, next) => {
+    const started = performance.now();
+    try {
+      await next();
+    } finally {
+      recordRequest(c, started);
+    }
+  });
+  app.use(
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (c) => refuse(c, 413, ErrorCode.PayloadTooLarge, "Request body too large."),
+    }),
+  );
+  app.use(csrfGuard(deps.config.publicUrl, (path) => path === WEBHOOK_PATH));
+  // a read's 200 (or 304) may be kept and revalidated; everything else is never stored (http/validators.ts)
+  app.use("/api/*", async (c, next) => {
+    // a change may end the session (sign-out): its user is looked up before it runs
+    const before = sessionBeforeCall(c, deps);
+    await next();
+    c.header("Cache-Control", apiCacheControl(isReadMethod(c.req.method), c.res.status));
+    recordCallActivity(c, deps, before, procedures);
+  });
   // One log line per request only when debug lines are written at all: otherwise it is work for nothing.
   if (deps.config.logLevel === "debug") {
-    app.use("*", async (c, next) => {
+    app.use(async (c, next) => {
       const started = performance.now();
       await next();
       deps.log.debug("request", {

@@ -3,9 +3,7 @@ import { createEmulators, type EmulatorOptions } from "../emulators/index.ts";
 import { operations } from "../shared/operations.ts";
 import { registerSpotifyGauges } from "./admin/spotify-metrics.ts";
 import { createApiApp } from "./app.ts";
-import { requestSessionToken } from "./auth/cookies.ts";
 import { loadEncryptionKey } from "./auth/key.ts";
-import { prepareSessionLookup } from "./auth/sessions.ts";
 import { spotifyForUser } from "./auth/tokens.ts";
 import type { Config } from "./config/config.ts";
 import { openDatabase } from "./db/client.ts";
@@ -22,10 +20,11 @@ import { createPaddleClient } from "./paddle/client.ts";
 import { type Clock, type ProviderTime, systemClock } from "./platform/clock.ts";
 import { StartupError } from "./platform/errors.ts";
 import { createLogger, type Logger } from "./platform/log.ts";
-import { RequestTraffic } from "./platform/loop-room.ts";
+import { RateLimiter } from "./platform/rate-limits.ts";
 import { UserWork } from "./platform/user-work.ts";
 import { startDemoChoices } from "./playlists/demo-choices.ts";
 import { QuotaHistory, SpotifyCallLedger, spotifyClientFromConfig } from "./spotify/index.ts";
+import { workOf } from "./spotify/work.ts";
 import { clientBundle, clientHandler } from "./static/client-bundle.ts";
 import { createPrerenderedPages, pageSeed } from "./static/prerendered-pages.ts";
 import { lockDatabase } from "./system/process-lock.ts";
@@ -110,7 +109,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
       ),
       spotifyCalls,
       tokenKey,
-      spotifyFor: (userId) => spotifyForUser(deps, userId),
+      spotifyFor: (userId, work) => spotifyForUser(deps, userId, work),
       paddle: createPaddleClient({
         apiUrl: config.paddle.apiUrl,
         apiKey: config.paddle.apiKey,
@@ -123,15 +122,14 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
       signInSyncs: new Map(),
       tokenRefreshes: new Map(),
       priceCache: new Map(),
-      sessionLookup: prepareSessionLookup(database.db),
-      requestTraffic: new RequestTraffic(),
+      rateLimits: new RateLimiter(() => clock.now()),
       afterSignIn: (userId) => {
         startLibrarySync(deps, userId);
         startDemoChoices(deps, userId);
       },
       distributeNewFacts: async (userId) => {
         const id = createDistribution(deps, userId, "hourly");
-        await runDistribution(deps, id, { synced: true });
+        await runDistribution(deps, id, { synced: true, work: workOf("followUp") });
       },
     },
     { time: options.metadataTime },
@@ -149,12 +147,8 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     log,
     (req) => listenerPageSeed(deps, req),
   );
-  const apiFetch = policy.wrap((req: Request, srv) => {
-    // one client per session (a sign-in's own cookies do not make it another), else per address
-    deps.requestTraffic.seen(requestSessionToken(req, config) ?? srv?.requestIP(req)?.address);
-    // the Bun server as the app's env: it knows the client's address (sign-in limits per address)
-    return api.fetch(req, srv);
-  });
+  // the Bun server as the app's env: it knows the client's address (sign-in limits per address)
+  const apiFetch = policy.wrap((req: Request, srv) => api.fetch(req, srv));
   const routes: Record<
     string,
     Bun.HTMLBundle | ((req: Request, srv: Bun.Server<undefined>) => Response | Promise<Response>)

@@ -11,16 +11,6 @@ export const workLimits = {
   listenerShare: 0.25,
   /** interactive calls a listener may always make in a second, whatever the share */
   listenerFloorPerSecond: 4,
-  /** requests of one client (a listener's session, else an address) in a second the batch jobs give way to */
-  requestsCountedPerClient: 20,
-  /**
-   * share of a batch run's time it may spend giving way to requests, for each client asking in the last second:
-   * one listener's flood (their session, and their address for sign-ins) stretches the run by a tenth at most,
-   * many listeners' pages take the room they need
-   */
-  batchYieldSharePerClient: 0.05,
-  /** the most of a batch run's time it may spend giving way, however many clients ask (stretched ×6.7 at most) */
-  batchYieldShareMax: 0.85,
   /** personal-data downloads per listener per hour */
   personalDataPerHour: 6,
   /** rows one statement of the daily retention purge deletes before it gives the loop back to requests */

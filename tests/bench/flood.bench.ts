@@ -69,7 +69,7 @@ async function measuredRun(
 ): Promise<RunFigures> {
   const sqlite = crate.deps.db.$client;
   sqlite.query("UPDATE provider_tokens SET expires_at = 0").run();
-  sqlite.query("DELETE FROM throttles").run();
+  crate.deps.rateLimits.clear();
   if (flooder) {
     // Songs stored before Crate kept ISRCs: each flip on asks for a full library read.
     sqlite

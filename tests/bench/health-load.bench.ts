@@ -42,7 +42,7 @@ export async function report(): Promise<string> {
     // between analyses is lifted so the measured one starts at once.
     await api("POST", "/api/distributor/analysis");
     await server.deps.work.idle(listener.userId);
-    server.deps.db.$client.query("DELETE FROM throttles").run();
+    server.deps.rateLimits.clear();
     const stopMonitor = startMonitor(server.url);
     await Bun.sleep(300);
     const startedAt = Date.now();

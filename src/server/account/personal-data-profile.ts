@@ -1,6 +1,6 @@
 // The personal-data export's account part: the user row, sign-in, settings, and what Crate records of their
 // use (statistics, activity, rate limits, Spotify calls, feedback).
-import { asc, eq, sql } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import type { PersonalData } from "../../shared/schemas/account.ts";
 import { providerIdHash } from "../auth/signup.ts";
 import type { Db } from "../db/client.ts";
@@ -12,7 +12,6 @@ import {
   sessions,
   spotifyCallHours,
   statisticsUsers,
-  throttles,
   userSettings,
   users,
 } from "../db/schema/index.ts";
@@ -28,7 +27,6 @@ type Profile = Pick<
   | "statisticsEnabled"
   | "feedback"
   | "activity"
-  | "rateLimits"
   | "spotifyCalls"
 >;
 
@@ -99,13 +97,6 @@ export function profileOf(db: Db, userId: string): Profile | undefined {
       .orderBy(asc(activity.time))
       .all()
       .map((a) => ({ kind: a.kind, time: iso(a.time) })),
-    // throttle keys name the action and the user
-    rateLimits: db
-      .select()
-      .from(throttles)
-      .where(sql`instr(${throttles.key}, ${userId}) > 0`)
-      .all()
-      .map((t) => ({ action: t.key, lastAt: iso(t.at) })),
     spotifyCalls: db
       .select()
       .from(spotifyCallHours)

@@ -28,7 +28,6 @@ export const personalDataTableNames = [
   "journal_steps",
   "analyses",
   "analysis_segments",
-  "throttles",
   "statistics_users",
   "activity",
   "feedback",

@@ -2,7 +2,6 @@ import { eq, lt, notExists, or, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { addCalendarMonths } from "../../shared/calendar.ts";
 import { limits } from "../../shared/limits.ts";
-import { workLimits } from "../../shared/work-limits.ts";
 import { SESSION_IDLE_MS } from "../auth/sessions.ts";
 import type { Db } from "../db/client.ts";
 import {
@@ -11,7 +10,6 @@ import {
   payments,
   sessions,
   subscriptions,
-  throttles,
   users,
   webhookEvents,
 } from "../db/schema/index.ts";
@@ -107,15 +105,6 @@ async function purgeOrphans(db: Db): Promise<number> {
     purged += await deleteInBatches(db, table, parentGone);
   }
   for (const table of userOwnedTables) purged += await deleteInBatches(db, table, userIsGone(table.userId));
-  const uuid = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
-  const keys = db.select({ key: throttles.key }).from(throttles).all();
-  for (const [i, { key }] of keys.entries()) {
-    const id = uuid.exec(key)?.[0];
-    if (id && !db.select({ id: users.id }).from(users).where(eq(users.id, id)).get()) {
-      purged += db.delete(throttles).where(eq(throttles.key, key)).returning({ one: sql`1` }).all().length;
-    }
-    if ((i + 1) % workLimits.purgeBatchRows === 0) await yieldToRequests();
-  }
   return purged;
 }
 

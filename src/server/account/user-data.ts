@@ -23,7 +23,6 @@ import {
   spotifyCallHours,
   statisticsUsers,
   subscriptions,
-  throttles,
   usedCombinationNames,
   userSettings,
   webhookEvents,
@@ -64,8 +63,8 @@ export const userChildTables = [
 /** Membership and payment records: kept after deletion for their legal period, then purged. */
 export const retainedTables = [membershipEvents, payments, subscriptions, webhookEvents] as const;
 
-/** Tables keyed by something other than a userId column, handled explicitly: users, throttles, deleted_accounts. */
-export const specialTableNames = ["users", "throttles", "deleted_accounts"] as const;
+/** Tables keyed by something other than a userId column, handled explicitly: users, deleted_accounts. */
+export const specialTableNames = ["users", "deleted_accounts"] as const;
 
 export const userDataTableNames: readonly string[] = [
   ...userOwnedTables.map((t) => getTableName(t)),
@@ -95,12 +94,6 @@ export function deleteOwnedRows(tx: Db, userId: string): void {
   for (const table of userOwnedTables) {
     tx.delete(table).where(sql`${table.userId} = ${userId}`).run();
   }
-  deleteThrottles(tx, userId);
-}
-
-/** Throttle keys embed the user id (for example `distribution:<userId>`); a user id is a UUID, so a substring match is exact enough. */
-export function deleteThrottles(tx: Db, userId: string): void {
-  tx.delete(throttles).where(sql`instr(${throttles.key}, ${userId}) > 0`).run();
 }
 
 export function deleteRetainedRows(tx: Db, userId: string): void {

@@ -161,10 +161,6 @@ export const retentionRules: Record<string, RetentionRule> = {
         lt(webVitalWeeks.week, new Date(now - webVitalWeeksKept * 7 * DAY_MS).toISOString().slice(0, 10)),
       ),
   },
-  throttles: {
-    kind: "kept",
-    until: "one row per user and action, overwritten; orphans purged with the user",
-  },
   _migrations: { kind: "kept", until: "the schema's history" },
   users: { kind: "kept", until: "the account is deleted (account/delete.ts)" },
   sessions: { kind: "kept", until: "expiry or idle time (purgeExpiredData)" },

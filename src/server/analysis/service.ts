@@ -1,8 +1,9 @@
 // 'Analyse songs per playlist': counts, per catalogue entry, the considered songs it would hold. Runs in the
 // background and emits segments as it works through the library in chunks; the client polls for them.
+
 import { allEntries, type CatalogueEntry } from "../../shared/catalogue/index.ts";
 import { ErrorCode } from "../../shared/errors.ts";
-import { limits } from "../../shared/limits.ts";
+import { rateRules } from "../../shared/rate-rules.ts";
 import type {
   AnalysisResultItem,
   AnalysisResults,
@@ -15,9 +16,8 @@ import { enrichLibrary } from "../library/metadata.ts";
 import { syncLibrary } from "../library/sync.ts";
 import { metadataCoverage } from "../metadata/coverage.ts";
 import { AppError, notFound } from "../platform/errors.ts";
-import { isThrottled, recordThrottle, throttleKeys } from "../platform/throttles.ts";
 import { readSettings } from "../settings/store.ts";
-import { withCallKind } from "../spotify/call-kind.ts";
+import { workOf } from "../spotify/work.ts";
 import { readTimeZone } from "../user/time-zone.ts";
 import { AnalysisCounter } from "./count.ts";
 import {
@@ -47,18 +47,14 @@ export function startAnalysis(deps: Deps, userId: string): { progressId: string 
   const now = deps.clock.now();
   const id = transaction(deps.db, () => {
     if (countUnfinishedAnalyses(deps.db, userId) > 0) throw new AppError(ErrorCode.AnalysisOngoing);
-    const key = throttleKeys.analysis(userId);
-    if (isThrottled(deps.db, key, limits.analysisThrottleMs, now)) {
-      throw new AppError(ErrorCode.AnalysisStartedTooRecently);
-    }
-    recordThrottle(deps.db, key, now);
+    deps.rateLimits.take(rateRules.analysis, userId);
     // The new analysis replaces the listener's earlier one (its segments go with it).
     forgetEndedAnalyses(deps.db, userId);
     const analysisId = crypto.randomUUID();
     insertRunningAnalysis(deps.db, analysisId, userId, now);
     return analysisId;
   });
-  deps.work.spawn(userId, "analysis", () => withCallKind("analysis", () => runAnalysis(deps, id)));
+  deps.work.spawn(userId, "analysis", () => runAnalysis(deps, id));
   return { progressId: id };
 }
 
@@ -97,7 +93,7 @@ export async function runAnalysis(deps: Deps, id: string): Promise<void> {
   let segment = 1;
   try {
     if (statusOf(deps, id) !== "running") return end(deps, id, "cancelled", segment, "Cancelled", []);
-    const userApi = deps.spotifyFor(row.userId);
+    const userApi = deps.spotifyFor(row.userId, workOf("analysis"));
     await syncLibrary(deps, userApi, row.userId);
     await enrichLibrary(deps, userApi, row.userId);
     // Reading and classifying a large library is a long stretch of the one thread: requests go in between.

@@ -4,9 +4,8 @@ import type { CallbackQuery } from "../../shared/schemas/auth.ts";
 import { canonicalTimeZone } from "../../shared/time-zone.ts";
 import { transaction } from "../db/transaction.ts";
 import type { Deps } from "../deps/deps.ts";
-import { withCallKind } from "../spotify/call-kind.ts";
 import { SpotifyBusyError, SpotifyError } from "../spotify/errors.ts";
-import { failFastOnQuota, SpotifyQuotaPausedError } from "../spotify/quota-gate.ts";
+import { SpotifyQuotaPausedError } from "../spotify/quota-gate.ts";
 import { learnTimeZone } from "../user/time-zone.ts";
 import { clearOauthCookie, OAUTH_COOKIE_MAX_AGE_SEC, oauthCookie, sessionCookie } from "./cookies.ts";
 import { grantStartOf } from "./demo-grant.ts";
@@ -134,18 +133,13 @@ export async function completeAuthorization(
   try {
     tokens = await deps.spotify.accounts.exchangeCode(query.code, redirectUri(deps), pending.verifier);
     const accessToken = tokens.accessToken;
-    profile = await withCallKind("signIn", () =>
-      failFastOnQuota(() =>
-        deps.spotify
-          .forUser({
-            current: async () => accessToken,
-            refresh: async () => {
-              throw new SpotifyError(401, "GET /me", "fresh access token refused");
-            },
-          })
-          .me(),
-      ),
-    );
+    const freshTokens = {
+      current: async () => accessToken,
+      refresh: async (): Promise<string> => {
+        throw new SpotifyError(401, "GET /me", "fresh access token refused");
+      },
+    };
+    profile = await deps.spotify.forUser(freshTokens, { kind: "signIn", failFastOnQuota: true }).me();
   } catch (error) {
     if (error instanceof SpotifyQuotaPausedError) return fail("spotify_quota");
     deps.log.warn("spotify sign-in failed", {
@@ -201,7 +195,7 @@ export async function completeAuthorization(
   const result = signedIn;
   cookies.push(sessionCookie(deps.config, result.sessionToken));
   // Read new likes now, so counts and the first distribution are ready sooner (one call when nothing is new).
-  withCallKind("signIn", () => deps.afterSignIn(result.userId));
+  deps.afterSignIn(result.userId);
   deps.log.info("signed in", { userId: result.userId, created: result.created });
   return { location: signInReturnPaths[pending.returnTo], cookies };
 }

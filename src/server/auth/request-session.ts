@@ -2,7 +2,6 @@
 // one request share it instead of each hashing the token and querying the session again.
 import type { Context } from "hono";
 import type { Deps } from "../deps/deps.ts";
-import { isReadMethod } from "../platform/http-methods.ts";
 import { presentedSessionToken } from "./cookies.ts";
 import { lookupSession, type SessionUser } from "./sessions.ts";
 
@@ -14,16 +13,10 @@ declare module "hono" {
 }
 
 /** The request's session user (null when signed out, expired or unknown), from the first lookup of the request. */
-export function requestSession(
-  c: Context,
-  deps: Pick<Deps, "db" | "clock" | "config" | "sessionLookup">,
-): SessionUser | null {
+export function requestSession(c: Context, deps: Pick<Deps, "db" | "clock" | "config">): SessionUser | null {
   const known = c.get("sessionUser");
   if (known !== undefined) return known;
-  // A read may take the session from memory; a change is always decided on the stored session.
-  const user = lookupSession(deps, presentedSessionToken(c, deps.config), {
-    remembered: isReadMethod(c.req.method),
-  });
+  const user = lookupSession(deps, presentedSessionToken(c, deps.config));
   c.set("sessionUser", user);
   return user;
 }

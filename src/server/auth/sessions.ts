@@ -1,10 +1,8 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { MembershipLevel } from "../../shared/membership.ts";
 import type { Db } from "../db/client.ts";
-import { readMemo } from "../db/read-memo.ts";
-import { sessions } from "../db/schema/index.ts";
-import { transaction } from "../db/transaction.ts";
-import type { Deps, SessionLookup, SessionRow } from "../deps/deps.ts";
+import { sessions, statisticsUsers, users } from "../db/schema/index.ts";
+import type { Deps } from "../deps/deps.ts";
 import type { Clock } from "../platform/clock.ts";
 
 export const SESSION_COOKIE = "crate_session";
@@ -56,65 +54,40 @@ export function createSession(
   return { token, expiresAt };
 }
 
-/**
- * The statements behind every signed-in request (and whether the user's calls are recorded for statistics, which
- * the activity recorder needs), prepared once when the app is built (`deps.sessionLookup`), without the query
- * builder's mapping. Three lookups by key in one read transaction (the request's own when it reads in one), not one
- * join: bun:sqlite ran the join (sessions, users and the statistics flag) about twice as slowly as the three
- * together (measured on a WAL file: 15 µs against 7 µs), and outside a transaction each statement takes the WAL's
- * read lock again.
- */
-export function prepareSessionLookup(db: Db): SessionLookup {
-  const session = db.$client.prepare<
-    { sessionId: string; lastSeenAt: number; userId: string; expiresAt: number },
-    [string]
-  >(
-    `SELECT id AS sessionId, last_seen_at AS lastSeenAt, user_id AS userId, expires_at AS expiresAt
-     FROM sessions WHERE token_hash = ?`,
-  );
-  const user = db.$client.prepare<Pick<SessionRow, "spotifyId" | "membershipLevel">, [string]>(
-    "SELECT spotify_id AS spotifyId, membership_level AS membershipLevel FROM users WHERE id = ?",
-  );
-  const statistics = db.$client.prepare<{ one: number }, [string]>(
-    "SELECT 1 AS one FROM statistics_users WHERE user_id = ?",
-  );
-  const lookup = (tokenHash: string): (SessionRow & { expiresAt: number }) | undefined => {
-    const found = session.get(tokenHash);
-    const owner = found && user.get(found.userId);
-    if (!found || !owner) return undefined;
-    return { ...found, ...owner, statisticsEnabled: statistics.get(found.userId) ? 1 : 0 };
-  };
-  const remembered = readMemo<ReturnType<typeof lookup>>();
-  return {
-    get: ({ tokenHash, now, remembered: fromMemory }) => {
-      const read = () => transaction(db, () => lookup(tokenHash));
-      const row = fromMemory ? remembered.get(db, tokenHash, read) : read();
-      return row && row.expiresAt > now ? row : undefined;
-    },
-  };
+/** A session by its token's hash, with its user and whether the admin records their calls for statistics. */
+function sessionByHash(db: Db, tokenHash: string) {
+  return db
+    .select({
+      sessionId: sessions.id,
+      lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
+      userId: sessions.userId,
+      spotifyId: users.spotifyId,
+      membershipLevel: users.membershipLevel,
+      statisticsEnabled: sql<number>`EXISTS (SELECT 1 FROM ${statisticsUsers} WHERE ${statisticsUsers.userId} = ${users.id})`,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.tokenHash, tokenHash))
+    .get();
 }
 
-/**
- * The signed-in user for a raw session token, or null when unknown, idle too long or past its absolute expiry.
- * `remembered`: for a read, the session may come from memory while nothing was written (db/read-memo.ts).
- */
+/** The signed-in user for a raw session token, or null when unknown, idle too long or past its absolute expiry. */
 export function lookupSession(
-  deps: Pick<Deps, "db" | "clock" | "sessionLookup">,
+  deps: Pick<Deps, "db" | "clock">,
   token: string | undefined,
-  options: { remembered?: boolean } = {},
 ): SessionUser | null {
   if (!token || token.length > 200) return null;
   const { db } = deps;
   const now = deps.clock.now();
-  const row = deps.sessionLookup.get({ tokenHash: hashToken(token), now, remembered: options.remembered });
-  if (!row) return null;
+  const row = sessionByHash(db, hashToken(token));
+  if (!row || row.expiresAt <= now) return null;
   if (now - row.lastSeenAt > SESSION_IDLE_MS) {
     db.delete(sessions).where(eq(sessions.id, row.sessionId)).run();
     return null;
   }
-  // Touched at most every ten minutes: polling must not write on every request (each write is a synced commit
-  // and makes the remembered reads of db/read-memo.ts read again); idle expiry counts in days, active
-  // listeners in days.
+  // Touched at most every ten minutes: polling must not write (a synced commit) on every request; idle expiry
+  // counts in days.
   if (now - row.lastSeenAt > SESSION_TOUCH_MS) {
     db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.sessionId)).run();
   }

@@ -1,7 +1,6 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import { ErrorCode } from "../../shared/errors.ts";
 import { limits } from "../../shared/limits.ts";
-import { preparedOnce } from "../db/prepared.ts";
 import { dailySignups, deletedAccounts, membershipEvents, users } from "../db/schema/index.ts";
 import { type Tx, transaction } from "../db/transaction.ts";
 import type { Deps } from "../deps/deps.ts";
@@ -135,17 +134,12 @@ function findExisting(tx: Tx, profile: ProviderProfile): string | "conflict" | n
 }
 
 /** Throws AppError 21 while the user may not have anything created (they deleted their data and came back too soon). */
-// Every distribution request asks, refused ones too: built once per connection (db/prepared.ts).
-const creationBlockedUntil = preparedOnce((db) =>
-  db
+export function assertMayCreate(deps: Pick<Deps, "db" | "clock">, userId: string): void {
+  const row = deps.db
     .select({ creationBlockedUntil: users.creationBlockedUntil })
     .from(users)
-    .where(eq(users.id, sql.placeholder("userId")))
-    .prepare(),
-);
-
-export function assertMayCreate(deps: Pick<Deps, "db" | "clock">, userId: string): void {
-  const row = creationBlockedUntil(deps.db).get({ userId });
+    .where(eq(users.id, userId))
+    .get();
   const until = row?.creationBlockedUntil;
   if (until !== null && until !== undefined && until > deps.clock.now()) {
     throw new AppError(ErrorCode.UserDeletedRecently);

@@ -4,6 +4,7 @@ import { providerTokens, users } from "../db/schema/index.ts";
 import type { Deps } from "../deps/deps.ts";
 import { SpotifyAuthRevokedError, SpotifyError } from "../spotify/errors.ts";
 import type { AccessTokenSource, SpotifyUserApi } from "../spotify/types.ts";
+import type { SpotifyWork } from "../spotify/work.ts";
 import { grantHolds, recordAccessRefused } from "./spotify-access.ts";
 import { decryptToken, encryptToken } from "./token-crypto.ts";
 
@@ -94,13 +95,16 @@ export function setMonitored(db: Db, userId: string, monitored: boolean): void {
   db.update(users).set({ monitored }).where(eq(users.id, userId)).run();
 }
 
-/** A new access token from the refresh token; concurrent callers for one user share one request. */
-export function refreshAccessToken(deps: TokenDeps, userId: string): Promise<string> {
+/**
+ * A new access token from the refresh token; concurrent callers for one user share one request (made for the
+ * first caller's work: the hourly job's refreshes queue behind a listener's own).
+ */
+export function refreshAccessToken(deps: TokenDeps, userId: string, work?: SpotifyWork): Promise<string> {
   const pending = deps.tokenRefreshes;
   const running = pending.get(userId);
   if (running) return running;
   const map = pending;
-  const refresh = doRefresh(deps, userId).finally(() => map.delete(userId));
+  const refresh = doRefresh(deps, userId, work).finally(() => map.delete(userId));
   map.set(userId, refresh);
   return refresh;
 }
@@ -109,7 +113,7 @@ export function refreshAccessToken(deps: TokenDeps, userId: string): Promise<str
  * Writes only if the stored tokens are still the ones the refresh read: a sign-in that saved newer tokens while
  * the call was out wins, and its tokens are used.
  */
-async function doRefresh(deps: TokenDeps, userId: string): Promise<string> {
+async function doRefresh(deps: TokenDeps, userId: string, work?: SpotifyWork): Promise<string> {
   const read = readVersioned(deps, userId);
   if (!read) {
     setMonitored(deps.db, userId, false);
@@ -121,7 +125,7 @@ async function doRefresh(deps: TokenDeps, userId: string): Promise<string> {
     return now && now.version !== read.version ? now.tokens.accessToken : null;
   };
   try {
-    const answer = await deps.spotify.accounts.refresh(stored.refreshToken);
+    const answer = await deps.spotify.accounts.refresh(stored.refreshToken, work);
     const written = saveTokensIf(deps, userId, read.version, {
       accessToken: answer.accessToken,
       // Spotify may omit a new refresh token: the old one stays valid then.
@@ -148,7 +152,7 @@ async function doRefresh(deps: TokenDeps, userId: string): Promise<string> {
 }
 
 /** Bearer tokens for one user: the stored one while it is fresh, else a refresh; after a 401, a refresh unless another call already did one. */
-export function tokenSourceFor(deps: TokenDeps, userId: string): AccessTokenSource {
+export function tokenSourceFor(deps: TokenDeps, userId: string, work?: SpotifyWork): AccessTokenSource {
   return {
     userId,
     async current() {
@@ -160,18 +164,18 @@ export function tokenSourceFor(deps: TokenDeps, userId: string): AccessTokenSour
         throw new SpotifyAuthRevokedError(userId);
       }
       if (stored.expiresAt - deps.clock.now() > REFRESH_MARGIN_MS) return stored.accessToken;
-      return refreshAccessToken(deps, userId);
+      return refreshAccessToken(deps, userId, work);
     },
     async refresh(rejected) {
       if (!grantHolds(deps, userId)) throw new SpotifyAuthRevokedError(userId);
       const stored = readTokens(deps, userId);
       if (stored && rejected !== undefined && stored.accessToken !== rejected) return stored.accessToken;
-      return refreshAccessToken(deps, userId);
+      return refreshAccessToken(deps, userId, work);
     },
   };
 }
 
-/** The Web API on behalf of a user, with their stored tokens (decrypted, refreshed as needed). */
-export function spotifyForUser(deps: TokenDeps, userId: string): SpotifyUserApi {
-  return deps.spotify.forUser(tokenSourceFor(deps, userId));
+/** The Web API on behalf of a user for `work`, with their stored tokens (decrypted, refreshed as needed). */
+export function spotifyForUser(deps: TokenDeps, userId: string, work?: SpotifyWork): SpotifyUserApi {
+  return deps.spotify.forUser(tokenSourceFor(deps, userId, work), work);
 }

@@ -1,5 +1,4 @@
 // The one way Crate's repositories group statements into a transaction (ADR 0034).
-import type { Database, Statement } from "bun:sqlite";
 import type { Db } from "./client.ts";
 
 declare const openTransaction: unique symbol;
@@ -10,33 +9,6 @@ declare const openTransaction: unique symbol;
  * its caller's transaction says so by taking a `Tx`, and the type checker refuses a bare `Db` there.
  */
 export type Tx = Db & { readonly [openTransaction]: true };
-
-interface ConnectionStatements {
-  begin: Statement;
-  commit: Statement;
-  rollback: Statement;
-  changes: Statement<{ n: number }, []>;
-}
-
-// Prepared once per connection: bun:sqlite's own transaction() builds its wrapper on every call.
-const statementsOf = new WeakMap<Database, ConnectionStatements>();
-
-function statements(client: Database): ConnectionStatements {
-  let prepared = statementsOf.get(client);
-  if (!prepared) {
-    prepared = {
-      begin: client.prepare("BEGIN"),
-      commit: client.prepare("COMMIT"),
-      rollback: client.prepare("ROLLBACK"),
-      changes: client.prepare<{ n: number }, []>("SELECT total_changes() AS n"),
-    };
-    statementsOf.set(client, prepared);
-  }
-  return prepared;
-}
-
-/** Connections with a transaction that `transaction()` began, with their count of changes when it began. */
-const changesAtBegin = new WeakMap<Database, number>();
 
 /**
  * Runs fn's statements as one transaction and returns what fn returns; a throw rolls all of them back. Called while a
@@ -50,36 +22,15 @@ const changesAtBegin = new WeakMap<Database, number>();
 export function transaction<T>(db: Db, fn: (tx: Tx) => T): T {
   const client = db.$client;
   if (client.inTransaction) return fn(db as Tx);
-  const prepared = statements(client);
-  prepared.begin.run();
-  changesAtBegin.set(client, prepared.changes.get()?.n ?? 0);
+  // query(): the connection's one statement cache (client.ts) keeps BEGIN, COMMIT and ROLLBACK compiled
+  client.query("BEGIN").run();
   try {
     const result = fn(db as Tx);
     if (result instanceof Promise) throw new TypeError("a transaction's function must not be async");
-    prepared.commit.run();
+    client.query("COMMIT").run();
     return result;
   } catch (error) {
-    if (client.inTransaction) prepared.rollback.run();
+    if (client.inTransaction) client.query("ROLLBACK").run();
     throw error;
-  } finally {
-    changesAtBegin.delete(client);
   }
-}
-
-/**
- * Rows this connection has inserted, changed or deleted since it opened (triggers and cascades included).
- * SQLite's total_changes() reads a counter of the connection: no lock, no file access.
- */
-export function changesSoFar(db: Db): number {
-  return statements(db.$client).changes.get()?.n ?? 0;
-}
-
-/**
- * Whether the connection's open transaction could be undone with a write in it: one that `transaction()` began and
- * in which something has been written since, or one begun elsewhere (then nothing is known of it).
- */
-export function inUncommittedWrite(db: Db): boolean {
-  if (!db.$client.inTransaction) return false;
-  const atBegin = changesAtBegin.get(db.$client);
-  return atBegin === undefined || changesSoFar(db) !== atBegin;
 }

@@ -1,4 +1,3 @@
-import type { MembershipLevel } from "../../shared/membership.ts";
 import type { PriceInfo } from "../../shared/schemas/billing.ts";
 import type { Config } from "../config/config.ts";
 import type { Db } from "../db/client.ts";
@@ -6,10 +5,11 @@ import type { Metrics } from "../metrics/registry.ts";
 import type { PaddleClient } from "../paddle/client.ts";
 import type { Clock } from "../platform/clock.ts";
 import type { Logger } from "../platform/log.ts";
-import type { RequestTraffic } from "../platform/loop-room.ts";
+import type { RateLimiter } from "../platform/rate-limits.ts";
 import type { UserWork } from "../platform/user-work.ts";
 import type { SpotifyCallLedger } from "../spotify/call-ledger.ts";
 import type { SpotifyClient, SpotifyUserApi } from "../spotify/types.ts";
+import type { SpotifyWork } from "../spotify/work.ts";
 
 /** What services need, built once at start and passed in (never read from globals during a request). */
 export interface Deps {
@@ -21,8 +21,11 @@ export interface Deps {
   spotify: SpotifyClient;
   /** Web API calls over a rolling 24 hours by kind and listener (persisted; the budget and admin statistics) */
   spotifyCalls: SpotifyCallLedger;
-  /** the Web API on behalf of a user, with their stored tokens refreshed as needed (auth/tokens.ts) */
-  spotifyFor(userId: string): SpotifyUserApi;
+  /**
+   * the Web API on behalf of a user for one piece of work (spotify/work.ts: what its calls count as, their
+   * priority; default `other`), with their stored tokens refreshed as needed (auth/tokens.ts)
+   */
+  spotifyFor(userId: string, work?: SpotifyWork): SpotifyUserApi;
   /** AES-256 key for provider tokens at rest */
   tokenKey: Buffer;
   /** Paddle Billing API client (config.paddle.apiUrl, Bearer apiKey) */
@@ -43,34 +46,16 @@ export interface Deps {
   signInSyncs: Map<string, Promise<void>>;
   /** the token refresh under way per user: concurrent callers share one request */
   tokenRefreshes: Map<string, Promise<string>>;
+  /** every per-listener and per-address rate limit (its rules: shared/rate-rules.ts) */
+  rateLimits: RateLimiter;
   /** Paddle prices by price id, kept for a few minutes */
   priceCache: Map<string, PriceCacheEntry>;
-  /** when the app last took an API request: the batch jobs give way while requests are coming in */
-  requestTraffic: RequestTraffic;
-  /** the statement every signed-in request runs, prepared once */
-  sessionLookup: SessionLookup;
 
   // Work a lower domain starts in a higher one, wired in the composition root so that imports point downward.
   /** after a sign-in: read the listener's new likes in the background (library) */
   afterSignIn(userId: string): void;
   /** after a metadata pass brought new facts about songs the user likes: place them (distribution) */
   distributeNewFacts(userId: string): Promise<void>;
-}
-
-/** A signed-in request's session and user, as `auth/sessions.ts` reads them. */
-export interface SessionRow {
-  sessionId: string;
-  lastSeenAt: number;
-  userId: string;
-  spotifyId: string;
-  membershipLevel: MembershipLevel;
-  /** 1 when the admin turned statistics on for this user (the activity recorder records their calls) */
-  statisticsEnabled: number;
-}
-
-export interface SessionLookup {
-  /** `remembered`: a read may be answered from memory while nothing was written (db/read-memo.ts); a change never */
-  get(values: { tokenHash: string; now: number; remembered?: boolean }): SessionRow | undefined;
 }
 
 /** The app's queue of background lookups of the open metadata sources (`metadata/background.ts`). */

@@ -1,8 +1,10 @@
 // The distribution calls: distribute the predefined selection, read progress, delete a predefined playlist.
+
 import { entryByName } from "../../shared/catalogue/index.ts";
 import { ErrorCode } from "../../shared/errors.ts";
 import { limits } from "../../shared/limits.ts";
 import { hasPremiumCatalogue, hasUnlimitedPlaylists, type MembershipLevel } from "../../shared/membership.ts";
+import { rateRules } from "../../shared/rate-rules.ts";
 import type {
   DeletePredefinedResponse,
   DistributeHistoricallyInput,
@@ -14,8 +16,6 @@ import { transaction } from "../db/transaction.ts";
 import type { Deps } from "../deps/deps.ts";
 import { signInSyncSettled } from "../library/service.ts";
 import { AppError, notFound } from "../platform/errors.ts";
-import { isThrottled, recordThrottle, throttleKeys } from "../platform/throttles.ts";
-import { withCallKind } from "../spotify/call-kind.ts";
 import { kindOfEntry } from "./plan/preference-kinds.ts";
 import { deselectPreference, replaceSelection } from "./repository/listeners.ts";
 import { deletePlaylist, playlistsOfPreference } from "./repository/playlists.ts";
@@ -60,11 +60,7 @@ export async function distributeHistorically(
   const now = deps.clock.now();
   const { id, totalNumberOfLikedSongs } = transaction(deps.db, () => {
     assertMayDistribute(deps, caller.userId);
-    const throttleKey = throttleKeys.distribution(caller.userId);
-    if (isThrottled(deps.db, throttleKey, limits.distributionThrottleMs, now)) {
-      throw new AppError(ErrorCode.DistributionNotYetPermitted);
-    }
-    recordThrottle(deps.db, throttleKey, now);
+    deps.rateLimits.take(rateRules.distribution, caller.userId);
     replaceSelection(deps.db, caller.userId, names, now);
     const started = createWholeLibraryDistribution(deps, caller, "predefined", {
       playlistPreferences: names,
@@ -75,9 +71,7 @@ export async function distributeHistorically(
     }
     return started;
   });
-  deps.work.spawn(caller.userId, "distribution", () =>
-    withCallKind("distribution", () => runDistribution(deps, id)),
-  );
+  deps.work.spawn(caller.userId, "distribution", () => runDistribution(deps, id));
   return { distributionProgressId: id, totalNumberOfLikedSongs };
 }
 

@@ -14,14 +14,13 @@ export type Handler = (req: Request, server?: Bun.Server<undefined>) => Response
 /**
  * Validators and compression for answers their handler left plain (the API, emulators): a weak ETag and 304 for
  * cacheable GET answers (http/validators.ts), Brotli or gzip for compressible bodies above the threshold. Answers that
- * already carry a Content-Encoding (the client bundle, served precompressed) pass through; one that carries its ETag
- * (the REST reads, validators.ts `jsonReadAnswer`) is only compressed, and its body read only then.
+ * already carry a Content-Encoding or their own ETag (the client bundle and pages, static/assets.ts) pass through.
  */
 async function negotiate(req: Request, res: Response): Promise<Response> {
   if (res.headers.has("content-encoding") || res.body === null) return res;
   if (!compressible(res.headers.get("content-type"))) return res;
   if (res.status === 204 || res.status === 304 || res.status === 101) return res;
-  if (res.headers.has("etag")) return compressKeepingValidator(req, res);
+  if (res.headers.has("etag")) return res;
   const body = new Uint8Array(await res.arrayBuffer());
   const headers = new Headers(res.headers);
   const cacheControl = headers.get("cache-control") ?? "";
@@ -41,26 +40,6 @@ async function negotiate(req: Request, res: Response): Promise<Response> {
   if (!encoding) return new Response(body, { status: res.status, statusText: res.statusText, headers });
   headers.set("Content-Encoding", encoding);
   headers.delete("content-length");
-  return new Response(await compressAside(body, encoding), {
-    status: res.status,
-    statusText: res.statusText,
-    headers,
-  });
-}
-
-/**
- * An answer with its own validator (validators.ts `jsonReadAnswer`) says by `Vary: Accept-Encoding` that it is
- * large enough to compress: then it is compressed when the client takes an encoding; otherwise it passes as it is,
- * its body never read here.
- */
-async function compressKeepingValidator(req: Request, res: Response): Promise<Response> {
-  if (!/accept-encoding/i.test(res.headers.get("vary") ?? "")) return res;
-  const encoding = preferredEncoding(req.headers.get("accept-encoding"));
-  if (!encoding) return res;
-  const headers = new Headers(res.headers);
-  headers.set("Content-Encoding", encoding);
-  headers.delete("content-length");
-  const body = new Uint8Array(await res.arrayBuffer());
   return new Response(await compressAside(body, encoding), {
     status: res.status,
     statusText: res.statusText,

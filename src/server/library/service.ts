@@ -1,5 +1,6 @@
 // Library reads outside a distribution (after sign-in, for AddRecordingOnce), in the user's background work.
 import type { Deps } from "../deps/deps.ts";
+import { type SpotifyWork, workOf } from "../spotify/work.ts";
 import { enrichLibrary } from "./metadata.ts";
 import { syncLibrary } from "./sync.ts";
 
@@ -13,13 +14,13 @@ const LIBRARY_READ = "library-read";
 export function queueLibraryRead(
   deps: Deps,
   userId: string,
-  options: { full?: boolean } = {},
+  options: { full?: boolean; work?: SpotifyWork } = {},
 ): Promise<void> {
   const full = options.full ?? false;
   return deps.work.forUser(
     userId,
     async () => {
-      const api = deps.spotifyFor(userId);
+      const api = deps.spotifyFor(userId, options.work);
       await syncLibrary(deps, api, userId, { full });
       // an enriched library costs a few index rows here: only what is still to ask is read
       await enrichLibrary(deps, api, userId);
@@ -43,7 +44,7 @@ export function startLibrarySync(deps: Deps, userId: string): void {
   const work = deps.work;
   if (work.isStopping) return;
   const running = deps.signInSyncs;
-  const done = queueLibraryRead(deps, userId)
+  const done = queueLibraryRead(deps, userId, { work: workOf("signIn") })
     .catch((error) => deps.log.warn("library sync not done", { userId, error: String(error) }))
     .finally(() => {
       if (running.get(userId) === done) running.delete(userId);

@@ -4,7 +4,6 @@
 // that fails is asked again later for every user whose songs it left pending (one backoff per source); songs still
 // pending when the process stops are looked up at the next start.
 import type { Deps, MetadataLookupQueue } from "../deps/deps.ts";
-import { withCallKind } from "../spotify/call-kind.ts";
 import type { SourceTime } from "./open-source/definition.ts";
 import { lookUpOpenSources, type PassResult } from "./open-sources.ts";
 import { createMetadataClients, type MetadataClients } from "./sources/clients.ts";
@@ -184,7 +183,7 @@ export class MetadataLookups implements MetadataLookupQueue {
       if (work.isStopping) return;
       // One follow-up waits per user (it places whatever is known when it starts), outside the listener's bound.
       const done = work
-        .forUser(userId, () => withCallKind("followUp", () => deps.distributeNewFacts(userId)), {
+        .forUser(userId, () => deps.distributeNewFacts(userId), {
           name: "new facts",
           key: "new-facts",
           unbounded: true,

@@ -5,11 +5,13 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { ErrorCode } from "../../shared/errors.ts";
 import { AppError } from "./errors.ts";
 import type { Logger } from "./log.ts";
+import { RateLimited } from "./rate-limits.ts";
 import { trpcCodeForStatus } from "./transport-errors.ts";
 
 /** The one mapping from any thrown error to the REST shape `{error, errorCode}`. */
 export function errorResponse(c: Context, err: unknown, log: Logger): Response {
   if (err instanceof AppError) {
+    if (err instanceof RateLimited) c.header("Retry-After", String(Math.ceil(err.retryAfterMs / 1000)));
     return c.json({ error: err.message, errorCode: err.code }, err.status as 400);
   }
   if (err instanceof HTTPException) {

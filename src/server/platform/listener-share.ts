@@ -1,17 +1,7 @@
-// Which listener a piece of work is for, and how much of a provider's pace one listener's own actions may take:
-// past their share of the last second's calls, their calls queue with the background work instead of ahead of it.
-import { AsyncLocalStorage } from "node:async_hooks";
+// How much of a provider's pace one listener's own actions may take: past their share of the last second's calls,
+// their calls queue with the background work instead of ahead of it. A call names its listener (provider-http.ts).
 import { workLimits } from "../../shared/work-limits.ts";
 import type { Priority } from "./pacer.ts";
-
-const listenerScope = new AsyncLocalStorage<string>();
-
-/** Runs fn (and everything it starts) as work for `listenerId`. */
-export function withListener<T>(listenerId: string, fn: () => T): T {
-  return listenerScope.run(listenerId, fn);
-}
-
-export const currentListener = (): string | undefined => listenerScope.getStore();
 
 const WINDOW_MS = 1000;
 
@@ -36,10 +26,9 @@ export class ListenerShare {
   }
 
   /** The priority a call asked at `priority` gets: a listener over their share waits with the background. */
-  readonly admit = (priority: Priority): Priority => {
+  readonly admit = (priority: Priority, listener: string | undefined): Priority => {
     const at = this.now();
     this.forget(at);
-    const listener = currentListener();
     let granted = priority;
     if (priority === "interactive" && listener !== undefined) {
       const theirs = this.perListener.get(listener) ?? 0;

@@ -1,19 +1,10 @@
 // An adaptive token bucket for a provider whose rate limit is not published: it learns the rate from 429 answers
 // alone (multiplicative decrease at each refusal, additive increase while calls queue for tokens), honours
 // Retry-After by pausing every caller, and serves interactive callers before background ones.
-import { AsyncLocalStorage } from "node:async_hooks";
 import { realSleep } from "./clock.ts";
 
+/** Background work (nobody waits for it) queues behind a listener's own calls. */
 export type Priority = "interactive" | "background";
-
-const priorityScope = new AsyncLocalStorage<Priority>();
-
-/** Runs fn (and everything it starts) at `priority`; calls outside any scope are interactive. */
-export function withPriority<T>(priority: Priority, fn: () => T): T {
-  return priorityScope.run(priority, fn);
-}
-
-export const currentPriority = (): Priority => priorityScope.getStore() ?? "interactive";
 
 export interface PacerOptions {
   /** lowest rate a refusal may teach (calls/s) */
@@ -38,7 +29,7 @@ export interface PacerOptions {
   /** told when a refusal changes the rate */
   onRateLimited?: (info: { rate: number; ceiling: number; pauseMs: number }) => void;
   /** the priority a call asked at may be lowered (one listener past their share: listener-share.ts) */
-  admit?: (priority: Priority) => Priority;
+  admit?: (priority: Priority, listener: string | undefined) => Priority;
 }
 
 export interface PacerState {
@@ -122,8 +113,11 @@ export class AdaptivePacer {
    * `timeoutMs` is refused with PacerBusy when `maxWaiting` callers already wait, and dropped when no turn came
    * within its time.
    */
-  acquire(asked: Priority = currentPriority(), options: { timeoutMs?: number } = {}): Promise<() => void> {
-    const priority = this.o.admit ? this.o.admit(asked) : asked;
+  acquire(
+    asked: Priority = "interactive",
+    options: { timeoutMs?: number; listener?: string } = {},
+  ): Promise<() => void> {
+    const priority = this.o.admit ? this.o.admit(asked, options.listener) : asked;
     const waiting = this.queues.interactive.length + this.queues.background.length;
     if (options.timeoutMs !== undefined && waiting >= this.o.maxWaiting)
       return Promise.reject(new PacerBusy(`${waiting} calls wait already`));

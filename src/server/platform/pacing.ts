@@ -9,7 +9,7 @@ import type { Pacing, Verdict } from "./provider-http.ts";
 /** Spotify: the adaptive token bucket (a rate learned from 429s, interactive calls first, calls in flight capped). */
 export function learnedPacing(pacer: AdaptivePacer, now: () => number = Date.now): Pacing {
   return {
-    turn: ({ priority, timeoutMs }) => pacer.acquire(priority, { timeoutMs }),
+    turn: ({ priority, listener, timeoutMs }) => pacer.acquire(priority, { timeoutMs, listener }),
     pausedFor: () => pacer.state().pausedUntil - now(),
     settled({ answered, verdict, pauseMs }) {
       if (verdict.kind === "rate-limited") pacer.rateLimited(pauseMs);

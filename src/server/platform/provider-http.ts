@@ -3,8 +3,7 @@
 // and a retry loop in which the provider's policy judges each answer and a pacing strategy (pacing.ts) decides
 // when a call may go. What a provider adds (the quota gate, the call budget, its errors) stays in its client.
 import { realSleep } from "./clock.ts";
-import { giveLoopRoom } from "./loop-room.ts";
-import { currentPriority, type Priority } from "./pacer.ts";
+import type { Priority } from "./pacer.ts";
 
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 
@@ -22,6 +21,12 @@ export interface ProviderRequest {
   /** how long the call may wait for its turn before the pacing refuses it, unsent */
   turnWaitMs?: number;
   redirect?: RequestRedirect;
+  /** background work's calls queue behind interactive ones (default interactive) */
+  priority?: Priority;
+  /** the listener the call is made for: one listener's calls may take only a share of the pace */
+  listener?: string;
+  /** background work handles each answer in a turn of the event loop of its own (batch-turns.ts) */
+  awaitTurn?: () => Promise<void>;
 }
 
 export interface ProviderAnswer {
@@ -70,7 +75,7 @@ export interface RetryPolicy {
 /** When a call may go (the strategies are in pacing.ts). */
 export interface Pacing {
   /** Waits for the call's turn; the returned function frees it once the answer (or the failure) is in. */
-  turn(options: { priority: Priority; timeoutMs?: number }): Promise<() => void>;
+  turn(options: { priority: Priority; listener?: string; timeoutMs?: number }): Promise<() => void>;
   /** ms every call must still wait before any may go (a Retry-After in force) */
   pausedFor(): number;
   /** What came of a call, told before its turn is freed; `pauseMs` when the verdict is rate-limited. */
@@ -137,19 +142,20 @@ export class ProviderHttp<R extends ProviderRequest = ProviderRequest> {
   /** Sends until the policy calls the answer done or its limits stop it; throws only from its hooks or the pacing. */
   async send(request: R, policy: RetryPolicy): Promise<Settled> {
     const { pacing } = this.o;
-    const priority = currentPriority();
+    const priority = request.priority ?? "interactive";
     const tally = { failures: 0, rateLimited: 0, waitedMs: 0 };
     const maxTotalWaitMs = policy.maxTotalWaitMs ?? Number.POSITIVE_INFINITY;
     const retries = () => tally.failures + tally.rateLimited;
     for (;;) {
       const refused = policy.refusePause?.(pacing.pausedFor(), tally.waitedMs);
       if (refused) throw refused;
-      // A batch job's call waits behind requests while they wait for the loop (loop-room.ts), so the job's work
-      // between its calls cannot take the loop from them; a listener's own call goes at once.
-      await giveLoopRoom();
       await policy.beforeTurn?.();
       const queuedAt = this.now();
-      const release = await pacing.turn({ priority, timeoutMs: request.turnWaitMs });
+      const release = await pacing.turn({
+        priority,
+        listener: request.listener,
+        timeoutMs: request.turnWaitMs,
+      });
       tally.waitedMs += this.now() - queuedAt;
       if (policy.skipTurn?.()) {
         release();
@@ -160,6 +166,8 @@ export class ProviderHttp<R extends ProviderRequest = ProviderRequest> {
       let pauseMs = 0;
       try {
         const attempted = await this.attempt(request);
+        // A batch job's answer waits for a turn of its own, so requests go between its steps (batch-turns.ts).
+        await request.awaitTurn?.();
         outcome = attempted.outcome;
         verdict = policy.judge(outcome);
         this.o.onCall?.({ request, status: statusOf(outcome), ms: attempted.ms, verdict });

@@ -3,11 +3,9 @@
 // A listener's waiting work is bounded and coalesced (one waiting piece per key), so no listener can queue more
 // than a few pieces however often they ask; at shutdown the waiting work is dropped (what must survive a
 // restart is recorded in the database and resumed at start-up).
-import { AsyncLocalStorage } from "node:async_hooks";
 import { ErrorCode } from "../../shared/errors.ts";
 import { workLimits } from "../../shared/work-limits.ts";
 import { AppError } from "./errors.ts";
-import { withListener } from "./listener-share.ts";
 import type { Logger } from "./log.ts";
 
 export interface WorkOptions {
@@ -39,8 +37,6 @@ interface Piece {
   variant: string | undefined;
   unbounded: boolean;
   fn: () => Promise<unknown>;
-  /** the asking request's context (its priority, the hourly job's loop room), not the work finishing before */
-  context: <R>(fn: () => R) => R;
   promise: Promise<unknown>;
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
@@ -90,7 +86,6 @@ export class UserWork {
       if (same) {
         if (options.replaces) {
           same.fn = fn;
-          same.context = AsyncLocalStorage.snapshot();
           same.variant = options.variant;
         }
         return same.promise as Promise<T>;
@@ -111,7 +106,6 @@ export class UserWork {
       variant: options.variant,
       unbounded: options.unbounded ?? false,
       fn,
-      context: AsyncLocalStorage.snapshot(),
       promise,
       resolve,
       reject,
@@ -193,17 +187,15 @@ export class UserWork {
       return;
     }
     lane.current = piece;
-    const run = piece.context(() =>
-      withListener(userId, async () => {
-        // Started after the caller's own turn, as a queued piece always was.
-        await null;
-        try {
-          piece.resolve(await piece.fn());
-        } catch (error) {
-          piece.reject(error);
-        }
-      }),
-    );
+    const run = (async () => {
+      // Started after the caller's own turn, as a queued piece always was.
+      await null;
+      try {
+        piece.resolve(await piece.fn());
+      } catch (error) {
+        piece.reject(error);
+      }
+    })();
     lane.running = run.then(() => {
       lane.running = null;
       lane.current = null;

@@ -1,12 +1,14 @@
 // "Download my choices" and "Load choices": one JSON document of the selection, combinations, exclusions,
 // corrections and settings. Loading checks everything first (the first bad field is named, nothing applied),
 // then applies it as one change under the usual caps and throttles, and starts the update that carries it out.
+
 import { entryByName, isReservedPlaylistName } from "../../shared/catalogue/index.ts";
 import { type Criterion, canonicalCriteria } from "../../shared/combinations/rules.ts";
 import { combinationNameKey } from "../../shared/combinations/schema.ts";
 import { ErrorCode } from "../../shared/errors.ts";
 import { limits } from "../../shared/limits.ts";
 import { hasCombinationAccess } from "../../shared/membership.ts";
+import { rateRules } from "../../shared/rate-rules.ts";
 import {
   type ChoicesChanged,
   type ChoicesDocument,
@@ -31,7 +33,6 @@ import { createWholeLibraryDistribution } from "../distribution/runs/whole-libra
 import { validateSelection } from "../distribution/service.ts";
 import { correctionMap, inForce, upsertCorrection } from "../library/corrections-repository.ts";
 import { AppError, badRequest } from "../platform/errors.ts";
-import { isThrottled, recordThrottle, throttleKeys } from "../platform/throttles.ts";
 import { zodMessage } from "../platform/transport-errors.ts";
 import { readSettings, writeSettings } from "../settings/store.ts";
 import { scheduleSettingsSync } from "../settings/sync.ts";
@@ -178,12 +179,7 @@ function applyChoices(deps: Deps, caller: Caller, raw: unknown, options: ImportO
     const wholeLibrary = selectionChanges > 0 || checked.newCombinations.length > 0;
     if (wholeLibrary && !dryRun) {
       assertMayDistribute(deps, caller.userId);
-      if (!options.unthrottled) {
-        const key = throttleKeys.distribution(caller.userId);
-        if (isThrottled(db, key, limits.distributionThrottleMs, now))
-          throw new AppError(ErrorCode.DistributionNotYetPermitted);
-        recordThrottle(db, key, now);
-      }
+      if (!options.unthrottled) deps.rateLimits.take(rateRules.distribution, caller.userId);
     }
     if (selectionChanges > 0) replaceSelection(db, caller.userId, checked.selection, now);
     for (const c of checked.newCombinations)

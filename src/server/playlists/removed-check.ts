@@ -1,14 +1,13 @@
 // Songs the listener removed from a managed playlist in Spotify: Crate never adds them again, and a playlist's
 // page lists them with the day Crate noticed. Noticing means reading the playlist's items (100 a call), so it is
 // done in the background when the page is opened, at most once an hour per playlist.
+
 import { and, eq, inArray, isNotNull, isNull } from "drizzle-orm";
+import { rateRules } from "../../shared/rate-rules.ts";
 import type { Db } from "../db/client.ts";
 import { playlistSongs } from "../db/schema/index.ts";
 import { transaction } from "../db/transaction.ts";
 import type { Deps } from "../deps/deps.ts";
-import { isThrottled, recordThrottle } from "../platform/throttles.ts";
-
-const CHECK_INTERVAL_MS = 3600_000;
 
 /** Marks held songs missing from Spotify's items, and clears the mark of those the listener put back. */
 export function recordPresence(db: Db, playlistId: string, present: ReadonlySet<string>, now: number): void {
@@ -41,10 +40,7 @@ export function scheduleRemovedCheck(
   userId: string,
   playlist: { id: string; spotifyPlaylistId: string },
 ): void {
-  const key = `removals:${userId}:${playlist.id}`;
-  const now = deps.clock.now();
-  if (isThrottled(deps.db, key, CHECK_INTERVAL_MS, now)) return;
-  recordThrottle(deps.db, key, now);
+  if (!deps.rateLimits.tryTake(rateRules.removedSongsCheck, `${userId}:${playlist.id}`)) return;
   deps.work.spawn(userId, "removed songs check", async () => {
     const items = await deps.spotifyFor(userId).getPlaylistItems(playlist.spotifyPlaylistId);
     recordPresence(deps.db, playlist.id, new Set(items), deps.clock.now());

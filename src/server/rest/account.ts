@@ -1,8 +1,8 @@
 import { Hono } from "hono";
+import { rateRules } from "../../shared/rate-rules.ts";
 import { DeleteDataSchema } from "../../shared/schemas/account.ts";
 import { deleteAccount } from "../account/delete.ts";
 import { downloadPersonalData } from "../account/personal-data.ts";
-import { admitPersonalDataDownload } from "../account/personal-data-limit.ts";
 import { clearSessionCookie } from "../auth/cookies.ts";
 import type { Deps } from "../deps/deps.ts";
 import { jsonBody, requireUser } from "./validate.ts";
@@ -12,7 +12,7 @@ export function accountRest(deps: Deps) {
   return new Hono()
     .get("/user/personal-data", async (c) => {
       const { userId } = requireUser(c, deps);
-      admitPersonalDataDownload(deps.db, deps.clock, userId);
+      deps.rateLimits.take(rateRules.personalData, userId);
       // The spec reads this answer as text and parses it; it is JSON text.
       return c.json(await downloadPersonalData(deps.db, deps.config.databasePath, userId));
     })

@@ -1,5 +1,5 @@
 import { type Context, Hono } from "hono";
-import { ErrorCode } from "../../shared/errors.ts";
+import { signInRule } from "../../shared/rate-rules.ts";
 import { AuthorizeQuerySchema, CallbackQuerySchema } from "../../shared/schemas/auth.ts";
 import { presentedOauthValue } from "../auth/cookies.ts";
 import {
@@ -11,8 +11,7 @@ import {
 } from "../auth/oauth.ts";
 import { signOut, signOutEverywhere } from "../auth/sign-out.ts";
 import type { Deps } from "../deps/deps.ts";
-import { AddressRateLimit, clientAddress } from "../platform/address-limit.ts";
-import { refuse } from "../platform/http-errors.ts";
+import { clientAddress } from "../http/client-address.ts";
 import { optionalUser, reading, requireUser, sessionToken } from "./validate.ts";
 
 function redirect(c: Context, to: Redirect): Response {
@@ -24,25 +23,18 @@ function redirect(c: Context, to: Redirect): Response {
  * Sign-in starts and callbacks per client address: each costs a state row or a token exchange with Crate's
  * client secret, so one client cannot spend the accounts service's limit for everyone.
  */
-function limitedPerAddress(deps: Deps) {
-  const perMinute = deps.config.signInRateLimit;
-  const limit = new AddressRateLimit(perMinute);
-  return (c: Context, handler: (c: Context) => Promise<Response>): Promise<Response> | Response => {
-    if (perMinute === 0 || limit.take(clientAddress(c.req.raw, c.env), deps.clock.now())) return handler(c);
-    c.header("Retry-After", "60");
-    return refuse(
-      c,
-      429,
-      ErrorCode.RateLimited,
-      "Too many sign-in attempts from this address. Try again in a minute.",
-    );
+function limitedPerAddress(deps: Deps, step: "start" | "callback") {
+  const rule = signInRule(step, deps.config.signInRateLimit);
+  return (c: Context, handler: (c: Context) => Promise<Response>): Promise<Response> => {
+    if (rule.allowance > 0) deps.rateLimits.take(rule, clientAddress(c.req.raw, c.env));
+    return handler(c);
   };
 }
 
 /** Sign-in with Spotify (authorization code + PKCE), login state and logout, under /api/authorize. */
 export function authRest(deps: Deps) {
-  const startsLimited = limitedPerAddress(deps);
-  const callbacksLimited = limitedPerAddress(deps);
+  const startsLimited = limitedPerAddress(deps, "start");
+  const callbacksLimited = limitedPerAddress(deps, "callback");
   const start = (returnTo: ReturnTo) => (c: Context) => startsLimited(c, starting(returnTo));
   const starting = (returnTo: ReturnTo) => async (c: Context) => {
     // A navigation, not an API call: an unusable referrer is dropped rather than refused.

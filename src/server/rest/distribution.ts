@@ -7,21 +7,16 @@ import {
   DistributionIdSchema,
 } from "../../shared/schemas/distribution.ts";
 import { cancelAnalysis, getAnalysisResults, startAnalysis } from "../analysis/service.ts";
-import { READ_MEMO_LIMITS } from "../db/read-memo.ts";
 import type { Deps } from "../deps/deps.ts";
 import { getPlaylistPreferences } from "../distribution/preferences.ts";
 import { deletePredefined, distributeHistorically, getProgress } from "../distribution/service.ts";
-import { preferencesMemoKey, progressMemoKey } from "../http/listener-reads.ts";
 import { jsonBody, parseWith, reading, requireUser } from "./validate.ts";
 
 export function distributionRest(deps: Deps) {
   return new Hono()
     .get(
       "/playlist-preferences",
-      reading(deps, (c) => getPlaylistPreferences(deps, requireUser(c, deps)), {
-        key: (c) => preferencesMemoKey(requireUser(c, deps)),
-        maxEntries: READ_MEMO_LIMITS.largeAnswers,
-      }),
+      reading(deps, (c) => getPlaylistPreferences(deps, requireUser(c, deps))),
     )
     .post("/distributor/distribute-historically", async (c) => {
       const user = requireUser(c, deps);
@@ -30,15 +25,11 @@ export function distributionRest(deps: Deps) {
     })
     .get(
       "/distributor/:id/progress",
-      reading(
-        deps,
-        (c) => {
-          const user = requireUser(c, deps);
-          const { id } = parseWith(DistributionIdSchema, { id: c.req.param("id") });
-          return getProgress(deps, user.userId, id);
-        },
-        { key: (c) => progressMemoKey(requireUser(c, deps), c.req.param("id") ?? "") },
-      ),
+      reading(deps, (c) => {
+        const user = requireUser(c, deps);
+        const { id } = parseWith(DistributionIdSchema, { id: c.req.param("id") });
+        return getProgress(deps, user.userId, id);
+      }),
     )
     .delete("/distributor/predefined/:name", (c) => {
       const user = requireUser(c, deps);

@@ -1,18 +1,16 @@
-import { type Context, Hono } from "hono";
+import { Hono } from "hono";
 import { ErrorCode } from "../../shared/errors.ts";
-import { limits } from "../../shared/limits.ts";
+import { rateRules } from "../../shared/rate-rules.ts";
 import { WebVitalsReportSchema } from "../../shared/schemas/web-vitals.ts";
 import { WEB_VITALS_MAX_BYTES, WEB_VITALS_PATH } from "../../shared/web-vitals.ts";
 import type { Deps } from "../deps/deps.ts";
-import { AddressRateLimit, clientAddress } from "../platform/address-limit.ts";
+import { clientAddress } from "../http/client-address.ts";
 import { AppError, badRequest } from "../platform/errors.ts";
 import { recordWebVitals, weeklyWebVitals } from "../web-vitals/service.ts";
 import { parseWith, requireAdmin } from "./validate.ts";
 
 const tooLarge = () =>
   new AppError(ErrorCode.PayloadTooLarge, `A report may have at most ${WEB_VITALS_MAX_BYTES} bytes.`, 413);
-
-const HOUR_MS = 3_600_000;
 
 /**
  * `POST /api/web-vitals`: a page's Core Web Vitals, sent with `navigator.sendBeacon` as application/json (so the
@@ -22,10 +20,6 @@ const HOUR_MS = 3_600_000;
  * `GET /api/admin/web-vitals`: the admin chart's weekly figures (admins only).
  */
 export function webVitalsRest(deps: Deps) {
-  const perAddress = new AddressRateLimit(limits.webVitalsPerAddressPerHour, 10_000, HOUR_MS);
-  const inAll = new AddressRateLimit(limits.webVitalsPerMinute, 1);
-  const admitted = (c: Context) =>
-    perAddress.take(clientAddress(c.req.raw, c.env), deps.clock.now()) && inAll.take("all", deps.clock.now());
   return new Hono()
     .get("/admin/web-vitals", (c) => {
       requireAdmin(c, deps);
@@ -33,10 +27,8 @@ export function webVitalsRest(deps: Deps) {
     })
     .post(WEB_VITALS_PATH.replace(/^\/api/, ""), async (c) => {
       if (Number(c.req.header("content-length") ?? 0) > WEB_VITALS_MAX_BYTES) throw tooLarge();
-      if (!admitted(c)) {
-        c.header("Retry-After", "60");
-        throw new AppError(ErrorCode.RateLimited, "Too many page speed reports. Try again later.", 429);
-      }
+      deps.rateLimits.take(rateRules.webVitalsPerAddress, clientAddress(c.req.raw, c.env));
+      deps.rateLimits.take(rateRules.webVitalsInAll, "all");
       const text = await c.req.text();
       if (new TextEncoder().encode(text).length > WEB_VITALS_MAX_BYTES) throw tooLarge();
       let raw: unknown;

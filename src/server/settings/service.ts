@@ -1,15 +1,12 @@
-import { ErrorCode } from "../../shared/errors.ts";
+import { rateRules } from "../../shared/rate-rules.ts";
 import type {
   PlaylistSettings,
   PlaylistSettingsInput,
   SettingsResponse,
 } from "../../shared/schemas/settings.ts";
-import { workLimits } from "../../shared/work-limits.ts";
 import type { Deps } from "../deps/deps.ts";
 import { queueLibraryRead } from "../library/service.ts";
 import { hasLikeWithoutRecording } from "../library/tracks-repository.ts";
-import { admitAction } from "../platform/action-rate.ts";
-import { AppError } from "../platform/errors.ts";
 import { readSettings, toSettingsResponse, writeSettings } from "./store.ts";
 import { scheduleSettingsSync } from "./sync.ts";
 
@@ -23,10 +20,7 @@ export function updatePlaylistSettings(
   userId: string,
   input: PlaylistSettingsInput,
 ): SettingsResponse {
-  const rule = { limit: workLimits.settingsChangesPer10s, windowMs: 10_000 };
-  if (!admitAction(deps.db.$client, "settings", userId, rule, deps.clock.now())) {
-    throw new AppError(ErrorCode.ChangesTooOften);
-  }
+  deps.rateLimits.take(rateRules.settingsChange, userId);
   const before = readSettings(deps.db, userId);
   const settings: PlaylistSettings = {
     createPlaylistsAsPrivate: input.createPlaylistsAsPrivate ?? before.createPlaylistsAsPrivate,

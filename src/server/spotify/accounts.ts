@@ -1,6 +1,7 @@
 import { limits } from "../../shared/limits.ts";
 import { SpotifyError } from "./errors.ts";
 import { errorReason, type SpotifyHttp } from "./http.ts";
+import type { SpotifyWork } from "./work.ts";
 
 /** The scopes Crate asks for: read likes, create/fill/rename playlists (public or private), remove them again. */
 export const SPOTIFY_SCOPES = [
@@ -58,11 +59,15 @@ export class SpotifyAccounts {
   }
 
   /** A fresh access token; the answer may carry a new refresh token. `invalid_grant` throws SpotifyError with that reason. */
-  refresh(refreshToken: string): Promise<TokenSet> {
-    return this.token({ grant_type: "refresh_token", refresh_token: refreshToken });
+  refresh(refreshToken: string, work?: SpotifyWork): Promise<TokenSet> {
+    return this.token({ grant_type: "refresh_token", refresh_token: refreshToken }, undefined, work);
   }
 
-  private async token(form: Record<string, string>, turnWaitMs?: number): Promise<TokenSet> {
+  private async token(
+    form: Record<string, string>,
+    turnWaitMs?: number,
+    work?: SpotifyWork,
+  ): Promise<TokenSet> {
     const endpoint = "POST /api/token";
     const basic = Buffer.from(`${this.settings.clientId}:${this.settings.clientSecret}`).toString("base64");
     const res = await this.http.send({
@@ -77,6 +82,7 @@ export class SpotifyAccounts {
       },
       body: new URLSearchParams(form).toString(),
       turnWaitMs,
+      work,
     });
     const body = (res.json ?? {}) as Record<string, unknown>;
     if (res.status !== 200) throw new SpotifyError(res.status, endpoint, errorReason(res.json));

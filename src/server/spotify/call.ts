@@ -1,6 +1,7 @@
 import { SpotifyError } from "./errors.ts";
 import { errorReason, type HttpResponse, type SpotifyHttp } from "./http.ts";
 import type { AccessTokenSource } from "./types.ts";
+import type { SpotifyWork } from "./work.ts";
 
 /** What the per-user API shares with every other user's: transport, limits, counters, learned fallbacks. */
 export interface SharedClientState {
@@ -28,6 +29,7 @@ export interface ApiCall {
 export async function callApi(
   shared: SharedClientState,
   tokens: AccessTokenSource,
+  work: SpotifyWork,
   call: ApiCall,
 ): Promise<HttpResponse> {
   const endpoint = `${call.method} ${call.template}`;
@@ -44,6 +46,7 @@ export async function callApi(
       body: call.body === undefined ? undefined : JSON.stringify(call.body),
       retryUnknownOutcome: call.retryUnknownOutcome,
       userId: tokens.userId,
+      work,
     });
   const token = await tokens.current();
   let res = await send(token);

@@ -4,6 +4,7 @@ import type { CallBudget } from "./call-budget.ts";
 import { type HttpOptions, SpotifyHttp } from "./http.ts";
 import type { SpotifyClient } from "./types.ts";
 import { createUserApi } from "./user-api.ts";
+import { workOf } from "./work.ts";
 
 export interface SpotifyClientOptions extends HttpOptions {
   apiUrl: string;
@@ -31,7 +32,7 @@ export function createSpotifyClient(options: SpotifyClientOptions): SpotifyClien
       clientId: options.clientId,
       clientSecret: options.clientSecret,
     }),
-    forUser: (tokens) => createUserApi(shared, tokens),
+    forUser: (tokens, work = workOf("other")) => createUserApi(shared, tokens, work),
     callCounts: () => http.callCounts(),
     resetCallCounts: () => http.resetCallCounts(),
     pacing: () => http.pacing(),

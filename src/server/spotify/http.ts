@@ -1,13 +1,7 @@
 import { limits } from "../../shared/limits.ts";
 import type { SpotifyCallKind } from "../../shared/spotify-access.ts";
 import { ListenerShare } from "../platform/listener-share.ts";
-import {
-  AdaptivePacer,
-  currentPriority,
-  PacerBusy,
-  type PacerState,
-  type Priority,
-} from "../platform/pacer.ts";
+import { AdaptivePacer, PacerBusy, type PacerState, type Priority } from "../platform/pacer.ts";
 import { learnedPacing } from "../platform/pacing.ts";
 import {
   type FetchLike,
@@ -18,9 +12,9 @@ import {
   realSleep,
 } from "../platform/provider-http.ts";
 import { parseRetryAfter } from "../platform/retry-after.ts";
-import { currentCallKind } from "./call-kind.ts";
 import { SpotifyBusyError, SpotifyError } from "./errors.ts";
 import { isQuotaExceeded, QuotaGate, type QuotaState } from "./quota-gate.ts";
+import { priorityOf, type SpotifyWork, workOf } from "./work.ts";
 
 /** Requests sent per endpoint. */
 export type CallCounts = Record<string, number>;
@@ -90,6 +84,8 @@ export interface HttpRequest {
   userId?: string;
   /** how long the call may wait for its turn before it fails with SpotifyBusyError, unsent (default: no limit) */
   turnWaitMs?: number;
+  /** what the call is for (work.ts); default: counted as `other`, at a listener's priority */
+  work?: SpotifyWork;
 }
 
 export type Service = "api" | "accounts";
@@ -106,7 +102,9 @@ export const defaultHttpOptions = {
   concurrency: 64,
 } as const;
 
-type SentRequest = HttpRequest & Pick<ProviderRequest, "redirect">;
+type SentRequest = HttpRequest & Pick<ProviderRequest, "redirect" | "priority" | "listener" | "awaitTurn">;
+
+const OTHER_WORK = workOf("other");
 
 /** A 429 with `Retry-After: 0` still waits this long, so retries never spin. */
 const MIN_RATE_LIMITED_WAIT_MS = 100;
@@ -174,10 +172,10 @@ export class SpotifyHttp {
             endpoint: request.endpoint,
             status,
             ms,
-            priority: currentPriority(),
+            priority: request.priority ?? "interactive",
             service,
             userId: request.userId,
-            kind: currentCallKind(),
+            kind: (request.work ?? OTHER_WORK).kind,
           }),
         onRetry: ({ request, ...info }) => options.onRetry?.({ endpoint: request.endpoint, ...info }),
       });
@@ -212,13 +210,18 @@ export class SpotifyHttp {
   /** Sends with retries; answers with the final response (any status), or throws SpotifyError(0) when none came. */
   async send(request: HttpRequest): Promise<HttpResponse> {
     const service = request.service ?? "api";
+    const work = request.work ?? OTHER_WORK;
     // Under the daily budget a call waits (hours, maybe) before it takes its place in the pacer's queue.
-    if (service === "api") await this.budget?.pass(currentCallKind());
+    if (service === "api") await this.budget?.pass(work.kind);
+    const sent: SentRequest = {
+      ...request,
+      redirect: "manual",
+      priority: priorityOf(work),
+      listener: request.userId,
+      awaitTurn: work.awaitTurn,
+    };
     const settled = await this.cores[service]
-      .send(
-        { ...request, redirect: "manual" },
-        this.policy(request.endpoint, service === "api" ? this.quota : null),
-      )
+      .send(sent, this.policy(request.endpoint, service === "api" ? this.quota : null, work))
       .catch((error) => {
         if (error instanceof PacerBusy) throw new SpotifyBusyError(request.endpoint, error.message);
         throw error;
@@ -229,7 +232,7 @@ export class SpotifyHttp {
   }
 
   /** How Spotify's answers are judged; a spent quota holds the call at the gate instead of failing it. */
-  private policy(endpoint: string, gate: QuotaGate | null): RetryPolicy {
+  private policy(endpoint: string, gate: QuotaGate | null, work: SpotifyWork): RetryPolicy {
     const o = this.settings;
     // A spent quota holds the call at the gate, or sends it as the probe; a probe always reports back.
     let probe = false;
@@ -246,7 +249,7 @@ export class SpotifyHttp {
           : undefined,
       // The gate's wait is not counted as waiting: the pause may last hours.
       beforeTurn: async () => {
-        probe = gate ? await gate.pass(endpoint) : false;
+        probe = gate ? await gate.pass(endpoint, work.failFastOnQuota) : false;
       },
       skipTurn: () => gate !== null && !probe && gate.state().paused,
       judge: (outcome) => {

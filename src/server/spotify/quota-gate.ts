@@ -1,7 +1,6 @@
 // Spotify's development-mode quota, spent: a 429 whose body says QUOTA_EXCEEDED pauses every Web API call of the
 // process. Nothing goes out but one probe at growing intervals (1, 2, 4 … minutes, at most 60, or the Retry-After
 // Spotify sends); the calls waiting behind the gate go on when a probe gets an answer that is not the quota's.
-import { AsyncLocalStorage } from "node:async_hooks";
 import { SpotifyError } from "./errors.ts";
 
 export const QUOTA_REASON = "QUOTA_EXCEEDED";
@@ -22,17 +21,13 @@ export function probeDelay(probe: number, firstMs = FIRST_PROBE_MS, maxMs = MAX_
   return Math.min(maxMs, firstMs * 2 ** Math.max(0, probe - 1));
 }
 
-/** Thrown instead of waiting, inside `failFastOnQuota` (a sign-in cannot wait an hour). */
+/** Thrown instead of waiting, for work that fails fast on the quota (a sign-in cannot wait an hour). */
 export class SpotifyQuotaPausedError extends SpotifyError {
   constructor(endpoint: string) {
     super(429, endpoint, QUOTA_REASON, "Spotify's request quota is used up for now");
     this.name = "SpotifyQuotaPausedError";
   }
 }
-
-const failFast = new AsyncLocalStorage<boolean>();
-/** Runs `fn` so that its Web API calls throw SpotifyQuotaPausedError instead of waiting out a pause. */
-export const failFastOnQuota = <T>(fn: () => T): T => failFast.run(true, fn);
 
 export interface QuotaState {
   paused: boolean;
@@ -81,12 +76,12 @@ export class QuotaGate {
 
   /**
    * Resolves when a call may go: at once while not paused, else as the pause's probe (true) when its time has
-   * come and no other probe is out, or once a probe ended the pause. Throws inside `failFastOnQuota`.
+   * come and no other probe is out, or once a probe ended the pause. With `failFast`, throws instead of waiting.
    */
-  async pass(endpoint: string): Promise<boolean> {
+  async pass(endpoint: string, failFast = false): Promise<boolean> {
     for (;;) {
       if (this.since === null) return false;
-      if (failFast.getStore()) throw new SpotifyQuotaPausedError(endpoint);
+      if (failFast) throw new SpotifyQuotaPausedError(endpoint);
       if (!this.probing && this.opts.now() >= this.nextProbeAt) {
         this.probing = true;
         this.probes += 1;

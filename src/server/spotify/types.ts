@@ -5,6 +5,7 @@ import type { SpotifyAccounts } from "./accounts.ts";
 import type { CallBudgetState } from "./call-budget.ts";
 import type { CallCounts } from "./http.ts";
 import type { QuotaState } from "./quota-gate.ts";
+import type { SpotifyWork } from "./work.ts";
 
 // Spotify Web API objects as Crate reads them (snake_case, as on the wire), and the per-user API surface.
 // Only fields Crate uses are declared; the API sends more. Shapes follow Spotify's public reference.
@@ -200,8 +201,8 @@ export interface SpotifyUserApi {
 
 /** The shared Web API client (one per process; one concurrency limit and call counter for all users). */
 export interface SpotifyClient {
-  /** The per-user API with tokens from `tokens`. */
-  forUser(tokens: AccessTokenSource): SpotifyUserApi;
+  /** The per-user API with tokens from `tokens`, its calls made for `work` (default: counted as `other`). */
+  forUser(tokens: AccessTokenSource, work?: SpotifyWork): SpotifyUserApi;
   /** The accounts service (authorize URL, token endpoint), through the same transport. */
   accounts: SpotifyAccounts;
   callCounts(): CallCounts;

@@ -16,6 +16,7 @@ import type {
   SavedTrack,
   SpotifyUserApi,
 } from "./types.ts";
+import type { SpotifyWork } from "./work.ts";
 
 const LIKES_PAGE = limits.likesPageSize; // 50, the maximum of GET /me/tracks
 const ITEMS_PAGE = 50; // the maximum `limit` of GET /playlists/{id}/items
@@ -34,8 +35,12 @@ const hasId = (v: unknown) => isObject(v) && typeof v.id === "string";
 const enc = encodeURIComponent;
 
 /** The Web API for one user, on top of the shared transport. */
-export function createUserApi(shared: SharedClientState, tokens: AccessTokenSource): SpotifyUserApi {
-  const call = (c: ApiCall) => callApi(shared, tokens, c);
+export function createUserApi(
+  shared: SharedClientState,
+  tokens: AccessTokenSource,
+  work: SpotifyWork,
+): SpotifyUserApi {
+  const call = (c: ApiCall) => callApi(shared, tokens, work, c);
 
   async function* likedTracks(
     options: { isKnown?: IsKnownLike; firstPage?: FirstLikesPage } = {},

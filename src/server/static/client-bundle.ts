@@ -1,8 +1,7 @@
 import { basename, join } from "node:path";
 import { WEB_VITALS_META } from "../../shared/web-vitals.ts";
-import type { Bytes, Encoding } from "../http/compression.ts";
+import type { Bytes } from "../http/compression.ts";
 import { type Asset, assetResponse, IMMUTABLE, makeAsset } from "./assets.ts";
-import { COMPRESSED_CACHE_DIR, keepCompressedForms, readCompressedForms } from "./compressed-cache.ts";
 import { buildFontFiles } from "./fonts.ts";
 import { landingShell } from "./landing-shell.ts";
 import { embeddedPackedBundle, type PackedFile } from "./precompressed.ts";
@@ -12,8 +11,8 @@ import type { PrerenderedPages } from "./prerendered-pages.ts";
 // Serves the client bundle built with code splitting, so pages load only their own chunks (the admin area and
 // its charts are not in the landing page's script). The compiled binary embeds the bundle (`bun build --compile
 // --splitting` fills the HTML import's `files`); from source, Bun.serve's HTML import does not split, so the
-// bundle is built once, at start, and kept in memory, with the compressed forms an earlier start of the same code
-// kept on disk. Either way every file is served from here, compressed once and with validators (ADR 0015).
+// bundle is built once, at start, and kept in memory, its files compressed in the background (zlib's threads).
+// Either way every file is served from here, compressed once and with validators (ADR 0015).
 
 export interface ClientBundle {
   /** the SPA page for any route, naming the app's chunks for the browser to fetch at once */
@@ -102,36 +101,9 @@ export async function buildClientFiles(): Promise<{ name: string; body: Bytes; t
   return [...outputs, ...font.files];
 }
 
-/**
- * The bundle built from source, with the compressed forms kept from an earlier start of the same code; else its
- * files are compressed now, in the background, and their forms kept once made (compressed-cache.ts).
- */
-export async function buildClientBundle(cacheDir = COMPRESSED_CACHE_DIR): Promise<ClientBundle> {
-  const files = await buildClientFiles();
-  const kept = await readCompressedForms(files, cacheDir);
-  if (kept) return assemble(kept);
-  const bundle = assemble(files);
-  // a checkout where the cache cannot be written compresses at every start, as before
-  keepForms(files, bundle, cacheDir).catch(() => undefined);
-  return bundle;
-}
-
-/** Waits for every file's forms, then keeps them (a page's HTML is served from the pages made from it, so none). */
-async function keepForms(
-  files: { name: string; body: Bytes; type: string }[],
-  bundle: ClientBundle,
-  dir: string,
-) {
-  const packed = await Promise.all(
-    files.map(async (file) => {
-      const forms = new Map<Encoding, Bytes>();
-      for (const [encoding, bytes] of bundle.files.get(`/${file.name}`)?.encoded ?? []) {
-        forms.set(encoding, await bytes);
-      }
-      return { ...file, forms };
-    }),
-  );
-  await keepCompressedForms(packed, dir);
+/** The bundle built from source; its files are compressed in the background as it starts serving them. */
+export async function buildClientBundle(): Promise<ClientBundle> {
+  return assemble(await buildClientFiles());
 }
 
 /**

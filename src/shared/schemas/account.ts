@@ -101,7 +101,6 @@ export interface PersonalData {
   }[];
   feedback: { feedback: string; sentAt: ExportTime }[];
   activity: { kind: string; time: ExportTime }[];
-  rateLimits: { action: string; lastAt: ExportTime }[];
   /** Spotify Web API calls made for the listener, per hour and kind (kept for about a day) */
   spotifyCalls: { hour: ExportTime; kind: string; calls: number }[];
   membershipEvents: { membershipLevel: MembershipLevel; effectiveDate: ExportTime; source: string }[];

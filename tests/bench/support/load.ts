@@ -74,7 +74,7 @@ export interface LoadFigures {
   peakRssMb: number;
 }
 
-interface PollingClient extends SignedIn {
+export interface PollingClient extends SignedIn {
   distributionId: string;
 }
 
@@ -130,7 +130,7 @@ function loadRun(
   };
 }
 
-async function adminPost(crateUrl: string, cookie: string, path: string): Promise<unknown> {
+export async function adminPost(crateUrl: string, cookie: string, path: string): Promise<unknown> {
   const res = await fetch(`${crateUrl}${path}`, {
     method: "POST",
     headers: { cookie, origin: crateUrl, "content-type": "application/json" },
@@ -140,7 +140,7 @@ async function adminPost(crateUrl: string, cookie: string, path: string): Promis
   return res.json();
 }
 
-async function prepareUsers(
+export async function prepareUsers(
   crateUrl: string,
   emulator: EmulatorProcess,
   options: LoadOptions,
@@ -282,14 +282,14 @@ export async function runLoadScenario(options: LoadOptions): Promise<LoadFigures
   }
 }
 
-interface ExecutionRow {
+export interface ExecutionRow {
   start_time: number;
   end_time: number | null;
   status: string;
   users_processed: number;
 }
 
-async function waitForJob(db: Database, timeoutMs: number): Promise<ExecutionRow> {
+export async function waitForJob(db: Database, timeoutMs: number): Promise<ExecutionRow> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const row = db

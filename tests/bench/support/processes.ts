@@ -65,14 +65,18 @@ function procStatus(pid: number) {
 }
 
 /**
- * Starts dist/crate on a fresh database in a temp folder, jobs off (the hourly job is started by the admin call),
- * with `env` added (the emulator's URLs and credentials for real mode).
+ * Starts dist/crate (or `command`: another build, or the sources under `bun --cpu-prof`) on a fresh database in a
+ * temp folder, jobs off (the hourly job is started by the admin call), with `env` added (the emulator's URLs and
+ * credentials for real mode).
  */
-export async function startCrateBinary(env: Record<string, string>): Promise<ChildServer & { dir: string }> {
+export async function startCrateBinary(
+  env: Record<string, string>,
+  command: string[] = [binaryPath],
+): Promise<ChildServer & { dir: string }> {
   const dir = tempDir("crate-bench-");
   const port = freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = Bun.spawn([binaryPath], {
+  const child = Bun.spawn(command, {
     cwd: dir,
     env: {
       PATH: process.env.PATH ?? "",

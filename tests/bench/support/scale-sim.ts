@@ -11,10 +11,10 @@ import { openDatabase } from "../../../src/server/db/client.ts";
 import type { Deps } from "../../../src/server/deps/deps.ts";
 import { runHourlySync } from "../../../src/server/distribution/batch/batch-jobs.ts";
 import { createLogger } from "../../../src/server/platform/log.ts";
-import { RequestTraffic } from "../../../src/server/platform/loop-room.ts";
 import type { PacerState } from "../../../src/server/platform/pacer.ts";
 import { UserWork } from "../../../src/server/platform/user-work.ts";
 import { createSpotifyClient } from "../../../src/server/spotify/client.ts";
+import type { SpotifyWork } from "../../../src/server/spotify/work.ts";
 import { type LimitedProviderStats, limitedProvider } from "../../support/limited-provider.ts";
 import { virtualTime } from "../../support/virtual-time.ts";
 import { peakRss, quantile } from "./table.ts";
@@ -138,16 +138,18 @@ export async function runScaleSimulation(options: SimOptions): Promise<SimFigure
       spotify,
       work: new UserWork(logger),
       runningBatchJobs: new Set(),
-      requestTraffic: new RequestTraffic(),
       // each turn starts with the token refresh an hour-old token needs: one round trip at the accounts service
-      spotifyFor: (userId: string) =>
-        spotify.forUser({
-          current: async () => {
-            await time.sleep(options.rttMs);
-            return `tok-${userId}`;
+      spotifyFor: (userId: string, work?: SpotifyWork) =>
+        spotify.forUser(
+          {
+            current: async () => {
+              await time.sleep(options.rttMs);
+              return `tok-${userId}`;
+            },
+            refresh: async () => `tok-${userId}`,
           },
-          refresh: async () => `tok-${userId}`,
-        }),
+          work,
+        ),
       config: { jobConcurrency: null } as Config,
     } as unknown as Deps;
     // the interactive workload alone first, on the same client (nothing learned yet)

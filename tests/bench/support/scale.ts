@@ -96,9 +96,9 @@ async function measuredRun(
   const outcome = await runHourlySync({
     ...crate.deps,
     config: { ...crate.deps.config, jobConcurrency: concurrency },
-    spotifyFor: (userId) => {
-      turnStarted.set(userId, Date.now());
-      return crate.deps.spotifyFor(userId);
+    spotifyFor: (userId, work) => {
+      if (!turnStarted.has(userId)) turnStarted.set(userId, Date.now());
+      return crate.deps.spotifyFor(userId, work);
     },
   });
   const wallMs = Date.now() - runStart;

@@ -43,10 +43,6 @@ function rowsPerTable(userId: string, parentIds: Record<string, string>): Record
   }
   counts.users =
     sqlite.query<{ n: number }, [string]>("SELECT count(*) AS n FROM users WHERE id = ?").get(userId)?.n ?? 0;
-  counts.throttles =
-    sqlite
-      .query<{ n: number }, [string]>("SELECT count(*) AS n FROM throttles WHERE instr(key, ?) > 0")
-      .get(userId)?.n ?? 0;
   return counts;
 }
 

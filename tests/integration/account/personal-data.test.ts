@@ -62,7 +62,6 @@ describe("GET /api/user/personal-data", () => {
     ]);
     expect(data.feedback[0].feedback).toBe("Nice pd1");
     expect(data.activity[0].kind).toBe("login");
-    expect(data.rateLimits).toHaveLength(1);
     expect(data.membershipEvents.map((m: { membershipLevel: string }) => m.membershipLevel)).toEqual([
       "Free",
       "PremiumYearly",

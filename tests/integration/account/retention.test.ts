@@ -141,18 +141,10 @@ describe("the retention job", () => {
     const live = seedUser(server.deps);
     const ghost = crypto.randomUUID();
     const db = server.deps.db;
-    db.insert(t.throttles)
-      .values({ key: `analysis:${ghost}`, at: start })
-      .run();
-    db.insert(t.throttles)
-      .values({ key: `analysis:${live.userId}`, at: start })
-      .run();
     db.insert(t.membershipEvents)
       .values({ userId: ghost, membershipLevel: "Free", effectiveDate: start, source: "signup" })
       .run();
     await runJob();
-    expect(count("SELECT count(*) AS n FROM throttles WHERE instr(key, ?) > 0", ghost)).toBe(0);
-    expect(count("SELECT count(*) AS n FROM throttles WHERE instr(key, ?) > 0", live.userId)).toBe(1);
     expect(count("SELECT count(*) AS n FROM membership_events WHERE user_id = ?", ghost)).toBe(0);
     expect(count("SELECT count(*) AS n FROM membership_events WHERE user_id = ?", live.userId)).toBe(1);
   });

@@ -117,9 +117,6 @@ export function seedEverything(deps: Deps, userId: string, tag: string) {
       result: [{ preferenceName: "Rock", numberOfSongsApplicable: 1 }],
     })
     .run();
-  db.insert(t.throttles)
-    .values({ key: `distribution:${userId}`, at: now })
-    .run();
   db.insert(t.statisticsUsers).values({ userId, enabledAt: now }).run();
   db.insert(t.activity).values({ userId, kind: "login", time: now }).run();
   db.insert(t.spotifyCallHours)

@@ -132,6 +132,7 @@ describe("state and code", () => {
     if (!refused) throw new Error("no sign-in start was refused");
     expect(refused.status).toBe(429);
     expect(((await refused.json()) as { errorCode: number }).errorCode).toBe(42);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
     // The callback has a count of its own: a sign-in started earlier still completes.
     clock.advance(61_000);
     const steps = await signIn(server.url, "sec-b");

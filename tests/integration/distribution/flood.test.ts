@@ -106,7 +106,7 @@ describe("one listener flooding during the hourly run", () => {
     // The flooder's queue is full of work that has not run yet.
     const pieces = [work.forUser(flooder.userId, () => held)];
     for (let i = 0; i < 4; i++) pieces.push(work.forUser(flooder.userId, async () => undefined));
-    h.crate.deps.db.$client.query("DELETE FROM throttles").run();
+    h.crate.deps.rateLimits.clear();
     const refused = await h.distribute(flooder, ["Everything"]);
     expect(refused.status).toBe(429);
     expect(refused.body.errorCode).toBe(ErrorCode.WorkQueueFull);
@@ -135,7 +135,7 @@ describe("one analysis kept per listener", () => {
         }
       ).n;
     const runOne = async () => {
-      sqlite.query("DELETE FROM throttles").run();
+      h.crate.deps.rateLimits.clear();
       const started = await h.call(listener.cookie, "POST", "/api/distributor/analysis");
       expect(started.status).toBe(200);
       await h.crate.deps.work.idle(listener.userId);

@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, test } from "bun:test";
 import { parseConfig } from "../../../src/server/config/config.ts";
 import { runHourlySync, startBatchJob } from "../../../src/server/distribution/batch/batch-jobs.ts";
 import type { SpotifyUserApi } from "../../../src/server/spotify/types.ts";
+import type { SpotifyWork } from "../../../src/server/spotify/work.ts";
 import { type Listener, managed, setUpHarness } from "./support.ts";
 
 const h = setUpHarness();
@@ -147,8 +148,8 @@ describe("hourly job", () => {
     /** The job's deps with every listener's library read held a moment, counting the reads under way at once. */
     const counted = (jobConcurrency: number | null) => {
       const seen = { now: 0, most: 0 };
-      const spotifyFor = (userId: string): SpotifyUserApi => {
-        const api = deps.spotifyFor(userId);
+      const spotifyFor = (userId: string, work?: SpotifyWork): SpotifyUserApi => {
+        const api = deps.spotifyFor(userId, work);
         return Object.assign(Object.create(api), {
           async *likedTracks(...args: Parameters<SpotifyUserApi["likedTracks"]>) {
             seen.now += 1;

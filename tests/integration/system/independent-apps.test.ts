@@ -47,7 +47,6 @@ describe("two apps in one process", () => {
       "signInSyncs",
       "tokenRefreshes",
       "priceCache",
-      "sessionLookup",
     ] as const;
     for (const member of members) expect(first.deps[member]).not.toBe(second.deps[member]);
     first.deps.runningBatchJobs.add("hourly-sync");

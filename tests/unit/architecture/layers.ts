@@ -29,15 +29,7 @@ export const layers: { name: string; units: string[] }[] = [
   { name: "operations", units: ["server/doctor"] },
   {
     name: "transports",
-    units: [
-      "server/trpc",
-      "server/rest",
-      "server/http",
-      "server/static",
-      "server/jobs",
-      "server/api-prelude.ts",
-      "server/app.ts",
-    ],
+    units: ["server/trpc", "server/rest", "server/http", "server/static", "server/jobs", "server/app.ts"],
   },
   { name: "composition", units: ["server/server.ts", "server/main.ts"] },
   { name: "client", units: ["client"] },

@@ -41,20 +41,6 @@ describe("users at a time", () => {
     expect(c.limit).toBe(1);
   });
 
-  test("halves while the event loop lags, whatever the pacer shows, and goes back to its number once it is calm", () => {
-    const p = pacer();
-    let lagging = true;
-    const c = new AdaptiveConcurrency({ initial: 40, pacing: p.pacing, loopLagging: () => lagging });
-    c.update();
-    expect(c.limit).toBe(20);
-    for (let i = 0; i < 10; i++) c.update();
-    expect(c.limit).toBe(1);
-    lagging = false;
-    c.update();
-    // the number it had before the lag, plus the step a calm pacer allows
-    expect(c.limit).toBe(41);
-  });
-
   test("a fixed setting never moves", () => {
     const p = pacer();
     const c = new AdaptiveConcurrency({ initial: 16, fixed: true, pacing: p.pacing });

@@ -1,7 +1,7 @@
 // The adaptive pacer on simulated time: it learns an unpublished limit from 429s alone, honours Retry-After,
 // and serves interactive callers first.
 import { describe, expect, test } from "bun:test";
-import { AdaptivePacer, currentPriority, withPriority } from "../../../src/server/platform/pacer.ts";
+import { AdaptivePacer } from "../../../src/server/platform/pacer.ts";
 import { limitedProvider } from "../../support/limited-provider.ts";
 import { virtualTime } from "../../support/virtual-time.ts";
 
@@ -109,14 +109,5 @@ describe("priorities", () => {
     expect(pacer.state().inFlight).toBe(8);
     interactive();
     for (const release of held) release();
-  });
-
-  test("the priority follows the work that started the call", async () => {
-    expect(currentPriority()).toBe("interactive");
-    const seen = await withPriority("background", async () => {
-      await Bun.sleep(1);
-      return currentPriority();
-    });
-    expect(seen).toBe("background");
   });
 });

@@ -1,7 +1,6 @@
 // The provider core every client stands on: one backoff, a retry loop judged by the provider's policy, timeouts,
 // lenient JSON, the call observer and counts, and the pacing strategies.
 import { describe, expect, test } from "bun:test";
-import { LoopRoom, withLoopRoom } from "../../../src/server/platform/loop-room.ts";
 import { pausePacing, SpacedPacing, windowPacing } from "../../../src/server/platform/pacing.ts";
 import {
   type AttemptInfo,
@@ -187,27 +186,31 @@ describe("the retry loop", () => {
   });
 });
 
-describe("a batch job's calls and the requests waiting for the loop", () => {
-  test("a call of work in a loop room waits while the loop lags with requests coming; a listener's goes at once", async () => {
-    let requestsComing = true;
-    const room = new LoopRoom({ now: () => 0, sampleMs: 5, requestsComing: () => requestsComing });
-    room.sample(1_000); // the loop ran a second late: requests are waiting behind the work
+describe("a batch job's answers and the requests waiting for the loop", () => {
+  test("a batch job's answer is handled once its turn comes; a listener's own answer at once", async () => {
+    let turnCame = () => {};
+    const turn = new Promise<void>((resolve) => {
+      turnCame = resolve;
+    });
     const { fetch, sent } = scripted(
-      () => Response.json({ listener: true }),
       () => Response.json({ job: true }),
+      () => Response.json({ listener: true }),
     );
     const http = new ProviderHttp({ pacing: noPace, fetch, timeoutMs: 1000, ...fakeTime() });
     const policy = { judge, backoff };
-
-    const job = withLoopRoom(room, () => http.send({ ...request, url: "http://provider.test/job" }, policy));
-    await Bun.sleep(40);
-    expect(sent).toEqual([]);
+    let jobAnswered = false;
+    const job = http
+      .send({ ...request, url: "http://provider.test/job", awaitTurn: () => turn }, policy)
+      .then(() => {
+        jobAnswered = true;
+      });
+    await Bun.sleep(20);
+    expect(sent).toEqual(["http://provider.test/job"]);
     await http.send({ ...request, url: "http://provider.test/listener" }, policy);
-    expect(sent).toEqual(["http://provider.test/listener"]);
-
-    requestsComing = false; // the requests were answered
+    expect(jobAnswered).toBe(false);
+    turnCame();
     await job;
-    expect(sent).toEqual(["http://provider.test/listener", "http://provider.test/job"]);
+    expect(jobAnswered).toBe(true);
   });
 });
 

@@ -1,7 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import { ListenerShare, withListener } from "../../../src/server/platform/listener-share.ts";
+import { ListenerShare } from "../../../src/server/platform/listener-share.ts";
 import { createLogger } from "../../../src/server/platform/log.ts";
-import { currentPriority, withPriority } from "../../../src/server/platform/pacer.ts";
 import { UserWork, WorkDroppedError } from "../../../src/server/platform/user-work.ts";
 import { ErrorCode } from "../../../src/shared/errors.ts";
 
@@ -69,19 +68,6 @@ describe("the per-listener work queue", () => {
     expect(runs).toBe(1);
   });
 
-  test("work runs with the priority and listener of the request that asked, one piece at a time", async () => {
-    const work = new UserWork(log);
-    const hold = gate();
-    const seen: string[] = [];
-    void withPriority("background", () => work.forUser("u1", () => hold.opened));
-    const asked = work.forUser("u1", async () => {
-      seen.push(currentPriority());
-    });
-    hold.open();
-    await asked;
-    expect(seen).toEqual(["interactive"]);
-  });
-
   test("shutdown drops waiting work and waits for the running piece", async () => {
     const work = new UserWork(log);
     const hold = gate();
@@ -105,13 +91,13 @@ describe("one listener's share of the provider's pace", () => {
   test("a listener past their share of the last second's calls waits with the background work", () => {
     let now = 0;
     const share = new ListenerShare({ share: 0.25, floorPerSecond: 4, now: () => now });
-    const flood = () => withListener("flooder", () => share.admit("interactive"));
+    const flood = () => share.admit("interactive", "flooder");
     const granted = Array.from({ length: 10 }, flood);
     expect(granted.slice(0, 4)).toEqual(Array(4).fill("interactive"));
     expect(granted.slice(4)).toEqual(Array(6).fill("background"));
     // Another listener's own action is still served first; calls outside any listener are untouched.
-    expect(withListener("other", () => share.admit("interactive"))).toBe("interactive");
-    expect(share.admit("interactive")).toBe("interactive");
+    expect(share.admit("interactive", "other")).toBe("interactive");
+    expect(share.admit("interactive", undefined)).toBe("interactive");
     // A second later the window has moved on.
     now += 1001;
     expect(flood()).toBe("interactive");

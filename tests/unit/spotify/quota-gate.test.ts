@@ -3,11 +3,11 @@
 import { describe, expect, test } from "bun:test";
 import { SpotifyHttp } from "../../../src/server/spotify/http.ts";
 import {
-  failFastOnQuota,
   isQuotaExceeded,
   probeDelay,
   SpotifyQuotaPausedError,
 } from "../../../src/server/spotify/quota-gate.ts";
+import type { SpotifyWork } from "../../../src/server/spotify/work.ts";
 
 const QUOTA_BODY = { error: { status: 429, message: "Too many requests", reason: "QUOTA_EXCEEDED" } };
 const MINUTE = 60_000;
@@ -38,8 +38,8 @@ function quotaApi(refusals: number) {
   return { fetch, sent };
 }
 
-const get = (http: SpotifyHttp, n: number) =>
-  http.send({ method: "GET", url: `https://api.test/v1/item/${n}`, endpoint: "GET /item/{id}" });
+const get = (http: SpotifyHttp, n: number, work?: SpotifyWork) =>
+  http.send({ method: "GET", url: `https://api.test/v1/item/${n}`, endpoint: "GET /item/{id}", work });
 
 describe("the quota gate in the transport", () => {
   test("a spent quota holds every call: probes at growing intervals, then every call is answered once", async () => {
@@ -82,12 +82,13 @@ describe("the quota gate in the transport", () => {
     expect(api.sent).toHaveLength(2);
   });
 
-  test("inside failFastOnQuota a paused call throws at once instead of waiting", async () => {
+  test("work that fails fast on the quota (a sign-in) throws at once instead of waiting", async () => {
     const api = quotaApi(100);
     const http = new SpotifyHttp({ fetch: api.fetch, quotaFirstProbeMs: 60_000 });
-    await expect(failFastOnQuota(() => get(http, 1))).rejects.toBeInstanceOf(SpotifyQuotaPausedError);
+    const signIn = { kind: "signIn", failFastOnQuota: true } as const;
+    await expect(get(http, 1, signIn)).rejects.toBeInstanceOf(SpotifyQuotaPausedError);
     expect(http.quota.state().paused).toBe(true);
-    await expect(failFastOnQuota(() => get(http, 2))).rejects.toBeInstanceOf(SpotifyQuotaPausedError);
+    await expect(get(http, 2, signIn)).rejects.toBeInstanceOf(SpotifyQuotaPausedError);
     expect(api.sent).toHaveLength(1);
     http.quota.stop();
   });

@@ -105,9 +105,3 @@ export const analysisSegments = sqliteTable(
   },
   (t) => [index("analysis_segments_analysis_id_idx").on(t.analysisId, t.segmentNumber)],
 );
-
-/** Last time a user started a throttled action (distribution, analysis, feedback…). */
-export const throttles = sqliteTable("throttles", {
-  key: text().primaryKey(),
-  at: integer().notNull(),
-});

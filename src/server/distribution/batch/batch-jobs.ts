@@ -6,12 +6,11 @@ import type { Db } from "../../db/client.ts";
 import type { Deps } from "../../deps/deps.ts";
 import { fullResyncDue } from "../../library/resync.ts";
 import { syncLibrary } from "../../library/sync.ts";
-import { LoopRoom, withLoopRoom } from "../../platform/loop-room.ts";
-import { withPriority } from "../../platform/pacer.ts";
+import { BatchTurns } from "../../platform/batch-turns.ts";
 import { WorkDroppedError } from "../../platform/user-work.ts";
-import { withCallKind } from "../../spotify/call-kind.ts";
 import { SpotifyAuthRevokedError } from "../../spotify/errors.ts";
 import type { SpotifyUserApi } from "../../spotify/types.ts";
+import type { SpotifyWork } from "../../spotify/work.ts";
 import { finishExecution, startExecution } from "../repository/batch-executions.ts";
 import {
   hasNewLikesPending,
@@ -43,12 +42,17 @@ export interface BatchOutcome {
 export const isBatchJobRunning = (deps: Pick<Deps, "runningBatchJobs">, job: string) =>
   deps.runningBatchJobs.has(job);
 
-/** Runs `job` over `userIds` with bounded concurrency, recorded as one batch execution; false when running. */
+/**
+ * Runs `job` over `userIds` with bounded concurrency, recorded as one batch execution; false when running. Each
+ * listener's turn gets an API made for the job's `kind` of calls: they queue behind listeners' own calls, and each
+ * answer is handled in a turn of the event loop of its own, so requests go between the job's steps (batch-turns.ts).
+ */
 async function runBatch(
   deps: Deps,
   job: string,
+  kind: SpotifyWork["kind"],
   userIds: () => string[],
-  perUser: (userId: string, api: SpotifyUserApi) => Promise<boolean>,
+  perUser: (userId: string, api: SpotifyUserApi, work: SpotifyWork) => Promise<boolean>,
 ): Promise<BatchOutcome> {
   const running = deps.runningBatchJobs;
   if (running.has(job)) return { started: false, usersProcessed: 0, distributions: 0, failures: 0 };
@@ -63,12 +67,8 @@ async function runBatch(
     distributions: 0,
     failures: 0,
   };
-  // Requests share the thread with the job: it gives the loop back between users and steps while it lags and
-  // requests are coming in, for a share of its time that grows with the clients asking (loop-room.ts).
-  const room = new LoopRoom({
-    requestsComing: () => deps.requestTraffic.recent(),
-    yieldShare: () => deps.requestTraffic.yieldShare(),
-  }).start();
+  const turns = new BatchTurns();
+  const calls: SpotifyWork = { kind, awaitTurn: turns.next };
   try {
     const queue = userIds();
     const work = deps.work;
@@ -77,13 +77,12 @@ async function runBatch(
       initial: fixedConcurrency ?? BATCH_CONCURRENCY,
       fixed: fixedConcurrency !== null,
       pacing: () => deps.spotify.pacing(),
-      loopLagging: () => room.lagging,
     });
     // Turns still waiting behind a listener's own work when their slice ended: the run comes back for them.
     const deferred: { userId: string; started: Promise<void>; counted: Promise<void> }[] = [];
     const turn = async (userId: string) => {
-      await room.give();
-      const api = deps.spotifyFor(userId);
+      await turns.next();
+      const api = deps.spotifyFor(userId, calls);
       // The job's calls wait behind interactive ones (a listener's own distribution goes first); its turn is
       // one piece in the listener's bounded queue, never refused.
       let began = () => {};
@@ -92,13 +91,9 @@ async function runBatch(
       });
       const ownTurn = () => {
         began();
-        return perUser(userId, api);
+        return perUser(userId, api, calls);
       };
-      const done = withLoopRoom(room, () =>
-        withPriority("background", () =>
-          work.forUser(userId, ownTurn, { name: job, key: job, unbounded: true }),
-        ),
-      ).then(
+      const done = work.forUser(userId, ownTurn, { name: job, key: job, unbounded: true }).then(
         (distributed) => {
           if (distributed) outcome.distributions += 1;
           return true;
@@ -163,7 +158,6 @@ async function runBatch(
     );
     throw error;
   } finally {
-    room.stop();
     running.delete(job);
   }
   return outcome;
@@ -195,18 +189,19 @@ function retryableRun(db: Db, userId: string): { id: string; planned: boolean } 
 export async function runHourlySync(deps: Deps): Promise<BatchOutcome> {
   const { db } = deps;
   if (hourlyRunHeld(deps)) return { started: false, usersProcessed: 0, distributions: 0, failures: 0 };
-  return withCallKind("hourly", () => hourlyBatch(deps, db));
+  return hourlyBatch(deps, db);
 }
 
 function hourlyBatch(deps: Deps, db: Db): Promise<BatchOutcome> {
   return runBatch(
     deps,
     HOURLY_JOB,
+    "hourly",
     () => hourlyListeners(deps, monitoredUsersBySyncAge(db)),
-    async (userId, api) => {
+    async (userId, api, calls) => {
       if (!backgroundBudgetAllows(deps, "hourly")) return false;
       // In a grant's last 14 days its end is named in every managed playlist; after a new sign-in, no more.
-      await withCallKind("reminder", () => updateAccessReminders(deps, api, userId));
+      await updateAccessReminders(deps, deps.spotifyFor(userId, { ...calls, kind: "reminder" }), userId);
       // A first page whose total does not add up means an unlike further back: read everything now, so
       // Latest N drops the song at this run. Once a week every library is read in full anyway.
       const full = fullResyncDue(deps, userId, deps.clock.now());
@@ -228,10 +223,10 @@ function hourlyBatch(deps: Deps, db: Db): Promise<BatchOutcome> {
 export function runRandomRefresh(deps: Deps): Promise<BatchOutcome> {
   const randomNames = allEntries.filter((e) => e.kind.type === "random").map((e) => e.name);
   const usersWithRandom = () => monitoredPremiumUsersWith(deps.db, randomNames);
-  return runBatch(deps, RANDOM_JOB, usersWithRandom, async (userId, api) => {
+  return runBatch(deps, RANDOM_JOB, "random", usersWithRandom, async (userId, api) => {
     if (!backgroundBudgetAllows(deps, "random")) return false;
     const id = createDistribution(deps, userId, "random");
-    await withCallKind("random", () => runDistribution(deps, id, { api }));
+    await runDistribution(deps, id, { api });
     return true;
   });
 }

@@ -2,7 +2,6 @@
 import { and, asc, count, eq, inArray, not, or, sql } from "drizzle-orm";
 import type { Criterion } from "../../../shared/combinations/rules.ts";
 import type { Db } from "../../db/client.ts";
-import { preparedOnce } from "../../db/prepared.ts";
 import {
   combinations,
   distributions,
@@ -35,43 +34,27 @@ export function combinationExists(db: Db, id: string, userId: string): boolean {
   );
 }
 
-/** The user's combinations, in no order (see listedCombinations). */
-const combinationRowsQuery = preparedOnce((db) =>
-  db
+/**
+ * The combinations the table lists, in the order they were created: an inactive one is left out while its
+ * deletion runs or once nothing of it is left.
+ */
+export function listedCombinations(db: Db, userId: string) {
+  return db
     .select({
       id: combinations.id,
       playlistName: combinations.playlistName,
       criteria: combinations.criteria,
       active: combinations.active,
-      createdAt: combinations.createdAt,
-      rowNumber: sql<number>`${combinations}.rowid`,
     })
     .from(combinations)
-    .where(eq(combinations.userId, sql.placeholder("userId")))
-    .prepare(),
-);
-
-/** An inactive combination is left out of the table while its deletion runs or once nothing of it is left. */
-const hiddenInactiveQuery = preparedOnce((db) =>
-  db
-    .select({ id: combinations.id })
-    .from(combinations)
-    .where(and(eq(combinations.id, sql.placeholder("id")), or(deletionRunning, nothingOnSpotify)))
-    .prepare(),
-);
-
-/**
- * The combinations the table lists, in the order they were created: one being deleted, or deleted, is left out.
- * Two plain statements and a sort here: the one statement with its subqueries and ORDER BY was prepared again by
- * SQLite on every new binding (see db/prepared.ts), about 15 µs on every preferences read.
- */
-export function listedCombinations(db: Db, userId: string) {
-  const hidden = hiddenInactiveQuery(db);
-  return combinationRowsQuery(db)
-    .all({ userId })
-    .filter((row) => row.active || hidden.get({ id: row.id }) === undefined)
-    .sort((a, b) => a.createdAt - b.createdAt || a.rowNumber - b.rowNumber)
-    .map(({ id, playlistName, criteria, active }) => ({ id, playlistName, criteria, active }));
+    .where(
+      and(
+        eq(combinations.userId, userId),
+        or(eq(combinations.active, true), sql`NOT (${deletionRunning} OR ${nothingOnSpotify})`),
+      ),
+    )
+    .orderBy(asc(combinations.createdAt), sql`${combinations}.rowid`)
+    .all();
 }
 
 /** The combinations that are updated, in the order they were created. */

@@ -3,7 +3,6 @@
 // Writes to different playlists run side by side; one playlist's writes run one after another, in order.
 import { transaction } from "../../db/transaction.ts";
 import type { Deps } from "../../deps/deps.ts";
-import { giveLoopRoom } from "../../platform/loop-room.ts";
 import { isSpotifyNotFound } from "../../spotify/errors.ts";
 import { markStepFailed, openSteps, stepMarks } from "../repository/journal.ts";
 import { songRecords } from "../repository/playlist-songs.ts";
@@ -87,8 +86,6 @@ export async function applyJournal(
     const previous = busy.get(step.playlistId);
     if (previous) await previous;
     while (busy.size >= PLAYLISTS_AT_ONCE) await Promise.race(busy.values());
-    // A batch job's step waits its turn behind requests (a listener's own run does not wait).
-    await giveLoopRoom();
     if (failure) break;
     const running: Promise<void> = runStep(step)
       .catch((error) => {

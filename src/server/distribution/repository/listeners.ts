@@ -3,7 +3,6 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { premiumLevel } from "../../../shared/membership.ts";
 import type { Db } from "../../db/client.ts";
-import { compareText, preparedOnce } from "../../db/prepared.ts";
 import { combinations, librarySyncs, simplePreferences, userSettings, users } from "../../db/schema/index.ts";
 
 /** Membership and the settings planning follows (a user without settings has them all off). */
@@ -34,19 +33,13 @@ export function createsPrivatePlaylists(db: Db, userId: string): boolean {
 }
 
 /** The predefined selection, oldest choice first. */
-const selectedPreferencesQuery = preparedOnce((db) =>
-  db
+export function selectedPreferences(db: Db, userId: string) {
+  return db
     .select({ name: simplePreferences.name, selectedAt: simplePreferences.selectedAt })
     .from(simplePreferences)
-    .where(eq(simplePreferences.userId, sql.placeholder("userId")))
-    .prepare(),
-);
-
-export function selectedPreferences(db: Db, userId: string) {
-  // Sorted here: a statement with ORDER BY is prepared again by SQLite on every new binding (see db/prepared.ts).
-  return selectedPreferencesQuery(db)
-    .all({ userId })
-    .sort((a, b) => a.selectedAt - b.selectedAt || compareText(a.name, b.name));
+    .where(eq(simplePreferences.userId, userId))
+    .orderBy(asc(simplePreferences.selectedAt), asc(simplePreferences.name))
+    .all();
 }
 
 /** Replaces the selection; entries kept keep the date they were first selected. */

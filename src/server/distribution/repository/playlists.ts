@@ -1,8 +1,7 @@
 // Managed playlists (managed_playlists) and the songs Crate put in them (playlist_songs).
-import { and, asc, eq, inArray, isNotNull, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, ne, sql } from "drizzle-orm";
 import type { PlaylistFailure } from "../../../shared/playlist-failures.ts";
 import type { Db } from "../../db/client.ts";
-import { compareText, preparedOnce } from "../../db/prepared.ts";
 import { managedPlaylists, users } from "../../db/schema/index.ts";
 import { changesOf } from "./changes.ts";
 
@@ -195,9 +194,9 @@ export function knownSpotifyPlaylistIds(db: Db, userId: string): Set<string> {
   return new Set(rows.flatMap((r) => (r.id === null ? [] : [r.id])));
 }
 
-/** The vanished and failed playlists, as the preferences page lists them. */
-const leftAlonePlaylistsQuery = preparedOnce((db) =>
-  db
+/** The vanished and failed playlists as the preferences page lists them: predefined before combination, then by preference, bucket and part. */
+export function leftAlonePlaylists(db: Db, userId: string) {
+  return db
     .select({
       source: managedPlaylists.source,
       preferenceKey: managedPlaylists.preferenceKey,
@@ -208,24 +207,12 @@ const leftAlonePlaylistsQuery = preparedOnce((db) =>
       sequence: managedPlaylists.sequence,
     })
     .from(managedPlaylists)
-    .where(
-      and(
-        eq(managedPlaylists.userId, sql.placeholder("userId")),
-        inArray(managedPlaylists.status, ["vanished", "failed"]),
-      ),
+    .where(and(eq(managedPlaylists.userId, userId), inArray(managedPlaylists.status, ["vanished", "failed"])))
+    .orderBy(
+      desc(managedPlaylists.source),
+      asc(managedPlaylists.preferenceKey),
+      asc(managedPlaylists.bucket),
+      asc(managedPlaylists.sequence),
     )
-    .prepare(),
-);
-
-/** Predefined before combination, then by preference, bucket and part (sorted here, see db/prepared.ts). */
-export function leftAlonePlaylists(db: Db, userId: string) {
-  return leftAlonePlaylistsQuery(db)
-    .all({ userId })
-    .sort(
-      (a, b) =>
-        compareText(b.source, a.source) ||
-        compareText(a.preferenceKey, b.preferenceKey) ||
-        compareText(a.bucket, b.bucket) ||
-        a.sequence - b.sequence,
-    );
+    .all();
 }

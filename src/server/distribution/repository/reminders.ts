@@ -1,5 +1,5 @@
 // Which managed playlists carry the reminder of a grant's end in their description (one write per playlist).
-import { and, eq, inArray, isNotNull } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { managedPlaylists } from "../../db/schema/index.ts";
 
@@ -35,8 +35,8 @@ export function reminderTargets(db: Db, userId: string): ReminderTarget[] {
         inArray(managedPlaylists.status, ["active", "frozen"]),
       ),
     )
-    .all()
-    .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)) as ReminderTarget[];
+    .orderBy(asc(managedPlaylists.id))
+    .all() as ReminderTarget[];
 }
 
 /** Records which grant end the playlist's description names now (null: the normal description). */

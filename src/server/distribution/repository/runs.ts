@@ -1,7 +1,6 @@
 // The distributions table and its progress entries (distribution_entries).
 import { and, asc, count, desc, eq, gt, inArray, lt, max, ne, notInArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { preparedOnce } from "../../db/prepared.ts";
 import { analyses, distributionEntries, distributions, journalSteps } from "../../db/schema/index.ts";
 import { changesOf } from "./changes.ts";
 
@@ -138,54 +137,29 @@ export function runningDistributions(db: Db) {
 }
 
 /** Running runs of the user started by one of `triggers`, newest first. */
-function runningOfQuery(triggers: readonly DistributionTrigger[]) {
-  return preparedOnce((db) =>
-    db
-      .select({ id: distributions.id, createdAt: distributions.createdAt })
-      .from(distributions)
-      .where(
-        and(
-          eq(distributions.userId, sql.placeholder("userId")),
-          eq(distributions.status, "running"),
-          inArray(distributions.trigger, [...triggers]),
-        ),
-      )
-      .prepare(),
-  );
-}
-
-// Guards and the preferences read ask on every call; one statement per trigger list the code uses (a handful).
-const runningOfQueries = new Map<string, ReturnType<typeof runningOfQuery>>();
-
 export function runningOf(db: Db, userId: string, triggers: readonly DistributionTrigger[]) {
-  const key = triggers.join(",");
-  let query = runningOfQueries.get(key);
-  if (!query) {
-    query = runningOfQuery(triggers);
-    runningOfQueries.set(key, query);
-  }
-  // newest first, sorted here: a statement with ORDER BY is prepared again on every new binding (db/prepared.ts)
-  return query(db)
-    .all({ userId })
-    .sort((a, b) => b.createdAt - a.createdAt);
-}
-
-// Every distribution request asks, refused ones too: built once per connection (db/prepared.ts).
-const runningAnalysesCount = preparedOnce((db) =>
-  db
-    .select({ n: count() })
-    .from(analyses)
+  return db
+    .select({ id: distributions.id, createdAt: distributions.createdAt })
+    .from(distributions)
     .where(
       and(
-        eq(analyses.userId, sql.placeholder("userId")),
-        inArray(analyses.status, ["running", "cancelling"]),
+        eq(distributions.userId, userId),
+        eq(distributions.status, "running"),
+        inArray(distributions.trigger, [...triggers]),
       ),
     )
-    .prepare(),
-);
+    .orderBy(desc(distributions.createdAt))
+    .all();
+}
 
 export function countRunningAnalyses(db: Db, userId: string): number {
-  return runningAnalysesCount(db).get({ userId })?.n ?? 0;
+  return (
+    db
+      .select({ n: count() })
+      .from(analyses)
+      .where(and(eq(analyses.userId, userId), inArray(analyses.status, ["running", "cancelling"])))
+      .get()?.n ?? 0
+  );
 }
 
 /** The user's newest failed run since their last finished (non-deletion) one. */

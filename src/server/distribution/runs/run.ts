@@ -5,9 +5,9 @@ import type { Deps } from "../../deps/deps.ts";
 import { enrichLibrary } from "../../library/metadata.ts";
 import { countLikes, syncLibrary } from "../../library/sync.ts";
 import { AppError } from "../../platform/errors.ts";
-import { withCallKind } from "../../spotify/call-kind.ts";
 import { SpotifyAuthRevokedError } from "../../spotify/errors.ts";
 import type { SpotifyUserApi } from "../../spotify/types.ts";
+import { type SpotifyWork, workOf } from "../../spotify/work.ts";
 import { applyJournal } from "../journal/apply.ts";
 import { restoreProgress } from "../journal/progress.ts";
 import { failOpenSteps } from "../repository/journal.ts";
@@ -35,6 +35,8 @@ export interface RunOptions {
   api?: SpotifyUserApi;
   /** the library was synced just before (the hourly job) */
   synced?: boolean;
+  /** what the run's calls are for when it builds its own API (default: a listener's distribution) */
+  work?: SpotifyWork;
 }
 
 export type RunOutcome = "finished" | "failed" | "stopped";
@@ -70,7 +72,7 @@ export async function runDistribution(
   startAttempt(deps.db, distributionId);
   restoreProgress(deps.db, distributionId);
   try {
-    const api = options.api ?? deps.spotifyFor(row.userId);
+    const api = options.api ?? deps.spotifyFor(row.userId, options.work ?? workOf("distribution"));
     const earlier = await resumeEarlierJournals(deps, api, row.userId, distributionId, () => work.isStopping);
     if (earlier === "stopped") return "stopped";
     if (!row.planned) {
@@ -152,9 +154,7 @@ export function resumeInterruptedDistributions(deps: Deps): number {
   const rows = runningDistributions(deps.db);
   const work = deps.work;
   for (const row of rows) {
-    work.spawn(row.userId, "resume distribution", () =>
-      withCallKind("distribution", () => runDistribution(deps, row.id)),
-    );
+    work.spawn(row.userId, "resume distribution", () => runDistribution(deps, row.id));
   }
   return rows.length;
 }

@@ -1,13 +1,13 @@
+import { rateRules } from "../../../shared/rate-rules.ts";
 import { DeleteDataSchema } from "../../../shared/schemas/account.ts";
 import { deleteAccount } from "../../account/delete.ts";
 import { downloadPersonalData } from "../../account/personal-data.ts";
-import { admitPersonalDataDownload } from "../../account/personal-data-limit.ts";
 import { clearSessionCookie } from "../../auth/cookies.ts";
 import { authedProcedure, oneExpensivePerRequest, router } from "../core/init.ts";
 
 export const accountRouter = router({
   personalData: authedProcedure.use(oneExpensivePerRequest).query(({ ctx }) => {
-    admitPersonalDataDownload(ctx.deps.db, ctx.deps.clock, ctx.user.userId);
+    ctx.deps.rateLimits.take(rateRules.personalData, ctx.user.userId);
     return downloadPersonalData(ctx.deps.db, ctx.deps.config.databasePath, ctx.user.userId);
   }),
   deleteData: authedProcedure

@@ -4,6 +4,7 @@
 // reserved names (24); names used before, or twice in one request (23); the stored total (16); then the
 // distribution guards shared with the predefined playlists (21, 34, 37, 18); then the 30-second throttle of
 // combination requests (11), which is kept apart from the predefined one (10).
+
 import { isReservedPlaylistName } from "../../../../shared/catalogue/index.ts";
 import { type Criterion, canonicalCriteria } from "../../../../shared/combinations/rules.ts";
 import { type CreateCombinations, combinationNameKey } from "../../../../shared/combinations/schema.ts";
@@ -11,19 +12,16 @@ import type { CreateCombinationsResponse } from "../../../../shared/combinations
 import { ErrorCode } from "../../../../shared/errors.ts";
 import { limits } from "../../../../shared/limits.ts";
 import { hasCombinationAccess } from "../../../../shared/membership.ts";
+import { rateRules } from "../../../../shared/rate-rules.ts";
 import type { CombinatorialPreference } from "../../../../shared/schemas/distribution.ts";
 import { transaction } from "../../../db/transaction.ts";
 import type { Deps } from "../../../deps/deps.ts";
 import { AppError } from "../../../platform/errors.ts";
-import { isThrottled, recordThrottle } from "../../../platform/throttles.ts";
-import { withCallKind } from "../../../spotify/call-kind.ts";
 import { assertMayDistribute, type Caller } from "../../runs/request-guards.ts";
 import { runDistribution } from "../../runs/run.ts";
 import { createWholeLibraryDistribution } from "../../runs/whole-library-run.ts";
 import { anyNameUsed, countCombinations, insertCombination } from "../repository.ts";
 import { listCombinations } from "../stored-criteria.ts";
-
-export const combinationThrottleKey = (userId: string) => `combination:${userId}`;
 
 interface PreparedCombination {
   playlistName: string;
@@ -70,11 +68,7 @@ export function createCombinations(
       throw new AppError(ErrorCode.TooManyPreferences);
     }
     assertMayDistribute(deps, caller.userId);
-    const throttleKey = combinationThrottleKey(caller.userId);
-    if (isThrottled(deps.db, throttleKey, limits.distributionThrottleMs, now)) {
-      throw new AppError(ErrorCode.CombinationDistributionNotYetPermitted);
-    }
-    recordThrottle(deps.db, throttleKey, now);
+    deps.rateLimits.take(rateRules.combinationDistribution, caller.userId);
     const combinationIds = prepared.map((combination) => {
       const combinationId = crypto.randomUUID();
       insertCombination(deps.db, {
@@ -87,9 +81,7 @@ export function createCombinations(
     });
     return createWholeLibraryDistribution(deps, caller, "combination", { combinationIds }).id;
   });
-  deps.work.spawn(caller.userId, "combination distribution", () =>
-    withCallKind("distribution", () => runDistribution(deps, id)),
-  );
+  deps.work.spawn(caller.userId, "combination distribution", () => runDistribution(deps, id));
   return { distributionProgressId: id };
 }
 

@@ -1,0 +1,94 @@
+// Every rate limit Crate puts on a listener or a client address, in one place. The server's one limiter
+// (server/platform/rate-limits.ts) applies them: `deps.rateLimits.take(rateRules.<rule>, <listener or address>)`
+// throws the rule's error past its allowance. A new limit is one entry here and one `take` where the action is.
+import { ErrorCode, type ErrorCodeValue } from "./errors.ts";
+import { limits } from "./limits.ts";
+import { workLimits } from "./work-limits.ts";
+
+export interface RateRule {
+  /** what is limited; each rule counts apart */
+  key: string;
+  /** how long an admitted action counts against the allowance (ms) */
+  windowMs: number;
+  /** actions admitted within any window (a sliding one: the oldest admitted leaves it first) */
+  allowance: number;
+  /** the refusal's code; its HTTP status (429) and text come from errors.ts */
+  errorCode: ErrorCodeValue;
+  /** a text of its own instead of the code's */
+  message?: string;
+}
+
+const HOUR = 3_600_000;
+const WEB_VITALS_REFUSED = "Too many page speed reports. Try again later.";
+
+export const rateRules = {
+  /** a whole-library distribution (a new selection, a choices document that changes it), per listener */
+  distribution: {
+    key: "distribution",
+    windowMs: limits.distributionThrottleMs,
+    allowance: 1,
+    errorCode: ErrorCode.DistributionNotYetPermitted,
+  },
+  /** new combinations and their distribution, per listener */
+  combinationDistribution: {
+    key: "combination-distribution",
+    windowMs: limits.distributionThrottleMs,
+    allowance: 1,
+    errorCode: ErrorCode.CombinationDistributionNotYetPermitted,
+  },
+  /** 'Analyse songs per playlist', per listener */
+  analysis: {
+    key: "analysis",
+    windowMs: limits.analysisThrottleMs,
+    allowance: 1,
+    errorCode: ErrorCode.AnalysisStartedTooRecently,
+  },
+  /** a download of the listener's personal data (it reads every row Crate keeps about them) */
+  personalData: {
+    key: "personal-data",
+    windowMs: HOUR,
+    allowance: workLimits.personalDataPerHour,
+    errorCode: ErrorCode.PersonalDataTooOften,
+  },
+  /** a change of the playlist settings (each may queue a sync of the listener's playlists on Spotify) */
+  settingsChange: {
+    key: "settings",
+    windowMs: 10_000,
+    allowance: workLimits.settingsChangesPer10s,
+    errorCode: ErrorCode.ChangesTooOften,
+  },
+  /** a read of a playlist's items for songs the listener removed in Spotify, per playlist: skipped when refused */
+  removedSongsCheck: {
+    key: "removed-songs-check",
+    windowMs: HOUR,
+    allowance: 1,
+    errorCode: ErrorCode.RateLimited,
+  },
+  /** anonymous Core Web Vitals reports, per client address (each is a write) */
+  webVitalsPerAddress: {
+    key: "web-vitals-address",
+    windowMs: HOUR,
+    allowance: limits.webVitalsPerAddressPerHour,
+    errorCode: ErrorCode.RateLimited,
+    message: WEB_VITALS_REFUSED,
+  },
+  /** the same from every address together (`who` is "all") */
+  webVitalsInAll: {
+    key: "web-vitals",
+    windowMs: 60_000,
+    allowance: limits.webVitalsPerMinute,
+    errorCode: ErrorCode.RateLimited,
+    message: WEB_VITALS_REFUSED,
+  },
+} as const satisfies Record<string, RateRule>;
+
+/** Sign-in starts, and callbacks, per client address (`SIGN_IN_RATE_LIMIT` a minute; 0: no limit). */
+export function signInRule(step: "start" | "callback", perMinute: number): RateRule {
+  return {
+    key: `sign-in-${step}`,
+    windowMs: 60_000,
+    allowance: perMinute,
+    errorCode: ErrorCode.RateLimited,
+    message: "Too many sign-in attempts from this address. Try again in a minute.",
+  };
+}
