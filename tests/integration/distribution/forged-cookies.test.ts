@@ -2,8 +2,8 @@
 // clients with thirty made-up cookies cost the job what thirty connections with one made-up cookie cost (the
 // same number of requests); when the job counted "clients" by their unchecked cookie, each forged one stretched it.
 import { beforeAll, describe, expect, test } from "bun:test";
-import { runHourlySync } from "../../../src/server/distribution/batch/batch-jobs.ts";
 import { SESSION_COOKIE } from "../../../src/server/auth/sessions.ts";
+import { runHourlySync } from "../../../src/server/distribution/batch/batch-jobs.ts";
 import { type Listener, setUpHarness } from "./support.ts";
 
 const h = setUpHarness();
@@ -21,7 +21,9 @@ beforeAll(async () => {
 }, 180_000);
 
 /** The hourly job's time while `CONNECTIONS` clients keep asking with the cookies `cookieFor` makes up. */
-async function jobWhileAsked(cookieFor: (connection: number) => string): Promise<{ ms: number; statuses: Set<number> }> {
+async function jobWhileAsked(
+  cookieFor: (connection: number) => string,
+): Promise<{ ms: number; statuses: Set<number> }> {
   for (const listener of listeners) h.spotify.control.like(listener.id, { count: 1 });
   let asking = true;
   const statuses = new Set<number>();
@@ -56,7 +58,9 @@ describe("forged session cookies during the hourly job", () => {
       runs.push({ same: same.ms, many: many.ms });
     }
     const best = (key: "same" | "many") => Math.min(...runs.map((run) => run[key]));
-    console.log(`hourly job: one forged cookie ${best("same").toFixed(0)} ms, thirty ${best("many").toFixed(0)} ms`);
+    console.log(
+      `hourly job: one forged cookie ${best("same").toFixed(0)} ms, thirty ${best("many").toFixed(0)} ms`,
+    );
     expect(best("many")).toBeLessThan(best("same") * 1.5 + 300);
   }, 180_000);
 });
