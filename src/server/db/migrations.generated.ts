@@ -9,6 +9,7 @@ import m6 from "../../../drizzle/0006_web_vitals.sql" with { type: "text" };
 import m7 from "../../../drizzle/0007_spotify_budget.sql" with { type: "text" };
 import m8 from "../../../drizzle/0008_likes_seq_index.sql" with { type: "text" };
 import m9 from "../../../drizzle/0009_lookups_to_ask_indexes.sql" with { type: "text" };
+import m10 from "../../../drizzle/0011_listener_rules.sql" with { type: "text" };
 
 export const migrations: { tag: string; sql: string }[] = [
   { tag: "0000_init", sql: m0 },
@@ -21,4 +22,5 @@ export const migrations: { tag: string; sql: string }[] = [
   { tag: "0007_spotify_budget", sql: m7 },
   { tag: "0008_likes_seq_index", sql: m8 },
   { tag: "0009_lookups_to_ask_indexes", sql: m9 },
+  { tag: "0011_listener_rules", sql: m10 },
 ];
