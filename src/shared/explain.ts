@@ -46,24 +46,28 @@ export const provenance = (
   label = sourceNames[source],
 ): string => (asOf === null ? `(${label})` : `(${label}, ${ageText(asOf, now)})`);
 
+/**
+ * Reasons open with the label of the part of the rule that placed the song (`Genre Rock`, `Decade 1990s`,
+ * `Fast (111-160 BPM)`, `Tempo 120-130 BPM`) and state the fact that meets it, with its source.
+ */
 export const explainTexts = {
-  genre: (genre: string, genreString: string, origin: string) =>
-    `Genre ${genre}: the artist's genres include '${genreString}' ${origin}`,
-  subgenre: (subgenre: string, origin: string) =>
-    `Subgenre ${subgenre}: the artist's genres include '${subgenre}' ${origin}`,
+  genreString: (label: string, genreString: string, origin: string) =>
+    `${label}: the artist's genres include '${genreString}' ${origin}`,
+  /** `group` and `entry` make the label together (`Genre` `Rock`); a label in one piece leaves `entry` empty */
   correctedGenres: (group: string, entry: string, artist: string, genres: readonly string[]) =>
-    `${group} ${entry}: you set ${artist}'s genres to ${genres.join(", ")} (your correction)`,
-  nationalityByGenre: (nationality: string, genreString: string, origin: string) =>
-    `Nationality ${nationality}: the artist's genres include '${genreString}' ${origin}`,
-  nationalityByCountry: (nationality: string, country: string, origin: string) =>
-    `Nationality ${nationality}: the artist's country is ${country} ${origin}`,
-  correctedCountry: (nationality: string, artist: string, country: string) =>
-    `Nationality ${nationality}: you set ${artist}'s country to ${country} (your correction)`,
-  decade: (decade: string, releaseDate: string, origin: string) =>
-    `Decade ${decade}: released ${releaseDate} ${origin}`,
-  tempo: (band: string, bpm: number, origin: string) => `${band}: ${bpm} BPM ${origin}`,
-  mood: (mood: string, conditions: string, featureSource: string) =>
-    `${mood}: ${conditions} (audio features from ${featureSource})`,
+    `${[group, entry].filter((w) => w !== "").join(" ")}: you set ${artist}'s genres to ${genres.join(", ")} (your correction)`,
+  country: (label: string, country: string, origin: string) =>
+    `${label}: the artist's country is ${country} ${origin}`,
+  correctedCountry: (label: string, artist: string, country: string) =>
+    `${label}: you set ${artist}'s country to ${country} (your correction)`,
+  released: (label: string, releaseDate: string, origin: string) =>
+    `${label}: released ${releaseDate} ${origin}`,
+  tempo: (label: string, bpm: number, origin: string) => `${label}: ${bpm} BPM ${origin}`,
+  mood: (label: string, conditions: string, featureSource: string) =>
+    `${label}: ${conditions} (audio features from ${featureSource})`,
+  artists: (label: string, artists: string, origin: string) => `${label}: by ${artists} ${origin}`,
+  inPlaylist: (label: string, origin: string) => `${label}: it is in that playlist on Spotify ${origin}`,
+  liked: (label: string, when: string) => `${label}: liked on ${when} your time`,
   likedAt: (playlist: string, when: string) => `${playlist}: liked on ${when} your time`,
   everything: (playlist: string) => `${playlist}: every liked song goes here`,
   partition: (playlist: string, size: number) =>

@@ -38,6 +38,8 @@ export const personalDataTableNames = [
   "playlist_exclusions",
   "artist_corrections",
   "spotify_call_hours",
+  "source_playlists",
+  "source_playlist_songs",
 ] as const;
 
 /** Liked songs read at once between two pauses of a download (a few milliseconds of the event loop). */

@@ -20,6 +20,8 @@ import {
   providerTokens,
   sessions,
   simplePreferences,
+  sourcePlaylistSongs,
+  sourcePlaylists,
   spotifyCallHours,
   statisticsUsers,
   subscriptions,
@@ -50,6 +52,9 @@ export const userOwnedTables = [
   playlistExclusions,
   artistCorrections,
   spotifyCallHours,
+  // the songs before the playlists they belong to
+  sourcePlaylistSongs,
+  sourcePlaylists,
 ] as const;
 
 /** Tables reached through a parent row the user owns; deleted before their parents. */

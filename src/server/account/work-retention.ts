@@ -182,6 +182,8 @@ export const retentionRules: Record<string, RetentionRule> = {
   user_settings: untilAccountDeleted,
   playlist_exclusions: untilAccountDeleted,
   artist_corrections: untilAccountDeleted,
+  source_playlists: untilAccountDeleted,
+  source_playlist_songs: untilAccountDeleted,
   managed_playlists: untilAccountDeleted,
   playlist_songs: { kind: "cascade", parent: "managed_playlists" },
   statistics_users: untilAccountDeleted,

@@ -16,7 +16,6 @@ import { transaction } from "../db/transaction.ts";
 import type { Deps } from "../deps/deps.ts";
 import { signInSyncSettled } from "../library/service.ts";
 import { AppError, notFound } from "../platform/errors.ts";
-import { kindOfEntry } from "./plan/preference-kinds.ts";
 import { deselectPreference, replaceSelection } from "./repository/listeners.ts";
 import { deletePlaylist, playlistsOfPreference } from "./repository/playlists.ts";
 import { ownDistributionWithEntries } from "./repository/progress-read.ts";
@@ -66,7 +65,7 @@ export async function distributeHistorically(
       playlistPreferences: names,
     });
     const entries = names.map((name) => entryByName(name));
-    if (entries.some((entry) => entry && kindOfEntry(entry).type === "random")) {
+    if (entries.some((entry) => entry && entry.rule.sample !== null)) {
       setEntryTotal(deps.db, started.id, "Randomized", 0);
     }
     return started;

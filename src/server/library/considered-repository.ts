@@ -14,9 +14,12 @@ import { transaction } from "../db/transaction.ts";
 type Like = typeof likes.$inferSelect;
 type Track = typeof tracks.$inferSelect;
 
-/** An active like with its track's cached categories (null when none are cached). */
+/** A like with its track's cached categories (null when none are cached) and the facts rules read of it. */
 export type ConsideredLike = Pick<Like, "trackId" | "likedAt"> &
-  Pick<Track, "categories" | "categoriesVersion" | "isrc">;
+  Pick<Track, "categories" | "categoriesVersion" | "isrc" | "releaseDate" | "tempo"> & {
+    /** the track's artist ids as stored (JSON), parsed only for the rules that read them */
+    artistIdsJson: string | null;
+  };
 
 /** A stored JSON list of strings; anything else reads as null. */
 export function parseStringList(json: string | null): string[] | null {
@@ -29,27 +32,40 @@ const text = (v: unknown): string | null => (typeof v === "string" ? v : null);
 const num = (v: unknown): number | null => (typeof v === "number" ? v : null);
 
 /**
- * The listener's active likes, oldest first, with each track's cached categories (JSON) — the newest `limit`
- * when a limit is given. Cached categories come as stored (`categoriesJson`), so a stale cache is never parsed.
- * Read at once, handed out one by one, so a caller may pause between them.
+ * The listener's active likes (or, with `unliked`, the likes they took back), oldest first, with each track's
+ * cached categories (JSON) — the newest `limit` when a limit is given. Cached categories come as stored
+ * (`categoriesJson`), so a stale cache is never parsed. Read at once, handed out one by one, so a caller may pause
+ * between them.
  */
 export function* activeLikesOldestFirst(
   db: Db,
   userId: string,
   limit: number | null,
+  unliked = false,
 ): Generator<[like: Omit<ConsideredLike, "categories">, categoriesJson: string | null]> {
   const rows = db.$client
     .query<never, [string, number]>(
-      `SELECT l.track_id, l.liked_at, t.categories, t.categories_version, t.isrc
+      `SELECT l.track_id, l.liked_at, t.categories, t.categories_version, t.isrc, t.release_date, t.tempo, t.artist_ids
        FROM likes l JOIN tracks t ON t.id = l.track_id
-       WHERE l.user_id = ? AND l.unliked_at IS NULL
+       WHERE l.user_id = ? AND l.unliked_at IS ${unliked ? "NOT NULL" : "NULL"}
        ORDER BY l.liked_at DESC, l.seq DESC LIMIT ?`,
     )
     .values(userId, limit ?? -1);
   for (let i = rows.length - 1; i >= 0; i--) {
-    const [trackId, likedAt, categories, version, isrc] = rows[i] ?? [];
+    const [trackId, likedAt, categories, version, isrc, releaseDate, tempo, artistIds] = rows[i] ?? [];
     if (typeof trackId !== "string" || typeof likedAt !== "number") continue;
-    yield [{ trackId, likedAt, categoriesVersion: text(version), isrc: text(isrc) }, text(categories)];
+    yield [
+      {
+        trackId,
+        likedAt,
+        categoriesVersion: text(version),
+        isrc: text(isrc),
+        releaseDate: text(releaseDate),
+        tempo: num(tempo),
+        artistIdsJson: text(artistIds),
+      },
+      text(categories),
+    ];
   }
 }
 

@@ -10,6 +10,7 @@ import { subgenres } from "../../shared/catalogue/subgenres.ts";
 import { tempoBands } from "../../shared/catalogue/tempo.ts";
 import { limits } from "../../shared/limits.ts";
 import { considersAllLikes, type MembershipLevel } from "../../shared/membership.ts";
+import type { SongFacts } from "../../shared/rules/model.ts";
 import type { Db } from "../db/client.ts";
 import type { Deps } from "../deps/deps.ts";
 import { tagsToGenreStrings } from "../metadata/tags.ts";
@@ -31,15 +32,11 @@ import {
   likedTracksOfCorrectedArtists,
 } from "./corrections-repository.ts";
 
-/** A considered song; `rank` is its index in like order (0 = the oldest considered like). */
-export interface PlannedSong {
-  trackId: string;
-  likedAt: number;
-  rank: number;
-  /** the recording's ISRC; null or absent when Spotify sent none */
-  isrc?: string | null;
-  /** catalogue entry names of the classified groups this song belongs to */
-  categories: readonly string[];
+/**
+ * A considered song as the rules judge it (`rank` is its index in like order, 0 = the oldest considered like),
+ * with the facts loaded for the rules that read them (fact-sources.ts).
+ */
+export interface PlannedSong extends SongFacts {
   /** the listener corrected one of its artists: `categories` are the listener's own, never cached */
   corrected?: boolean;
 }
@@ -61,16 +58,25 @@ export const classificationVersion = hash53(
 export const consideredLimit = (level: MembershipLevel): number | null =>
   considersAllLikes(level) ? null : limits.freeConsideredSongs;
 
+/** Which likes to read, and which of their facts beyond the like and the classification. */
+export interface SongReading {
+  /** the likes the listener took back instead of the active ones (never limited to the newest 1000) */
+  unliked?: boolean;
+  /** the artist ids (the `artists` part, the first artist's name) */
+  artistIds?: boolean;
+}
+
 /**
- * The considered songs in like order (oldest first, `rank` 0 = oldest), each with its categories.
- * Unliked songs are not considered (they stay where Crate already put them).
+ * The considered songs in like order (oldest first, `rank` 0 = oldest), each with its categories, release date
+ * and tempo. Unliked songs are not considered (they stay where Crate already put them).
  */
 export function loadConsideredSongs(
   deps: Pick<Deps, "db">,
   userId: string,
   level: MembershipLevel,
+  reading: SongReading = {},
 ): PlannedSong[] {
-  return runSteps(consideredSongSteps(deps, userId, level, Number.POSITIVE_INFINITY));
+  return runSteps(consideredSongSteps(deps, userId, level, Number.POSITIVE_INFINITY, reading));
 }
 
 /** Songs classified between two pauses when a background count reads a large library (an analysis). */
@@ -81,8 +87,9 @@ export function loadConsideredSongsGivingWay(
   deps: Pick<Deps, "db">,
   userId: string,
   level: MembershipLevel,
+  reading: SongReading = {},
 ): Promise<PlannedSong[]> {
-  return runStepsGivingWay(consideredSongSteps(deps, userId, level, CLASSIFY_PIECE));
+  return runStepsGivingWay(consideredSongSteps(deps, userId, level, CLASSIFY_PIECE, reading));
 }
 
 function* consideredSongSteps(
@@ -90,30 +97,35 @@ function* consideredSongSteps(
   userId: string,
   level: MembershipLevel,
   piece: number,
+  reading: SongReading,
 ): Generator<void, PlannedSong[]> {
   const songs: PlannedSong[] = [];
   const stale: PlannedSong[] = [];
   const corrections = correctionMap(deps.db, userId);
   const corrected = corrections.size > 0 ? likedTracksOfCorrectedArtists(deps.db, userId) : new Set<string>();
   const correctedSongs: PlannedSong[] = [];
-  for (const [like, categoriesJson] of activeLikesOldestFirst(deps.db, userId, consideredLimit(level))) {
+  const limit = reading.unliked ? null : consideredLimit(level);
+  for (const [like, categoriesJson] of activeLikesOldestFirst(deps.db, userId, limit, reading.unliked)) {
     if (songs.length % piece === piece - 1) yield;
-    if (corrected.has(like.trackId)) {
-      const song = { trackId: like.trackId, likedAt: like.likedAt, rank: songs.length, isrc: like.isrc };
-      correctedSongs.push({ ...song, categories: [], corrected: true });
-      songs.push(correctedSongs.at(-1) as PlannedSong);
-      continue;
-    }
-    const cached = categoriesJson !== null && like.categoriesVersion === classificationVersion;
     const song: PlannedSong = {
       trackId: like.trackId,
       likedAt: like.likedAt,
       rank: songs.length,
       isrc: like.isrc,
-      categories: cached ? (parseStringList(categoriesJson) ?? []) : [],
+      categories: [],
+      releaseDate: like.releaseDate,
+      tempo: like.tempo,
     };
+    if (reading.artistIds) song.artistIds = parseStringList(like.artistIdsJson) ?? [];
     songs.push(song);
-    if (!cached) stale.push(song);
+    if (corrected.has(like.trackId)) {
+      song.corrected = true;
+      correctedSongs.push(song);
+      continue;
+    }
+    const cached = categoriesJson !== null && like.categoriesVersion === classificationVersion;
+    if (cached) song.categories = parseStringList(categoriesJson) ?? [];
+    else stale.push(song);
   }
   for (let i = 0; i < stale.length; i += piece) {
     yield;

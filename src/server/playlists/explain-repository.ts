@@ -2,8 +2,18 @@
 // their provenance (tracks, artists, the lookup memory, the listener's corrections).
 import { and, asc, desc, eq, inArray, isNotNull, isNull } from "drizzle-orm";
 import { featureFacts } from "../../shared/audio-features.ts";
+import { fieldsRead } from "../../shared/rules/evaluate.ts";
+import type { Rule } from "../../shared/rules/model.ts";
 import type { Db } from "../db/client.ts";
-import { artists, likes, metadataLookups, playlistSongs, tracks } from "../db/schema/index.ts";
+import {
+  artists,
+  likes,
+  metadataLookups,
+  playlistSongs,
+  sourcePlaylistSongs,
+  sourcePlaylists,
+  tracks,
+} from "../db/schema/index.ts";
 import { correctionMap } from "../library/corrections-repository.ts";
 import { songQuestions } from "../metadata/sources/index.ts";
 import { isOneOf } from "../metadata/store/lookups-repository.ts";
@@ -39,6 +49,41 @@ export function heldInOrder(
     .orderBy(...orderBy)
     .all()
     .map((r) => r.trackId);
+}
+
+/**
+ * For a rule that reads the listener's own playlists: per song, the source playlists holding it with when Crate
+ * read each; nothing for other rules.
+ */
+export function sourcePlaylistsHolding(
+  db: Db,
+  userId: string,
+  rule: Rule,
+): (trackId: string) => ReadonlyMap<string, number> | undefined {
+  if (!fieldsRead(rule).has("playlists")) return () => undefined;
+  const rows = db
+    .select({
+      trackId: sourcePlaylistSongs.trackId,
+      playlistId: sourcePlaylists.playlistId,
+      checkedAt: sourcePlaylists.checkedAt,
+    })
+    .from(sourcePlaylistSongs)
+    .innerJoin(
+      sourcePlaylists,
+      and(
+        eq(sourcePlaylists.userId, sourcePlaylistSongs.userId),
+        eq(sourcePlaylists.playlistId, sourcePlaylistSongs.playlistId),
+      ),
+    )
+    .where(eq(sourcePlaylistSongs.userId, userId))
+    .all();
+  const holding = new Map<string, Map<string, number>>();
+  for (const row of rows) {
+    const map = holding.get(row.trackId) ?? new Map<string, number>();
+    map.set(row.playlistId, row.checkedAt);
+    holding.set(row.trackId, map);
+  }
+  return (trackId) => holding.get(trackId);
 }
 
 /** The songs Crate holds now in any of the playlists. */

@@ -2,13 +2,16 @@
 // that match but are not in it, and the coverage of its group.
 import { considersAllLikes, type MembershipLevel, premiumLevel } from "../../shared/membership.ts";
 import type { MetadataGroup } from "../../shared/metadata.ts";
+import { rewritePeriod } from "../../shared/rules/arrangement.ts";
+import { comparatorOf, periodKey } from "../../shared/rules/order.ts";
 import type { PlaylistSongs, PlaylistSongsInput } from "../../shared/schemas/explain.ts";
 import type { Deps } from "../deps/deps.ts";
 import { loadUserFacts } from "../distribution/runs/plan-inputs.ts";
-import { loadConsideredSongs } from "../library/considered.ts";
+import type { PlannedSong } from "../library/considered.ts";
+import { loadRuleSongs } from "../library/fact-sources.ts";
 import { metadataCoverage } from "../metadata/coverage.ts";
 import { readTimeZone } from "../user/time-zone.ts";
-import { heldInOrder, songRecords } from "./explain-repository.ts";
+import { heldInOrder, songRecords, sourcePlaylistsHolding } from "./explain-repository.ts";
 import { notIncludedSongs } from "./not-included.ts";
 import { type PlaylistTarget, resolvePlaylist } from "./playlist-target.ts";
 import { scheduleRemovedCheck } from "./removed-check.ts";
@@ -21,6 +24,33 @@ function coverageOf(deps: Deps, userId: string, target: PlaylistTarget): string 
   if (!group) return null;
   const coverage = metadataCoverage(deps, userId).groups.find((g) => g.group === (group as MetadataGroup));
   return coverage?.text ?? null;
+}
+
+/** The songs Crate holds in the playlist, in the order its rule gives them on Spotify. */
+function heldInRuleOrder(
+  db: Deps["db"],
+  userId: string,
+  playlistId: string,
+  target: PlaylistTarget,
+  likes: readonly PlannedSong[],
+  now: number,
+): string[] {
+  const rule = target.rule;
+  if (rule.sample) return heldInOrder(db, userId, playlistId, "asAdded");
+  if (rule.order === "likedNewestFirst") return heldInOrder(db, userId, playlistId, "newestFirst");
+  const held = heldInOrder(db, userId, playlistId, "likeOrder");
+  if (rule.order === "liked") return held;
+  const byId = new Map(likes.map((s) => [s.trackId, s]));
+  const period = rewritePeriod(rule);
+  const name = target.combination?.playlistName ?? target.entry?.name ?? target.name;
+  const compare = comparatorOf(
+    rule.order,
+    `${userId}:${name}:${period === null ? "" : periodKey(period, now)}`,
+  );
+  const songs = held.map(
+    (trackId, rank) => byId.get(trackId) ?? { trackId, likedAt: 0, rank, categories: [] },
+  );
+  return songs.sort(compare).map((s) => s.trackId);
 }
 
 export function getPlaylistSongs(deps: Deps, caller: Caller, input: PlaylistSongsInput): PlaylistSongs {
@@ -36,19 +66,13 @@ export function getPlaylistSongs(deps: Deps, caller: Caller, input: PlaylistSong
     return { ...head, spotifyPlaylistId: null, total: 0, songs: [], notIncluded: [] };
   if (row.status === "active")
     scheduleRemovedCheck(deps, caller.userId, { id: row.id, spotifyPlaylistId: row.spotifyPlaylistId });
-  const kind = target.entry?.kind.type;
-  const held = heldInOrder(
-    db,
-    caller.userId,
-    row.id,
-    kind === "latest" ? "newestFirst" : kind === "random" ? "asAdded" : "likeOrder",
-  );
-  const page = held.slice(input.offset, input.offset + input.limit);
-  // Every like with its categories, from the classification that places songs (corrections applied).
-  const likes = loadConsideredSongs(deps, caller.userId, premiumLevel);
-  const categoriesOf = new Map(likes.map((s) => [s.trackId, s.categories]));
+  // Every like with the facts the rule reads, from the classification that places songs (corrections applied).
+  const likes = loadRuleSongs(deps, caller.userId, premiumLevel, [target.rule]).considered;
   const timeZone = readTimeZone(db, caller.userId).timeZone;
   const now = deps.clock.now();
+  const held = heldInRuleOrder(db, caller.userId, row.id, target, likes, now);
+  const page = held.slice(input.offset, input.offset + input.limit);
+  const inSources = sourcePlaylistsHolding(db, caller.userId, target.rule);
   const songs = songRecords(db, caller.userId, page).map((record) => ({
     trackId: record.trackId,
     name: record.name,
@@ -56,8 +80,8 @@ export function getPlaylistSongs(deps: Deps, caller: Caller, input: PlaylistSong
     likedAt: record.likedAt === null ? null : new Date(record.likedAt).toISOString(),
     reasons: reasonsInPlaylist(target, {
       track: record.evidence,
-      categories: categoriesOf.get(record.trackId) ?? [],
       likedAt: record.likedAt,
+      playlists: inSources(record.trackId),
       timeZone,
       now,
     }),
@@ -69,6 +93,7 @@ export function getPlaylistSongs(deps: Deps, caller: Caller, input: PlaylistSong
     premium: considersAllLikes(caller.membershipLevel),
     addRecordingOnce: facts?.addRecordingOnce === true,
     timeZone,
+    now,
   });
   return { ...head, spotifyPlaylistId: row.spotifyPlaylistId, total: held.length, songs, notIncluded };
 }

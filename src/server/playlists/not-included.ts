@@ -2,14 +2,15 @@
 // first songs, or the same recording already there (AddRecordingOnce). Read from the same classification
 // and the same records the planner uses.
 
-import { combinationMatcher } from "../../shared/combinations/rules.ts";
 import { explainTexts, localDate, type NotIncludedKind } from "../../shared/explain.ts";
 import { limits } from "../../shared/limits.ts";
+import { periodBucket } from "../../shared/rules/arrangement.ts";
+import { passes } from "../../shared/rules/evaluate.ts";
+import type { RuleMoment } from "../../shared/rules/model.ts";
 import type { NotIncludedSong } from "../../shared/schemas/explain.ts";
 import type { Db } from "../db/client.ts";
 import { exclusionsOfPreference } from "../distribution/repository/exclusions.ts";
 import type { PlannedSong } from "../library/considered.ts";
-import { likedAtBucketFor } from "../library/liked-at.ts";
 import { heldIn, removedByListener, trackNames } from "./explain-repository.ts";
 import type { PlaylistTarget } from "./playlist-target.ts";
 
@@ -20,31 +21,20 @@ export interface NotIncludedInput {
   premium: boolean;
   addRecordingOnce: boolean;
   timeZone: string;
+  now: number;
 }
 
-/** Whether a song belongs to the target by its rule; null for kinds without a membership test of their own. */
-function matcherOf(target: PlaylistTarget, timeZone: string): ((song: PlannedSong) => boolean) | null {
-  if (target.combination) {
-    const matches = combinationMatcher(target.combination.criteria);
-    return (song) => matches(song.categories);
-  }
-  const entry = target.entry;
-  if (!entry) return null;
-  const kind = entry.kind;
-  switch (kind.type) {
-    case "likedAt": {
-      const bucket = target.row?.bucket;
-      return (song) => likedAtBucketFor(kind.period, song.likedAt, timeZone).key === bucket;
-    }
-    case "everything":
-      return () => true;
-    case "partition":
-    case "latest":
-    case "random":
-      return null;
-    default:
-      return (song) => song.categories.includes(entry.name);
-  }
+/**
+ * Whether a song belongs to the target's playlist by its rule; null for rules whose songs are not a plain
+ * membership (a limit, a sample, parts cut by count: a song passing the filter may rightly be elsewhere or out).
+ */
+function matcherOf(target: PlaylistTarget, moment: RuleMoment): ((song: PlannedSong) => boolean) | null {
+  const rule = target.rule;
+  if (rule.sample !== null || rule.limit !== null || rule.split?.by === "parts") return null;
+  const bucket = target.row?.bucket;
+  return (song) =>
+    passes(rule, song, moment) &&
+    (periodBucket(rule.split, song.likedAt, moment.timeZone)?.key ?? "") === (bucket ?? "");
 }
 
 export function notIncludedSongs(db: Db, userId: string, input: NotIncludedInput): NotIncludedSong[] {
@@ -57,7 +47,7 @@ export function notIncludedSongs(db: Db, userId: string, input: NotIncludedInput
     sameBucket.map((r) => r.id),
   );
   const exclusions = exclusionsOfPreference(db, userId, target.source, target.preferenceKey);
-  const matches = matcherOf(target, input.timeZone);
+  const matches = matcherOf(target, { now: input.now, timeZone: input.timeZone });
   const firstConsidered = input.premium ? 0 : Math.max(0, likes.length - limits.freeConsideredSongs);
   const candidates = likes.filter((s) => !held.has(s.trackId));
   const info = trackNames(db, [...candidates.map((s) => s.trackId), ...held]);

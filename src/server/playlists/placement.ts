@@ -3,6 +3,8 @@
 import { type CatalogueGroup, catalogue, stripPostfix } from "../../shared/catalogue/index.ts";
 import { ageText, explainTexts, type Reason } from "../../shared/explain.ts";
 import { type MembershipLevel, premiumLevel } from "../../shared/membership.ts";
+import { partsOf, passes } from "../../shared/rules/evaluate.ts";
+import { facts } from "../../shared/rules/facts.ts";
 import type { SongPlacement, SongSearchHit } from "../../shared/schemas/explain.ts";
 import type { Deps } from "../deps/deps.ts";
 import { excludedTracksByPreference } from "../distribution/repository/exclusions.ts";
@@ -10,13 +12,12 @@ import { loadSelection } from "../distribution/runs/plan-inputs.ts";
 import { loadConsideredSongs } from "../library/considered.ts";
 import { songQuestions } from "../metadata/sources/index.ts";
 import { notFound } from "../platform/errors.ts";
+import { readTimeZone } from "../user/time-zone.ts";
 import { songRecords } from "./explain-repository.ts";
 import { lastAsked, playlistsHolding, searchLikedSongs } from "./placement-repository.ts";
-import { classifiedReason, type TrackEvidence } from "./reasons.ts";
+import { entryReason, knows, type TrackEvidence } from "./reasons.ts";
 
 type Caller = { userId: string; membershipLevel: MembershipLevel };
-
-const classifiedGroups = new Set(["Mood", "Genre", "Decade", "Nationality", "Tempo", "Subgenre"]);
 
 export function searchSongs(
   deps: Pick<Deps, "db">,
@@ -26,44 +27,36 @@ export function searchSongs(
   return { songs: searchLikedSongs(deps.db, userId, query) };
 }
 
-/** The fact a classified group needs, when no source has it for this song; null when it is known. */
-function missingFact(group: string, track: TrackEvidence): string | null {
-  if (group === "Mood") return track.features?.energy == null ? "audio features" : null;
-  if (group === "Tempo") return track.features?.tempo == null ? "tempo" : null;
-  if (group === "Decade") return track.releaseDate === null ? "release date" : null;
-  const hasGenres = track.artists.some(
-    (a) =>
-      (a.correction?.genres?.length ?? 0) > 0 ||
-      (a.spotifyGenres?.length ?? 0) > 0 ||
-      (a.mbTags?.length ?? 0) > 0,
-  );
-  if (group === "Nationality")
-    return hasGenres || track.artists.some((a) => a.country !== null || a.correction?.country)
-      ? null
-      : "artists' country or genres";
-  return hasGenres ? null : "artists' genres";
+/** The first fact the group's rules read that no source has for this song yet, in words; null when all are known. */
+function missingFact(group: CatalogueGroup, track: TrackEvidence): string | null {
+  const read = new Set(group.entries.flatMap((e) => partsOf(e.rule).map((part) => part.fact)));
+  for (const fact of read) {
+    const unknown = facts[fact].unknown;
+    if (unknown !== null && !knows[fact](track)) return unknown;
+  }
+  return null;
 }
 
 export function getPlacement(deps: Deps, caller: Caller, trackId: string): SongPlacement {
   const { db } = deps;
-  const [record] = songRecords(db, caller.userId, [trackId]);
+  const [found] = songRecords(db, caller.userId, [trackId]);
   // Not the listener's like: refused before the library is read (and its stale classifications rewritten).
-  if (!record) throw notFound("Not one of your liked songs.");
+  if (!found) throw notFound("Not one of your liked songs.");
+  const record = found;
   const song = loadConsideredSongs(deps, caller.userId, premiumLevel).find((s) => s.trackId === trackId);
   if (!song) throw notFound("Not one of your liked songs.");
   const now = deps.clock.now();
-  const evidence = record.evidence;
   const holding = playlistsHolding(db, caller.userId, trackId);
   const selected = new Set(loadSelection(db, caller.userId).map((p) => p.name));
   const excluded = excludedTracksByPreference(db, caller.userId);
+  const moment = { now, timeZone: readTimeZone(db, caller.userId).timeZone };
+  const evidence = { track: record.evidence, likedAt: record.likedAt, timeZone: moment.timeZone, now };
   const groups = catalogue.map((group: CatalogueGroup) => {
     const names = new Set(group.entries.map((e) => e.name));
     const inGroup = holding.filter((p) => p.source === "predefined" && names.has(p.preferenceKey));
     const playlists = inGroup.map((p) => stripPostfix(p.name));
-    const entries = group.entries.filter((e) => song.categories.includes(e.name));
-    const reasons: Reason[] = entries.flatMap(
-      (e) => classifiedReason(e.kind, e.name, record.evidence, now) ?? [],
-    );
+    const entries = group.entries.filter((e) => passes(e.rule, song, moment));
+    const reasons: Reason[] = entries.flatMap((e) => entryReason(e, evidence) ?? []);
     return {
       group: group.group,
       playlists,
@@ -77,16 +70,12 @@ export function getPlacement(deps: Deps, caller: Caller, trackId: string): SongP
     function groupText(g: CatalogueGroup, inPlaylists: string[], fitting: string[]): string {
       if (inPlaylists.length > 0)
         return reasons.map((r) => r.text).join("; ") || explainTexts.whyNot.inPlaylists(inPlaylists);
-      if (classifiedGroups.has(g.group)) {
-        const missing = missingFact(g.group, evidence);
-        if (missing !== null) {
-          const asked = lastAsked(db, songQuestions, trackId);
-          return explainTexts.whyNot.unknown(g.group, missing, asked === null ? null : ageText(asked, now));
-        }
-        if (fitting.length === 0) return explainTexts.whyNot.noEntry(g.group);
-      } else {
-        fitting = g.entries.map((e) => e.name);
+      const missing = missingFact(g, record.evidence);
+      if (missing !== null) {
+        const asked = lastAsked(db, songQuestions, trackId);
+        return explainTexts.whyNot.unknown(g.group, missing, asked === null ? null : ageText(asked, now));
       }
+      if (fitting.length === 0) return explainTexts.whyNot.noEntry(g.group);
       const chosen = fitting.filter((n) => selected.has(n));
       if (chosen.length === 0) return explainTexts.whyNot.notChosen(g.group, fitting.slice(0, 4));
       const kept = chosen.filter((n) => excluded.get(`predefined:${n}`)?.has(trackId));

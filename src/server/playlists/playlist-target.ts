@@ -5,9 +5,10 @@ import { type CatalogueEntry, entryByName, stripPostfix } from "../../shared/cat
 import type { Criterion } from "../../shared/combinations/rules.ts";
 import { ErrorCode } from "../../shared/errors.ts";
 import { hasCombinationAccess, hasPremiumCatalogue, type MembershipLevel } from "../../shared/membership.ts";
+import { plainArrangement, type Rule } from "../../shared/rules/model.ts";
 import type { Db } from "../db/client.ts";
 import { activeCombinations } from "../distribution/combinations/repository.ts";
-import { parseStoredCriteria } from "../distribution/combinations/stored-criteria.ts";
+import { parseStoredCriteria, storedRule } from "../distribution/combinations/stored-criteria.ts";
 import { loadSelection } from "../distribution/runs/plan-inputs.ts";
 import { AppError, notFound } from "../platform/errors.ts";
 import { loadParts, type PartRow } from "./parts-repository.ts";
@@ -20,6 +21,8 @@ export interface PlaylistTarget {
   entry: CatalogueEntry | null;
   /** the combination (its name and criteria) */
   combination: { id: string; playlistName: string; criteria: Criterion[] } | null;
+  /** what the playlist holds: the entry's or the combination's rule */
+  rule: Rule;
   /** the Spotify playlist of this name; null while it is not made yet */
   row: PartRow | null;
   /** every playlist of the same entry or combination */
@@ -43,6 +46,11 @@ export function resolvePlaylist(
     const c = combinations.find((x) => x.id === id);
     return c ? { id: c.id, playlistName: c.playlistName, criteria: parseStoredCriteria(c.criteria) } : null;
   };
+  const ruleOf = (source: PlaylistTarget["source"], key: string, entry: CatalogueEntry | null): Rule => {
+    const c = source === "combination" ? combinations.find((x) => x.id === key) : undefined;
+    // a playlist whose rule is gone (an entry no longer in the catalogue) holds what it holds; nothing joins
+    return c ? storedRule(c) : (entry?.rule ?? { ...plainArrangement, criteria: [] });
+  };
   const premium = hasPremiumCatalogue(user.membershipLevel);
   const target = (
     source: PlaylistTarget["source"],
@@ -56,6 +64,7 @@ export function resolvePlaylist(
       preferenceKey: key,
       entry,
       combination: source === "combination" ? combinationOf(key) : null,
+      rule: ruleOf(source, key, entry),
       row: targetRow,
       rows: parts.filter((p) => p.source === source && p.preferenceKey === key),
       paused:

@@ -5,19 +5,23 @@
  * The combination catalogue page (`/playlists/combination`) is a pseudo-group for pages only.
  */
 import { limits } from "../limits.ts";
+import { everySong, ruleOf } from "../rules/model.ts";
 import { decadeName, decadeStartYears } from "./decades.ts";
 import { genreNames } from "./genres.ts";
 import { groupInfo } from "./groups.ts";
+import { likedAtSplit } from "./liked-at.ts";
 import { moodNames } from "./moods.ts";
 import { isExpandedPlaylistName, splitSpillNumber, stripPostfix } from "./naming.ts";
 import { nationalityNames } from "./nationalities.ts";
 import { compareByFirstNumber, compareNames } from "./ordering.ts";
+import { decadePart, genrePart, moodPart, nationalityPart, subgenrePart, tempoBandPart } from "./parts.ts";
 import { subgenres } from "./subgenres.ts";
 import { tempoNames } from "./tempo.ts";
 import type { CatalogueEntry, CatalogueGroup, GroupId, LikedAtPeriod } from "./types.ts";
 
 export { catalogueGroups, combinationPage } from "./groups.ts";
 export { compareByFirstNumber, compareNames } from "./ordering.ts";
+export * from "./parts.ts";
 export * from "./types.ts";
 
 type GroupDefinition = Omit<CatalogueGroup, "order" | "entries"> & {
@@ -35,17 +39,26 @@ const likedAtEntries: readonly { name: string; period: LikedAtPeriod }[] = [
 const definitions: readonly GroupDefinition[] = [
   {
     ...groupInfo("Mood"),
-    entries: moodNames.map((mood) => ({ name: mood, kind: { type: "mood", mood } })),
+    entries: moodNames.map((mood) => ({
+      name: mood,
+      kind: { type: "mood", mood },
+      rule: ruleOf(moodPart(mood)),
+    })),
   },
   {
     ...groupInfo("Genre"),
-    entries: genreNames.map((genre) => ({ name: genre, kind: { type: "genre", genre } })),
+    entries: genreNames.map((genre) => ({
+      name: genre,
+      kind: { type: "genre", genre },
+      rule: ruleOf(genrePart(genre)),
+    })),
   },
   {
     ...groupInfo("Decade"),
     entries: decadeStartYears.map((startYear) => ({
       name: decadeName(startYear),
       kind: { type: "decade", startYear },
+      rule: ruleOf(decadePart(startYear)),
     })),
   },
   {
@@ -53,47 +66,63 @@ const definitions: readonly GroupDefinition[] = [
     entries: nationalityNames.map((nationality) => ({
       name: nationality,
       kind: { type: "nationality", nationality },
+      rule: ruleOf(nationalityPart(nationality)),
     })),
   },
   {
     ...groupInfo("Tempo"),
-    entries: tempoNames.map((band) => ({ name: band, kind: { type: "tempo", band } })),
+    entries: tempoNames.map((band) => ({
+      name: band,
+      kind: { type: "tempo", band },
+      rule: ruleOf(tempoBandPart(band)),
+    })),
   },
   {
     ...groupInfo("Subgenre"),
-    entries: subgenres.map((subgenre) => ({ name: subgenre, kind: { type: "subgenre", subgenre } })),
+    entries: subgenres.map((subgenre) => ({
+      name: subgenre,
+      kind: { type: "subgenre", subgenre },
+      rule: ruleOf(subgenrePart(subgenre)),
+    })),
   },
   {
     ...groupInfo("LikedAt"),
-    entries: likedAtEntries.map(({ name, period }) => ({ name, kind: { type: "likedAt", period } })),
+    entries: likedAtEntries.map(({ name, period }) => ({
+      name,
+      kind: { type: "likedAt", period },
+      rule: everySong({ split: likedAtSplit(period) }),
+    })),
   },
   {
     ...groupInfo("Randomized"),
-    entries: [
-      {
-        name: `${limits.randomDaily} Random Songs - Updated Daily`,
-        kind: { type: "random", size: limits.randomDaily, period: "day" },
-      },
-      {
-        name: `${limits.randomWeekly} Random Songs - Updated Weekly`,
-        kind: { type: "random", size: limits.randomWeekly, period: "week" },
-      },
-    ],
+    entries: (
+      [
+        { size: limits.randomDaily, period: "day", every: "Daily" },
+        { size: limits.randomWeekly, period: "week", every: "Weekly" },
+      ] as const
+    ).map(({ size, period, every }) => ({
+      name: `${size} Random Songs - Updated ${every}`,
+      kind: { type: "random", size, period },
+      rule: everySong({ sample: { size, period } }),
+    })),
   },
   {
     ...groupInfo("LatestLikedSongs"),
     entries: limits.latestSizes.map((size) => ({
       name: `Latest ${size} Liked Songs`,
       kind: { type: "latest", size },
+      // the newest likes, newest first; an unliked song leaves, as it is no longer among them
+      rule: everySong({ order: "likedNewestFirst", limit: size, unliked: "remove" }),
     })),
   },
   {
     ...groupInfo("Miscellaneous"),
     entries: [
-      { name: "Everything", kind: { type: "everything" } },
+      { name: "Everything", kind: { type: "everything" }, rule: everySong() },
       ...limits.partitionSizes.map((size) => ({
         name: `Partitions of ${size} Songs`,
         kind: { type: "partition" as const, size },
+        rule: everySong({ split: { by: "parts", size } }),
       })),
     ],
   },

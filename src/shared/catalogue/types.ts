@@ -1,4 +1,6 @@
 // The catalogue's shapes: its groups, icons, and what an entry is for the distribution engine.
+
+import type { Rule } from "../rules/model.ts";
 import type { DecadeStartYear } from "./decades.ts";
 import type { GenreName } from "./genres.ts";
 import type { MoodName } from "./moods.ts";
@@ -34,7 +36,7 @@ export type IconName = (typeof iconNames)[number];
 
 export type LikedAtPeriod = "month" | "monthFromSelection" | "seasonNorth" | "seasonSouth" | "year";
 
-/** What an entry is, for the distribution engine. */
+/** What an entry is, in words for people and pages; what it does is its `rule`. */
 export type EntryKind =
   | { type: "mood"; mood: MoodName }
   | { type: "genre"; genre: GenreName }
@@ -46,13 +48,17 @@ export type EntryKind =
   | { type: "random"; size: number; period: "day" | "week" }
   | { type: "latest"; size: number }
   | { type: "everything" }
-  | { type: "partition"; size: number };
+  | { type: "partition"; size: number }
+  /** an entry described by its rule alone */
+  | { type: "declared" };
 
 export interface CatalogueEntry {
   name: string;
   group: GroupId;
   premiumOnly: boolean;
   kind: EntryKind;
+  /** what the entry's playlists hold: the one declaration the distribution, the counts and the reasons read */
+  rule: Rule;
 }
 
 export interface CatalogueGroup {

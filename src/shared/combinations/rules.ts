@@ -8,31 +8,16 @@
  *   matches a part when its classification holds that name: the very facts the predefined playlists use
  *   (`classifyTrack` in src/server/library/classify.ts). Decade 1990 is the entry `1990s`.
  */
-import { type DecadeStartYear, decadeName, decadeStartYears } from "../catalogue/decades.ts";
+import { type DecadeStartYear, decadeStartYears } from "../catalogue/decades.ts";
 import { genreNames } from "../catalogue/genres.ts";
 import { moodNames } from "../catalogue/moods.ts";
 import { nationalityNames } from "../catalogue/nationalities.ts";
 import { subgenres } from "../catalogue/subgenres.ts";
+import { criterionMatches, passes } from "../rules/evaluate.ts";
+import { compileCombination, compileCriteria } from "./compile.ts";
+import type { Criterion, CriterionDraft } from "./criterion.ts";
 
-/** One criterion, as stored and as listed by GET /api/playlist-preferences. */
-export interface Criterion {
-  /** 1-based, in the order the user defined them */
-  criterionNumber: number;
-  genres: string[];
-  /** the decade's first year: 1990 for the 1990s */
-  decade: number | null;
-  mood: string | null;
-  nationality: string | null;
-}
-
-/** A criterion as drafted in the wizard or sent by a client: every part optional. */
-export interface CriterionDraft {
-  criterionNumber?: number;
-  genres?: readonly string[] | null;
-  decade?: number | null;
-  mood?: string | null;
-  nationality?: string | null;
-}
+export type { Criterion, CriterionDraft } from "./criterion.ts";
 
 export const emptyCriterion = (criterionNumber = 1): Criterion => ({
   criterionNumber,
@@ -132,36 +117,19 @@ export function canonicalCriteria(
 /** A song's classification: the catalogue entry names it belongs to (`classifyTrack`). */
 export type SongCategories = readonly string[];
 
-interface CompiledCriterion {
-  anyOf: readonly string[];
-  allOf: readonly string[];
-}
+const judged = (categories: SongCategories) => ({ trackId: "", likedAt: 0, rank: 0, categories });
+const anyMoment = { now: 0, timeZone: "UTC" };
 
-function compile(criterion: CriterionDraft): CompiledCriterion | null {
-  if (isEmptyCriterion(criterion)) return null;
-  const allOf: string[] = [];
-  if (criterion.decade !== null && criterion.decade !== undefined) allOf.push(decadeName(criterion.decade));
-  if (criterion.mood?.trim()) allOf.push(criterion.mood.trim());
-  if (criterion.nationality?.trim()) allOf.push(criterion.nationality.trim());
-  const anyOf = (criterion.genres ?? []).map((genre) => genre.trim()).filter((genre) => genre !== "");
-  return { anyOf, allOf };
-}
-
-/** True when the song matches the criterion (false for an empty one). Names must be catalogue spellings. */
+/** True when a song of these categories matches the criterion (false for an empty one). Catalogue spellings. */
 export function matchesCriterion(categories: SongCategories, criterion: CriterionDraft): boolean {
-  const compiled = compile(criterion);
-  return compiled !== null && matchesCompiled(categories, compiled);
+  const [compiled] = compileCriteria([criterion]);
+  return compiled !== undefined && criterionMatches(compiled, judged(categories), anyMoment);
 }
 
-function matchesCompiled(categories: SongCategories, { anyOf, allOf }: CompiledCriterion): boolean {
-  for (const name of allOf) if (!categories.includes(name)) return false;
-  return anyOf.length === 0 || anyOf.some((name) => categories.includes(name));
-}
-
-/** The membership test of a combination: a song belongs when at least one criterion matches it. */
+/** The membership test of a combination of the spec's parts: a song belongs when one criterion matches it. */
 export function combinationMatcher(
   criteria: readonly CriterionDraft[],
 ): (categories: SongCategories) => boolean {
-  const compiled = criteria.map(compile).filter((c): c is CompiledCriterion => c !== null);
-  return (categories) => compiled.some((criterion) => matchesCompiled(categories, criterion));
+  const rule = compileCombination({ criteria });
+  return (categories) => passes(rule, judged(categories), anyMoment);
 }

@@ -39,6 +39,11 @@ export interface PersonalData {
     combinationId: string;
     playlistName: string;
     criteria: unknown;
+    /** the rest of the rule: criteria that exclude, the order, the limit, what happens to unliked songs */
+    except: unknown;
+    order: string;
+    limit: number | null;
+    unliked: string;
     active: boolean;
     createdAt: ExportTime;
   }[];
@@ -57,6 +62,13 @@ export interface PersonalData {
     genres: string[] | null;
     country: string | null;
     createdAt: ExportTime;
+  }[];
+  /** the listener's own Spotify playlists a rule names, with the songs Crate last read in them */
+  sourcePlaylists: {
+    playlistId: string;
+    name: string;
+    checkedAt: ExportTime;
+    trackIds: string[];
   }[];
   managedPlaylists: {
     name: string;

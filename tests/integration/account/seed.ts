@@ -71,6 +71,18 @@ export function seedEverything(deps: Deps, userId: string, tag: string) {
   db.insert(t.artistCorrections)
     .values({ userId, artistId: `artist-${tag}`, country: "DK", createdAt: now })
     .run();
+  db.insert(t.sourcePlaylists)
+    .values({
+      userId,
+      playlistId: `own-playlist-${tag}`,
+      name: "Road Trip",
+      snapshotId: "s1",
+      checkedAt: now,
+    })
+    .run();
+  db.insert(t.sourcePlaylistSongs)
+    .values({ userId, playlistId: `own-playlist-${tag}`, trackId: `track-${tag}` })
+    .run();
   db.insert(t.managedPlaylists)
     .values({
       id: `managed-${tag}`,

@@ -1,5 +1,4 @@
 // Builders for planning tests: a library of songs liked a day apart, preferences and existing playlists.
-import { preferenceKindByName } from "../../../src/server/distribution/plan/preference-kinds.ts";
 import {
   type ExistingPlaylist,
   indexByCategory,
@@ -8,6 +7,7 @@ import {
   type PreferenceInput,
   planPreference,
 } from "../../../src/server/distribution/plan/preference-plan.ts";
+import { entryByName } from "../../../src/shared/catalogue/index.ts";
 
 export const day = 86_400_000;
 export const start = Date.UTC(2025, 0, 1);
@@ -31,9 +31,9 @@ export const ctx = (over: Partial<PlanContext> = {}): PlanContext => ({
 });
 
 export function pref(name: string, _group: string, over: Partial<PreferenceInput> = {}): PreferenceInput {
-  const kind = preferenceKindByName(name);
-  if (!kind) throw new Error(`unknown kind ${name}`);
-  return { name, kind, selectedAt: start, playlists: [], everAdded: new Set(), ...over };
+  const rule = entryByName(name)?.rule;
+  if (!rule) throw new Error(`unknown entry ${name}`);
+  return { name, rule, selectedAt: start, playlists: [], everAdded: new Set(), ...over };
 }
 
 export function playlist(over: Partial<ExistingPlaylist>): ExistingPlaylist {

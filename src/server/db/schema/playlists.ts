@@ -1,5 +1,14 @@
-import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import {
+  foreignKey,
+  index,
+  integer,
+  primaryKey,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/sqlite-core";
 import { playlistFailures } from "../../../shared/playlist-failures.ts";
+import { songOrders, unlikedChoices } from "../../../shared/rules/model.ts";
 import { users } from "./auth.ts";
 
 /** Predefined catalogue entries the user selected. Deselecting deletes the row. */
@@ -24,6 +33,15 @@ export const combinations = sqliteTable(
       .references(() => users.id, { onDelete: "cascade" }),
     playlistName: text().notNull(),
     criteria: text({ mode: "json" }).notNull(),
+    /** the rule's criteria that exclude (JSON, the criteria's shape); null: none */
+    exceptCriteria: text({ mode: "json" }),
+    /** the order of the songs on Spotify (`liked`, `likedNewestFirst`, …; shared/rules/model.ts) */
+    songOrder: text({ enum: songOrders }).notNull().default("liked"),
+    /** at most this many songs; null: no limit */
+    songLimit: integer(),
+    unliked: text({ enum: unlikedChoices }).notNull().default("keep"),
+    /** the rule was edited: at the next plan, held songs that no longer match leave (`reorder`: written anew) */
+    pendingReconcile: text({ enum: ["match", "reorder"] }),
     /** false when deleting its Spotify playlist failed; the row asks the user to delete again. */
     active: integer({ mode: "boolean" }).notNull().default(true),
     createdAt: integer().notNull(),
@@ -114,4 +132,37 @@ export const playlistSongs = sqliteTable(
     missingSince: integer(),
   },
   (t) => [primaryKey({ columns: [t.playlistId, t.trackId] })],
+);
+
+/** The listener's own Spotify playlists a rule's `inPlaylist` names, as Crate last read them. */
+export const sourcePlaylists = sqliteTable(
+  "source_playlists",
+  {
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    playlistId: text().notNull(),
+    name: text().notNull(),
+    /** Spotify's snapshot when its items were read: unchanged, they are not read again */
+    snapshotId: text(),
+    checkedAt: integer().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.playlistId] })],
+);
+
+/** The songs of a source playlist, as last read. */
+export const sourcePlaylistSongs = sqliteTable(
+  "source_playlist_songs",
+  {
+    userId: text().notNull(),
+    playlistId: text().notNull(),
+    trackId: text().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.playlistId, t.trackId] }),
+    foreignKey({
+      columns: [t.userId, t.playlistId],
+      foreignColumns: [sourcePlaylists.userId, sourcePlaylists.playlistId],
+    }).onDelete("cascade"),
+  ],
 );

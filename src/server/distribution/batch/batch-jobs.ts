@@ -221,7 +221,7 @@ function hourlyBatch(deps: Deps, db: Db): Promise<BatchOutcome> {
 
 /** Daily (and, on the first day of an ISO week, weekly) replacement of random playlists. */
 export function runRandomRefresh(deps: Deps): Promise<BatchOutcome> {
-  const randomNames = allEntries.filter((e) => e.kind.type === "random").map((e) => e.name);
+  const randomNames = allEntries.filter((e) => e.rule.sample !== null).map((e) => e.name);
   const usersWithRandom = () => monitoredPremiumUsersWith(deps.db, randomNames);
   return runBatch(deps, RANDOM_JOB, "random", usersWithRandom, async (userId, api) => {
     if (!backgroundBudgetAllows(deps, "random")) return false;

@@ -1,29 +1,80 @@
-// Combination playlists as one more source of regular playlists for the distribution planner: their
-// membership test is the combination's criteria, evaluated on the songs' catalogue categories.
-import { combinationMatcher } from "../../../shared/combinations/rules.ts";
+// Combination playlists as rules for the distribution planner: each active combination is one more preference,
+// its rule compiled from what the listener wrote, planned by the same engine as the catalogue's entries.
 import { hasCombinationAccess, type MembershipLevel } from "../../../shared/membership.ts";
+import { passes } from "../../../shared/rules/evaluate.ts";
+import type { Rule, SongOrder, UnlikedChoice } from "../../../shared/rules/model.ts";
 import type { Db } from "../../db/client.ts";
-import { type ChoicesOfPreference, choiceRemovals, withoutExcluded } from "../plan/listener-choices.ts";
+import { type ChoicesOfPreference, planWithChoices } from "../plan/listener-choices.ts";
 import {
   type ExistingPlaylist,
+  indexByCategory,
+  momentOf,
   type PlanContext,
   type PlannedSong,
   type PlaylistStatus,
   type PlaylistWork,
-  planMatching,
+  type PreferenceInput,
+  type Reconcile,
 } from "../plan/preference-plan.ts";
 import { everAddedBySource } from "../repository/playlist-songs.ts";
-import { setPlaylistStatus } from "../repository/playlists.ts";
+import { type PlaylistRow, setPlaylistStatus } from "../repository/playlists.ts";
 import { activeCombinations, combinationPlaylists } from "./repository.ts";
-import { parseStoredCriteria } from "./stored-criteria.ts";
+import { storedRule } from "./stored-criteria.ts";
 
-/** What planning needs of one active combination. */
+/** What planning needs of one active combination: its rule as stored and its playlists. */
 export interface CombinationInput {
   id: string;
   playlistName: string;
+  /** the stored criteria (JSON) */
   criteria: unknown;
+  exceptCriteria?: unknown;
+  songOrder?: SongOrder;
+  songLimit?: number | null;
+  unliked?: UnlikedChoice;
+  createdAt?: number;
+  /** the rule was edited since it was last planned */
+  reconcile?: Reconcile | null;
   playlists: ExistingPlaylist[];
   everAdded: ReadonlySet<string>;
+}
+
+/** A combination as a preference of the planner: its rule compiled from what the listener wrote. */
+export function combinationPreference(combination: CombinationInput): PreferenceInput {
+  return {
+    name: combination.playlistName,
+    rule: storedRule({
+      criteria: combination.criteria,
+      exceptCriteria: combination.exceptCriteria ?? null,
+      songOrder: combination.songOrder ?? "liked",
+      songLimit: combination.songLimit ?? null,
+      unliked: combination.unliked ?? "keep",
+    }),
+    selectedAt: combination.createdAt ?? 0,
+    playlists: combination.playlists,
+    everAdded: combination.everAdded,
+    reconcile: combination.reconcile ?? null,
+  };
+}
+
+/** The songs each active combination's playlists get (and lose) now, each work with its combination. Pure. */
+export function planCombinations(
+  inputs: readonly CombinationInput[],
+  songs: readonly PlannedSong[],
+  ctx: PlanContext,
+  choices: ReadonlyMap<string, ChoicesOfPreference> = new Map(),
+  songsById: ReadonlyMap<string, PlannedSong> = new Map(),
+  index: ReadonlyMap<string, readonly PlannedSong[]> = indexByCategory(songs),
+): { work: PlaylistWork; combinationId: string }[] {
+  const moment = momentOf(ctx);
+  return inputs.flatMap((combination) => {
+    const input = combinationPreference(combination);
+    const choice = choices.get(`combination:${combination.id}`);
+    const withBelonging = choice && { ...choice, belongs: (s: PlannedSong) => passes(input.rule, s, moment) };
+    return planWithChoices(input, songs, index, ctx, withBelonging, songsById).map((work) => ({
+      work,
+      combinationId: combination.id,
+    }));
+  });
 }
 
 /**
@@ -36,8 +87,8 @@ export function reconcileCombinations(
   db: Db,
   userId: string,
   level: MembershipLevel,
-  /** AddRecordingOnce: each playlist's recordings */
-  held?: ReadonlyMap<string, ReadonlySet<string>>,
+  /** a playlist row as planning sees it, with what the rule reads of it */
+  existing: (row: PlaylistRow, rule: Rule, reconcile: Reconcile | null) => ExistingPlaylist,
 ): CombinationInput[] {
   const access = hasCombinationAccess(level);
   const rows = combinationPlaylists(db, userId);
@@ -53,53 +104,17 @@ export function reconcileCombinations(
   const combinations = activeCombinations(db, userId);
   if (combinations.length === 0) return [];
   const everAdded = everAddedByCombination(db, userId);
-  return combinations.map((combination) => ({
-    id: combination.id,
-    playlistName: combination.playlistName,
-    criteria: combination.criteria,
-    everAdded: everAdded.get(combination.id) ?? new Set(),
-    playlists: rows
-      .filter((row) => row.preferenceKey === combination.id)
-      .map((row) => ({
-        id: row.id,
-        bucket: row.bucket,
-        sequence: row.sequence,
-        // a failed playlist is left alone like a vanished one
-        status: row.status === "failed" ? "vanished" : row.status,
-        hasSpotifyPlaylist: row.spotifyPlaylistId !== null,
-        songCount: row.trackCount,
-        samplePeriod: row.samplePeriod,
-        currentSongs: [],
-        recordings: held?.get(row.id),
-      })),
-  }));
-}
-
-/** The songs each active combination's playlists get now, each work with its combination. Pure. */
-export function planCombinations(
-  inputs: readonly CombinationInput[],
-  songs: readonly PlannedSong[],
-  ctx: PlanContext,
-  choices: ReadonlyMap<string, ChoicesOfPreference> = new Map(),
-  songsById: ReadonlyMap<string, PlannedSong> = new Map(),
-): { work: PlaylistWork; combinationId: string }[] {
-  return inputs.flatMap((combination) => {
-    const matches = combinationMatcher(parseStoredCriteria(combination.criteria));
-    const choice = choices.get(`combination:${combination.id}`);
-    const works = planMatching(
-      { name: combination.playlistName, playlists: combination.playlists, everAdded: combination.everAdded },
-      withoutExcluded(songs, choice?.excluded).filter((song) => matches(song.categories)),
-      ctx,
-    );
-    const removals = choice
-      ? choiceRemovals(
-          combination.playlistName,
-          { ...choice, belongs: (s) => matches(s.categories) },
-          songsById,
-          works,
-        )
-      : [];
-    return [...works, ...removals].map((work) => ({ work, combinationId: combination.id }));
+  return combinations.map((combination) => {
+    const rule = storedRule(combination);
+    const reconcile = combination.pendingReconcile;
+    return {
+      ...combination,
+      reconcile,
+      everAdded: everAdded.get(combination.id) ?? new Set(),
+      playlists: rows
+        .filter((row) => row.preferenceKey === combination.id)
+        .map((row) => existing(row, rule, reconcile)),
+    };
   });
 }
 

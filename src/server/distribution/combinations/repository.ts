@@ -57,10 +57,25 @@ export function listedCombinations(db: Db, userId: string) {
     .all();
 }
 
+/** A combination's whole rule as stored. */
+export const ruleColumns = {
+  criteria: combinations.criteria,
+  exceptCriteria: combinations.exceptCriteria,
+  songOrder: combinations.songOrder,
+  songLimit: combinations.songLimit,
+  unliked: combinations.unliked,
+};
+
 /** The combinations that are updated, in the order they were created. */
 export function activeCombinations(db: Db, userId: string) {
   return db
-    .select({ id: combinations.id, playlistName: combinations.playlistName, criteria: combinations.criteria })
+    .select({
+      id: combinations.id,
+      playlistName: combinations.playlistName,
+      ...ruleColumns,
+      pendingReconcile: combinations.pendingReconcile,
+      createdAt: combinations.createdAt,
+    })
     .from(combinations)
     .where(and(eq(combinations.userId, userId), eq(combinations.active, true)))
     .orderBy(asc(combinations.createdAt), asc(sql`${combinations}.rowid`))
@@ -83,6 +98,11 @@ export function deletedCombinationIds(db: Db, userId: string, combinationId?: st
     )
     .all()
     .map((r) => r.id);
+}
+
+/** The edit of a combination's rule is carried out by the plan just recorded. */
+export function clearPendingReconcile(db: Db, id: string): void {
+  db.update(combinations).set({ pendingReconcile: null }).where(eq(combinations.id, id)).run();
 }
 
 export function deactivateCombination(db: Db, id: string): void {

@@ -1,7 +1,9 @@
 // The listener's choices in planning, as pure functions: exclusions keep songs out of one preference's
 // playlists (and take out those already there), and corrections take a song out of a classified or
 // combination playlist it no longer belongs to — the only songs Crate removes from a playlist that only grows.
-import type { PlannedSong, PlaylistWork } from "./types.ts";
+import { passingSongs } from "../../../shared/rules/evaluate.ts";
+import { momentOf, planRule } from "./preference-plan.ts";
+import type { PlanContext, PlannedSong, PlaylistWork, PreferenceInput } from "./types.ts";
 
 /** What one preference's playlists hold now and what the listener chose for it. */
 export interface ChoicesOfPreference {
@@ -58,4 +60,22 @@ export function choiceRemovals(
     });
   }
   return works;
+}
+
+/**
+ * The work for one rule with the listener's choices: its excluded songs are never planned, and the songs its
+ * playlists hold that are excluded now, or that a correction disqualified, leave.
+ */
+export function planWithChoices(
+  input: PreferenceInput,
+  songs: readonly PlannedSong[],
+  index: ReadonlyMap<string, readonly PlannedSong[]>,
+  ctx: PlanContext,
+  choice: ChoicesOfPreference | undefined,
+  songsById: ReadonlyMap<string, PlannedSong>,
+): PlaylistWork[] {
+  // Excluded songs are not considered for this rule at all (a limit or a sample included).
+  const passing = withoutExcluded(passingSongs(input.rule, songs, momentOf(ctx), index), choice?.excluded);
+  const works = planRule(input, passing, ctx);
+  return choice ? [...works, ...choiceRemovals(input.name, choice, songsById, works)] : works;
 }

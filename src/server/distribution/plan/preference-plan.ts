@@ -1,12 +1,23 @@
-// Planning as pure functions: from the considered songs and what Crate already put in a preference's
-// playlists, the songs each playlist should get (and, for Latest N and Random only, lose) now.
-import { type LikedAtPeriod, partitionName } from "../../../shared/catalogue/index.ts";
-import { likedAtBucketFor, monthKeyIn } from "../../library/liked-at.ts";
-import { seededSample } from "../../platform/sample.ts";
+// Planning as pure functions: from the songs that pass a rule and what Crate already put in the rule's playlists,
+// the songs each playlist should get (and, where the rule says so, lose) now. The rule decides everything: which
+// songs pass (the one evaluator), how they are arranged, and whether the playlist rolls or only grows.
+import { partitionName } from "../../../shared/catalogue/index.ts";
+import {
+  admittedBySplit,
+  type Bucket,
+  isRolling,
+  periodBucket,
+  rewritePeriod,
+} from "../../../shared/rules/arrangement.ts";
+import { passes, passingSongs } from "../../../shared/rules/evaluate.ts";
+import type { RuleMoment } from "../../../shared/rules/model.ts";
+import { comparatorOf, inOrder, likeOrder, periodKey } from "../../../shared/rules/order.ts";
+import { seededSample } from "../../../shared/rules/sample.ts";
+import { DEFAULT_TIME_ZONE } from "../../../shared/time-zone.ts";
 import { distinct, heldRecordings, onePerRecording } from "./one-per-recording.ts";
-import { isoWeekKey, utcDayKey } from "./random-periods.ts";
 import type { ExistingPlaylist, PlanContext, PlannedSong, PlaylistWork, PreferenceInput } from "./types.ts";
 
+export { indexByCategory } from "../../../shared/rules/evaluate.ts";
 export type {
   ExistingPlaylist,
   PlanContext,
@@ -15,60 +26,42 @@ export type {
   PlaylistTarget,
   PlaylistWork,
   PreferenceInput,
+  Reconcile,
 } from "./types.ts";
 
-/** Songs grouped by the classified entry names they belong to, built once for every classified preference. */
-export function indexByCategory(songs: readonly PlannedSong[]): Map<string, PlannedSong[]> {
-  const index = new Map<string, PlannedSong[]>();
-  for (const song of songs) {
-    for (const category of song.categories) {
-      let list = index.get(category);
-      if (!list) {
-        list = [];
-        index.set(category, list);
-      }
-      list.push(song);
-    }
-  }
-  return index;
-}
+/** The moment a plan judges its rules at: its time and the listener's zone. */
+export const momentOf = (ctx: Pick<PlanContext, "now" | "timeZone">): RuleMoment => ({
+  now: ctx.now,
+  timeZone: ctx.timeZone ?? DEFAULT_TIME_ZONE,
+});
 
 /** The work for one preference. `songs` are the considered songs in like order (oldest first). */
 export function planPreference(
   pref: PreferenceInput,
   songs: readonly PlannedSong[],
-  byCategory: Map<string, PlannedSong[]>,
+  byCategory: ReadonlyMap<string, readonly PlannedSong[]>,
   ctx: PlanContext,
 ): PlaylistWork[] {
-  const kind = pref.kind;
-  switch (kind.type) {
-    case "classified":
-      return planBuckets(pref, newSongs(pref, byCategory.get(pref.name) ?? []), wholeBucket(pref), ctx);
-    case "everything":
-      return planBuckets(pref, newSongs(pref, songs), wholeBucket(pref), ctx);
-    case "likedAt": {
-      // A song Crate already added to one of this preference's playlists stays in that bucket, even when the
-      // listener's time zone changed since (newSongs leaves it out); new likes use the zone of now.
-      const zone = ctx.timeZone;
-      const firstMonth = monthKeyIn(pref.selectedAt, zone);
-      const candidates =
-        kind.period === "monthFromSelection"
-          ? songs.filter((s) => monthKeyIn(s.likedAt, zone) >= firstMonth)
-          : songs;
-      return planBuckets(
-        pref,
-        newSongs(pref, candidates),
-        (s) => likedAtBucket(kind.period, s.likedAt, zone),
-        ctx,
-      );
-    }
-    case "partition":
-      return planPartitions(pref, newSongs(pref, songs), kind.size, ctx);
-    case "latest":
-      return planLatest(pref, distinct(songs, ctx), kind.size, ctx);
-    case "random":
-      return planRandom(pref, distinct(songs, ctx), kind.size, kind.period, ctx);
-  }
+  return planRule(pref, passingSongs(pref.rule, songs, momentOf(ctx), byCategory), ctx);
+}
+
+/** The work for one rule, given the considered songs that pass its filter, in like order. */
+export function planRule(
+  pref: PreferenceInput,
+  passing: readonly PlannedSong[],
+  ctx: PlanContext,
+): PlaylistWork[] {
+  const rule = pref.rule;
+  if (rule.sample) return planSample(pref, distinct(passing, ctx), ctx);
+  if (isRolling(rule) || rewritePeriod(rule) !== null || pref.reconcile === "reorder")
+    return planWhole(pref, passing, ctx);
+  const admitted = admittedBySplit(rule.split, passing, pref.selectedAt, momentOf(ctx).timeZone);
+  const fresh = newSongs(pref, admitted);
+  const works =
+    rule.split?.by === "parts"
+      ? planPartitions(pref, fresh, rule.split.size, ctx)
+      : planBuckets(pref, inOrder(fresh, rule.order), bucketOf(pref, ctx), ctx);
+  return [...works, ...leaving(pref, passing, ctx, works)];
 }
 
 const newSongs = (pref: Pick<PreferenceInput, "everAdded">, songs: readonly PlannedSong[]) =>
@@ -78,8 +71,8 @@ const newSongs = (pref: Pick<PreferenceInput, "everAdded">, songs: readonly Plan
 export type RegularPreference = Pick<PreferenceInput, "name" | "playlists" | "everAdded">;
 
 /**
- * A regular playlist whose membership test is given as the songs that pass it (combination playlists): each
- * matching considered song Crate never added is appended, spilling into "… 2" at capacity.
+ * A regular playlist whose membership test is given as the songs that pass it: each one Crate never added is
+ * appended, spilling into "… 2" at capacity.
  */
 export function planMatching(
   pref: RegularPreference,
@@ -89,32 +82,30 @@ export function planMatching(
   return planBuckets(pref, newSongs(pref, matching), wholeBucket(pref), ctx);
 }
 
-interface Bucket {
-  key: string;
-  name: string;
-}
-
 const wholeBucket = (pref: Pick<PreferenceInput, "name">) => {
   const bucket = { key: "", name: pref.name };
   return () => bucket;
 };
 
-/** Liked At buckets in the listener's zone: `2025-03` month, `2025` year, `2024-12` season by its first month. */
-export const likedAtBucket = (period: LikedAtPeriod, likedAt: number, timeZone?: string): Bucket =>
-  likedAtBucketFor(period, likedAt, timeZone);
+/** The bucket of a song: its liked-at period in the listener's zone for a rule split by period, else the one. */
+function bucketOf(pref: PreferenceInput, ctx: PlanContext): (song: PlannedSong) => Bucket {
+  const whole = wholeBucket(pref);
+  const zone = momentOf(ctx).timeZone;
+  return (song) => periodBucket(pref.rule.split, song.likedAt, zone) ?? whole();
+}
 
 const bySequence = (a: ExistingPlaylist, b: ExistingPlaylist) => a.sequence - b.sequence;
 
-/** Regular kinds: append each bucket's new songs to its last playlist, spilling into "… 2" at capacity. */
+/** Regular rules: append each bucket's new songs to its last playlist, spilling into "… 2" at capacity. */
 function planBuckets(
   pref: RegularPreference,
   songs: readonly PlannedSong[],
-  bucketOf: (song: PlannedSong) => Bucket,
+  bucketOfSong: (song: PlannedSong) => Bucket,
   ctx: PlanContext,
 ): PlaylistWork[] {
   const songsByBucket = new Map<string, { bucket: Bucket; songs: PlannedSong[] }>();
   for (const song of songs) {
-    const bucket = bucketOf(song);
+    const bucket = bucketOfSong(song);
     const entry = songsByBucket.get(bucket.key);
     if (entry) entry.songs.push(song);
     else songsByBucket.set(bucket.key, { bucket, songs: [song] });
@@ -176,58 +167,133 @@ function planPartitions(
   return work;
 }
 
-/** Latest N: the N newest considered songs, newest first; songs that fell out are removed. */
-function planLatest(
+/**
+ * Songs a playlist that only grows loses: after an edit, the held songs that no longer pass the rule; with
+ * `unliked: remove`, the songs the listener unliked. A song Crate knows nothing of now is left where it is.
+ */
+function leaving(
   pref: PreferenceInput,
-  songs: readonly PlannedSong[],
-  size: number,
+  passing: readonly PlannedSong[],
   ctx: PlanContext,
+  planned: readonly PlaylistWork[],
 ): PlaylistWork[] {
-  const desired = songs.slice(-size).reverse();
-  const row = pref.playlists.find((p) => p.bucket === "" && p.sequence === 1);
-  if (row && row.status !== "active") return [];
-  if (!row)
-    return desired.length > 0 ? [newPlaylistWork(pref.name, wholeBucket(pref)(), 1, desired, ctx, true)] : [];
-  const desiredIds = new Set(desired.map((s) => s.trackId));
-  const current = new Set(row.currentSongs);
-  const adds = desired.filter((s) => !current.has(s.trackId));
-  const removes = row.currentSongs.filter((id) => !desiredIds.has(id));
-  const keptRanks = desired.filter((s) => current.has(s.trackId)).map((s) => s.rank);
-  const newestKept = keptRanks.length > 0 ? Math.max(...keptRanks) : -1;
-  if (adds.every((s) => s.rank > newestKept)) {
-    if (adds.length === 0 && removes.length === 0 && row.hasSpotifyPlaylist) return [];
-    return [{ ...appendWork(pref.name, row, adds), removes, addAtTop: true }];
+  const removeUnliked = pref.rule.unliked === "remove" && ctx.unliked !== undefined;
+  if (pref.reconcile !== "match" && !removeUnliked) return [];
+  const passingIds = new Set(passing.map((s) => s.trackId));
+  const unliked = ctx.unliked ?? new Map<string, PlannedSong>();
+  const moment = momentOf(ctx);
+  const leaves = (trackId: string) => {
+    const gone = unliked.get(trackId);
+    if (gone) return removeUnliked || (pref.reconcile === "match" && !passes(pref.rule, gone, moment));
+    return pref.reconcile === "match" && !passingIds.has(trackId) && ctx.known?.(trackId) !== false;
+  };
+  const works: PlaylistWork[] = [];
+  for (const row of pref.playlists) {
+    if (row.status !== "active" || !row.hasSpotifyPlaylist) continue;
+    const adding = new Set(
+      planned
+        .flatMap((w) => ("existingId" in w.target && w.target.existingId === row.id ? w.adds : []))
+        .map((s) => s.trackId),
+    );
+    const removes = row.currentSongs.filter(
+      (id) => !adding.has(id) && !row.removedByListener?.has(id) && leaves(id),
+    );
+    if (removes.length > 0) works.push({ ...appendWork(pref.name, row, []), removes });
   }
-  // An older song came back (a newer one was unliked): rebuild so the playlist reads newest first.
-  return [{ ...appendWork(pref.name, row, desired), removes: [...row.currentSongs], addAtTop: false }];
+  return works;
 }
 
-/** Random: replaced whole once per period with a sample seeded by user, entry and period. */
-function planRandom(
-  pref: PreferenceInput,
-  songs: readonly PlannedSong[],
-  size: number,
-  period: "day" | "week",
-  ctx: PlanContext,
-): PlaylistWork[] {
-  const periodKey = period === "day" ? utcDayKey(ctx.now) : isoWeekKey(ctx.now);
+/**
+ * Rolling and shuffled rules: the playlist holds exactly what the rule gives now (the first `limit` songs in its
+ * order, those liked within the window), and a shuffle is written anew each period. Songs the listener removed in
+ * Spotify take no place; unliked songs the rule keeps keep theirs as if still liked.
+ */
+function planWhole(pref: PreferenceInput, passing: readonly PlannedSong[], ctx: PlanContext): PlaylistWork[] {
+  const rule = pref.rule;
   const row = pref.playlists.find((p) => p.bucket === "" && p.sequence === 1);
-  if (row && (row.status !== "active" || row.samplePeriod === periodKey)) return [];
-  const sample = seededSample(songs, size, `${ctx.userId}:${pref.name}:${periodKey}`, (s) => s.trackId);
+  if (row && row.status !== "active") return [];
+  const gone = row?.removedByListener ?? new Set<string>();
+  const period = rewritePeriod(rule);
+  const key = period === null ? undefined : periodKey(period, ctx.now);
+  const seed = `${ctx.userId}:${pref.name}:${key ?? ""}`;
+  const held = new Set(row?.currentSongs ?? []);
+  const rolling = isRolling(rule);
+  const moment = momentOf(ctx);
+  const passingById = new Map(passing.map((s) => [s.trackId, s]));
+  // A rolling playlist keeps the unliked songs the rule keeps, as if still liked; one that only grows keeps every
+  // song it holds, except, after an edit, those Crate knows no longer pass.
+  const kept = [...held].flatMap((id): PlannedSong[] => {
+    if (passingById.has(id)) return [];
+    const song = ctx.unliked?.get(id);
+    if (song) return rule.unliked === "keep" && passes(rule, song, moment) ? [song] : [];
+    if (rolling || (pref.reconcile && ctx.known?.(id) !== false)) return [];
+    return [{ trackId: id, likedAt: 0, rank: -1, categories: [] }];
+  });
+  const candidates = [...passing, ...kept].filter((s) => !gone.has(s.trackId)).sort(likeOrder);
+  const ordered = inOrder(distinct(candidates, ctx), rule.order, seed);
+  const desired = ordered.slice(0, rolling ? (rule.limit ?? ctx.capacity) : ctx.capacity);
   if (!row) {
-    if (sample.length === 0) return [];
-    const work = newPlaylistWork(pref.name, wholeBucket(pref)(), 1, sample, ctx);
-    return [{ ...work, samplePeriod: periodKey, entry: "Randomized" }];
+    if (desired.length === 0) return [];
+    const created = newPlaylistWork(pref.name, wholeBucket(pref)(), 1, desired, ctx);
+    // newest first: the first songs go in top-down too, as every later new like does
+    return [{ ...created, addAtTop: rule.order === "likedNewestFirst", samplePeriod: key }];
+  }
+  const rewrite = (key !== undefined && row.samplePeriod !== key) || pref.reconcile === "reorder";
+  const current = row.currentSongs.filter((id) => !gone.has(id));
+  if (rewrite) return [{ ...appendWork(pref.name, row, desired), removes: current, samplePeriod: key }];
+  const desiredIds = new Set(desired.map((s) => s.trackId));
+  const removes = current.filter((id) => !desiredIds.has(id));
+  const adds = desired.filter((s) => !held.has(s.trackId));
+  if (adds.length === 0 && removes.length === 0 && row.hasSpotifyPlaylist) return [];
+  const work = appendWork(pref.name, row, adds);
+  const keptCount = desired.length - adds.length;
+  const placeOf = new Map(desired.map((s, index) => [s.trackId, index]));
+  const places = adds.map((s) => placeOf.get(s.trackId) ?? desired.length);
+  if (places.every((place, i) => place === i)) return [{ ...work, removes, addAtTop: adds.length > 0 }];
+  if (places.every((place) => place >= keptCount)) {
+    // New songs after every kept one: appended, unless writing the playlist anew costs no more calls.
+    if (
+      writesOf(removes.length) + writesOf(adds.length) <
+      writesOf(current.length) + writesOf(desired.length)
+    )
+      return [{ ...work, removes }];
+    return [{ ...appendWork(pref.name, row, desired), removes: current, samplePeriod: key }];
+  }
+  return [{ ...work, removes, addPositions: places }];
+}
+
+const writesOf = (songs: number) => Math.ceil(songs / 100);
+
+/** Random: replaced whole once per period with a sample seeded by user, entry and period. */
+function planSample(pref: PreferenceInput, songs: readonly PlannedSong[], ctx: PlanContext): PlaylistWork[] {
+  const sample = pref.rule.sample;
+  if (!sample) return [];
+  const key = periodKey(sample.period, ctx.now);
+  const row = pref.playlists.find((p) => p.bucket === "" && p.sequence === 1);
+  if (row && (row.status !== "active" || row.samplePeriod === key)) return [];
+  const chosen = seededSample(songs, sample.size, `${ctx.userId}:${pref.name}:${key}`, (s) => s.trackId);
+  const ordered = inOrder(chosen, pref.rule.order, `${ctx.userId}:${pref.name}:${key}`);
+  if (!row) {
+    if (ordered.length === 0) return [];
+    const work = newPlaylistWork(pref.name, wholeBucket(pref)(), 1, ordered, ctx);
+    return [{ ...work, samplePeriod: key, entry: "Randomized" }];
   }
   return [
     {
-      ...appendWork(pref.name, row, sample),
+      ...appendWork(pref.name, row, ordered),
       removes: [...row.currentSongs],
-      samplePeriod: periodKey,
+      samplePeriod: key,
       entry: "Randomized",
     },
   ];
 }
+
+/** The order a rule's songs are compared in when placed among the songs a playlist holds. */
+export const placingOrder = (pref: PreferenceInput, ctx: PlanContext) => {
+  const period = rewritePeriod(pref.rule);
+  const key = period === null ? "" : periodKey(period, ctx.now);
+  return comparatorOf(pref.rule.order, `${ctx.userId}:${pref.name}:${key}`);
+};
 
 function appendWork(preferenceName: string, row: ExistingPlaylist, adds: PlannedSong[]): PlaylistWork {
   return {
@@ -247,7 +313,6 @@ function newPlaylistWork(
   sequence: number,
   adds: PlannedSong[],
   ctx: PlanContext,
-  addAtTop = false,
 ): PlaylistWork {
   return {
     preferenceName,
@@ -255,7 +320,7 @@ function newPlaylistWork(
     needsCreate: true,
     removes: [],
     adds,
-    addAtTop,
+    addAtTop: false,
     entry: "Standard",
   };
 }

@@ -49,6 +49,22 @@ export function currentSongs(db: Db, userId: string, playlistId: string): string
     .map((r) => r.trackId);
 }
 
+/** The songs Crate placed in a playlist that the listener removed from it in Spotify (noticed, not taken out). */
+export function removedByListenerIn(db: Db, playlistId: string): string[] {
+  return db
+    .select({ trackId: playlistSongs.trackId })
+    .from(playlistSongs)
+    .where(
+      and(
+        eq(playlistSongs.playlistId, playlistId),
+        isNull(playlistSongs.removedAt),
+        isNotNull(playlistSongs.missingSince),
+      ),
+    )
+    .all()
+    .map((r) => r.trackId);
+}
+
 /** The recordings (ISRCs) of the songs Crate holds in each of the user's playlists now. */
 export function heldRecordings(db: Db, userId: string) {
   return db

@@ -1,5 +1,7 @@
 // What planning reads of the listener's choices: for each preference with exclusions (or, once an artist is
 // corrected, each classified and combination preference), the songs Crate holds in its playlists now.
+import { partsOf, passes } from "../../../shared/rules/evaluate.ts";
+import type { RuleMoment } from "../../../shared/rules/model.ts";
 import type { Db } from "../../db/client.ts";
 import type { CombinationInput } from "../combinations/combination-plan.ts";
 import type { ChoicesOfPreference } from "../plan/listener-choices.ts";
@@ -15,6 +17,7 @@ export function loadChoices(
   songs: readonly PlannedSong[],
   preferences: readonly PreferenceInput[],
   combinations: readonly CombinationInput[],
+  moment: RuleMoment,
 ): Map<string, ChoicesOfPreference> {
   const excluded = excludedTracksByPreference(db, userId);
   const anyCorrected = songs.some((s) => s.corrected === true);
@@ -25,12 +28,13 @@ export function loadChoices(
   const choices = new Map<string, ChoicesOfPreference>();
   for (const pref of preferences) {
     const key = `predefined:${pref.name}`;
-    const classified = pref.kind.type === "classified";
-    if (!excluded.has(key) && !(anyCorrected && classified)) continue;
+    // A correction moves songs only in and out of the rules that judge a song's classification.
+    const judgesFacts = partsOf(pref.rule).some((part) => part.categories !== undefined);
+    if (!excluded.has(key) && !(anyCorrected && judgesFacts)) continue;
     choices.set(key, {
       playlists: writable(pref.playlists),
       excluded: excluded.get(key) ?? none,
-      belongs: classified ? (song) => song.categories.includes(pref.name) : undefined,
+      belongs: judgesFacts ? (song) => passes(pref.rule, song, moment) : undefined,
     });
   }
   for (const combination of combinations) {

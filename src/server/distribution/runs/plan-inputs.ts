@@ -1,12 +1,18 @@
 // What planning reads from the database: the user's selection, managed playlists and what Crate put in them.
 import { type CatalogueEntry, entryByName } from "../../../shared/catalogue/index.ts";
 import type { MembershipLevel } from "../../../shared/membership.ts";
+import { isRolling, rewritePeriod } from "../../../shared/rules/arrangement.ts";
+import type { Rule } from "../../../shared/rules/model.ts";
 import type { Db } from "../../db/client.ts";
 import { isLeftAlone } from "../journal/vanished.ts";
-import { isRollingKind, kindOfEntry } from "../plan/preference-kinds.ts";
-import type { ExistingPlaylist, PreferenceInput } from "../plan/preference-plan.ts";
+import type { ExistingPlaylist, PreferenceInput, Reconcile } from "../plan/preference-plan.ts";
 import { selectedPreferences, userFacts } from "../repository/listeners.ts";
-import { currentSongs, everAddedReader, heldRecordings } from "../repository/playlist-songs.ts";
+import {
+  currentSongs,
+  everAddedReader,
+  heldRecordings,
+  removedByListenerIn,
+} from "../repository/playlist-songs.ts";
 import { type PlaylistRow, playlistsOfSource } from "../repository/playlists.ts";
 
 export interface UserFacts {
@@ -84,6 +90,41 @@ export function loadHeldRecordings(db: Db, userId: string): Map<string, Set<stri
   return held;
 }
 
+/** A rule whose playlist holds exactly what it gives now, or is written anew each period. */
+const holdsWhatItGives = (rule: Rule, reconcile?: Reconcile | null) =>
+  isRolling(rule) || rewritePeriod(rule) !== null || reconcile === "reorder";
+
+/** Whether planning a rule reads the songs its playlists hold now (not only those it ever added). */
+export const readsHeldSongs = (rule: Rule, reconcile?: Reconcile | null): boolean =>
+  holdsWhatItGives(rule, reconcile) || reconcile === "match" || rule.unliked === "remove";
+
+/** A managed playlist as planning sees it, with what it holds when the rule reads that. */
+export function existingPlaylist(
+  db: Db,
+  userId: string,
+  row: PlaylistRow,
+  rule: Rule,
+  reconcile?: Reconcile | null,
+  held?: ReadonlyMap<string, ReadonlySet<string>>,
+): ExistingPlaylist {
+  return {
+    id: row.id,
+    bucket: row.bucket,
+    sequence: row.sequence,
+    // Frozen or deselected rows of an updated preference are active again; a vanished or failed one is
+    // left alone (planned as vanished).
+    status: isLeftAlone(row.status) ? "vanished" : "active",
+    hasSpotifyPlaylist: row.spotifyPlaylistId !== null,
+    songCount: row.trackCount,
+    samplePeriod: row.samplePeriod,
+    currentSongs: readsHeldSongs(rule, reconcile) ? currentSongs(db, userId, row.id) : [],
+    removedByListener: holdsWhatItGives(rule, reconcile)
+      ? new Set(removedByListenerIn(db, row.id))
+      : undefined,
+    recordings: held?.get(row.id),
+  };
+}
+
 /**
  * Planning inputs for the preferences that are updated now; `held` (AddRecordingOnce only) gives each
  * playlist's recordings.
@@ -95,32 +136,15 @@ export function loadPreferenceInputs(
   playlists: readonly PlaylistRow[],
   held?: ReadonlyMap<string, ReadonlySet<string>>,
 ): PreferenceInput[] {
-  const additive = active.filter((p) => !isRollingKind(kindOfEntry(p.entry))).map((p) => p.name);
+  const additive = active.filter((p) => !holdsWhatItGives(p.entry.rule)).map((p) => p.name);
   const everAdded = loadEverAdded(db, new Set(additive), playlists);
-  return active.map((pref) => {
-    const kind = kindOfEntry(pref.entry);
-    const rolling = isRollingKind(kind);
-    const own: ExistingPlaylist[] = playlists
+  return active.map((pref) => ({
+    name: pref.name,
+    rule: pref.entry.rule,
+    selectedAt: pref.selectedAt,
+    playlists: playlists
       .filter((p) => p.preferenceKey === pref.name)
-      .map((p) => ({
-        id: p.id,
-        bucket: p.bucket,
-        sequence: p.sequence,
-        // Frozen or deselected rows of an updated preference are active again; a vanished or failed one is
-        // left alone (planned as vanished).
-        status: isLeftAlone(p.status) ? "vanished" : "active",
-        hasSpotifyPlaylist: p.spotifyPlaylistId !== null,
-        songCount: p.trackCount,
-        samplePeriod: p.samplePeriod,
-        currentSongs: rolling ? currentSongs(db, userId, p.id) : [],
-        recordings: held?.get(p.id),
-      }));
-    return {
-      name: pref.name,
-      kind,
-      selectedAt: pref.selectedAt,
-      playlists: own,
-      everAdded: everAdded.get(pref.name) ?? new Set(),
-    };
-  });
+      .map((p) => existingPlaylist(db, userId, p, pref.entry.rule, null, held)),
+    everAdded: everAdded.get(pref.name) ?? new Set(),
+  }));
 }

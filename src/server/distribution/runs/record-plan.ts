@@ -5,28 +5,28 @@ import { limits } from "../../../shared/limits.ts";
 import { hasPremiumCatalogue } from "../../../shared/membership.ts";
 import { transaction } from "../../db/transaction.ts";
 import type { Deps } from "../../deps/deps.ts";
-import { loadConsideredSongs } from "../../library/considered.ts";
+import { loadRuleSongs } from "../../library/fact-sources.ts";
 import { readTimeZone } from "../../user/time-zone.ts";
 import {
   type CombinationInput,
+  combinationPreference,
   planCombinations,
   reconcileCombinations,
 } from "../combinations/combination-plan.ts";
+import { clearPendingReconcile } from "../combinations/repository.ts";
 import { isLeftAlone } from "../journal/vanished.ts";
-import { type HeldReader, placeInLikeOrder } from "../plan/like-order.ts";
-import { type ChoicesOfPreference, choiceRemovals, withoutExcluded } from "../plan/listener-choices.ts";
+import { type HeldReader, placeInOrder } from "../plan/like-order.ts";
+import { type ChoicesOfPreference, planWithChoices } from "../plan/listener-choices.ts";
 import { oneOwnerPerMonth } from "../plan/month-owners.ts";
 import { orderSteps, type StepPlan } from "../plan/ordered-steps.ts";
-import { kindOfEntry } from "../plan/preference-kinds.ts";
 import {
   indexByCategory,
   type PlanContext,
   type PlannedSong,
   type PlaylistWork,
   type PreferenceInput,
-  planPreference,
+  placingOrder,
 } from "../plan/preference-plan.ts";
-import { heldInLikeOrder, newestHeldLike } from "../repository/held-order.ts";
 import { insertSteps } from "../repository/journal.ts";
 import { clearNewLikesPending } from "../repository/listeners.ts";
 import {
@@ -37,7 +37,9 @@ import {
 } from "../repository/playlists.ts";
 import { markPlanned, setEntryTotal } from "../repository/runs.ts";
 import { loadChoices } from "./choices-inputs.ts";
+import { heldReader } from "./held-reader.ts";
 import {
+  existingPlaylist,
   loadHeldRecordings,
   loadPredefinedPlaylists,
   loadPreferenceInputs,
@@ -63,7 +65,7 @@ interface PlanInput {
   choices: ReadonlyMap<string, ChoicesOfPreference>;
   /** a Random entry is selected: its progress entry is shown even with nothing to do */
   hasRandom: boolean;
-  /** Crate's record of what the existing playlists hold, for songs returning to their like-order place */
+  /** Crate's record of what the existing playlists hold, for songs joining at their place in the rule's order */
   held: HeldReader;
 }
 
@@ -96,6 +98,8 @@ export function recordPlan(
     const input = loadPlanInput(deps, userId, facts, active);
     const plan = planDistribution(input);
     const createdPlaylistNames = persistPlan(deps, distributionId, userId, plan);
+    for (const combination of input.combinations)
+      if (combination.reconcile) clearPendingReconcile(deps.db, combination.id);
     return { steps: plan.steps.length, consideredSongs: input.songs.length, createdPlaylistNames };
   });
 }
@@ -125,28 +129,40 @@ function loadPlanInput(
   facts: UserFacts,
   active: readonly SelectedPreference[],
 ): PlanInput {
-  const songs = loadConsideredSongs(deps, userId, facts.membershipLevel);
   const playlists = loadPredefinedPlaylists(deps.db, userId);
   const held = facts.addRecordingOnce ? loadHeldRecordings(deps.db, userId) : undefined;
   const preferences = loadPreferenceInputs(deps.db, userId, active, playlists, held);
-  // Combination playlists are regular playlists whose membership test is their criteria.
-  const combinations = reconcileCombinations(deps.db, userId, facts.membershipLevel, held);
+  // Combination playlists are rules the listener wrote, planned by the same engine.
+  const combinations = reconcileCombinations(deps.db, userId, facts.membershipLevel, (row, rule, reconcile) =>
+    existingPlaylist(deps.db, userId, row, rule, reconcile, held),
+  );
+  const rules = [...preferences, ...combinations.map(combinationPreference)];
+  const timeZone = readTimeZone(deps.db, userId).timeZone;
+  const now = deps.clock.now();
+  const editing = combinations.some((c) => c.reconcile);
+  const library = loadRuleSongs(
+    deps,
+    userId,
+    facts.membershipLevel,
+    rules.map((p) => p.rule),
+    editing,
+  );
+  const songs = library.considered;
   return {
     songs,
     preferences,
     combinations,
-    choices: loadChoices(deps.db, userId, songs, preferences, combinations),
-    hasRandom: active.some((p) => kindOfEntry(p.entry).type === "random"),
-    held: {
-      newestLike: (playlistId) => newestHeldLike(deps.db, playlistId),
-      inLikeOrder: (playlistId) => heldInLikeOrder(deps.db, playlistId),
-    },
+    choices: loadChoices(deps.db, userId, songs, preferences, combinations, { now, timeZone }),
+    hasRandom: active.some((p) => p.entry.rule.sample !== null),
+    held: heldReader(deps, library),
     ctx: {
       userId,
-      now: deps.clock.now(),
+      now,
       capacity: limits.playlistCapacity,
       addRecordingOnce: facts.addRecordingOnce,
-      timeZone: readTimeZone(deps.db, userId).timeZone,
+      timeZone,
+      unliked: library.unliked,
+      known: library.known,
       nameFor: (bucketName, sequence) =>
         managedPlaylistName(bucketName, {
           spillNumber: sequence,
@@ -168,61 +184,55 @@ function planDistribution({
 }: PlanInput): Plan {
   const byCategory = indexByCategory(songs);
   const songsById = new Map(choices.size > 0 ? songs.map((s) => [s.trackId, s]) : []);
-  const planWithChoices = (input: PreferenceInput): PlaylistWork[] => {
-    const choice = choices.get(`predefined:${input.name}`);
-    if (!choice) return planPreference(input, songs, byCategory, ctx);
-    // Excluded songs are not considered for this preference at all (Latest N and Random included).
-    const ofEntry = new Map([
-      [input.name, [...withoutExcluded(byCategory.get(input.name) ?? [], choice.excluded)]],
-    ]);
-    const works = planPreference(input, withoutExcluded(songs, choice.excluded), ofEntry, ctx);
-    return [...works, ...choiceRemovals(input.name, choice, songsById, works)];
-  };
-  const predefined = oneOwnerPerMonth(preferences, preferences.flatMap(planWithChoices));
+  const predefined = oneOwnerPerMonth(
+    preferences,
+    preferences.flatMap((input) =>
+      planWithChoices(input, songs, byCategory, ctx, choices.get(`predefined:${input.name}`), songsById),
+    ),
+  );
   const works: OwnedWork[] = [
     ...predefined.map((work) => ({
       work,
       source: "predefined" as const,
       preferenceKey: work.preferenceName,
     })),
-    ...planCombinations(combinations, songs, ctx, choices, songsById).map(({ work, combinationId }) => ({
-      work,
-      source: "combination" as const,
-      preferenceKey: combinationId,
-    })),
+    ...planCombinations(combinations, songs, ctx, choices, songsById, byCategory).map(
+      ({ work, combinationId }) => ({
+        work,
+        source: "combination" as const,
+        preferenceKey: combinationId,
+      }),
+    ),
   ];
-  const placed = inLikeOrderPlaces(
-    works.map((w) => w.work),
-    songs,
-    held,
-  );
+  const rules = new Map<string, PreferenceInput>([
+    ...preferences.map((p) => [`predefined:${p.name}`, p] as const),
+    ...combinations.map((c) => [`combination:${c.id}`, combinationPreference(c)] as const),
+  ]);
+  const placed = inOrderPlaces(works, rules, ctx, held);
   const { steps, totals } = orderSteps(placed, songs.length);
   return { works, steps, totals, hasRandom };
 }
 
-/** Each regular playlist's adds at their like-order place, after the songs the plan takes out of it. */
-function inLikeOrderPlaces(
-  works: readonly PlaylistWork[],
-  songs: readonly PlannedSong[],
+/** Each playlist's new songs at their place in its rule's order, after the songs the plan takes out of it. */
+function inOrderPlaces(
+  works: readonly OwnedWork[],
+  rules: ReadonlyMap<string, PreferenceInput>,
+  ctx: PlanContext,
   held: HeldReader,
 ): PlaylistWork[] {
   const removed = new Map<string, Set<string>>();
-  for (const work of works) {
+  for (const { work } of works) {
     if (!("existingId" in work.target) || work.removes.length === 0) continue;
     const set = removed.get(work.target.existingId) ?? new Set<string>();
     for (const id of work.removes) set.add(id);
     removed.set(work.target.existingId, set);
   }
-  let ranks: Map<string, number> | undefined;
-  const rankOf = (trackId: string) => {
-    ranks ??= new Map(songs.map((s) => [s.trackId, s.rank]));
-    return ranks.get(trackId);
-  };
-  return works.map((work) =>
-    "existingId" in work.target
-      ? placeInLikeOrder(work, held, removed.get(work.target.existingId) ?? new Set(), rankOf)
-      : work,
-  );
+  return works.map(({ work, source, preferenceKey }) => {
+    const rule = rules.get(`${source}:${preferenceKey}`);
+    if (!("existingId" in work.target) || !rule) return work;
+    const removedHere = removed.get(work.target.existingId) ?? new Set();
+    return placeInOrder(work, held, removedHere, rule.rule.order, placingOrder(rule, ctx));
+  });
 }
 
 /** Creates the new playlists' rows, writes the steps and the progress totals; returns the new names. */
