@@ -23,6 +23,7 @@ function setup(stepStatus: "pending" | "sent" = "pending") {
 /** Spotify's side: the library as listed, creations (the first `lost` answered 503 after/before applying). */
 function fakeApi(library: LibraryPlaylist[], lost: { count: number; applied: boolean }) {
   const writes: string[] = [];
+  const pauses: number[] = [];
   let created = 0;
   const api: JournalApi = {
     playlistsInLibrary: async (ids) => ids.map(() => true),
@@ -53,8 +54,12 @@ function fakeApi(library: LibraryPlaylist[], lost: { count: number; applied: boo
     getPlaylistItems: async () => [],
     removePlaylistFromLibrary: async () => {},
     myPlaylists: async () => [...library],
+    // the listing is looked at again a little apart; the waits are recorded, not slept
+    pause: async (ms) => {
+      pauses.push(ms);
+    },
   };
-  return { api, writes, created: () => created };
+  return { api, writes, created: () => created, pauses };
 }
 
 describe("finding a creation whose answer was lost", () => {
@@ -66,8 +71,10 @@ describe("finding a creation whose answer was lost", () => {
       ownerId: "someone-else",
       description: creationDescription(ROCK),
     };
-    const { api, writes, created } = fakeApi([theirs], { count: 1, applied: false });
+    const { api, writes, created, pauses } = fakeApi([theirs], { count: 1, applied: false });
     expect(await applyJournal(deps, api, "d")).toBe("done");
+    // the listing was looked at again before a second playlist was made
+    expect(pauses).toEqual([1_000, 2_000, 4_000]);
     expect(spotifyId()).toBe("created-2");
     expect(created()).toBe(2);
     expect(writes).toEqual(["add created-2"]);
