@@ -20,3 +20,23 @@ export const workLimits = {
   /** procedures marked expensive that one batched tRPC request may carry */
   expensivePerRequest: 1,
 } as const;
+
+/**
+ * The tRPC procedures that read a listener's whole library or start costly work: a batched request carries one of
+ * them (code 67 for the others, before they run), and the app sends each in a request of its own.
+ */
+export const expensiveProcedures: readonly string[] = [
+  "account.personalData",
+  "account.deleteData",
+  "combinations.create",
+  "combinations.delete",
+  "distribution.distributeHistorically",
+  "distribution.deletePredefined",
+  "distribution.startAnalysis",
+  "distribution.analysisResults",
+  "explain.songs",
+  "explain.placement",
+  "explain.search",
+  "explain.loadChoices",
+  "metadata.coverage",
+];
