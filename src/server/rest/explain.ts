@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { rateRules } from "../../shared/rate-rules.ts";
 import {
   AddExclusionSchema,
   ArtistIdSchema,
@@ -28,6 +29,7 @@ export function explainRest(deps: Deps) {
         offset: c.req.query("offset"),
         limit: c.req.query("limit"),
       });
+      deps.rateLimits.take(rateRules.libraryRead, user.userId);
       // Not a read shim: classifying songs whose cached categories are stale writes the cache.
       return c.json(await getPlaylistSongs(deps, user, input));
     })
@@ -59,11 +61,13 @@ export function explainRest(deps: Deps) {
     .get("/songs/search", (c) => {
       const user = requireUser(c, deps);
       const { query } = parseWith(SongSearchSchema, { query: c.req.query("query") });
+      deps.rateLimits.take(rateRules.libraryRead, user.userId);
       return c.json(searchSongs(deps, user.userId, query));
     })
     .get("/songs/:trackId/placement", (c) => {
       const user = requireUser(c, deps);
       const { trackId } = parseWith(PlacementSchema, { trackId: c.req.param("trackId") });
+      deps.rateLimits.take(rateRules.libraryRead, user.userId);
       return c.json(getPlacement(deps, user, trackId));
     })
     .get(
