@@ -9,7 +9,7 @@ import type { Deps } from "../deps/deps.ts";
 import { loadUserFacts } from "../distribution/runs/plan-inputs.ts";
 import type { PlannedSong } from "../library/considered.ts";
 import { loadConsideredRuleSongsGivingWay } from "../library/fact-sources.ts";
-import { metadataCoverage } from "../metadata/coverage.ts";
+import { metadataCoverageGivingWay } from "../metadata/coverage.ts";
 import { readTimeZone } from "../user/time-zone.ts";
 import { heldInOrder, songRecords, sourcePlaylistsHolding } from "./explain-repository.ts";
 import { notIncludedSongs } from "./not-included.ts";
@@ -19,10 +19,12 @@ import { reasonsInPlaylist } from "./song-reasons.ts";
 
 type Caller = { userId: string; membershipLevel: MembershipLevel };
 
-function coverageOf(deps: Deps, userId: string, target: PlaylistTarget): string | null {
+async function coverageOf(deps: Deps, userId: string, target: PlaylistTarget): Promise<string | null> {
   const group = target.combination ? "Genre" : target.entry?.group;
   if (!group) return null;
-  const coverage = metadataCoverage(deps, userId).groups.find((g) => g.group === (group as MetadataGroup));
+  const coverage = (await metadataCoverageGivingWay(deps, userId)).groups.find(
+    (g) => g.group === (group as MetadataGroup),
+  );
   return coverage?.text ?? null;
 }
 
@@ -63,7 +65,7 @@ export async function getPlaylistSongs(
   const target = resolvePlaylist(db, caller, input.name);
   const head = {
     name: target.name,
-    coverage: coverageOf(deps, caller.userId, target),
+    coverage: await coverageOf(deps, caller.userId, target),
     paused: target.paused,
   };
   const row = target.row;
