@@ -1,4 +1,5 @@
 // The error catalogue of spec section 8: one place for codes, texts and HTTP statuses.
+import { workLimits } from "./work-limits.ts";
 
 export const ErrorCode = {
   Unknown: -1,
@@ -68,8 +69,7 @@ export const errorTexts: Partial<Record<ErrorCodeValue, string>> = {
   [ErrorCode.TooManyExpensiveCalls]: "Too many expensive calls in one request. Send them one at a time.",
   [ErrorCode.ChangesTooOften]: "You are changing your settings very quickly. Wait a moment and try again.",
   [ErrorCode.RateLimited]: "You are asking very quickly. Wait a moment and try again.",
-  [ErrorCode.ChoicesTooOften]:
-    "You have changed many exclusions and corrections in a short time. Your playlists are being updated: wait a few minutes, then go on.",
+  [ErrorCode.ChoicesTooOften]: `You can make up to ${workLimits.choicesPerWindow} exclusions, corrections and undos in ${workLimits.choicesWindowMinutes} minutes. Your playlists are being updated: wait a few minutes, then go on.`,
   [ErrorCode.SubscriptionRunning]:
     "You already have a Premium subscription running, so a second one cannot be bought. You can manage it on this page.",
 };

@@ -64,8 +64,8 @@ export const rateRules = {
    */
   choices: {
     key: "choices",
-    windowMs: 10 * 60_000,
-    allowance: workLimits.choicesPer10Minutes,
+    windowMs: workLimits.choicesWindowMinutes * 60_000,
+    allowance: workLimits.choicesPerWindow,
     errorCode: ErrorCode.ChoicesTooOften,
   },
   /**

@@ -18,10 +18,11 @@ export const workLimits = {
   /** settings changes per listener in ten seconds (each may queue a sync of their playlists on Spotify) */
   settingsChangesPer10s: 10,
   /**
-   * exclusions, corrections, their undo and loaded choices documents per listener in ten minutes (each starts or
-   * joins an update of their playlists on Spotify); then code 69
+   * exclusions, corrections, their undo and loaded choices documents per listener in `choicesWindowMinutes` (each
+   * starts or joins an update of their playlists on Spotify); then code 69
    */
-  choicesPer10Minutes: 30,
+  choicesPerWindow: 30,
+  choicesWindowMinutes: 10,
   /**
    * reads of a listener's whole library (the expensive queries) per listener in a minute, then code 42: room for
    * an analysis page polling its results every 1.5 s and its cancel checks beside the playlist pages
