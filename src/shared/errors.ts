@@ -1,4 +1,5 @@
 // The error catalogue of spec section 8: one place for codes, texts and HTTP statuses.
+import { workLimits } from "./work-limits.ts";
 
 export const ErrorCode = {
   Unknown: -1,
@@ -26,6 +27,8 @@ export const ErrorCode = {
   PersonalDataTooOften: 66,
   TooManyExpensiveCalls: 67,
   ChangesTooOften: 68,
+  /** exclusions, corrections and their undo past their number in a few minutes (each moves songs on Spotify) */
+  ChoicesTooOften: 69,
   /** a second checkout while a subscription runs */
   SubscriptionRunning: 70,
 } as const;
@@ -65,6 +68,8 @@ export const errorTexts: Partial<Record<ErrorCodeValue, string>> = {
     "Your personal data can be downloaded a few times an hour. Try again in a little while.",
   [ErrorCode.TooManyExpensiveCalls]: "Too many expensive calls in one request. Send them one at a time.",
   [ErrorCode.ChangesTooOften]: "You are changing your settings very quickly. Wait a moment and try again.",
+  [ErrorCode.RateLimited]: "You are asking very quickly. Wait a moment and try again.",
+  [ErrorCode.ChoicesTooOften]: `You can make up to ${workLimits.choicesPerWindow} exclusions, corrections and undos in ${workLimits.choicesWindowMinutes} minutes. Your playlists are being updated: wait a few minutes, then go on.`,
   [ErrorCode.SubscriptionRunning]:
     "You already have a Premium subscription running, so a second one cannot be bought. You can manage it on this page.",
 };
@@ -89,6 +94,7 @@ const statusByCode: Partial<Record<ErrorCodeValue, number>> = {
   [ErrorCode.WorkQueueFull]: 429,
   [ErrorCode.PersonalDataTooOften]: 429,
   [ErrorCode.ChangesTooOften]: 429,
+  [ErrorCode.ChoicesTooOften]: 429,
   [ErrorCode.WholeLibraryDistributionOngoing]: 409,
   [ErrorCode.PlaylistDeletionOngoing]: 409,
   [ErrorCode.AnalysisOngoing]: 409,

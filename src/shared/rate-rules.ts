@@ -57,6 +57,28 @@ export const rateRules = {
     allowance: workLimits.settingsChangesPer10s,
     errorCode: ErrorCode.ChangesTooOften,
   },
+  /**
+   * an exclusion, a correction, their undo or a loaded choices document, per listener: each starts or joins an
+   * update of their playlists on Spotify (one pending at most), so a listener flipping one back and forth cannot
+   * spend the Spotify calls every listener's hourly update waits on
+   */
+  choices: {
+    key: "choices",
+    windowMs: workLimits.choicesWindowMinutes * 60_000,
+    allowance: workLimits.choicesPerWindow,
+    errorCode: ErrorCode.ChoicesTooOften,
+  },
+  /**
+   * a read of the listener's whole library (the expensive queries of work-limits.ts, REST and tRPC alike), per
+   * listener: one per batched request, and this many in a minute
+   */
+  libraryRead: {
+    key: "library-read",
+    windowMs: 60_000,
+    allowance: workLimits.libraryReadsPerMinute,
+    errorCode: ErrorCode.RateLimited,
+    message: "You are reading your whole library very often. Wait a moment and try again.",
+  },
   /** a read of a playlist's items for songs the listener removed in Spotify, per playlist: skipped when refused */
   removedSongsCheck: {
     key: "removed-songs-check",

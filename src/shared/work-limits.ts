@@ -17,6 +17,37 @@ export const workLimits = {
   purgeBatchRows: 500,
   /** settings changes per listener in ten seconds (each may queue a sync of their playlists on Spotify) */
   settingsChangesPer10s: 10,
+  /**
+   * exclusions, corrections, their undo and loaded choices documents per listener in `choicesWindowMinutes` (each
+   * starts or joins an update of their playlists on Spotify); then code 69
+   */
+  choicesPerWindow: 30,
+  choicesWindowMinutes: 10,
+  /**
+   * reads of a listener's whole library (the expensive queries) per listener in a minute, then code 42: room for
+   * an analysis page polling its results every 1.5 s and its cancel checks beside the playlist pages
+   */
+  libraryReadsPerMinute: 120,
   /** procedures marked expensive that one batched tRPC request may carry */
   expensivePerRequest: 1,
 } as const;
+
+/**
+ * The tRPC procedures that read a listener's whole library or start costly work: a batched request carries one of
+ * them (code 67 for the others, before they run), and the app sends each in a request of its own.
+ */
+export const expensiveProcedures: readonly string[] = [
+  "account.personalData",
+  "account.deleteData",
+  "combinations.create",
+  "combinations.delete",
+  "distribution.distributeHistorically",
+  "distribution.deletePredefined",
+  "distribution.startAnalysis",
+  "distribution.analysisResults",
+  "explain.songs",
+  "explain.placement",
+  "explain.search",
+  "explain.loadChoices",
+  "metadata.coverage",
+];

@@ -48,7 +48,11 @@ export function libraryOf(db: Db, userId: string): LibraryPart {
   const librarySync = db.select().from(librarySyncs).where(eq(librarySyncs.userId, userId)).get();
   return {
     likedSongsLastRead: librarySync
-      ? { lastSyncAt: iso(librarySync.lastSyncAt), lastFullSyncAt: iso(librarySync.lastFullSyncAt) }
+      ? {
+          lastSyncAt: iso(librarySync.lastSyncAt),
+          lastFullSyncAt: iso(librarySync.lastFullSyncAt),
+          recordingsReadAt: iso(librarySync.recordingsReadAt),
+        }
       : null,
     simplePlaylistPreferences: db
       .select()

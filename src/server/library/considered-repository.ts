@@ -31,6 +31,12 @@ export function parseStringList(json: string | null): string[] | null {
 const text = (v: unknown): string | null => (typeof v === "string" ? v : null);
 const num = (v: unknown): number | null => (typeof v === "number" ? v : null);
 
+export type LikeRow = [like: Omit<ConsideredLike, "categories">, categoriesJson: string | null];
+
+/** The columns read for a like (the order likeOfRow reads them in). */
+const LIKE_COLUMNS =
+  "l.track_id, l.liked_at, t.categories, t.categories_version, t.isrc, t.release_date, t.tempo, t.artist_ids";
+
 /**
  * The listener's active likes (or, with `unliked`, the likes they took back), oldest first, with each track's
  * cached categories (JSON) — the newest `limit` when a limit is given. Cached categories come as stored
@@ -42,31 +48,46 @@ export function* activeLikesOldestFirst(
   userId: string,
   limit: number | null,
   unliked = false,
-): Generator<[like: Omit<ConsideredLike, "categories">, categoriesJson: string | null]> {
+): Generator<LikeRow> {
   const rows = db.$client
     .query<never, [string, number]>(
-      `SELECT l.track_id, l.liked_at, t.categories, t.categories_version, t.isrc, t.release_date, t.tempo, t.artist_ids
-       FROM likes l JOIN tracks t ON t.id = l.track_id
+      `SELECT ${LIKE_COLUMNS} FROM likes l JOIN tracks t ON t.id = l.track_id
        WHERE l.user_id = ? AND l.unliked_at IS ${unliked ? "NOT NULL" : "NULL"}
        ORDER BY l.liked_at DESC, l.seq DESC LIMIT ?`,
     )
     .values(userId, limit ?? -1);
   for (let i = rows.length - 1; i >= 0; i--) {
-    const [trackId, likedAt, categories, version, isrc, releaseDate, tempo, artistIds] = rows[i] ?? [];
-    if (typeof trackId !== "string" || typeof likedAt !== "number") continue;
-    yield [
-      {
-        trackId,
-        likedAt,
-        categoriesVersion: text(version),
-        isrc: text(isrc),
-        releaseDate: text(releaseDate),
-        tempo: num(tempo),
-        artistIdsJson: text(artistIds),
-      },
-      text(categories),
-    ];
+    const like = likeOfRow(rows[i]);
+    if (like) yield like;
   }
+}
+
+function likeOfRow(row: unknown[] | undefined): LikeRow | null {
+  const [trackId, likedAt, categories, version, isrc, releaseDate, tempo, artistIds] = row ?? [];
+  if (typeof trackId !== "string" || typeof likedAt !== "number") return null;
+  return [
+    {
+      trackId,
+      likedAt,
+      categoriesVersion: text(version),
+      isrc: text(isrc),
+      releaseDate: text(releaseDate),
+      tempo: num(tempo),
+      artistIdsJson: text(artistIds),
+    },
+    text(categories),
+  ];
+}
+
+/** One active like of the listener with its track's cached categories (as above), or null. */
+export function activeLike(db: Db, userId: string, trackId: string): LikeRow | null {
+  const row = db.$client
+    .query<never, [string, string]>(
+      `SELECT ${LIKE_COLUMNS} FROM likes l JOIN tracks t ON t.id = l.track_id
+       WHERE l.user_id = ? AND l.track_id = ? AND l.unliked_at IS NULL`,
+    )
+    .values(userId, trackId)[0] as unknown[] | undefined;
+  return likeOfRow(row);
 }
 
 /** The track facts classification reads. */

@@ -19,8 +19,10 @@ import { runSteps, runStepsGivingWay } from "../platform/steps.ts";
 import { classifyTrack } from "./classify.ts";
 import {
   type ArtistFacts,
+  activeLike,
   activeLikesOldestFirst,
   artistFactsByIds,
+  type LikeRow,
   parseStringList,
   saveCategories,
   type TrackFacts,
@@ -107,16 +109,7 @@ function* consideredSongSteps(
   const limit = reading.unliked ? null : consideredLimit(level);
   for (const [like, categoriesJson] of activeLikesOldestFirst(deps.db, userId, limit, reading.unliked)) {
     if (songs.length % piece === piece - 1) yield;
-    const song: PlannedSong = {
-      trackId: like.trackId,
-      likedAt: like.likedAt,
-      rank: songs.length,
-      isrc: like.isrc,
-      categories: [],
-      releaseDate: like.releaseDate,
-      tempo: like.tempo,
-    };
-    if (reading.artistIds) song.artistIds = parseStringList(like.artistIdsJson) ?? [];
+    const song = songOfLike(like, songs.length, reading);
     songs.push(song);
     if (corrected.has(like.trackId)) {
       song.corrected = true;
@@ -136,6 +129,45 @@ function* consideredSongSteps(
     classifyStale(deps.db, correctedSongs, corrections);
   }
   return songs;
+}
+
+function songOfLike(like: LikeRow[0], rank: number, reading: SongReading): PlannedSong {
+  const song: PlannedSong = {
+    trackId: like.trackId,
+    likedAt: like.likedAt,
+    rank,
+    isrc: like.isrc,
+    categories: [],
+    releaseDate: like.releaseDate,
+    tempo: like.tempo,
+  };
+  if (reading.artistIds) song.artistIds = parseStringList(like.artistIdsJson) ?? [];
+  return song;
+}
+
+/**
+ * One active like as loadConsideredSongs gives it (its categories with the listener's corrections applied, a
+ * stale cache recomputed; `rank` 0), without reading the rest of the library; null when it is not an active like.
+ */
+export function likedSong(
+  deps: Pick<Deps, "db">,
+  userId: string,
+  trackId: string,
+  reading: SongReading = {},
+): PlannedSong | null {
+  const found = activeLike(deps.db, userId, trackId);
+  if (!found) return null;
+  const [like, categoriesJson] = found;
+  const song = songOfLike(like, 0, reading);
+  const corrections = correctionMap(deps.db, userId);
+  const artistIds = parseStringList(like.artistIdsJson) ?? [];
+  if (artistIds.some((id) => corrections.has(id))) {
+    song.corrected = true;
+    classifyStale(deps.db, [song], corrections);
+  } else if (categoriesJson !== null && like.categoriesVersion === classificationVersion)
+    song.categories = parseStringList(categoriesJson) ?? [];
+  else classifyStale(deps.db, [song]);
+  return song;
 }
 
 /**

@@ -9,7 +9,7 @@ import type { LoadedField } from "../../shared/rules/facts.ts";
 import type { Rule } from "../../shared/rules/model.ts";
 import type { Db } from "../db/client.ts";
 import type { Deps } from "../deps/deps.ts";
-import { loadConsideredSongs, type PlannedSong } from "./considered.ts";
+import { loadConsideredSongs, loadConsideredSongsGivingWay, type PlannedSong } from "./considered.ts";
 import { firstArtistNames, songsInSourcePlaylists } from "./fact-sources-repository.ts";
 
 type Source = (db: Db, userId: string, songs: readonly PlannedSong[]) => void;
@@ -86,4 +86,19 @@ export function loadRuleSongs(
   loadFacts(deps.db, userId, unlikedSongs, fields);
   const unliked = new Map(unlikedSongs.map((s) => [s.trackId, s]));
   return { considered, unliked, known: (id) => byId.has(id) || unliked.has(id) };
+}
+
+/** The considered songs with the facts the rules read, giving the event loop back while it classifies (a request). */
+export async function loadConsideredRuleSongsGivingWay(
+  deps: Pick<Deps, "db">,
+  userId: string,
+  level: MembershipLevel,
+  rules: readonly Rule[],
+): Promise<PlannedSong[]> {
+  const fields = fieldsOfRules(rules);
+  const considered = await loadConsideredSongsGivingWay(deps, userId, level, {
+    artistIds: fields.has("artistIds"),
+  });
+  loadFacts(deps.db, userId, considered, fields);
+  return considered;
 }

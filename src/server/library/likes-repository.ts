@@ -22,3 +22,18 @@ export function lastFullSyncOf(db: Db, userId: string): number | null | undefine
     .where(eq(librarySyncs.userId, userId))
     .get()?.at;
 }
+
+/** When the library was read in full for its recordings (AddRecordingOnce); null when never. */
+export function recordingsReadAt(db: Db, userId: string): number | null {
+  return (
+    db
+      .select({ at: librarySyncs.recordingsReadAt })
+      .from(librarySyncs)
+      .where(eq(librarySyncs.userId, userId))
+      .get()?.at ?? null
+  );
+}
+
+export function markRecordingsRead(db: Db, userId: string, at: number): void {
+  db.update(librarySyncs).set({ recordingsReadAt: at }).where(eq(librarySyncs.userId, userId)).run();
+}

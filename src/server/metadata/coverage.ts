@@ -8,41 +8,71 @@ import {
   metadataGroups,
 } from "../../shared/metadata.ts";
 import type { Deps } from "../deps/deps.ts";
+import { runSteps, runStepsGivingWay } from "../platform/steps.ts";
 import { factAvailable } from "./available.ts";
 
+type Counts = {
+  songs: number;
+  settled: number;
+  features: number;
+  tempo: number;
+  genres: number;
+  nations: number;
+};
+
+/** Likes counted per statement: a large library is counted in parts, so a caller may give way between them. */
+const PIECE = 2_000;
+
+/** The counts of the user's active likes whose track id comes after `after`, PIECE of them. */
+const PIECE_SQL = `SELECT count(*) AS likes, max(x.track_id) AS last, count(t.id) AS songs,
+    sum(t.features_status != 'missing') AS settled,
+    sum(t.features_source IS NOT NULL) AS features,
+    sum(t.tempo IS NOT NULL) AS tempo,
+    sum(EXISTS (SELECT 1 FROM json_each(t.artist_ids) j JOIN artists a ON a.id = j.value
+      WHERE json_array_length(coalesce(a.genres, '[]')) > 0 OR json_array_length(coalesce(a.mb_tags, '[]')) > 0)) AS genres,
+    sum(EXISTS (SELECT 1 FROM json_each(t.artist_ids) j JOIN artists a ON a.id = j.value
+      WHERE a.country IS NOT NULL OR json_array_length(coalesce(a.genres, '[]')) > 0
+        OR json_array_length(coalesce(a.mb_tags, '[]')) > 0)) AS nations
+  FROM (SELECT track_id FROM likes WHERE user_id = ? AND unliked_at IS NULL AND track_id > ?
+        ORDER BY track_id LIMIT ${PIECE}) x
+  LEFT JOIN tracks t ON t.id = x.track_id`;
+
 export function metadataCoverage(deps: Deps, userId: string): MetadataCoverage {
-  const sqlite = deps.db.$client;
-  const row = sqlite
-    .query<
-      { songs: number; settled: number; features: number; tempo: number; genres: number; nations: number },
-      [string]
-    >(
-      `SELECT count(*) AS songs,
-         sum(t.features_status != 'missing') AS settled,
-         sum(t.features_source IS NOT NULL) AS features,
-         sum(t.tempo IS NOT NULL) AS tempo,
-         sum(EXISTS (SELECT 1 FROM json_each(t.artist_ids) j JOIN artists a ON a.id = j.value
-           WHERE json_array_length(coalesce(a.genres, '[]')) > 0 OR json_array_length(coalesce(a.mb_tags, '[]')) > 0)) AS genres,
-         sum(EXISTS (SELECT 1 FROM json_each(t.artist_ids) j JOIN artists a ON a.id = j.value
-           WHERE a.country IS NOT NULL OR json_array_length(coalesce(a.genres, '[]')) > 0
-             OR json_array_length(coalesce(a.mb_tags, '[]')) > 0)) AS nations
-       FROM likes l JOIN tracks t ON t.id = l.track_id WHERE l.user_id = ? AND l.unliked_at IS NULL`,
-    )
-    .get(userId) ?? { songs: 0, settled: 0, features: 0, tempo: 0, genres: 0, nations: 0 };
+  return runSteps(coverageSteps(deps, userId));
+}
+
+/** The same, giving the event loop back between the parts of a large library (a request that may wait). */
+export function metadataCoverageGivingWay(deps: Deps, userId: string): Promise<MetadataCoverage> {
+  return runStepsGivingWay(coverageSteps(deps, userId));
+}
+
+function* coverageSteps(deps: Deps, userId: string): Generator<void, MetadataCoverage> {
+  const piece = deps.db.$client.query<Counts & { likes: number; last: string | null }, [string, string]>(
+    PIECE_SQL,
+  );
+  const row: Counts = { songs: 0, settled: 0, features: 0, tempo: 0, genres: 0, nations: 0 };
+  let after = "";
+  for (;;) {
+    const part = piece.get(userId, after);
+    for (const key of Object.keys(row) as (keyof Counts)[]) row[key] += part?.[key] ?? 0;
+    if (!part?.last || part.likes < PIECE) break;
+    after = part.last;
+    yield;
+  }
   // the songs each group's facts are known for
   const known: Record<(typeof metadataGroups)[number], number> = {
-    Mood: row.features ?? 0,
-    Tempo: row.tempo ?? 0,
-    Genre: row.genres ?? 0,
-    Subgenre: row.genres ?? 0,
-    Nationality: row.nations ?? 0,
+    Mood: row.features,
+    Tempo: row.tempo,
+    Genre: row.genres,
+    Subgenre: row.genres,
+    Nationality: row.nations,
   };
   const groups: GroupCoverage[] = metadataGroups.map((group) => {
     const count = known[group];
     const fillable = metadataGroupFacts[group].some((fact) => factAvailable(deps, fact));
     return { group, known: count, fillable, text: groupCoverageText(group, count, row.songs, fillable) };
   });
-  const settled = row.settled ?? 0;
+  const settled = row.settled;
   const looking = settled < row.songs || deps.metadataLookups.isLookingUp(userId);
   return { songs: row.songs, lookup: looking ? { done: settled, total: row.songs } : null, groups };
 }

@@ -170,6 +170,8 @@ function applyChoices(deps: Deps, caller: Caller, raw: unknown, options: ImportO
   const doc = parsed.data;
   const { db } = deps;
   const now = deps.clock.now();
+  // a loaded document's exclusions and corrections are choices like any other (the demo's own are not the listener's)
+  if (!dryRun && !options.unthrottled) deps.rateLimits.take(rateRules.choices, caller.userId);
   const result = transaction(db, () => {
     const checked = check(deps, caller, doc);
     const before = new Set(loadSelection(db, caller.userId).map((p) => p.name));

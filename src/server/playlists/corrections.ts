@@ -1,5 +1,6 @@
 // The listener's corrections of an artist's genres and country: they override every source for this listener's
 // playlists only; songs move at the update that starts now (in, and — because the listener asked — out).
+import { rateRules } from "../../shared/rate-rules.ts";
 import type { ArtistCorrectionView, SetCorrectionInput } from "../../shared/schemas/explain.ts";
 import { transaction } from "../db/transaction.ts";
 import type { Deps } from "../deps/deps.ts";
@@ -27,6 +28,7 @@ export function listCorrections(deps: Pick<Deps, "db">, userId: string): { artis
 
 /** Sets an artist's correction (an artist of one of the listener's liked songs) and starts the update. */
 export function setCorrection(deps: Deps, userId: string, input: SetCorrectionInput): ArtistCorrectionView {
+  deps.rateLimits.take(rateRules.choices, userId);
   const stored = transaction(deps.db, () => {
     const name = likedArtistName(deps.db, userId, input.artistId);
     if (name === null) throw badRequest("artistId: not an artist of your liked songs");
@@ -43,6 +45,7 @@ export function setCorrection(deps: Deps, userId: string, input: SetCorrectionIn
 }
 
 export function removeCorrection(deps: Deps, userId: string, artistId: string): void {
+  deps.rateLimits.take(rateRules.choices, userId);
   if (!deleteCorrection(deps.db, userId, artistId)) throw notFound("No correction of this artist.");
   startChoicesUpdate(deps, userId);
 }

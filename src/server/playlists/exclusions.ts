@@ -1,6 +1,7 @@
 // "Never in this playlist": the listener keeps a song or an artist out of one playlist (its entry or
 // combination, spill playlists included). The songs leave Spotify at once and stay out at every update.
 import type { MembershipLevel } from "../../shared/membership.ts";
+import { rateRules } from "../../shared/rate-rules.ts";
 import type { AddExclusionInput, Exclusion, ExclusionKind } from "../../shared/schemas/explain.ts";
 import { transaction } from "../db/transaction.ts";
 import type { Deps } from "../deps/deps.ts";
@@ -40,6 +41,7 @@ export function addExclusion(
   caller: Caller,
   input: AddExclusionInput,
 ): { exclusion: Exclusion; created: boolean } {
+  deps.rateLimits.take(rateRules.choices, caller.userId);
   const result = transaction(deps.db, () => {
     const target = resolvePlaylist(deps.db, caller, input.name);
     assertChangeable(target);
@@ -75,6 +77,7 @@ export function removeExclusion(
   caller: Caller,
   input: { name: string; kind: ExclusionKind; id: string },
 ): void {
+  deps.rateLimits.take(rateRules.choices, caller.userId);
   const target = resolvePlaylist(deps.db, caller, input.name);
   assertChangeable(target);
   const removed = deleteExclusion(

@@ -205,6 +205,31 @@ export function removedByListener(
     .map((r) => ({ trackId: r.trackId, name: r.name, since: r.since ?? 0 }));
 }
 
+/** Of the user's active likes, those by any of the artists, each with which of them it is by. */
+export function likedTracksByArtists(
+  db: Db,
+  userId: string,
+  artistIds: readonly string[],
+): Map<string, Set<string>> {
+  const byTrack = new Map<string, Set<string>>();
+  for (let i = 0; i < artistIds.length; i += CHUNK) {
+    const part = artistIds.slice(i, i + CHUNK);
+    const rows = db.$client
+      .query<{ trackId: string; artistId: string }, string[]>(
+        `SELECT l.track_id AS trackId, j.value AS artistId FROM likes l JOIN tracks t ON t.id = l.track_id,
+          json_each(t.artist_ids) j WHERE l.user_id = ? AND l.unliked_at IS NULL
+          AND j.value IN (${part.map(() => "?").join(",")})`,
+      )
+      .all(userId, ...part);
+    for (const { trackId, artistId } of rows) {
+      const artists = byTrack.get(trackId) ?? new Set<string>();
+      artists.add(artistId);
+      byTrack.set(trackId, artists);
+    }
+  }
+  return byTrack;
+}
+
 /** Track names and artists by id. */
 export function trackNames(
   db: Db,

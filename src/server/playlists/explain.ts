@@ -8,8 +8,8 @@ import type { PlaylistSongs, PlaylistSongsInput } from "../../shared/schemas/exp
 import type { Deps } from "../deps/deps.ts";
 import { loadUserFacts } from "../distribution/runs/plan-inputs.ts";
 import type { PlannedSong } from "../library/considered.ts";
-import { loadRuleSongs } from "../library/fact-sources.ts";
-import { metadataCoverage } from "../metadata/coverage.ts";
+import { loadConsideredRuleSongsGivingWay } from "../library/fact-sources.ts";
+import { metadataCoverageGivingWay } from "../metadata/coverage.ts";
 import { readTimeZone } from "../user/time-zone.ts";
 import { heldInOrder, songRecords, sourcePlaylistsHolding } from "./explain-repository.ts";
 import { notIncludedSongs } from "./not-included.ts";
@@ -19,10 +19,12 @@ import { reasonsInPlaylist } from "./song-reasons.ts";
 
 type Caller = { userId: string; membershipLevel: MembershipLevel };
 
-function coverageOf(deps: Deps, userId: string, target: PlaylistTarget): string | null {
+async function coverageOf(deps: Deps, userId: string, target: PlaylistTarget): Promise<string | null> {
   const group = target.combination ? "Genre" : target.entry?.group;
   if (!group) return null;
-  const coverage = metadataCoverage(deps, userId).groups.find((g) => g.group === (group as MetadataGroup));
+  const coverage = (await metadataCoverageGivingWay(deps, userId)).groups.find(
+    (g) => g.group === (group as MetadataGroup),
+  );
   return coverage?.text ?? null;
 }
 
@@ -53,12 +55,17 @@ function heldInRuleOrder(
   return songs.sort(compare).map((s) => s.trackId);
 }
 
-export function getPlaylistSongs(deps: Deps, caller: Caller, input: PlaylistSongsInput): PlaylistSongs {
+/** Reads and classifies the whole library: it gives the event loop back between its parts, so requests go on. */
+export async function getPlaylistSongs(
+  deps: Deps,
+  caller: Caller,
+  input: PlaylistSongsInput,
+): Promise<PlaylistSongs> {
   const { db } = deps;
   const target = resolvePlaylist(db, caller, input.name);
   const head = {
     name: target.name,
-    coverage: coverageOf(deps, caller.userId, target),
+    coverage: await coverageOf(deps, caller.userId, target),
     paused: target.paused,
   };
   const row = target.row;
@@ -67,7 +74,7 @@ export function getPlaylistSongs(deps: Deps, caller: Caller, input: PlaylistSong
   if (row.status === "active")
     scheduleRemovedCheck(deps, caller.userId, { id: row.id, spotifyPlaylistId: row.spotifyPlaylistId });
   // Every like with the facts the rule reads, from the classification that places songs (corrections applied).
-  const likes = loadRuleSongs(deps, caller.userId, premiumLevel, [target.rule]).considered;
+  const likes = await loadConsideredRuleSongsGivingWay(deps, caller.userId, premiumLevel, [target.rule]);
   const timeZone = readTimeZone(db, caller.userId).timeZone;
   const now = deps.clock.now();
   const held = heldInRuleOrder(db, caller.userId, row.id, target, likes, now);

@@ -11,7 +11,7 @@ import type { NotIncludedSong } from "../../shared/schemas/explain.ts";
 import type { Db } from "../db/client.ts";
 import { exclusionsOfPreference } from "../distribution/repository/exclusions.ts";
 import type { PlannedSong } from "../library/considered.ts";
-import { heldIn, removedByListener, trackNames } from "./explain-repository.ts";
+import { heldIn, likedTracksByArtists, removedByListener, trackNames } from "./explain-repository.ts";
 import type { PlaylistTarget } from "./playlist-target.ts";
 
 export interface NotIncludedInput {
@@ -47,14 +47,23 @@ export function notIncludedSongs(db: Db, userId: string, input: NotIncludedInput
     sameBucket.map((r) => r.id),
   );
   const exclusions = exclusionsOfPreference(db, userId, target.source, target.preferenceKey);
+  const excludedSongs = new Map(exclusions.filter((e) => e.kind === "track").map((e) => [e.targetId, e]));
+  const artistExclusions = exclusions.filter((e) => e.kind === "artist");
+  // only the songs by an excluded artist are looked up, not every song's artists
+  const byExcludedArtist =
+    artistExclusions.length > 0
+      ? likedTracksByArtists(
+          db,
+          userId,
+          artistExclusions.map((e) => e.targetId),
+        )
+      : new Map<string, Set<string>>();
   const matches = matcherOf(target, { now: input.now, timeZone: input.timeZone });
   const firstConsidered = input.premium ? 0 : Math.max(0, likes.length - limits.freeConsideredSongs);
-  const candidates = likes.filter((s) => !held.has(s.trackId));
-  const info = trackNames(db, [...candidates.map((s) => s.trackId), ...held]);
   const recordingHolder = new Map<string, string>();
   if (input.addRecordingOnce)
     for (const s of likes) if (held.has(s.trackId) && s.isrc) recordingHolder.set(s.isrc, s.trackId);
-  const out: NotIncludedSong[] = sameBucket.flatMap((r) =>
+  const removed: NotIncludedSong[] = sameBucket.flatMap((r) =>
     removedByListener(db, r.id).map((s) => ({
       trackId: s.trackId,
       name: s.name,
@@ -62,33 +71,42 @@ export function notIncludedSongs(db: Db, userId: string, input: NotIncludedInput
       text: explainTexts.notIncluded.removed(localDate(s.since, input.timeZone)),
     })),
   );
-  const add = (song: PlannedSong, kind: NotIncludedKind, text: string) =>
-    out.push({ trackId: song.trackId, name: info.get(song.trackId)?.name ?? song.trackId, kind, text });
-  for (const song of candidates) {
-    const excludedSong = exclusions.find((e) => e.kind === "track" && e.targetId === song.trackId);
-    const artistIds = info.get(song.trackId)?.artistIds ?? [];
-    const excludedArtist = exclusions.find((e) => e.kind === "artist" && artistIds.includes(e.targetId));
-    const excludedBy = excludedSong ?? excludedArtist;
+  // what is listed, named once the list is known (names are read for those songs only)
+  const listed: { trackId: string; kind: NotIncludedKind; text: (name: (id: string) => string) => string }[] =
+    [];
+  for (const song of likes) {
+    if (held.has(song.trackId)) continue;
+    const artists = byExcludedArtist.get(song.trackId);
+    const excludedBy =
+      excludedSongs.get(song.trackId) ?? artistExclusions.find((e) => artists?.has(e.targetId));
     // Excluded songs are listed for every kind; the other reasons only where the rule says the song belongs.
     if (excludedBy) {
       const since = localDate(excludedBy.createdAt, input.timeZone);
-      add(
-        song,
-        "excluded",
+      const text =
         excludedBy.kind === "track"
           ? explainTexts.notIncluded.excludedSong(since)
-          : explainTexts.notIncluded.excludedArtist(excludedBy.label, since),
-      );
+          : explainTexts.notIncluded.excludedArtist(excludedBy.label, since);
+      listed.push({ trackId: song.trackId, kind: "excluded", text: () => text });
       continue;
     }
     if (!matches?.(song)) continue;
     if (song.rank < firstConsidered) {
-      add(song, "freeLimit", explainTexts.notIncluded.freeLimit(limits.freeConsideredSongs));
+      const text = explainTexts.notIncluded.freeLimit(limits.freeConsideredSongs);
+      listed.push({ trackId: song.trackId, kind: "freeLimit", text: () => text });
       continue;
     }
     const holder = song.isrc ? recordingHolder.get(song.isrc) : undefined;
     if (holder && holder !== song.trackId)
-      add(song, "sameRecording", explainTexts.notIncluded.sameRecording(info.get(holder)?.name ?? holder));
+      listed.push({
+        trackId: song.trackId,
+        kind: "sameRecording",
+        text: (name) => explainTexts.notIncluded.sameRecording(name(holder)),
+      });
   }
-  return out;
+  const info = trackNames(db, [...listed.map((l) => l.trackId), ...recordingHolder.values()]);
+  const name = (id: string) => info.get(id)?.name ?? id;
+  return [
+    ...removed,
+    ...listed.map((l) => ({ trackId: l.trackId, name: name(l.trackId), kind: l.kind, text: l.text(name) })),
+  ];
 }

@@ -2,14 +2,14 @@
 // for the others why not (a fact no source knows yet, an entry not chosen, kept out, waiting for the update).
 import { type CatalogueGroup, catalogue, stripPostfix } from "../../shared/catalogue/index.ts";
 import { ageText, explainTexts, type Reason } from "../../shared/explain.ts";
-import { type MembershipLevel, premiumLevel } from "../../shared/membership.ts";
+import type { MembershipLevel } from "../../shared/membership.ts";
 import { partsOf, passes } from "../../shared/rules/evaluate.ts";
 import { facts } from "../../shared/rules/facts.ts";
 import type { SongPlacement, SongSearchHit } from "../../shared/schemas/explain.ts";
 import type { Deps } from "../deps/deps.ts";
 import { excludedTracksByPreference } from "../distribution/repository/exclusions.ts";
 import { loadSelection } from "../distribution/runs/plan-inputs.ts";
-import { loadConsideredSongs } from "../library/considered.ts";
+import { likedSong } from "../library/considered.ts";
 import { songQuestions } from "../metadata/sources/index.ts";
 import { notFound } from "../platform/errors.ts";
 import { readTimeZone } from "../user/time-zone.ts";
@@ -40,10 +40,11 @@ function missingFact(group: CatalogueGroup, track: TrackEvidence): string | null
 export function getPlacement(deps: Deps, caller: Caller, trackId: string): SongPlacement {
   const { db } = deps;
   const [found] = songRecords(db, caller.userId, [trackId]);
-  // Not the listener's like: refused before the library is read (and its stale classifications rewritten).
+  // Not the listener's like: refused before anything is classified (and a stale classification rewritten).
   if (!found) throw notFound("Not one of your liked songs.");
   const record = found;
-  const song = loadConsideredSongs(deps, caller.userId, premiumLevel).find((s) => s.trackId === trackId);
+  // this song as planning judges it (corrections applied), not the whole library
+  const song = likedSong(deps, caller.userId, trackId);
   if (!song) throw notFound("Not one of your liked songs.");
   const now = deps.clock.now();
   const holding = playlistsHolding(db, caller.userId, trackId);

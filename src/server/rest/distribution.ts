@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { rateRules } from "../../shared/rate-rules.ts";
 import {
   AnalysisIdSchema,
   AnalysisResultsSchema,
@@ -45,6 +46,8 @@ export function distributionRest(deps: Deps) {
           id: c.req.param("id"),
           afterSegmentNumber: c.req.query("afterSegmentNumber") || undefined,
         });
+        // its coverage reads the whole library, as the tRPC query counts
+        deps.rateLimits.take(rateRules.libraryRead, user.userId);
         return getAnalysisResults(deps, user.userId, input.id, input.afterSegmentNumber);
       }),
     )

@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { rateRules } from "../../shared/rate-rules.ts";
 import {
   AddExclusionSchema,
   ArtistIdSchema,
@@ -21,15 +22,16 @@ import { jsonBody, parseWith, reading, requireUser } from "./validate.ts";
 /** Explain and correct: a playlist's songs with their reasons, exclusions, corrections. */
 export function explainRest(deps: Deps) {
   return new Hono()
-    .get("/playlists/:name/songs", (c) => {
+    .get("/playlists/:name/songs", async (c) => {
       const user = requireUser(c, deps);
       const input = parseWith(PlaylistSongsSchema, {
         name: c.req.param("name"),
         offset: c.req.query("offset"),
         limit: c.req.query("limit"),
       });
+      deps.rateLimits.take(rateRules.libraryRead, user.userId);
       // Not a read shim: classifying songs whose cached categories are stale writes the cache.
-      return c.json(getPlaylistSongs(deps, user, input));
+      return c.json(await getPlaylistSongs(deps, user, input));
     })
     .get(
       "/playlists/:name/exclusions",
@@ -59,11 +61,13 @@ export function explainRest(deps: Deps) {
     .get("/songs/search", (c) => {
       const user = requireUser(c, deps);
       const { query } = parseWith(SongSearchSchema, { query: c.req.query("query") });
+      deps.rateLimits.take(rateRules.libraryRead, user.userId);
       return c.json(searchSongs(deps, user.userId, query));
     })
     .get("/songs/:trackId/placement", (c) => {
       const user = requireUser(c, deps);
       const { trackId } = parseWith(PlacementSchema, { trackId: c.req.param("trackId") });
+      deps.rateLimits.take(rateRules.libraryRead, user.userId);
       return c.json(getPlacement(deps, user, trackId));
     })
     .get(

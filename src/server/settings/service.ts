@@ -5,6 +5,7 @@ import type {
   SettingsResponse,
 } from "../../shared/schemas/settings.ts";
 import type { Deps } from "../deps/deps.ts";
+import { markRecordingsRead, recordingsReadAt } from "../library/likes-repository.ts";
 import { queueLibraryRead } from "../library/service.ts";
 import { hasLikeWithoutRecording } from "../library/tracks-repository.ts";
 import { readSettings, toSettingsResponse, writeSettings } from "./store.ts";
@@ -39,12 +40,13 @@ export function updatePlaylistSettings(
 
 /**
  * AddRecordingOnce turned on: liked songs stored before Crate kept ISRCs are read once more (a full library read,
- * ⌈likes/50⌉ calls, in the background before the next run), so every song's recording is known.
+ * ⌈likes/50⌉ calls, in the background before the next run), so every song's recording is known. Once per
+ * listener: a song still without one after that read has none on Spotify, and later likes come with theirs.
  */
 function scheduleRecordingIds(deps: Deps, userId: string): void {
-  if (!hasLikeWithoutRecording(deps.db, userId)) return;
-  // However often the setting flips, one full read waits (or the running one serves).
-  queueLibraryRead(deps, userId, { full: true }).catch((error) =>
-    deps.log.warn("recording ids not read", { userId, error: String(error) }),
-  );
+  if (recordingsReadAt(deps.db, userId) !== null || !hasLikeWithoutRecording(deps.db, userId)) return;
+  // However often the setting flips meanwhile, one full read waits (or the running one serves).
+  queueLibraryRead(deps, userId, { full: true })
+    .then(() => markRecordingsRead(deps.db, userId, deps.clock.now()))
+    .catch((error) => deps.log.warn("recording ids not read", { userId, error: String(error) }));
 }

@@ -32,7 +32,12 @@ export interface PersonalData {
   sessions: { createdAt: ExportTime; lastSeenAt: ExportTime; expiresAt: ExportTime }[];
   settings: { createPlaylistsAsPrivate: boolean; removePlaylistPostfix: boolean; addRecordingOnce: boolean };
   statisticsEnabled: { enabledAt: ExportTime } | false;
-  likedSongsLastRead: { lastSyncAt: ExportTime; lastFullSyncAt: ExportTime } | null;
+  likedSongsLastRead: {
+    lastSyncAt: ExportTime;
+    lastFullSyncAt: ExportTime;
+    /** when turning AddRecordingOnce on had the library read for its recordings */
+    recordingsReadAt: ExportTime;
+  } | null;
   likedSongs: { trackId: string; trackName: string | null; likedAt: ExportTime; unlikedAt: ExportTime }[];
   simplePlaylistPreferences: { playlistName: string; preferenceDate: ExportTime }[];
   combinationPlaylistPreferences: {

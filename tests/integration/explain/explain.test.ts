@@ -184,6 +184,19 @@ describe("exclusions", () => {
       expect(inGenre.filter((id) => factsOf(id).artistIds.includes(artist))).toEqual([]);
       expect(now.get(managed("Everything"))).toContain(newByKnownArtist ?? "");
     }
+    // the artist's songs are listed below the playlist's songs as kept out, naming the artist
+    const page = await h.call(listener.cookie, "GET", `/api/playlists/${encodeURIComponent(genre)}/songs`);
+    const kept = (page.body.notIncluded as { trackId: string; kind: string; text: string }[]).find(
+      (s) => s.trackId === newByKnownArtist,
+    );
+    expect(kept?.kind).toBe("excluded");
+    const listedExclusions = (await h.call(listener.cookie, "GET", path)).body.exclusions as {
+      id: string;
+      label: string;
+    }[];
+    const label = listedExclusions.find((e) => e.id === artist)?.label ?? "";
+    expect(label).not.toBe("");
+    expect(kept?.text).toContain(label);
   }, 120_000);
 });
 

@@ -3,6 +3,9 @@
 import { describe, expect, test } from "bun:test";
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
+import { appRouter } from "../../../src/server/trpc/_app.ts";
+import { oneExpensivePerRequest } from "../../../src/server/trpc/core/init.ts";
+import { expensiveProcedures } from "../../../src/shared/work-limits.ts";
 import { srcRoot } from "./import-graph.ts";
 
 function sourceFiles(dir: string): string[] {
@@ -33,5 +36,15 @@ describe("one place for each rule", () => {
       .filter((path) => !allowed(path))
       .filter((path) => /\.transaction\(/.test(readFileSync(join(srcRoot, path), "utf8")));
     expect(offenders).toEqual([]);
+  });
+
+  test("the procedures marked expensive on the server are the shared list the app's client splits off", () => {
+    const [mark] = (oneExpensivePerRequest as unknown as { _middlewares: unknown[] })._middlewares;
+    const marked = Object.entries(appRouter._def.procedures as Record<string, unknown>)
+      .filter(([, procedure]) =>
+        (procedure as { _def: { middlewares: unknown[] } })._def.middlewares.includes(mark),
+      )
+      .map(([name]) => name);
+    expect(marked.sort()).toEqual([...expensiveProcedures].sort());
   });
 });

@@ -6,7 +6,8 @@ import { parseConfig } from "../../../src/server/config/config.ts";
 import type { Db } from "../../../src/server/db/client.ts";
 import { openDatabase } from "../../../src/server/db/client.ts";
 import type { Deps } from "../../../src/server/deps/deps.ts";
-import { loadConsideredSongs } from "../../../src/server/library/considered.ts";
+import { likedSong, loadConsideredSongs } from "../../../src/server/library/considered.ts";
+import { deleteCorrection, upsertCorrection } from "../../../src/server/library/corrections-repository.ts";
 import { audioFeaturesUnavailable, enrichLibrary } from "../../../src/server/library/metadata.ts";
 import { syncLibrary } from "../../../src/server/library/sync.ts";
 import { withMetadataLookups } from "../../../src/server/metadata/background.ts";
@@ -238,6 +239,28 @@ describe("metadata cache", () => {
     expect(db.$client.query("SELECT count(*) AS n FROM tracks WHERE categories IS NOT NULL").get()).toEqual({
       n: 4,
     });
+  });
+
+  test("one song's facts (a placement) are the whole library's for it: cached, stale, corrected, undone", async () => {
+    const api = provider(30);
+    await syncLibrary(deps(), api, "u1");
+    const same = () => {
+      const whole = loadConsideredSongs(deps(), "u1", "PremiumYearly", { artistIds: true });
+      for (const song of whole)
+        expect(likedSong(deps(), "u1", song.trackId, { artistIds: true })).toEqual({ ...song, rank: 0 });
+      return whole;
+    };
+    // nothing cached yet (lookups unfinished), then cached, then one artist corrected, then the correction undone
+    same();
+    await enrichLibrary(deps(), api, "u1");
+    same();
+    upsertCorrection(db, "u1", { artistId: "a1", genres: ["Jazz"], country: "SE", createdAt: 1 });
+    const corrected = same().find((s) => s.trackId === "t1");
+    expect(corrected?.categories).toContain("Jazz");
+    deleteCorrection(db, "u1", "a1");
+    same();
+    expect(likedSong(deps(), "u1", "not-liked")).toBeNull();
+    expect(likedSong(deps(), "u2", "t1")).toBeNull();
   });
 
   test("audio features refused: remembered for a day, then asked again for every song still without them", async () => {

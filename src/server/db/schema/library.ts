@@ -120,6 +120,8 @@ export const librarySyncs = sqliteTable("library_syncs", {
   listedExtra: integer().notNull().default(0),
   /** a sync found new likes that no distribution has planned yet (set by any sync, cleared by planning) */
   newLikesPending: integer({ mode: "boolean" }).notNull().default(false),
+  /** when turning AddRecordingOnce on last had the whole library read for its recordings (ISRCs): once is enough */
+  recordingsReadAt: integer(),
 });
 
 /**

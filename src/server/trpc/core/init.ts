@@ -3,6 +3,7 @@ import { initTRPC, TRPCError } from "@trpc/server";
 import { ZodError } from "zod";
 import { ErrorCode } from "../../../shared/errors.ts";
 import { hasPremiumCatalogue } from "../../../shared/membership.ts";
+import { rateRules } from "../../../shared/rate-rules.ts";
 import { workLimits } from "../../../shared/work-limits.ts";
 import { lookupSession, type SessionUser } from "../../auth/sessions.ts";
 import type { Deps } from "../../deps/deps.ts";
@@ -99,14 +100,16 @@ export const adminProcedure = authedProcedure.use(({ ctx, next }) => {
 });
 
 /**
- * For a procedure that reads or starts a lot of work (the personal-data export, an analysis, a distribution),
- * used after its input is read: one such call per batched request; the others are refused with code 67 before
- * they run.
+ * For a procedure that reads or starts a lot of work (the personal-data export, an analysis, a distribution, a
+ * read of the whole library), used after its input is read: one such call per batched request; the others are
+ * refused with code 67 before they run. A query among them reads the listener's whole library: a few a minute
+ * per listener (rateRules.libraryRead, as the REST shims take it); the server's own callers are not counted.
  */
-export const oneExpensivePerRequest = t.middleware(({ ctx, next }) => {
-  const costs = (ctx as Context).costs;
+export const oneExpensivePerRequest = t.middleware(({ ctx, type, next }) => {
+  const { costs, user, deps } = ctx as Context;
   if (costs && ++costs.expensive > workLimits.expensivePerRequest) {
     throw new AppError(ErrorCode.TooManyExpensiveCalls);
   }
+  if (costs && user && type === "query") deps.rateLimits.take(rateRules.libraryRead, user.userId);
   return next();
 });

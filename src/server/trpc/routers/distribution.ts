@@ -36,6 +36,7 @@ export const distributionRouter = router({
   /** GET /api/distributor/analysis/{id}?afterSegmentNumber= */
   analysisResults: authedProcedure
     .input(AnalysisResultsSchema)
+    .use(oneExpensivePerRequest)
     .query(({ ctx, input }) =>
       getAnalysisResults(ctx.deps, ctx.user.userId, input.id, input.afterSegmentNumber),
     ),

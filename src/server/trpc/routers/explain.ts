@@ -14,12 +14,13 @@ import { listCorrections, removeCorrection, setCorrection } from "../../playlist
 import { addExclusion, listExclusions, removeExclusion } from "../../playlists/exclusions.ts";
 import { getPlaylistSongs } from "../../playlists/explain.ts";
 import { getPlacement, searchSongs } from "../../playlists/placement.ts";
-import { authedProcedure, router } from "../core/init.ts";
+import { authedProcedure, oneExpensivePerRequest, router } from "../core/init.ts";
 
 export const explainRouter = router({
   /** GET /api/playlists/{name}/songs */
   songs: authedProcedure
     .input(PlaylistSongsSchema)
+    .use(oneExpensivePerRequest)
     .query(({ ctx, input }) => getPlaylistSongs(ctx.deps, ctx.user, input)),
   /** GET /api/playlists/{name}/exclusions */
   exclusions: authedProcedure
@@ -37,16 +38,19 @@ export const explainRouter = router({
   /** GET /api/songs/search?query= */
   search: authedProcedure
     .input(SongSearchSchema)
+    .use(oneExpensivePerRequest)
     .query(({ ctx, input }) => searchSongs(ctx.deps, ctx.user.userId, input.query)),
   /** GET /api/songs/{trackId}/placement */
   placement: authedProcedure
     .input(PlacementSchema)
+    .use(oneExpensivePerRequest)
     .query(({ ctx, input }) => getPlacement(ctx.deps, ctx.user, input.trackId)),
   /** GET /api/user/choices */
   choices: authedProcedure.query(({ ctx }) => exportChoices(ctx.deps, ctx.user.userId)),
   /** POST /api/user/choices (checked whole by the service, so the first bad field is named) */
   loadChoices: authedProcedure
     .input(LoadChoicesSchema)
+    .use(oneExpensivePerRequest)
     .mutation(({ ctx, input }) =>
       importChoices(ctx.deps, ctx.user, input.document, { dryRun: input.dryRun }),
     ),

@@ -1,5 +1,6 @@
 import { messages } from "../../../../shared/errors.ts";
 import { limits } from "../../../../shared/limits.ts";
+import { workLimits } from "../../../../shared/work-limits.ts";
 
 export interface FaqItem {
   question: string;
@@ -79,8 +80,7 @@ export const faqSections: FaqSection[] = [
       },
       {
         question: "How do I keep a song out of a playlist?",
-        answer:
-          "On the playlist's page, choose a song and then 'Never this song here', or 'Never' followed by an artist's name for all their songs, now and later. The songs leave the Spotify playlist at once and stay out at every update; other playlists are not affected. The page lists what you keep out, with an undo, after which the songs return at their place in like order at the next update.",
+        answer: `On the playlist's page, choose a song and then 'Never this song here', or 'Never' followed by an artist's name for all their songs, now and later. The songs leave the Spotify playlist at once and stay out at every update; other playlists are not affected. The page lists what you keep out, with an undo, after which the songs return at their place in like order at the next update. Each exclusion, correction and undo updates your playlists on Spotify, so you can make up to ${workLimits.choicesPerWindow} of them in ${workLimits.choicesWindowMinutes} minutes; past that, wait a few minutes and go on.`,
       },
       {
         question: "If I unlike a song, is it removed from my playlists?",

@@ -1,0 +1,1 @@
+ALTER TABLE `library_syncs` ADD `recordings_read_at` integer;
