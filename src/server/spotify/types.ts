@@ -181,6 +181,13 @@ export interface SpotifyUserApi {
   removeItems(playlistId: string, trackIds: readonly string[]): Promise<string | null>;
   /** `GET /playlists/{id}/items`, every page: the track ids in playlist order (episodes and local files left out). */
   getPlaylistItems(playlistId: string): Promise<string[]>;
+  /**
+   * `GET /playlists/{id}/items`, every page: each entry in playlist order, its track id or null where it holds
+   * something else (a local file, an episode, an unavailable track), so positions are Spotify's own.
+   */
+  playlistEntries(playlistId: string): Promise<(string | null)[]>;
+  /** `GET /playlists/{id}?fields=snapshot_id`: the playlist's current version, one call. A 404 throws. */
+  playlistSnapshot(playlistId: string): Promise<string>;
   /** `GET /playlists/{id}`; null when the playlist does not exist (404). */
   getPlaylist(playlistId: string): Promise<Playlist | null>;
   /** `PUT /playlists/{id}` */

@@ -169,8 +169,8 @@ export function createUserApi(
     return snapshot;
   }
 
-  async function getPlaylistItems(playlistId: string): Promise<string[]> {
-    const ids: string[] = [];
+  async function playlistEntries(playlistId: string): Promise<(string | null)[]> {
+    const entries: (string | null)[] = [];
     let offset = 0;
     for (;;) {
       const res = await call({
@@ -185,12 +185,13 @@ export function createUserApi(
       );
       for (const entry of page.items) {
         const item = entry?.item ?? entry?.track;
-        if (!entry || entry.is_local || !item || item.type === "episode" || !item.id) continue;
-        ids.push(item.id);
+        // A local file, an episode or an unavailable track still takes its place in the playlist.
+        const usable = entry && !entry.is_local && item && item.type !== "episode" && item.id;
+        entries.push(usable ? item.id : null);
       }
       offset += page.items.length;
       const total = typeof page.total === "number" ? page.total : Number.POSITIVE_INFINITY;
-      if (page.items.length === 0 || !page.next || offset >= total) return ids;
+      if (page.items.length === 0 || !page.next || offset >= total) return entries;
     }
   }
 
@@ -219,7 +220,23 @@ export function createUserApi(
     },
     addItems: (playlistId, trackIds, position) => writeItems("POST", playlistId, trackIds, position),
     removeItems: (playlistId, trackIds) => writeItems("DELETE", playlistId, trackIds),
-    getPlaylistItems,
+    playlistEntries,
+    async getPlaylistItems(playlistId) {
+      return (await playlistEntries(playlistId)).filter((id): id is string => id !== null);
+    },
+    async playlistSnapshot(playlistId) {
+      const res = await call({
+        method: "GET",
+        template: "/playlists/{playlist_id}",
+        path: `/playlists/${enc(playlistId)}?fields=snapshot_id`,
+      });
+      const body = expectShape<{ snapshot_id: string }>(
+        res,
+        "GET /playlists/{playlist_id}",
+        (v) => isObject(v) && typeof v.snapshot_id === "string" && v.snapshot_id !== "",
+      );
+      return body.snapshot_id;
+    },
     async getPlaylist(playlistId) {
       const res = await call({
         method: "GET",
