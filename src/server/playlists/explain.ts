@@ -14,7 +14,7 @@ import { readTimeZone } from "../user/time-zone.ts";
 import { heldInOrder, songRecords, sourcePlaylistsHolding } from "./explain-repository.ts";
 import { notIncludedSongs } from "./not-included.ts";
 import { type PlaylistTarget, resolvePlaylist } from "./playlist-target.ts";
-import { scheduleRemovedCheck } from "./removed-check.ts";
+import { checkOnOpen } from "./removed-check.ts";
 import { reasonsInPlaylist } from "./song-reasons.ts";
 
 type Caller = { userId: string; membershipLevel: MembershipLevel };
@@ -53,9 +53,16 @@ function heldInRuleOrder(
   return songs.sort(compare).map((s) => s.trackId);
 }
 
-export function getPlaylistSongs(deps: Deps, caller: Caller, input: PlaylistSongsInput): PlaylistSongs {
+export async function getPlaylistSongs(
+  deps: Deps,
+  caller: Caller,
+  input: PlaylistSongsInput,
+): Promise<PlaylistSongs> {
   const { db } = deps;
-  const target = resolvePlaylist(db, caller, input.name);
+  const opened = resolvePlaylist(db, caller, input.name);
+  // Opening the page (its first songs) looks for the listener's own edits in Spotify first.
+  if (input.offset === 0 && opened.row) await checkOnOpen(deps, caller.userId, opened.row);
+  const target = opened.row ? resolvePlaylist(db, caller, input.name) : opened;
   const head = {
     name: target.name,
     coverage: coverageOf(deps, caller.userId, target),
@@ -64,8 +71,6 @@ export function getPlaylistSongs(deps: Deps, caller: Caller, input: PlaylistSong
   const row = target.row;
   if (!row || row.spotifyPlaylistId === null)
     return { ...head, spotifyPlaylistId: null, total: 0, songs: [], notIncluded: [] };
-  if (row.status === "active")
-    scheduleRemovedCheck(deps, caller.userId, { id: row.id, spotifyPlaylistId: row.spotifyPlaylistId });
   // Every like with the facts the rule reads, from the classification that places songs (corrections applied).
   const likes = loadRuleSongs(deps, caller.userId, premiumLevel, [target.rule]).considered;
   const timeZone = readTimeZone(db, caller.userId).timeZone;

@@ -21,7 +21,7 @@ import { jsonBody, parseWith, reading, requireUser } from "./validate.ts";
 /** Explain and correct: a playlist's songs with their reasons, exclusions, corrections. */
 export function explainRest(deps: Deps) {
   return new Hono()
-    .get("/playlists/:name/songs", (c) => {
+    .get("/playlists/:name/songs", async (c) => {
       const user = requireUser(c, deps);
       const input = parseWith(PlaylistSongsSchema, {
         name: c.req.param("name"),
@@ -29,7 +29,7 @@ export function explainRest(deps: Deps) {
         limit: c.req.query("limit"),
       });
       // Not a read shim: classifying songs whose cached categories are stale writes the cache.
-      return c.json(getPlaylistSongs(deps, user, input));
+      return c.json(await getPlaylistSongs(deps, user, input));
     })
     .get(
       "/playlists/:name/exclusions",

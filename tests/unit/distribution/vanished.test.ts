@@ -67,6 +67,12 @@ function fakeApi(outOfLibrary: readonly string[], notFound: readonly string[] = 
     async getPlaylistItems() {
       return [];
     },
+    async playlistEntries() {
+      return [];
+    },
+    async playlistSnapshot() {
+      return "snapshot";
+    },
     async removePlaylistFromLibrary(playlistId) {
       writes.push(`unfollow ${playlistId}`);
     },

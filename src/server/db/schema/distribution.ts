@@ -10,7 +10,9 @@ export const distributions = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     /** what started it */
-    trigger: text({ enum: ["predefined", "combination", "hourly", "random", "deletion"] }).notNull(),
+    trigger: text({
+      enum: ["predefined", "combination", "hourly", "random", "deletion", "putBack", "recreate"],
+    }).notNull(),
     status: text({ enum: ["running", "finished", "failed"] })
       .notNull()
       .default("running"),

@@ -7,9 +7,12 @@ import { isSpotifyNotFound } from "../../spotify/errors.ts";
 import { markStepFailed, openSteps, stepMarks } from "../repository/journal.ts";
 import { songRecords } from "../repository/playlist-songs.ts";
 import { playlistStateReader } from "../repository/playlists.ts";
+import { findDistribution } from "../repository/runs.ts";
+import { PlaylistViews } from "./edits.ts";
 import { permanentFailure } from "./permanent-failures.ts";
 import { ProgressTracker } from "./progress.ts";
 import { ResumeCheck } from "./resume-check.ts";
+import { RunActivity } from "./run-activity.ts";
 import { applyStep, type JournalApi, type PlaylistState, type StepRow } from "./step-handlers.ts";
 import { markFailed, markThoseOutOfLibrary, markVanished, type PlaylistOnSpotify } from "./vanished.ts";
 
@@ -31,7 +34,12 @@ export async function applyJournal(
   const { db } = deps;
   const steps = openSteps(db, distributionId);
   const loadPlaylist = playlistStateReader(db);
-  const writes = { marks: stepMarks(db), songs: songRecords(db) };
+  const writes = {
+    marks: stepMarks(db),
+    songs: songRecords(db),
+    views: new PlaylistViews(deps, api),
+    activity: new RunActivity(db, distributionId, findDistribution(db, distributionId)?.trigger ?? null),
+  };
 
   const progress = new ProgressTracker(db, distributionId, steps);
   const resume = resumed ? new ResumeCheck(api) : null;

@@ -7,6 +7,8 @@ export type JournalApi = Pick<
   | "addItems"
   | "removeItems"
   | "getPlaylistItems"
+  | "playlistEntries"
+  | "playlistSnapshot"
   | "removePlaylistFromLibrary"
   | "playlistsInLibrary"
 > & {

@@ -131,6 +131,20 @@ export function playlistInserter(db: Db): (row: NewPlaylist) => void {
   return (row) => void insert.run({ ...row });
 }
 
+/** Whose playlist it is, of which preference, and its status. */
+export function playlistPlace(db: Db, id: string) {
+  return db
+    .select({
+      userId: managedPlaylists.userId,
+      source: managedPlaylists.source,
+      preferenceKey: managedPlaylists.preferenceKey,
+      status: managedPlaylists.status,
+    })
+    .from(managedPlaylists)
+    .where(eq(managedPlaylists.id, id))
+    .get();
+}
+
 export function setPlaylistStatus(db: Db, id: string, status: StoredPlaylistStatus): void {
   db.update(managedPlaylists).set({ status }).where(eq(managedPlaylists.id, id)).run();
 }
