@@ -28,6 +28,10 @@ export const ErrorCode = {
   ChangesTooOften: 68,
   /** a second checkout while a subscription runs */
   SubscriptionRunning: 70,
+  /** recreate asked for a playlist that was not deleted in Spotify */
+  PlaylistNotDeleted: 76,
+  /** put back asked for a playlist Crate does not keep up to date now (deleted in Spotify, refused, paused) */
+  PlaylistNotUpdated: 77,
 } as const;
 
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -67,6 +71,9 @@ export const errorTexts: Partial<Record<ErrorCodeValue, string>> = {
   [ErrorCode.ChangesTooOften]: "You are changing your settings very quickly. Wait a moment and try again.",
   [ErrorCode.SubscriptionRunning]:
     "You already have a Premium subscription running, so a second one cannot be bought. You can manage it on this page.",
+  [ErrorCode.PlaylistNotDeleted]: "This playlist is still in Spotify, so there is nothing to recreate.",
+  [ErrorCode.PlaylistNotUpdated]:
+    "Crate does not keep this playlist up to date now, so it cannot put a song back into it.",
 };
 
 /** The text the client shows for a failed call: the catalogue text, or 'Unknown error.' for any other code. */
@@ -94,6 +101,8 @@ const statusByCode: Partial<Record<ErrorCodeValue, number>> = {
   [ErrorCode.AnalysisOngoing]: 409,
   [ErrorCode.DuplicateName]: 409,
   [ErrorCode.SubscriptionRunning]: 409,
+  [ErrorCode.PlaylistNotDeleted]: 409,
+  [ErrorCode.PlaylistNotUpdated]: 409,
   [ErrorCode.FeatureNotAvailable]: 403,
   [ErrorCode.PayloadTooLarge]: 413,
   [ErrorCode.ProviderUnavailable]: 502,

@@ -6,7 +6,7 @@ import type { Deps } from "../../deps/deps.ts";
 import { isSpotifyNotFound } from "../../spotify/errors.ts";
 import { markStepFailed, openSteps, stepMarks } from "../repository/journal.ts";
 import { songRecords } from "../repository/playlist-songs.ts";
-import { playlistStateReader } from "../repository/playlists.ts";
+import { activePlaylistsOnSpotify, playlistStateReader } from "../repository/playlists.ts";
 import { findDistribution } from "../repository/runs.ts";
 import { PlaylistViews } from "./edits.ts";
 import { permanentFailure } from "./permanent-failures.ts";
@@ -34,18 +34,26 @@ export async function applyJournal(
   const { db } = deps;
   const steps = openSteps(db, distributionId);
   const loadPlaylist = playlistStateReader(db);
+  const run = findDistribution(db, distributionId);
   const writes = {
     marks: stepMarks(db),
     songs: songRecords(db),
     views: new PlaylistViews(deps, api),
-    activity: new RunActivity(db, distributionId, findDistribution(db, distributionId)?.trigger ?? null),
+    activity: new RunActivity(db, distributionId, run?.trigger ?? null),
   };
 
   const progress = new ProgressTracker(db, distributionId, steps);
   const resume = resumed ? new ResumeCheck(api) : null;
   // Deleting a playlist in the Spotify app only takes it out of the user's library; the Web API still
-  // accepts writes to it. So the existing playlists this run writes to are checked first (40 a call).
-  await markThoseOutOfLibrary(deps, api, playlistsWrittenTo(steps, loadPlaylist));
+  // accepts writes to it. So before a run writes to playlists that exist, the library is asked about every
+  // playlist of the listener's Crate keeps (40 a call: most listeners' all fit in the call the writes need),
+  // which also tells the Playlists page of one deleted that no update writes to any more.
+  const written = playlistsWrittenTo(steps, loadPlaylist);
+  await markThoseOutOfLibrary(
+    deps,
+    api,
+    written.length > 0 && run ? activePlaylistsOnSpotify(db, run.userId) : written,
+  );
 
   const runStep = async (step: StepRow) => {
     const onDone = () => progress.stepDone(step.id, step.entryType);

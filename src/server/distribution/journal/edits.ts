@@ -92,6 +92,11 @@ export class PlaylistView {
     return this.known.read;
   }
 
+  /** Whether Crate holds the song there already (a put back asked twice, a run resumed). */
+  holds(trackId: string): boolean {
+    return this.known.held.has(trackId);
+  }
+
   /** The index on Spotify for songs the plan inserts at `position` among Crate's songs. */
   indexFor(position: number, anchors: Anchors | null): number {
     const { entries, held } = this.known;

@@ -78,12 +78,13 @@ async function addSongs(ctx: StepContext): Promise<void> {
   // The playlist as it is now: checked once per run before its first write (the listener may have edited it).
   let view = await ctx.writes.views.of(target);
   const trackIds = step.trackIds ?? [];
-  let toSend = trackIds;
+  // A song Crate holds there already is never added twice.
+  let toSend = trackIds.filter((id) => !view.holds(id));
   if (step.status === "sent" || resume) {
     // The outcome of the last attempt is unknown: add only what is not there yet.
     const items = resume ? await resume.present(spotifyId) : await api.getPlaylistItems(spotifyId);
     const present = new Set(items);
-    toSend = trackIds.filter((id) => !present.has(id));
+    toSend = toSend.filter((id) => !present.has(id));
   }
   const indexFor = () =>
     step.position === null ? undefined : view.indexFor(step.position, step.anchors ?? null);

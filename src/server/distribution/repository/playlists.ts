@@ -149,6 +149,14 @@ export function setPlaylistStatus(db: Db, id: string, status: StoredPlaylistStat
   db.update(managedPlaylists).set({ status }).where(eq(managedPlaylists.id, id)).run();
 }
 
+/** A playlist deleted in Spotify, to be made again: active, with no Spotify playlist until its creation. */
+export function reopenPlaylist(db: Db, id: string): void {
+  db.update(managedPlaylists)
+    .set({ status: "active", failure: null, spotifyPlaylistId: null })
+    .where(eq(managedPlaylists.id, id))
+    .run();
+}
+
 /** Stops updating the playlists (a deletion removes them); a vanished one stays vanished. */
 export function deselectPlaylists(db: Db, ids: readonly string[]): void {
   if (ids.length === 0) return;
@@ -196,6 +204,23 @@ export function deletePlaylistsOfPreference(
       ),
     )
     .run();
+}
+
+/** The user's playlists Crate keeps up to date that exist on Spotify, as the library check asks about them. */
+export function activePlaylistsOnSpotify(db: Db, userId: string): { id: string; spotifyId: string }[] {
+  return db
+    .select({ id: managedPlaylists.id, spotifyId: managedPlaylists.spotifyPlaylistId })
+    .from(managedPlaylists)
+    .where(
+      and(
+        eq(managedPlaylists.userId, userId),
+        eq(managedPlaylists.status, "active"),
+        isNotNull(managedPlaylists.spotifyPlaylistId),
+      ),
+    )
+    .orderBy(asc(managedPlaylists.createdAt), asc(managedPlaylists.id))
+    .all()
+    .flatMap((p) => (p.spotifyId === null ? [] : [{ id: p.id, spotifyId: p.spotifyId }]));
 }
 
 /** The Spotify playlists Crate already knows for the user. */
