@@ -126,6 +126,17 @@ export interface LibraryPlaylist {
   name: string;
   ownerId: string | null;
   description: string | null;
+  /** its version, when the listing gave one */
+  snapshotId?: string | null;
+}
+
+/** One page of `GET /me/playlists`. */
+export interface LibraryPage {
+  playlists: LibraryPlaylist[];
+  /** how many the library holds, when told */
+  total: number | null;
+  /** the offset of the next page, or null after the last */
+  next: number | null;
 }
 
 export interface NewPlaylist {
@@ -202,6 +213,8 @@ export interface SpotifyUserApi {
   playlistsInLibrary(playlistIds: readonly string[]): Promise<boolean[]>;
   /** `GET /me/playlists`, every page (50 a page): the playlists in the user's library, owned or followed. */
   myPlaylists(): Promise<LibraryPlaylist[]>;
+  /** One page of `GET /me/playlists` (50 a page) from `offset`. */
+  myPlaylistsPage(offset: number): Promise<LibraryPage>;
   /** Calls made through the shared client, all users together. */
   callCounts(): CallCounts;
 }

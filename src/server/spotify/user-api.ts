@@ -8,6 +8,7 @@ import type {
   AudioFeatures,
   FirstLikesPage,
   IsKnownLike,
+  LibraryPage,
   LibraryPlaylist,
   Playlist,
   PlaylistChanges,
@@ -195,6 +196,30 @@ export function createUserApi(
     }
   }
 
+  async function myPlaylistsPage(offset: number): Promise<LibraryPage> {
+    const res = await call({
+      method: "GET",
+      template: "/me/playlists",
+      path: `/me/playlists?limit=${LIBRARY_PAGE}&offset=${offset}`,
+    });
+    const page = expectShape<Paging<Playlist | null>>(res, "GET /me/playlists", isPaging);
+    const playlists: LibraryPlaylist[] = [];
+    for (const p of page.items) {
+      if (p && typeof p.id === "string")
+        playlists.push({
+          id: p.id,
+          name: p.name,
+          ownerId: p.owner?.id ?? null,
+          description: typeof p.description === "string" ? p.description : null,
+          snapshotId: typeof p.snapshot_id === "string" && p.snapshot_id !== "" ? p.snapshot_id : null,
+        });
+    }
+    const next = offset + page.items.length;
+    const total = typeof page.total === "number" ? page.total : null;
+    const more = page.items.length > 0 && Boolean(page.next) && (total === null || next < total);
+    return { playlists, total, next: more ? next : null };
+  }
+
   return {
     async me() {
       const res = await call({ method: "GET", template: "/me", path: "/me" });
@@ -284,29 +309,15 @@ export function createUserApi(
       }
       return answers;
     },
+    myPlaylistsPage,
     async myPlaylists() {
       const found: LibraryPlaylist[] = [];
-      let offset = 0;
-      for (;;) {
-        const res = await call({
-          method: "GET",
-          template: "/me/playlists",
-          path: `/me/playlists?limit=${LIBRARY_PAGE}&offset=${offset}`,
-        });
-        const page = expectShape<Paging<Playlist | null>>(res, "GET /me/playlists", isPaging);
-        for (const p of page.items) {
-          if (p && typeof p.id === "string")
-            found.push({
-              id: p.id,
-              name: p.name,
-              ownerId: p.owner?.id ?? null,
-              description: typeof p.description === "string" ? p.description : null,
-            });
-        }
-        offset += page.items.length;
-        const total = typeof page.total === "number" ? page.total : Number.POSITIVE_INFINITY;
-        if (page.items.length === 0 || !page.next || offset >= total) return found;
+      for (let offset: number | null = 0; offset !== null; ) {
+        const page = await myPlaylistsPage(offset);
+        found.push(...page.playlists);
+        offset = page.next;
       }
+      return found;
     },
     callCounts: () => shared.http.callCounts(),
   };

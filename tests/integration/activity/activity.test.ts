@@ -58,9 +58,13 @@ describe("a song the listener removed in Spotify", () => {
     const [fresh = ""] = h.spotify.control.like(listener.id, { count: 1 });
     h.spotify.control.resetCalls();
     await hourly();
-    // The update read the snapshot, saw it moved, and read the items once.
+    // The update learned Everything's version from the library's listing (one call, which also tells that
+    // no playlist was deleted), saw it moved and read its items once; Latest 50, written at its top (a place),
+    // had its own version read.
     const calls = h.spotify.control.calls().counts;
-    expect(calls["GET /v1/playlists/{playlist_id}"]).toBe(2);
+    expect(calls["GET /v1/me/playlists"]).toBe(1);
+    expect(calls["GET /v1/me/library/contains"]).toBeUndefined();
+    expect(calls["GET /v1/playlists/{playlist_id}"]).toBe(1);
     expect(calls["GET /v1/playlists/{playlist_id}/items"]).toBe(Math.ceil(199 / 50));
     // Known without opening the page: its activity says so, then the page lists it.
     const [latest, before] = summaryOf(await activity("Everything"));

@@ -30,6 +30,8 @@ export interface KnownPlaylist {
   held: Set<string>;
   /** whether the check read the items (the snapshot had moved) */
   read: boolean;
+  /** whether the snapshot was read just now for this playlist (not taken from the run's library listing) */
+  fresh: boolean;
 }
 
 const asSource = (source: string) => (source === "combination" ? "combination" : "predefined");
@@ -39,14 +41,25 @@ export async function noticeEdits(
   deps: Pick<Deps, "db" | "clock">,
   api: EditsApi,
   playlist: PlaylistOnSpotify,
-  /** read the items even when the snapshot has not moved (Spotify refused a place Crate thought was there) */
-  force = false,
+  options: {
+    /** read the items even when the snapshot has not moved (Spotify refused a place Crate thought was there) */
+    force?: boolean;
+    /** the snapshot id as the library's listing gave it a moment ago (no read of its own) */
+    listed?: string;
+  } = {},
 ): Promise<KnownPlaylist> {
   const { db } = deps;
+  const force = options.force === true;
   const known = knownState(db, playlist.id);
-  const snapshotId = await api.playlistSnapshot(playlist.spotifyPlaylistId);
+  const snapshotId = options.listed ?? (await api.playlistSnapshot(playlist.spotifyPlaylistId));
   if (!force && known.snapshotId !== null && snapshotId === known.snapshotId)
-    return { snapshotId, entries: known.entries, held: heldSongs(db, playlist.id), read: false };
+    return {
+      snapshotId,
+      entries: known.entries,
+      held: heldSongs(db, playlist.id),
+      read: false,
+      fresh: options.listed === undefined,
+    };
   // Read after the snapshot: an edit in between moves it again, so the next check reads once more.
   const entries = await api.playlistEntries(playlist.spotifyPlaylistId);
   const present = new Set(entries.filter((id): id is string => id !== null));
@@ -66,7 +79,7 @@ export async function noticeEdits(
     const held = heldSongs(db, playlist.id);
     storeState(db, playlist.id, { snapshotId, entries: hasOthers(entries, held) ? entries : null });
     // The run places its inserts on what it just read: its plan may still count the songs found gone.
-    return { snapshotId, entries, held, read: true };
+    return { snapshotId, entries, held, read: true, fresh: true };
   });
 }
 
@@ -90,6 +103,11 @@ export class PlaylistView {
   /** Whether the last check read the items. */
   get read(): boolean {
     return this.known.read;
+  }
+
+  /** Whether the playlist was checked on its own in this run (a place depends on it), or only listed. */
+  get fresh(): boolean {
+    return this.known.fresh;
   }
 
   /** Whether Crate holds the song there already (a put back asked twice, a run resumed). */
@@ -123,6 +141,7 @@ export class PlaylistView {
   /** Records the snapshot Spotify answered the write with, and the entries as the write left them. */
   store(deps: Pick<Deps, "db">, snapshotId: string | null): void {
     const { entries, held } = this.known;
+    // A write answers the version after it, an edit made since the check included: no fresher than the check.
     this.known = { ...this.known, snapshotId };
     storeState(deps.db, this.playlistId, {
       snapshotId,
@@ -138,32 +157,39 @@ export class PlaylistViews {
   constructor(
     private readonly deps: Pick<Deps, "db" | "clock">,
     private readonly api: EditsApi,
+    /** snapshot ids from the library's listing the run read first, by Spotify playlist id */
+    private readonly listed: ReadonlyMap<string, string> = new Map(),
   ) {}
 
   /** A playlist this run made: it holds what the run wrote, nothing to check. */
   made(playlistId: string): void {
-    this.views.set(
-      playlistId,
-      Promise.resolve(
-        new PlaylistView(playlistId, { snapshotId: null, entries: null, held: new Set(), read: false }),
-      ),
-    );
+    const known = { snapshotId: null, entries: null, held: new Set<string>(), read: false, fresh: true };
+    this.views.set(playlistId, Promise.resolve(new PlaylistView(playlistId, known)));
   }
 
-  of(playlist: PlaylistOnSpotify): Promise<PlaylistView> {
+  /**
+   * The playlist as the run finds it, checked before its first write: with the snapshot id of the listing when
+   * there is one, except before a write that depends on positions, which reads the snapshot itself.
+   */
+  async of(playlist: PlaylistOnSpotify, forPlace = false): Promise<PlaylistView> {
     let view = this.views.get(playlist.id);
     if (!view) {
-      view = noticeEdits(this.deps, this.api, playlist).then((known) => new PlaylistView(playlist.id, known));
+      const listed = forPlace ? undefined : this.listed.get(playlist.spotifyPlaylistId);
+      view = noticeEdits(this.deps, this.api, playlist, { listed }).then(
+        (known) => new PlaylistView(playlist.id, known),
+      );
       this.views.set(playlist.id, view);
       view.catch(() => this.views.delete(playlist.id));
     }
-    return view;
+    const found = await view;
+    if (forPlace && !found.fresh) found.replace(await noticeEdits(this.deps, this.api, playlist));
+    return found;
   }
 
-  /** Checks again (the playlist changed while the run wrote to it). */
+  /** Checks again, reading the items (Spotify refused a place: the playlist changed while the run wrote). */
   async again(playlist: PlaylistOnSpotify): Promise<PlaylistView> {
     const view = await this.of(playlist);
-    view.replace(await noticeEdits(this.deps, this.api, playlist, true));
+    view.replace(await noticeEdits(this.deps, this.api, playlist, { force: true }));
     return view;
   }
 }

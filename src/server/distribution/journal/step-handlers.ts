@@ -75,8 +75,9 @@ async function addSongs(ctx: StepContext): Promise<void> {
   const { deps, api, step, resume } = ctx;
   const target = onSpotify(ctx);
   const spotifyId = target.spotifyPlaylistId;
-  // The playlist as it is now: checked once per run before its first write (the listener may have edited it).
-  let view = await ctx.writes.views.of(target);
+  // The playlist as it is now: checked once per run before its first write (the listener may have edited it),
+  // and read on its own before a write that depends on positions.
+  let view = await ctx.writes.views.of(target, step.position !== null);
   const trackIds = step.trackIds ?? [];
   // A song Crate holds there already is never added twice.
   let toSend = trackIds.filter((id) => !view.holds(id));
