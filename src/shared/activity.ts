@@ -109,3 +109,21 @@ export function activityText(entry: {
       return `Made again in Spotify with ${songs(n)}, and kept up to date again`;
   }
 }
+
+/** The wording of the playlist page's Activity section and of the controls that take a change back. */
+export const activityPageTexts = {
+  title: "Activity",
+  help: "What changed in this playlist, newest first, on your clock. Kept for 90 days.",
+  none: "Nothing has changed in this playlist yet.",
+  showAll: "Show all",
+  more: (n: number) => `and ${n} more`,
+  putBack: "Put back",
+  putBackLabel: (song: string) => `Put back ${song}`,
+  putBackDone: "Put back: the song returns at its place in Spotify in a moment.",
+  recreate: "Recreate",
+  recreateLabel: (playlist: string) => `Recreate ${playlist} in Spotify`,
+  recreating: (playlist: string) => `Recreating ${playlist} in Spotify with the songs it held.`,
+  recreated: (playlist: string) => `${playlist} is back in Spotify.`,
+  recreateLater: (playlist: string) =>
+    `${playlist} is not back in Spotify yet; Crate tries again at the next hourly update.`,
+} as const;
