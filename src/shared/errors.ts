@@ -31,6 +31,10 @@ export const ErrorCode = {
   ChoicesTooOften: 69,
   /** a second checkout while a subscription runs */
   SubscriptionRunning: 70,
+  /** recreate asked for a playlist that was not deleted in Spotify */
+  PlaylistNotDeleted: 76,
+  /** put back asked for a playlist Crate does not keep up to date now (deleted in Spotify, refused, paused) */
+  PlaylistNotUpdated: 77,
 } as const;
 
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -72,6 +76,9 @@ export const errorTexts: Partial<Record<ErrorCodeValue, string>> = {
   [ErrorCode.ChoicesTooOften]: `You can make up to ${workLimits.choicesPerWindow} exclusions, corrections and undos in ${workLimits.choicesWindowMinutes} minutes. Your playlists are being updated: wait a few minutes, then go on.`,
   [ErrorCode.SubscriptionRunning]:
     "You already have a Premium subscription running, so a second one cannot be bought. You can manage it on this page.",
+  [ErrorCode.PlaylistNotDeleted]: "This playlist is still in Spotify, so there is nothing to recreate.",
+  [ErrorCode.PlaylistNotUpdated]:
+    "Crate does not keep this playlist up to date now, so it cannot put a song back into it.",
 };
 
 /** The text the client shows for a failed call: the catalogue text, or 'Unknown error.' for any other code. */
@@ -100,6 +107,8 @@ const statusByCode: Partial<Record<ErrorCodeValue, number>> = {
   [ErrorCode.AnalysisOngoing]: 409,
   [ErrorCode.DuplicateName]: 409,
   [ErrorCode.SubscriptionRunning]: 409,
+  [ErrorCode.PlaylistNotDeleted]: 409,
+  [ErrorCode.PlaylistNotUpdated]: 409,
   [ErrorCode.FeatureNotAvailable]: 403,
   [ErrorCode.PayloadTooLarge]: 413,
   [ErrorCode.ProviderUnavailable]: 502,

@@ -60,5 +60,7 @@ export const limits = {
     /** admin history: a user's activity (as long as membership data), the jobs' executions */
     activityMonths: 14,
     batchExecutionDays: 90,
+    /** a playlist's activity (its page's "Activity") */
+    playlistActivityDays: 90,
   },
 } as const;

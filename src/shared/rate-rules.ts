@@ -79,11 +79,14 @@ export const rateRules = {
     errorCode: ErrorCode.RateLimited,
     message: "You are reading your whole library very often. Wait a moment and try again.",
   },
-  /** a read of a playlist's items for songs the listener removed in Spotify, per playlist: skipped when refused */
-  removedSongsCheck: {
-    key: "removed-songs-check",
-    windowMs: HOUR,
-    allowance: 1,
+  /**
+   * a playlist's page opened: its snapshot read for the listener's own edits (one Spotify call, the items only
+   * when it moved), per listener; skipped when refused, the page answering from Crate's record
+   */
+  playlistPageCheck: {
+    key: "playlist-page-check",
+    windowMs: 10 * 60_000,
+    allowance: 60,
     errorCode: ErrorCode.RateLimited,
   },
   /** anonymous Core Web Vitals reports, per client address (each is a write) */

@@ -1,8 +1,12 @@
 // Distribution benchmark: libraries of 2,000, 10,000 and 20,000 likes into 100 playlists against the
-// emulator (no latency), then an hourly sync with 0 and with 10 new likes. Provider calls are compared with
-// the lower bound ⌈likes/50⌉ reads + ⌈new artists/50⌉ + ⌈new tracks/100⌉ + creations + Σ⌈adds/100⌉
-// (+ Σ⌈removes/100⌉ for the rolling Latest N playlists on an hourly sync, and ⌈playlists written that existed
-// before the run / 40⌉ library checks: a playlist deleted in the Spotify app only leaves the library).
+// emulator (no latency), then an hourly sync with 0 and with 10 new likes, and one more with 10 new likes after
+// the listener edited three playlists in Spotify. Provider calls are compared with the lower bound ⌈likes/50⌉
+// reads + ⌈new artists/50⌉ + ⌈new tracks/100⌉ + creations + Σ⌈adds/100⌉ (+ Σ⌈removes/100⌉ for the rolling
+// Latest N playlists on an hourly sync, and what noticing the listener's edits needs: which kept playlists are
+// still in the library (a playlist deleted in the Spotify app only leaves it) and the version of each playlist
+// written, either listed (⌈library/50⌉) or asked one by one (⌈kept/40⌉ + one per playlist written), whichever
+// is fewer, plus a version of its own for each playlist written at a place, and ⌈items/50⌉ for each playlist
+// whose version moved).
 
 import { runHourlySync } from "../../src/server/distribution/batch/batch-jobs.ts";
 import { allEntries } from "../../src/shared/catalogue/index.ts";
@@ -25,6 +29,8 @@ export interface RunFigures {
   calls: Record<string, number>;
   totalCalls: number;
   lowerBound: number;
+  /** an hourly sync's calls for the library and the playlists' versions and items (the listener's edits) */
+  noticing?: { calls: number; written: number; placed: number };
   wallMs: number;
   cpuMs: number;
   peakRssMb: number;
@@ -105,17 +111,36 @@ function scalar(crate: TestServer, sql: string, ...params: string[]): number {
 }
 
 /**
- * ⌈n/40⌉ for the playlists that existed before `since` and got songs added or removed since: the library check
- * (`GET /me/library/contains`, 40 URIs a call) a run makes before writing to existing playlists.
+ * What noticing the listener's edits costs at least in a run since `since` that writes to playlists existing
+ * before it: knowing which of the `kept` playlists are still in the library (`libraryTotal` playlists) and the
+ * version of each playlist written, listed or one by one, whichever is fewer; a version read of its own for each
+ * written at a place (Latest N's top); and `moved` items pages for the playlists whose version moved.
  */
-function libraryChecksSince(crate: TestServer, userId: string, since: number): number {
-  const row = crate.deps.db.$client
-    .query<{ n: number }, [string, number, number, number]>(
-      `SELECT count(DISTINCT mp.id) AS n FROM managed_playlists mp JOIN playlist_songs ps ON ps.playlist_id = mp.id
-       WHERE mp.user_id = ? AND mp.created_at < ? AND (ps.added_at >= ? OR ps.removed_at >= ?)`,
-    )
-    .get(userId, since, since, since);
-  return ceil(row?.n ?? 0, 40);
+function editChecksSince(
+  crate: TestServer,
+  userId: string,
+  since: number,
+  library: { kept: number; total: number; movedPages: number },
+): { bound: number; written: number; placed: number } {
+  const written =
+    crate.deps.db.$client
+      .query<{ n: number }, [string, number, number, number]>(
+        `SELECT count(DISTINCT mp.id) AS n FROM managed_playlists mp JOIN playlist_songs ps ON ps.playlist_id = mp.id
+         WHERE mp.user_id = ? AND mp.created_at < ? AND (ps.added_at >= ? OR ps.removed_at >= ?)`,
+      )
+      .get(userId, since, since, since)?.n ?? 0;
+  const placed =
+    crate.deps.db.$client
+      .query<{ n: number }, [string, number, number]>(
+        `SELECT count(DISTINCT s.playlist_id) AS n FROM journal_steps s
+         JOIN distributions d ON d.id = s.distribution_id JOIN managed_playlists mp ON mp.id = s.playlist_id
+         WHERE d.user_id = ? AND d.created_at >= ? AND s.op = 'add' AND s.position IS NOT NULL
+           AND mp.created_at < ?`,
+      )
+      .get(userId, since, since)?.n ?? 0;
+  if (written === 0) return { bound: 0, written, placed };
+  const look = Math.min(ceil(library.total, 50) + placed, ceil(library.kept, 40) + written);
+  return { bound: look + library.movedPages, written, placed };
 }
 
 /** Σ⌈n/100⌉ over playlists for songs added (or removed) since `since`. */
@@ -222,43 +247,95 @@ async function benchLibrary(emulator: Emulator, likes: number): Promise<RunFigur
       ...idle(),
     });
 
-    await control(emulator, "POST", `/listeners/${listener}/likes`, { count: 10 });
-    const artistsBefore = scalar(crate, "SELECT count(*) AS n FROM artists WHERE fetched_at IS NOT NULL");
-    const tracksBefore = scalar(crate, "SELECT count(*) AS n FROM tracks");
-    const playlistsBefore = scalar(
-      crate,
-      "SELECT count(*) AS n FROM managed_playlists WHERE spotify_playlist_id IS NOT NULL",
-    );
-    await control(emulator, "DELETE", "/calls");
-    const since = crate.deps.clock.now();
-    const ten = measure();
-    await runHourlySync(crate.deps);
-    const tenFigures = ten();
-    const tenCalls = await callsSince(emulator);
-    const tenBound =
-      1 +
-      ceil(
-        scalar(crate, "SELECT count(*) AS n FROM artists WHERE fetched_at IS NOT NULL") - artistsBefore,
-        50,
-      ) +
-      ceil(scalar(crate, "SELECT count(*) AS n FROM tracks") - tracksBefore, 100) +
-      (scalar(crate, "SELECT count(*) AS n FROM managed_playlists WHERE spotify_playlist_id IS NOT NULL") -
-        playlistsBefore) +
-      writesSince(crate, userId, since, "added_at") +
-      writesSince(crate, userId, since, "removed_at") +
-      libraryChecksSince(crate, userId, since);
-    figures.push({
-      label: `  hourly, 10 new likes`,
-      likes,
-      calls: tenCalls.counts,
-      totalCalls: tenCalls.total,
-      lowerBound: tenBound,
-      ...tenFigures,
-    });
+    figures.push(await hourlyWithNewLikes(emulator, crate, listener, userId, likes, false));
+    figures.push(await hourlyWithNewLikes(emulator, crate, listener, userId, likes, true));
     return figures;
   } finally {
     await crate.dispose();
   }
+}
+
+/** Crate's playlists on the emulator that the listener can edit: id and size, by name. */
+async function spotifyPlaylists(emulator: Emulator, listener: string) {
+  const { playlists } = (await control(emulator, "GET", `/listeners/${listener}/playlists`)) as {
+    playlists: { id: string; name: string; total: number }[];
+  };
+  return playlists;
+}
+
+/**
+ * An hourly sync with 10 new likes; `edited`: before it the listener removed a song from each Latest N playlist
+ * but the largest and added one of their own (so those three are read at this update) and Crate learns it.
+ */
+async function hourlyWithNewLikes(
+  emulator: Emulator,
+  crate: TestServer,
+  listener: string,
+  userId: string,
+  likes: number,
+  edited: boolean,
+): Promise<RunFigures> {
+  let movedPages = 0;
+  if (edited) {
+    const latest = (await spotifyPlaylists(emulator, listener)).filter((p) =>
+      /^Latest (50|100|200) /.test(p.name),
+    );
+    const own = (
+      (await control(emulator, "GET", "/listeners/crate-free/likes")) as { likes: { trackId: string }[] }
+    ).likes[0]?.trackId;
+    for (const p of latest) {
+      const details = (await control(emulator, "GET", `/playlists/${p.id}`)) as { trackIds: string[] };
+      await control(emulator, "DELETE", `/playlists/${p.id}/items/${details.trackIds[3]}`);
+      await control(emulator, "POST", `/playlists/${p.id}/items`, { trackIds: [own], position: 1 });
+      movedPages += ceil(p.total, 50);
+    }
+  }
+  await control(emulator, "POST", `/listeners/${listener}/likes`, { count: 10 });
+  const artistsBefore = scalar(crate, "SELECT count(*) AS n FROM artists WHERE fetched_at IS NOT NULL");
+  const tracksBefore = scalar(crate, "SELECT count(*) AS n FROM tracks");
+  const playlistsBefore = scalar(
+    crate,
+    "SELECT count(*) AS n FROM managed_playlists WHERE spotify_playlist_id IS NOT NULL",
+  );
+  const library = {
+    kept: scalar(
+      crate,
+      "SELECT count(*) AS n FROM managed_playlists WHERE user_id = ? AND status = 'active' AND spotify_playlist_id IS NOT NULL",
+      userId,
+    ),
+    total: (await spotifyPlaylists(emulator, listener)).length,
+    movedPages,
+  };
+  await control(emulator, "DELETE", "/calls");
+  const since = crate.deps.clock.now();
+  const ten = measure();
+  await runHourlySync(crate.deps);
+  const tenFigures = ten();
+  const tenCalls = await callsSince(emulator);
+  const edits = editChecksSince(crate, userId, since, library);
+  const writes =
+    1 +
+    ceil(
+      scalar(crate, "SELECT count(*) AS n FROM artists WHERE fetched_at IS NOT NULL") - artistsBefore,
+      50,
+    ) +
+    ceil(scalar(crate, "SELECT count(*) AS n FROM tracks") - tracksBefore, 100) +
+    (scalar(crate, "SELECT count(*) AS n FROM managed_playlists WHERE spotify_playlist_id IS NOT NULL") -
+      playlistsBefore) +
+    writesSince(crate, userId, since, "added_at") +
+    writesSince(crate, userId, since, "removed_at");
+  const noticing = ["GET /v1/me/playlists", "GET /v1/me/library/contains", "GET /v1/playlists/{playlist_id}"]
+    .concat(edited ? ["GET /v1/playlists/{playlist_id}/items"] : [])
+    .reduce((sum, endpoint) => sum + (tenCalls.counts[endpoint] ?? 0), 0);
+  return {
+    label: edited ? "  hourly, 10 new, 3 edited" : "  hourly, 10 new likes",
+    likes,
+    calls: tenCalls.counts,
+    totalCalls: tenCalls.total,
+    lowerBound: writes + edits.bound,
+    noticing: { calls: noticing, written: edits.written, placed: edits.placed },
+    ...tenFigures,
+  };
 }
 
 export async function runDistributionBenchmark(

@@ -43,6 +43,12 @@ const sizes = process.argv
   .filter((n) => n > 0);
 const rows = await runDistributionBenchmark(sizes.length > 0 ? sizes : undefined);
 console.log(table(rows));
+console.log("\nNoticing the listener's edits in Spotify (library listing or checks, versions, items read):");
+for (const r of rows)
+  if (r.noticing)
+    console.log(
+      `  ${String(r.likes).padStart(6)} likes, ${r.label.trim()}: ${r.noticing.calls} calls for ${r.noticing.written} playlists written (${r.noticing.placed} at a place)`,
+    );
 
 const full = rows.filter((r) => !r.label.startsWith(" "));
 const targets: string[] = [];

@@ -34,7 +34,10 @@ const NewPlaylistSchema = z.object({
   public: z.boolean().optional(),
 });
 const GrantLifetimeSchema = z.object({ lifetimeSec: z.number().int().min(1).nullable() });
-const ItemsSchema = z.object({ trackIds: z.array(z.string()).min(1).max(10_000) });
+const ItemsSchema = z.object({
+  trackIds: z.array(z.string()).min(1).max(10_000),
+  position: z.number().int().min(0).optional(),
+});
 
 export async function body<T>(c: Context, schema: z.ZodType<T>): Promise<T> {
   let raw: unknown;
@@ -117,9 +120,10 @@ export function controlApp(control: SpotifyEmulatorControl): Hono {
     const playlist = control.playlist(c.req.param("id"));
     return playlist ? c.json(playlist) : c.json({ error: "Unknown playlist" }, 404);
   });
-  app.post("/playlists/:id/items", async (c) =>
-    c.json({ total: control.addPlaylistItems(c.req.param("id"), (await body(c, ItemsSchema)).trackIds) }),
-  );
+  app.post("/playlists/:id/items", async (c) => {
+    const { trackIds, position } = await body(c, ItemsSchema);
+    return c.json({ total: control.addPlaylistItems(c.req.param("id"), trackIds, position) });
+  });
   app.delete("/playlists/:id/items/:trackId", (c) =>
     c.json({ removed: control.removePlaylistItem(c.req.param("id"), c.req.param("trackId")) }),
   );

@@ -80,8 +80,8 @@ export interface SpotifyEmulatorControl {
   unlike(listenerId: string, trackId: string): boolean;
   listenerPlaylists(listenerId: string, options?: { includeDeleted?: boolean }): PlaylistSummary[];
   playlist(playlistId: string): PlaylistDetails | null;
-  /** the listener adds songs by hand (duplicates allowed, appended); refused past the size limit */
-  addPlaylistItems(playlistId: string, trackIds: readonly string[]): number;
+  /** the listener adds songs by hand (duplicates allowed; appended, or inserted at `position`); refused past the size limit */
+  addPlaylistItems(playlistId: string, trackIds: readonly string[], position?: number): number;
   /** the listener makes a playlist of their own in the Spotify app */
   createPlaylist(
     listenerId: string,

@@ -101,13 +101,24 @@ export function createControl(runtime: EmulatorRuntime): SpotifyEmulatorControl 
         items: p.items.map((i) => ({ trackId: w.trackId(i.trackIndex), addedAt: toIsoSeconds(i.addedAt) })),
       };
     },
-    addPlaylistItems(playlistId, trackIds) {
+    addPlaylistItems(playlistId, trackIds, position) {
       const w = world();
       const p = existingPlaylist(w, playlistId);
       if (p.items.length + trackIds.length > PLAYLIST_CAPACITY)
         throw new ControlError(400, "Playlist size limit reached");
+      if (
+        position !== undefined &&
+        (!Number.isInteger(position) || position < 0 || position > p.items.length)
+      )
+        throw new ControlError(400, "position: within the playlist");
       const indexes = trackIds.map(trackIndex);
-      for (let i = 0; i < indexes.length; i += 100) w.addItems(p, indexes.slice(i, i + 100), p.ownerId);
+      for (let i = 0; i < indexes.length; i += 100)
+        w.addItems(
+          p,
+          indexes.slice(i, i + 100),
+          p.ownerId,
+          position === undefined ? undefined : position + i,
+        );
       return p.items.length;
     },
     createPlaylist(listenerId, input) {

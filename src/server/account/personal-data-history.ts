@@ -8,6 +8,7 @@ import {
   distributions,
   journalSteps,
   managedPlaylists,
+  playlistLayouts,
   playlistSongs,
 } from "../db/schema/index.ts";
 
@@ -36,6 +37,21 @@ export function managedPlaylistsOf(db: Db, userId: string): PersonalData["manage
         .orderBy(asc(playlistSongs.addedAt))
         .all()
     : [];
+  const layouts = new Map(
+    playlists.length
+      ? db
+          .select()
+          .from(playlistLayouts)
+          .where(
+            inArray(
+              playlistLayouts.playlistId,
+              playlists.map((p) => p.id),
+            ),
+          )
+          .all()
+          .map((l) => [l.playlistId, l.entries])
+      : [],
+  );
   return playlists.map((p) => ({
     name: p.name,
     spotifyPlaylistId: p.spotifyPlaylistId,
@@ -48,9 +64,16 @@ export function managedPlaylistsOf(db: Db, userId: string): PersonalData["manage
     latestTrackAddedAt: iso(p.latestTrackAddedAt),
     latestSettledTrackLikedAt: iso(p.latestSettledTrackLikedAt),
     samplePeriod: p.samplePeriod,
+    spotifySnapshotId: p.snapshotId,
+    itemsAsLastRead: layouts.get(p.id) ?? null,
     songsAdded: songs
       .filter((s) => s.playlistId === p.id)
-      .map((s) => ({ trackId: s.trackId, addedAt: iso(s.addedAt), removedAt: iso(s.removedAt) })),
+      .map((s) => ({
+        trackId: s.trackId,
+        addedAt: iso(s.addedAt),
+        removedAt: iso(s.removedAt),
+        missingSince: iso(s.missingSince),
+      })),
   }));
 }
 

@@ -1,4 +1,5 @@
 import type { PersonalData } from "../../shared/schemas/account.ts";
+import { activityForExport } from "../activity/read.ts";
 import { type Db, openReadOnly } from "../db/client.ts";
 import { transaction } from "../db/transaction.ts";
 import { notSignedIn } from "../platform/errors.ts";
@@ -23,6 +24,8 @@ export const personalDataTableNames = [
   "user_settings",
   "managed_playlists",
   "playlist_songs",
+  "playlist_layouts",
+  "playlist_activity",
   "distributions",
   "distribution_entries",
   "journal_steps",
@@ -62,6 +65,8 @@ function* personalDataParts(db: Db, userId: string): Generator<void, PersonalDat
   yield;
   const managedPlaylists = managedPlaylistsOf(db, userId);
   yield;
+  const playlistActivity = activityForExport(db, userId);
+  yield;
   const distributionHistory = distributionsOf(db, userId);
   yield;
   const analyses = analysesOf(db, userId);
@@ -78,6 +83,7 @@ function* personalDataParts(db: Db, userId: string): Generator<void, PersonalDat
     ...library,
     likedSongs,
     managedPlaylists,
+    playlistActivity,
     distributionHistory,
     analyses,
     ...usage,

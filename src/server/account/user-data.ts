@@ -15,7 +15,9 @@ import {
   managedPlaylists,
   membershipEvents,
   payments,
+  playlistActivity,
   playlistExclusions,
+  playlistLayouts,
   playlistSongs,
   providerTokens,
   sessions,
@@ -55,11 +57,13 @@ export const userOwnedTables = [
   // the songs before the playlists they belong to
   sourcePlaylistSongs,
   sourcePlaylists,
+  playlistActivity,
 ] as const;
 
 /** Tables reached through a parent row the user owns; deleted before their parents. */
 export const userChildTables = [
   { table: playlistSongs, parent: managedPlaylists },
+  { table: playlistLayouts, parent: managedPlaylists },
   { table: distributionEntries, parent: distributions },
   { table: journalSteps, parent: distributions },
   { table: analysisSegments, parent: analyses },
@@ -93,6 +97,7 @@ export function deleteOwnedRows(tx: Db, userId: string): void {
     .from(analyses)
     .where(sql`${analyses.userId} = ${userId}`);
   tx.delete(playlistSongs).where(inArray(playlistSongs.playlistId, playlistIds)).run();
+  tx.delete(playlistLayouts).where(inArray(playlistLayouts.playlistId, playlistIds)).run();
   tx.delete(distributionEntries).where(inArray(distributionEntries.distributionId, distributionIds)).run();
   tx.delete(journalSteps).where(inArray(journalSteps.distributionId, distributionIds)).run();
   tx.delete(analysisSegments).where(inArray(analysisSegments.analysisId, analysisIds)).run();

@@ -16,6 +16,7 @@ import {
   jobRuns,
   journalSteps,
   oauthStates,
+  playlistActivity,
   providerCallHours,
   spotifyCallHours,
   spotifyQuotaPauses,
@@ -28,7 +29,8 @@ const webVitalWeeksKept = 53;
 
 const HOUR_MS = 3600_000;
 const DAY_MS = 24 * HOUR_MS;
-const { analysisHours, finishedDistributionDays, activityMonths, batchExecutionDays } = limits.retention;
+const { analysisHours, finishedDistributionDays, activityMonths, batchExecutionDays, playlistActivityDays } =
+  limits.retention;
 
 export type RetentionRule =
   /** rows older than their period are deleted by `purge` (returns how many) */
@@ -88,6 +90,12 @@ export const retentionRules: Record<string, RetentionRule> = {
     kind: "aged",
     period: `${activityMonths} months`,
     purge: (db, now) => deleteWhere(db, activity, lt(activity.time, addCalendarMonths(now, -activityMonths))),
+  },
+  playlist_activity: {
+    kind: "aged",
+    period: `${playlistActivityDays} days`,
+    purge: (db, now) =>
+      deleteWhere(db, playlistActivity, lt(playlistActivity.at, now - playlistActivityDays * DAY_MS)),
   },
   batch_executions: {
     kind: "aged",
@@ -186,6 +194,7 @@ export const retentionRules: Record<string, RetentionRule> = {
   source_playlist_songs: untilAccountDeleted,
   managed_playlists: untilAccountDeleted,
   playlist_songs: { kind: "cascade", parent: "managed_playlists" },
+  playlist_layouts: { kind: "cascade", parent: "managed_playlists" },
   statistics_users: untilAccountDeleted,
   feedback: untilAccountDeleted,
   membership_events: { kind: "kept", until: "the membership retention period (purgeExpiredData)" },

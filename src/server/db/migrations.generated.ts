@@ -11,7 +11,8 @@ import m8 from "../../../drizzle/0008_likes_seq_index.sql" with { type: "text" }
 import m9 from "../../../drizzle/0009_lookups_to_ask_indexes.sql" with { type: "text" };
 import m10 from "../../../drizzle/0010_rate_limits_in_memory.sql" with { type: "text" };
 import m11 from "../../../drizzle/0011_listener_rules.sql" with { type: "text" };
-import m12 from "../../../drizzle/0013_recordings_read.sql" with { type: "text" };
+import m12 from "../../../drizzle/0012_playlist_activity_and_snapshots.sql" with { type: "text" };
+import m13 from "../../../drizzle/0013_recordings_read.sql" with { type: "text" };
 
 export const migrations: { tag: string; sql: string }[] = [
   { tag: "0000_init", sql: m0 },
@@ -26,5 +27,6 @@ export const migrations: { tag: string; sql: string }[] = [
   { tag: "0009_lookups_to_ask_indexes", sql: m9 },
   { tag: "0010_rate_limits_in_memory", sql: m10 },
   { tag: "0011_listener_rules", sql: m11 },
-  { tag: "0013_recordings_read", sql: m12 },
+  { tag: "0012_playlist_activity_and_snapshots", sql: m12 },
+  { tag: "0013_recordings_read", sql: m13 },
 ];

@@ -38,6 +38,7 @@ import { readSettings, writeSettings } from "../settings/store.ts";
 import { scheduleSettingsSync } from "../settings/sync.ts";
 import { ownLabels } from "./choices-names.ts";
 import { startChoicesUpdate } from "./choices-update.ts";
+import { recordExclusionActivity } from "./exclusions.ts";
 
 export function exportChoices(deps: Pick<Deps, "db">, userId: string): ChoicesDocument {
   const { db } = deps;
@@ -207,7 +208,10 @@ function applyChoices(deps: Deps, caller: Caller, raw: unknown, options: ImportO
         label,
         createdAt: now,
       };
-      if (insertExclusion(db, row).created) exclusions += 1;
+      const stored = insertExclusion(db, row);
+      if (!stored.created) continue;
+      recordExclusionActivity(db, stored.row, "excluded", now);
+      exclusions += 1;
     }
     const current = correctionMap(db, caller.userId);
     let corrections = 0;

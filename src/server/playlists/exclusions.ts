@@ -3,6 +3,8 @@
 import type { MembershipLevel } from "../../shared/membership.ts";
 import { rateRules } from "../../shared/rate-rules.ts";
 import type { AddExclusionInput, Exclusion, ExclusionKind } from "../../shared/schemas/explain.ts";
+import { recordActivity } from "../activity/record.ts";
+import type { Db } from "../db/client.ts";
 import { transaction } from "../db/transaction.ts";
 import type { Deps } from "../deps/deps.ts";
 import {
@@ -57,7 +59,7 @@ export function addExclusion(
           ? "trackId: not one of your liked songs"
           : "artistId: not an artist of your liked songs",
       );
-    return insertExclusion(deps.db, {
+    const stored = insertExclusion(deps.db, {
       userId: caller.userId,
       source: target.source,
       preferenceKey: target.preferenceKey,
@@ -66,6 +68,8 @@ export function addExclusion(
       label,
       createdAt: deps.clock.now(),
     });
+    if (stored.created) recordExclusionActivity(deps.db, stored.row, "excluded", deps.clock.now());
+    return stored;
   });
   if (result.created) startChoicesUpdate(deps, caller.userId);
   return { exclusion: exclusionView(result.row), created: result.created };
@@ -78,16 +82,36 @@ export function removeExclusion(
   input: { name: string; kind: ExclusionKind; id: string },
 ): void {
   deps.rateLimits.take(rateRules.choices, caller.userId);
-  const target = resolvePlaylist(deps.db, caller, input.name);
-  assertChangeable(target);
-  const removed = deleteExclusion(
-    deps.db,
-    caller.userId,
-    target.source,
-    target.preferenceKey,
-    input.kind,
-    input.id,
-  );
-  if (!removed) throw notFound("No such exclusion in this playlist.");
+  transaction(deps.db, () => {
+    const target = resolvePlaylist(deps.db, caller, input.name);
+    assertChangeable(target);
+    const row = exclusionsOfPreference(deps.db, caller.userId, target.source, target.preferenceKey).find(
+      (e) => e.kind === input.kind && e.targetId === input.id,
+    );
+    const removed =
+      row !== undefined &&
+      deleteExclusion(deps.db, caller.userId, target.source, target.preferenceKey, input.kind, input.id);
+    if (!removed) throw notFound("No such exclusion in this playlist.");
+    recordExclusionActivity(deps.db, row, "exclusionUndone", deps.clock.now());
+  });
   startChoicesUpdate(deps, caller.userId);
+}
+
+/** An exclusion or its undo in the activity of every playlist of the entry or combination. */
+export function recordExclusionActivity(
+  db: Db,
+  row: ExclusionRow,
+  kind: "excluded" | "exclusionUndone",
+  at: number,
+): void {
+  recordActivity(db, {
+    userId: row.userId,
+    source: row.source,
+    preferenceKey: row.preferenceKey,
+    playlistId: null,
+    kind,
+    trackIds: row.kind === "track" ? [row.targetId] : [],
+    detail: row.kind === "artist" ? row.label : null,
+    at,
+  });
 }

@@ -1,6 +1,6 @@
 // What explaining a playlist reads: the songs Crate holds in it in playlist order, and each song's facts with
 // their provenance (tracks, artists, the lookup memory, the listener's corrections).
-import { and, asc, desc, eq, inArray, isNotNull, isNull } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, isNull, or } from "drizzle-orm";
 import { featureFacts } from "../../shared/audio-features.ts";
 import { fieldsRead } from "../../shared/rules/evaluate.ts";
 import type { Rule } from "../../shared/rules/model.ts";
@@ -17,6 +17,7 @@ import {
 import { correctionMap } from "../library/corrections-repository.ts";
 import { songQuestions } from "../metadata/sources/index.ts";
 import { isOneOf } from "../metadata/store/lookups-repository.ts";
+import type { SongOrder } from "./playlist-target.ts";
 import type { ArtistEvidence, TrackEvidence } from "./reasons.ts";
 
 /**
@@ -28,7 +29,9 @@ export function heldInOrder(
   db: Db,
   userId: string,
   playlistId: string,
-  order: "newestFirst" | "asAdded" | "likeOrder",
+  order: SongOrder,
+  /** a song the listener removed, placed among the others (to be put back there) */
+  including?: string,
 ): string[] {
   const orderBy = {
     newestFirst: [desc(likes.likedAt), desc(likes.seq)],
@@ -43,7 +46,9 @@ export function heldInOrder(
       and(
         eq(playlistSongs.playlistId, playlistId),
         isNull(playlistSongs.removedAt),
-        isNull(playlistSongs.missingSince),
+        including === undefined
+          ? isNull(playlistSongs.missingSince)
+          : or(isNull(playlistSongs.missingSince), eq(playlistSongs.trackId, including)),
       ),
     )
     .orderBy(...orderBy)

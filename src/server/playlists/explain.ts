@@ -14,7 +14,7 @@ import { readTimeZone } from "../user/time-zone.ts";
 import { heldInOrder, songRecords, sourcePlaylistsHolding } from "./explain-repository.ts";
 import { notIncludedSongs } from "./not-included.ts";
 import { type PlaylistTarget, resolvePlaylist } from "./playlist-target.ts";
-import { scheduleRemovedCheck } from "./removed-check.ts";
+import { checkOnOpen } from "./removed-check.ts";
 import { reasonsInPlaylist } from "./song-reasons.ts";
 
 type Caller = { userId: string; membershipLevel: MembershipLevel };
@@ -62,7 +62,10 @@ export async function getPlaylistSongs(
   input: PlaylistSongsInput,
 ): Promise<PlaylistSongs> {
   const { db } = deps;
-  const target = resolvePlaylist(db, caller, input.name);
+  const opened = resolvePlaylist(db, caller, input.name);
+  // Opening the page (its first songs) looks for the listener's own edits in Spotify first.
+  if (input.offset === 0 && opened.row) await checkOnOpen(deps, caller.userId, opened.row);
+  const target = opened.row ? resolvePlaylist(db, caller, input.name) : opened;
   const head = {
     name: target.name,
     coverage: await coverageOf(deps, caller.userId, target),
@@ -71,8 +74,6 @@ export async function getPlaylistSongs(
   const row = target.row;
   if (!row || row.spotifyPlaylistId === null)
     return { ...head, spotifyPlaylistId: null, total: 0, songs: [], notIncluded: [] };
-  if (row.status === "active")
-    scheduleRemovedCheck(deps, caller.userId, { id: row.id, spotifyPlaylistId: row.spotifyPlaylistId });
   // Every like with the facts the rule reads, from the classification that places songs (corrections applied).
   const likes = await loadConsideredRuleSongsGivingWay(deps, caller.userId, premiumLevel, [target.rule]);
   const timeZone = readTimeZone(db, caller.userId).timeZone;

@@ -85,3 +85,11 @@ export function resolvePlaylist(
 export function assertChangeable(target: PlaylistTarget): void {
   if (target.paused) throw new AppError(ErrorCode.FeatureNotAvailable);
 }
+
+/** The order of a playlist's songs on Spotify: newest like first (Latest N), as drawn (Random), else like order. */
+export type SongOrder = "newestFirst" | "asAdded" | "likeOrder";
+
+export function songOrderOf(target: PlaylistTarget): SongOrder {
+  const kind = target.entry?.kind.type;
+  return kind === "latest" ? "newestFirst" : kind === "random" ? "asAdded" : "likeOrder";
+}

@@ -1,48 +1,45 @@
 // Songs the listener removed from a managed playlist in Spotify: Crate never adds them again, and a playlist's
-// page lists them with the day Crate noticed. Noticing means reading the playlist's items (100 a call), so it is
-// done in the background when the page is opened, at most once an hour per playlist.
-
-import { and, eq, inArray, isNotNull, isNull } from "drizzle-orm";
+// page lists them with the day Crate noticed. Opening the page reads the playlist's snapshot (one call) and its
+// items only when the snapshot moved since Crate last wrote or read it (distribution/journal/edits.ts). The check
+// runs in the listener's own lane of work (never beside a run writing to the same playlist); the page waits a
+// moment for it, then answers with what Crate knows.
 import { rateRules } from "../../shared/rate-rules.ts";
-import type { Db } from "../db/client.ts";
-import { playlistSongs } from "../db/schema/index.ts";
-import { transaction } from "../db/transaction.ts";
 import type { Deps } from "../deps/deps.ts";
+import { noticeEdits } from "../distribution/journal/edits.ts";
+import { markVanished } from "../distribution/journal/vanished.ts";
+import { isSpotifyNotFound } from "../spotify/errors.ts";
+import type { PartRow } from "./parts-repository.ts";
 
-/** Marks held songs missing from Spotify's items, and clears the mark of those the listener put back. */
-export function recordPresence(db: Db, playlistId: string, present: ReadonlySet<string>, now: number): void {
-  const held = db
-    .select({ trackId: playlistSongs.trackId, missingSince: playlistSongs.missingSince })
-    .from(playlistSongs)
-    .where(and(eq(playlistSongs.playlistId, playlistId), isNull(playlistSongs.removedAt)))
-    .all();
-  const gone = held.filter((s) => s.missingSince === null && !present.has(s.trackId)).map((s) => s.trackId);
-  const back = held.filter((s) => s.missingSince !== null && present.has(s.trackId)).map((s) => s.trackId);
-  const where = (ids: string[]) =>
-    and(eq(playlistSongs.playlistId, playlistId), inArray(playlistSongs.trackId, ids));
-  transaction(db, () => {
-    for (let i = 0; i < gone.length; i += 500)
-      db.update(playlistSongs)
-        .set({ missingSince: now })
-        .where(where(gone.slice(i, i + 500)))
-        .run();
-    for (let i = 0; i < back.length; i += 500)
-      db.update(playlistSongs)
-        .set({ missingSince: null })
-        .where(and(where(back.slice(i, i + 500)), isNotNull(playlistSongs.missingSince)))
-        .run();
-  });
-}
+/** How long the page waits for the check before answering from Crate's record. */
+const PAGE_WAIT_MS = 3_000;
 
-/** Queues a read of the playlist's items behind the listener's other work, unless one ran within the hour. */
-export function scheduleRemovedCheck(
-  deps: Deps,
-  userId: string,
-  playlist: { id: string; spotifyPlaylistId: string },
-): void {
-  if (!deps.rateLimits.tryTake(rateRules.removedSongsCheck, `${userId}:${playlist.id}`)) return;
-  deps.work.spawn(userId, "removed songs check", async () => {
-    const items = await deps.spotifyFor(userId).getPlaylistItems(playlist.spotifyPlaylistId);
-    recordPresence(deps.db, playlist.id, new Set(items), deps.clock.now());
+/** Checks the playlist for the listener's own edits before its page answers (up to a moment). */
+export async function checkOnOpen(deps: Deps, userId: string, row: PartRow): Promise<void> {
+  const spotifyPlaylistId = row.spotifyPlaylistId;
+  if (row.status !== "active" || spotifyPlaylistId === null) return;
+  if (!deps.rateLimits.tryTake(rateRules.playlistPageCheck, userId)) return;
+  const check = deps.work.forUser(
+    userId,
+    async () => {
+      try {
+        await noticeEdits(deps, deps.spotifyFor(userId), { ...row, userId, spotifyPlaylistId });
+      } catch (error) {
+        if (isSpotifyNotFound(error)) markVanished(deps, row.id, "not found");
+        else throw error;
+      }
+    },
+    { name: "playlist check", key: `playlist check:${row.id}` },
+  );
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const waited = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, PAGE_WAIT_MS);
   });
+  try {
+    await Promise.race([check, waited]);
+  } catch (error) {
+    deps.log.info("playlist check failed", { userId, playlistId: row.id, error: String(error) });
+  } finally {
+    clearTimeout(timer);
+    check.catch(() => undefined);
+  }
 }

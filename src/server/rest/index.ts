@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import type { Deps } from "../deps/deps.ts";
 import { accountRest } from "./account.ts";
+import { activityRest } from "./activity.ts";
 import { adminRest } from "./admin.ts";
 import { authRest } from "./auth.ts";
 import { billingRest } from "./billing.ts";
@@ -28,6 +29,7 @@ export function restRoutes(deps: Deps) {
     .route("/", combinationsRest(deps))
     .route("/", playlistsRest(deps))
     .route("/", explainRest(deps))
+    .route("/", activityRest(deps))
     .route("/", adminRest(deps))
     .route("/", webVitalsRest(deps));
 }

@@ -28,7 +28,7 @@ export interface SettingsSyncResult {
  * only takes it out of their library, so the library is checked first (40 playlists a call).
  */
 export async function syncPlaylistSettings(
-  deps: Pick<Deps, "db" | "log">,
+  deps: Pick<Deps, "db" | "log" | "clock">,
   userId: string,
   api: PlaylistApi,
 ): Promise<SettingsSyncResult> {

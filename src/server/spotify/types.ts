@@ -126,6 +126,17 @@ export interface LibraryPlaylist {
   name: string;
   ownerId: string | null;
   description: string | null;
+  /** its version, when the listing gave one */
+  snapshotId?: string | null;
+}
+
+/** One page of `GET /me/playlists`. */
+export interface LibraryPage {
+  playlists: LibraryPlaylist[];
+  /** how many the library holds, when told */
+  total: number | null;
+  /** the offset of the next page, or null after the last */
+  next: number | null;
 }
 
 export interface NewPlaylist {
@@ -181,6 +192,13 @@ export interface SpotifyUserApi {
   removeItems(playlistId: string, trackIds: readonly string[]): Promise<string | null>;
   /** `GET /playlists/{id}/items`, every page: the track ids in playlist order (episodes and local files left out). */
   getPlaylistItems(playlistId: string): Promise<string[]>;
+  /**
+   * `GET /playlists/{id}/items`, every page: each entry in playlist order, its track id or null where it holds
+   * something else (a local file, an episode, an unavailable track), so positions are Spotify's own.
+   */
+  playlistEntries(playlistId: string): Promise<(string | null)[]>;
+  /** `GET /playlists/{id}?fields=snapshot_id`: the playlist's current version, one call. A 404 throws. */
+  playlistSnapshot(playlistId: string): Promise<string>;
   /** `GET /playlists/{id}`; null when the playlist does not exist (404). */
   getPlaylist(playlistId: string): Promise<Playlist | null>;
   /** `PUT /playlists/{id}` */
@@ -195,6 +213,8 @@ export interface SpotifyUserApi {
   playlistsInLibrary(playlistIds: readonly string[]): Promise<boolean[]>;
   /** `GET /me/playlists`, every page (50 a page): the playlists in the user's library, owned or followed. */
   myPlaylists(): Promise<LibraryPlaylist[]>;
+  /** One page of `GET /me/playlists` (50 a page) from `offset`. */
+  myPlaylistsPage(offset: number): Promise<LibraryPage>;
   /** Calls made through the shared client, all users together. */
   callCounts(): CallCounts;
 }

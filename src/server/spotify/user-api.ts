@@ -8,6 +8,7 @@ import type {
   AudioFeatures,
   FirstLikesPage,
   IsKnownLike,
+  LibraryPage,
   LibraryPlaylist,
   Playlist,
   PlaylistChanges,
@@ -169,8 +170,8 @@ export function createUserApi(
     return snapshot;
   }
 
-  async function getPlaylistItems(playlistId: string): Promise<string[]> {
-    const ids: string[] = [];
+  async function playlistEntries(playlistId: string): Promise<(string | null)[]> {
+    const entries: (string | null)[] = [];
     let offset = 0;
     for (;;) {
       const res = await call({
@@ -185,13 +186,38 @@ export function createUserApi(
       );
       for (const entry of page.items) {
         const item = entry?.item ?? entry?.track;
-        if (!entry || entry.is_local || !item || item.type === "episode" || !item.id) continue;
-        ids.push(item.id);
+        // A local file, an episode or an unavailable track still takes its place in the playlist.
+        const usable = entry && !entry.is_local && item && item.type !== "episode" && item.id;
+        entries.push(usable ? item.id : null);
       }
       offset += page.items.length;
       const total = typeof page.total === "number" ? page.total : Number.POSITIVE_INFINITY;
-      if (page.items.length === 0 || !page.next || offset >= total) return ids;
+      if (page.items.length === 0 || !page.next || offset >= total) return entries;
     }
+  }
+
+  async function myPlaylistsPage(offset: number): Promise<LibraryPage> {
+    const res = await call({
+      method: "GET",
+      template: "/me/playlists",
+      path: `/me/playlists?limit=${LIBRARY_PAGE}&offset=${offset}`,
+    });
+    const page = expectShape<Paging<Playlist | null>>(res, "GET /me/playlists", isPaging);
+    const playlists: LibraryPlaylist[] = [];
+    for (const p of page.items) {
+      if (p && typeof p.id === "string")
+        playlists.push({
+          id: p.id,
+          name: p.name,
+          ownerId: p.owner?.id ?? null,
+          description: typeof p.description === "string" ? p.description : null,
+          snapshotId: typeof p.snapshot_id === "string" && p.snapshot_id !== "" ? p.snapshot_id : null,
+        });
+    }
+    const next = offset + page.items.length;
+    const total = typeof page.total === "number" ? page.total : null;
+    const more = page.items.length > 0 && Boolean(page.next) && (total === null || next < total);
+    return { playlists, total, next: more ? next : null };
   }
 
   return {
@@ -219,7 +245,23 @@ export function createUserApi(
     },
     addItems: (playlistId, trackIds, position) => writeItems("POST", playlistId, trackIds, position),
     removeItems: (playlistId, trackIds) => writeItems("DELETE", playlistId, trackIds),
-    getPlaylistItems,
+    playlistEntries,
+    async getPlaylistItems(playlistId) {
+      return (await playlistEntries(playlistId)).filter((id): id is string => id !== null);
+    },
+    async playlistSnapshot(playlistId) {
+      const res = await call({
+        method: "GET",
+        template: "/playlists/{playlist_id}",
+        path: `/playlists/${enc(playlistId)}?fields=snapshot_id`,
+      });
+      const body = expectShape<{ snapshot_id: string }>(
+        res,
+        "GET /playlists/{playlist_id}",
+        (v) => isObject(v) && typeof v.snapshot_id === "string" && v.snapshot_id !== "",
+      );
+      return body.snapshot_id;
+    },
     async getPlaylist(playlistId) {
       const res = await call({
         method: "GET",
@@ -267,29 +309,15 @@ export function createUserApi(
       }
       return answers;
     },
+    myPlaylistsPage,
     async myPlaylists() {
       const found: LibraryPlaylist[] = [];
-      let offset = 0;
-      for (;;) {
-        const res = await call({
-          method: "GET",
-          template: "/me/playlists",
-          path: `/me/playlists?limit=${LIBRARY_PAGE}&offset=${offset}`,
-        });
-        const page = expectShape<Paging<Playlist | null>>(res, "GET /me/playlists", isPaging);
-        for (const p of page.items) {
-          if (p && typeof p.id === "string")
-            found.push({
-              id: p.id,
-              name: p.name,
-              ownerId: p.owner?.id ?? null,
-              description: typeof p.description === "string" ? p.description : null,
-            });
-        }
-        offset += page.items.length;
-        const total = typeof page.total === "number" ? page.total : Number.POSITIVE_INFINITY;
-        if (page.items.length === 0 || !page.next || offset >= total) return found;
+      for (let offset: number | null = 0; offset !== null; ) {
+        const page = await myPlaylistsPage(offset);
+        found.push(...page.playlists);
+        offset = page.next;
       }
+      return found;
     },
     callCounts: () => shared.http.callCounts(),
   };

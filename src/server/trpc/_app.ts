@@ -1,5 +1,6 @@
 import { router } from "./core/init.ts";
 import { accountRouter } from "./routers/account.ts";
+import { activityRouter } from "./routers/activity.ts";
 import { adminRouter } from "./routers/admin.ts";
 import { authRouter } from "./routers/auth.ts";
 import { billingRouter } from "./routers/billing.ts";
@@ -27,6 +28,7 @@ export const appRouter = router({
   admin: adminRouter,
   metadata: metadataRouter,
   explain: explainRouter,
+  activity: activityRouter,
 });
 
 export type AppRouter = typeof appRouter;

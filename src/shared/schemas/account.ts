@@ -87,7 +87,23 @@ export interface PersonalData {
     latestTrackAddedAt: ExportTime;
     latestSettledTrackLikedAt: ExportTime;
     samplePeriod: string | null;
-    songsAdded: { trackId: string; addedAt: ExportTime; removedAt: ExportTime }[];
+    /** Spotify's version of the playlist as Crate last wrote or read it */
+    spotifySnapshotId: string | null;
+    /** the playlist's items as Crate last read them, when they were more than Crate's songs (null otherwise) */
+    itemsAsLastRead: (string | null)[] | null;
+    songsAdded: { trackId: string; addedAt: ExportTime; removedAt: ExportTime; missingSince: ExportTime }[];
+  }[];
+  /** what changed in each playlist, as its page's Activity lists it */
+  playlistActivity: {
+    at: ExportTime;
+    source: string;
+    preferenceKey: string;
+    playlistId: string | null;
+    kind: string;
+    reason: string | null;
+    detail: string | null;
+    count: number;
+    songs: string[];
   }[];
   distributionHistory: {
     distributionId: string;

@@ -6,8 +6,8 @@ import { resolveGenre } from "../combinations/rules.ts";
 import { CombinationDraftSchema } from "../combinations/schema.ts";
 import type { NotIncludedKind, Reason } from "../explain.ts";
 
-const playlistName = z.string().trim().min(1, "name: must not be empty").max(300);
-const spotifyId = z
+export const playlistName = z.string().trim().min(1, "name: must not be empty").max(300);
+export const spotifyId = z
   .string()
   .trim()
   .regex(/^[A-Za-z0-9]{1,64}$/, "must be a Spotify id");

@@ -31,3 +31,23 @@ test("new likes go to the last playlist of the spill sequence", async () => {
   expect(playlists.get("Everything - Managed Playlist")).toHaveLength(10_000);
   expect(playlists.get("Everything 2 - Managed Playlist")?.slice(-3)).toEqual(fresh);
 });
+
+test("Everything 2 deleted in Spotify is recreated under its number, with its songs in order", async () => {
+  const name = "Everything 2 - Managed Playlist";
+  const old = h.spotify.control.listenerPlaylists(listener.id).find((p) => p.name === name)?.id ?? "";
+  const songs = h.playlistsOf(listener.id).get(name) ?? [];
+  h.spotify.control.deletePlaylist(listener.id, old);
+  // The next update that writes (a new like for Everything 2) finds it gone and leaves it alone.
+  const meanwhile = h.spotify.control.like(listener.id, { count: 1 });
+  await runHourlySync(h.crate.deps);
+  expect(h.playlistsOf(listener.id).has(name)).toBe(false);
+  const answer = await h.call(listener.cookie, "POST", "/api/playlists/Everything%202/recreate");
+  expect(answer.status).toBe(202);
+  await h.waitForProgress(listener, String(answer.body.distributionProgressId));
+  await h.workSettled(listener);
+  const playlists = h.playlistsOf(listener.id);
+  expect([...playlists.keys()].sort()).toEqual(["Everything - Managed Playlist", name]);
+  expect(h.spotify.control.listenerPlaylists(listener.id).find((p) => p.name === name)?.id).not.toBe(old);
+  expect(playlists.get(name)).toEqual([...songs, ...meanwhile]);
+  expect(playlists.get("Everything - Managed Playlist")).toHaveLength(10_000);
+}, 120_000);

@@ -170,6 +170,47 @@ describe("the emulator answers as the contract says", () => {
     expect(emulator.control.playlist(playlistId)?.trackIds).toEqual(trackIds.slice(45, 47));
   });
 
+  test("snapshot ids: one per version of the playlist, read alone with fields=snapshot_id", async () => {
+    const uris = trackIds.map((id) => `spotify:track:${id}`);
+    const created = await call("POST", "/me/playlists", { name: "Versions", public: true });
+    const id = (created.json as { id: string; snapshot_id: string }).id;
+    const snapshotOf = async () => {
+      const res = await api(emulator, token, "GET", `/playlists/${id}?fields=snapshot_id`);
+      expect(res.status).toBe(200);
+      const body = (await res.json()) as Record<string, unknown>;
+      expect(Object.keys(body)).toEqual(["snapshot_id"]);
+      return String(body.snapshot_id);
+    };
+    const first = await snapshotOf();
+    expect(first).toBe((created.json as { snapshot_id: string }).snapshot_id);
+    // Reading changes nothing.
+    await call("GET", `/playlists/${id}/items?limit=50`);
+    expect(await snapshotOf()).toBe(first);
+    // Each write answers the new version, which a read then gives; an edit in the app moves it too.
+    const added = (await call("POST", `/playlists/${id}/items`, { uris: uris.slice(0, 5) })).json as {
+      snapshot_id: string;
+    };
+    expect(added.snapshot_id).not.toBe(first);
+    expect(await snapshotOf()).toBe(added.snapshot_id);
+    emulator.control.removePlaylistItem(id, trackIds[1] ?? "");
+    const afterEdit = await snapshotOf();
+    expect(afterEdit).not.toBe(added.snapshot_id);
+    // An insert at a position lands there; past the end is refused.
+    const inserted = await call("POST", `/playlists/${id}/items`, { uris: [uris[9]], position: 2 });
+    expect(inserted.status).toBe(201);
+    expect(emulator.control.playlist(id)?.trackIds).toEqual([0, 2, 9, 3, 4].map((i) => trackIds[i] ?? ""));
+    expect((await call("POST", `/playlists/${id}/items`, { uris: [uris[10]], position: 6 })).status).toBe(
+      400,
+    );
+    // `fields` selects inside items too: `items(item(id))`.
+    const res = await api(emulator, token, "GET", `/playlists/${id}/items?fields=total,items(item(id))`);
+    expect(await res.json()).toEqual({
+      total: 5,
+      items: [0, 2, 9, 3, 4].map((i) => ({ item: { id: trackIds[i] } })),
+    });
+    expect((await api(emulator, token, "GET", `/playlists/${id}?fields=items(`)).status).toBe(400);
+  });
+
   test("GET /me/playlists lists it; DELETE /me/library takes it out of the library; it still exists", async () => {
     const list = await call("GET", "/me/playlists?limit=50");
     expect(ids((list.json as { items: unknown }).items)).toContain(playlistId);

@@ -79,16 +79,28 @@ describe("undoing an exclusion", () => {
     expect(h.playlistsOf(listener.id).get(managed(decade))).toEqual(after);
   }, 120_000);
 
-  test("when the listener took songs out in Spotify since, a returning song still lands, at most at the end", async () => {
+  test("when the listener took songs out and added others by hand in Spotify, a returning song lands exactly at its place", async () => {
     const summary = h.spotify.control.listenerPlaylists(listener.id).find((p) => p.name === managed(decade));
+    const playlistId = summary?.id ?? "";
     const before = h.playlistsOf(listener.id).get(managed(decade)) ?? [];
     const song = before.at(-2) ?? "";
     const path = `/api/playlists/${encodeURIComponent(decade)}/exclusions`;
     expect((await h.call(listener.cookie, "POST", path, { trackId: song })).status).toBe(201);
     await settled();
-    // The listener removes the last five songs in Spotify; Crate has not looked yet.
+    // Crate has not looked since: the listener removes the five songs before it and adds two of their own
+    // likes by hand, one near the top and one just before the song's place.
     const taken = before.slice(-7, -2);
-    for (const id of taken) h.spotify.control.removePlaylistItem(summary?.id ?? "", id);
+    for (const id of taken) h.spotify.control.removePlaylistItem(playlistId, id);
+    const others = h
+      .likesOldestFirst(listener.id)
+      .map((l) => l.trackId)
+      .filter((id) => !before.includes(id))
+      .slice(0, 2);
+    const [first = "", second = ""] = others;
+    h.spotify.control.addPlaylistItems(playlistId, [first], 1);
+    const held = h.playlistsOf(listener.id).get(managed(decade)) ?? [];
+    h.spotify.control.addPlaylistItems(playlistId, [second], held.length - 1);
+    const edited = h.playlistsOf(listener.id).get(managed(decade)) ?? [];
     const undo = await fetch(`${h.crate.url}${path}/track/${song}`, {
       method: "DELETE",
       headers: { cookie: listener.cookie, origin: h.crate.url },
@@ -96,9 +108,23 @@ describe("undoing an exclusion", () => {
     expect(undo.status).toBe(204);
     await settled();
     const after = h.playlistsOf(listener.id).get(managed(decade)) ?? [];
+    // Its like-order place: right after the nearest song before it still there (the listener's song by hand
+    // just before the last one keeps its place after it).
+    const predecessor =
+      before
+        .slice(0, -2)
+        .filter((id) => !taken.includes(id))
+        .at(-1) ?? "";
+    const expected = [...edited];
+    expected.splice(edited.indexOf(predecessor) + 1, 0, song);
+    expect(after).toEqual(expected);
     expect(after.filter((id) => id === song)).toHaveLength(1);
-    // Crate's place for it is past the playlist's end now: it goes to the end instead of failing the update.
-    expect(after).toEqual([...before.filter((id) => !taken.includes(id) && id !== song), song]);
     for (const id of taken) expect(after).not.toContain(id);
+    // The songs the listener removed are listed as removed.
+    const page = await h.call(listener.cookie, "GET", `${path.replace("/exclusions", "/songs")}?limit=5`);
+    const removed = (page.body.notIncluded as { trackId: string; kind: string }[])
+      .filter((s) => s.kind === "removed")
+      .map((s) => s.trackId);
+    expect(removed.sort()).toEqual([...taken].sort());
   }, 120_000);
 });

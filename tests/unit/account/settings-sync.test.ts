@@ -24,7 +24,7 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const deps = () => ({ db: database.db, log: createLogger("silent") });
+const deps = () => ({ db: database.db, log: createLogger("silent"), clock });
 
 /** Spotify's side, in memory: playlists by id (`unfollowed`: out of the listener's library); records the calls. */
 function fakeSpotify(

@@ -19,6 +19,8 @@ export const layers: { name: string; units: string[] }[] = [
   { name: "sign-in", units: ["server/auth"] },
   { name: "metadata", units: ["server/metadata"] },
   { name: "library", units: ["server/library"] },
+  // what changed in each playlist: recorded by the distribution and the listener's choices, read by the views
+  { name: "activity", units: ["server/activity"] },
   { name: "distribution", units: ["server/distribution"] },
   { name: "distribution's users", units: ["server/analysis", "server/settings"] },
   {

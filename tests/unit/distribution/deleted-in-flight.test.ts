@@ -29,6 +29,8 @@ describe("a playlist deleted while its creation is in flight", () => {
       },
       removeItems: async () => "snap",
       getPlaylistItems: async () => [],
+      playlistEntries: async () => [],
+      playlistSnapshot: async () => "snap",
       async removePlaylistFromLibrary(id) {
         calls.push(`unfollow ${id}`);
       },

@@ -45,6 +45,8 @@ function setup(earlierAttempts: number) {
     },
     removeItems: async () => "snap",
     getPlaylistItems: async () => [],
+    playlistEntries: async () => [],
+    playlistSnapshot: async () => "snap",
     removePlaylistFromLibrary: async () => {},
   };
   const row = (id: string) =>

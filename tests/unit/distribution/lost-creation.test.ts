@@ -52,6 +52,8 @@ function fakeApi(library: LibraryPlaylist[], lost: { count: number; applied: boo
       return "snap";
     },
     getPlaylistItems: async () => [],
+    playlistEntries: async () => [],
+    playlistSnapshot: async () => "snap",
     removePlaylistFromLibrary: async () => {},
     myPlaylists: async () => [...library],
     // the listing is looked at again a little apart; the waits are recorded, not slept

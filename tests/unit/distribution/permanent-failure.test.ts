@@ -46,6 +46,8 @@ function api(refusals: Record<string, SpotifyError>) {
     },
     removeItems: async () => "snap",
     getPlaylistItems: async () => [],
+    playlistEntries: async () => [],
+    playlistSnapshot: async () => "snap",
     removePlaylistFromLibrary: async () => {},
   };
   return { journalApi, added };

@@ -25,7 +25,7 @@ function setup(playlists: readonly PlaylistSetup[]) {
         name: `${p.id} - Managed Playlist`,
         status: p.status ?? "active",
       },
-      p.ops.map((op) => ({ op, trackIds: op === "create" ? [] : [`t-${p.id}`] })),
+      p.ops.map((op, i) => ({ op, trackIds: op === "create" ? [] : [`t-${p.id}-${i}`] })),
     );
   }
   const status = (id: string) =>
@@ -67,6 +67,12 @@ function fakeApi(outOfLibrary: readonly string[], notFound: readonly string[] = 
     async getPlaylistItems() {
       return [];
     },
+    async playlistEntries() {
+      return [];
+    },
+    async playlistSnapshot() {
+      return "snapshot";
+    },
     async removePlaylistFromLibrary(playlistId) {
       writes.push(`unfollow ${playlistId}`);
     },
@@ -82,7 +88,7 @@ describe("a playlist the user deleted in the Spotify app (out of their library)"
     ]);
     const spotify = fakeApi(["sp-gone"]);
     expect(await applyJournal(deps, spotify.api, "d")).toBe("done");
-    expect(spotify.checked).toEqual([["sp-kept", "sp-gone"]]);
+    expect(spotify.checked.map((ids) => [...ids].sort())).toEqual([["sp-gone", "sp-kept"]]);
     expect(spotify.writes).toEqual(["add sp-kept", "add sp-kept"]);
     expect(spotify.created()).toBe(0);
     expect(status("gone")).toBe("vanished");
@@ -93,7 +99,7 @@ describe("a playlist the user deleted in the Spotify app (out of their library)"
     ]);
   });
 
-  test("only playlists already on Spotify that the run writes to are checked, all in one ask", async () => {
+  test("a run that writes to playlists on Spotify asks about every one Crate keeps up to date, all in one ask", async () => {
     const written = Array.from({ length: 45 }, (_, i) => ({
       id: `p${i}`,
       spotifyId: `sp-p${i}`,
@@ -107,8 +113,10 @@ describe("a playlist the user deleted in the Spotify app (out of their library)"
     ]);
     const spotify = fakeApi([]);
     await applyJournal(deps, spotify.api, "d");
-    // The client splits the ask into calls of 40 (tests/unit/spotify/client.test.ts).
-    expect(spotify.checked).toEqual([written.map((p) => p.spotifyId)]);
+    // Not a new one nor a frozen one; the client splits the ask into calls of 40 (tests/unit/spotify/client.test.ts).
+    expect(spotify.checked.map((ids) => [...ids].sort())).toEqual([
+      [...written.map((p) => p.spotifyId), "sp-leaving"].sort(),
+    ]);
     expect(spotify.writes).toContain("add sp-new-1");
     expect(spotify.writes).toContain("unfollow sp-leaving");
     expect(spotify.writes).not.toContain("add sp-frozen");

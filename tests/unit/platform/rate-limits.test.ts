@@ -78,15 +78,25 @@ describe("the rate limiter", () => {
 
   test("tryTake answers instead of refusing, and counts only what it admits", () => {
     const { clock, limits } = limiter();
-    expect(limits.tryTake(rateRules.removedSongsCheck, "u1:p1")).toBe(true);
-    expect(limits.tryTake(rateRules.removedSongsCheck, "u1:p1")).toBe(false);
-    expect(limits.tryTake(rateRules.removedSongsCheck, "u1:p2")).toBe(true);
+    const hourly: RateRule = { ...threeInTen, key: "hourly", windowMs: 3_600_000, allowance: 1 };
+    expect(limits.tryTake(hourly, "u1:p1")).toBe(true);
+    expect(limits.tryTake(hourly, "u1:p1")).toBe(false);
+    expect(limits.tryTake(hourly, "u1:p2")).toBe(true);
     clock.now += 3_600_000;
-    expect(limits.tryTake(rateRules.removedSongsCheck, "u1:p1")).toBe(true);
+    expect(limits.tryTake(hourly, "u1:p1")).toBe(true);
   });
 });
 
 describe("Crate's rules", () => {
+  test("a playlist's page checks Spotify 60 times in 10 minutes per listener, then answers from the record", () => {
+    const { clock, limits: l } = limiter();
+    for (let i = 0; i < 60; i++) expect(l.tryTake(rateRules.playlistPageCheck, "u1")).toBe(true);
+    expect(l.tryTake(rateRules.playlistPageCheck, "u1")).toBe(false);
+    expect(l.tryTake(rateRules.playlistPageCheck, "u2")).toBe(true);
+    clock.now += 10 * 60_000;
+    expect(l.tryTake(rateRules.playlistPageCheck, "u1")).toBe(true);
+  });
+
   test("a distribution, and new combinations, once every 30 seconds per listener (codes 10 and 11)", () => {
     const { clock, limits: l } = limiter();
     l.take(rateRules.distribution, "u1");

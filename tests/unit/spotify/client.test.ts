@@ -247,6 +247,7 @@ describe("my playlists", () => {
       name: `List ${i}`,
       owner: { id: "u" },
       description: i === 7 ? "Kept (crate-1)" : null,
+      ...(i === 9 ? {} : { snapshot_id: `v${i}` }),
     }));
     const { fetch, requests } = recordingFetch((r) => {
       const limit = Number(r.url.searchParams.get("limit"));
@@ -264,8 +265,16 @@ describe("my playlists", () => {
     });
     const lists = await clientWith(fetch).api.myPlaylists();
     expect(lists).toHaveLength(120);
-    expect(lists[7]).toEqual({ id: "p7", name: "List 7", ownerId: "u", description: "Kept (crate-1)" });
+    expect(lists[7]).toEqual({
+      id: "p7",
+      name: "List 7",
+      ownerId: "u",
+      description: "Kept (crate-1)",
+      snapshotId: "v7",
+    });
     expect(lists[8]?.description).toBeNull();
+    // A listing without a version leaves it unknown (the playlist is then read on its own).
+    expect(lists[9]?.snapshotId).toBeNull();
     expect(requests.map((r) => r.url.searchParams.get("offset"))).toEqual(["0", "50", "100"]);
     expect(new Set(requests.map((r) => r.url.searchParams.get("limit")))).toEqual(new Set(["50"]));
   });

@@ -4,6 +4,7 @@ import { PLAYLIST_CAPACITY, type PlaylistRecord } from "../model/playlist-record
 import type { EmulatorRuntime } from "../model/runtime.ts";
 import type { World } from "../model/state.ts";
 import type { StoredToken } from "../model/store.ts";
+import { withFields } from "./fields.ts";
 import { type ApiCall, ApiError, endpoint, jsonBody, pageParams, paging, requireScope } from "./http.ts";
 import { followPlaylist, unfollowPlaylist } from "./me.ts";
 import { playlistItems, playlistObject } from "./objects.ts";
@@ -13,7 +14,7 @@ const WRITE_BATCH = 100;
 
 export function playlistRoutes(app: Hono, runtime: EmulatorRuntime): void {
   endpoint(app, runtime, "GET", "/playlists/{playlist_id}", ({ c, world, base, market }) => {
-    return c.json(playlistObject(world, existing(world, c), base, market));
+    return c.json(withFields(playlistObject(world, existing(world, c), base, market), c.req.query("fields")));
   });
 
   endpoint(app, runtime, "PUT", "/playlists/{playlist_id}", async ({ c, world, token }) => {
@@ -62,7 +63,8 @@ function readItems({ c, world, token, base, market }: ApiCall, maxLimit: number,
   const { limit, offset } = pageParams(c, maxLimit);
   const url = `${base}/playlists/${playlist.id}/${current ? "items" : "tracks"}`;
   const items = playlistItems(world, playlist, offset, limit, base, market);
-  return c.json(paging(url, items, limit, offset, playlist.items.length, c.req.query("market")));
+  const page = paging(url, items, limit, offset, playlist.items.length, c.req.query("market"));
+  return c.json(withFields(page, c.req.query("fields")));
 }
 
 async function addItems({ c, world, token }: ApiCall): Promise<Response> {

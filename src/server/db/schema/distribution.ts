@@ -10,7 +10,9 @@ export const distributions = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     /** what started it */
-    trigger: text({ enum: ["predefined", "combination", "hourly", "random", "deletion"] }).notNull(),
+    trigger: text({
+      enum: ["predefined", "combination", "hourly", "random", "deletion", "putBack", "recreate"],
+    }).notNull(),
     status: text({ enum: ["running", "finished", "failed"] })
       .notNull()
       .default("running"),
@@ -66,6 +68,10 @@ export const journalSteps = sqliteTable(
     updatedAt: integer().notNull(),
     /** add: insert position (songs at the top of a Latest N playlist); null appends */
     position: integer(),
+    /** add at a position: the songs Crate placed just before it and just after it, nearest first */
+    anchors: text({ mode: "json" }).$type<{ after: string[]; before: string[] }>(),
+    /** remove: why each song goes (a removal reason of src/shared/activity.ts), in the order of trackIds */
+    reasons: text({ mode: "json" }).$type<(string | null)[]>(),
     /** the progress entry this step advances, and its completedWork once the step is done */
     entryType: text({ enum: ["Standard", "Analysis", "Randomized"] }),
     progressAfter: integer(),

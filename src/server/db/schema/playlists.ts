@@ -104,6 +104,8 @@ export const managedPlaylists = sqliteTable(
     latestSettledTrackLikedAt: integer(),
     /** the grant end whose reminder the description carries; null: the normal description */
     reminderEndsAt: integer(),
+    /** Spotify's version of the playlist as Crate last wrote or read it; null: not known, read its items */
+    snapshotId: text(),
   },
   (t) => [
     index("managed_playlists_user_id_idx").on(t.userId),
@@ -166,3 +168,16 @@ export const sourcePlaylistSongs = sqliteTable(
     }).onDelete("cascade"),
   ],
 );
+
+/**
+ * A playlist whose items on Spotify are more than Crate's songs in Crate's order (songs the listener added by
+ * hand, a local file, a copy): its entries as last read, kept up to date with Crate's writes, so an insert
+ * lands at its place without reading the playlist again. No row: the playlist holds Crate's songs only.
+ */
+export const playlistLayouts = sqliteTable("playlist_layouts", {
+  playlistId: text()
+    .primaryKey()
+    .references(() => managedPlaylists.id, { onDelete: "cascade" }),
+  /** each entry's track id in playlist order, null for one that is not a track (a local file, an episode) */
+  entries: text({ mode: "json" }).notNull().$type<(string | null)[]>(),
+});

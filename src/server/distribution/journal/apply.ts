@@ -6,10 +6,14 @@ import type { Deps } from "../../deps/deps.ts";
 import { isSpotifyNotFound } from "../../spotify/errors.ts";
 import { markStepFailed, openSteps, stepMarks } from "../repository/journal.ts";
 import { songRecords } from "../repository/playlist-songs.ts";
-import { playlistStateReader } from "../repository/playlists.ts";
+import { activePlaylistsOnSpotify, playlistStateReader } from "../repository/playlists.ts";
+import { findDistribution } from "../repository/runs.ts";
+import { PlaylistViews } from "./edits.ts";
+import { readLibraryListing } from "./library-listing.ts";
 import { permanentFailure } from "./permanent-failures.ts";
 import { ProgressTracker } from "./progress.ts";
 import { ResumeCheck } from "./resume-check.ts";
+import { RunActivity } from "./run-activity.ts";
 import { applyStep, type JournalApi, type PlaylistState, type StepRow } from "./step-handlers.ts";
 import { markFailed, markThoseOutOfLibrary, markVanished, type PlaylistOnSpotify } from "./vanished.ts";
 
@@ -31,13 +35,25 @@ export async function applyJournal(
   const { db } = deps;
   const steps = openSteps(db, distributionId);
   const loadPlaylist = playlistStateReader(db);
-  const writes = { marks: stepMarks(db), songs: songRecords(db) };
+  const run = findDistribution(db, distributionId);
+  // Deleting a playlist in the Spotify app only takes it out of the user's library; the Web API still
+  // accepts writes to it. So before a run writes to playlists that exist, it asks about every playlist Crate
+  // keeps for the listener (which also shows one deleted that no update writes to any more), and learns the
+  // version of each it writes to: from the library's listing when that costs fewer calls, else one by one.
+  const written = playlistsWrittenTo(steps, loadPlaylist);
+  const kept = written.length > 0 && run ? activePlaylistsOnSpotify(db, run.userId) : written;
+  const listing = await readLibraryListing(api, kept.length, written.length);
+  const unlisted = listing.listed ? kept.filter((p) => !listing.listed?.has(p.spotifyId)) : kept;
+  await markThoseOutOfLibrary(deps, api, unlisted);
+  const writes = {
+    marks: stepMarks(db),
+    songs: songRecords(db),
+    views: new PlaylistViews(deps, api, listing.snapshots),
+    activity: new RunActivity(db, distributionId, run?.trigger ?? null),
+  };
 
   const progress = new ProgressTracker(db, distributionId, steps);
   const resume = resumed ? new ResumeCheck(api) : null;
-  // Deleting a playlist in the Spotify app only takes it out of the user's library; the Web API still
-  // accepts writes to it. So the existing playlists this run writes to are checked first (40 a call).
-  await markThoseOutOfLibrary(deps, api, playlistsWrittenTo(steps, loadPlaylist));
 
   const runStep = async (step: StepRow) => {
     const onDone = () => progress.stepDone(step.id, step.entryType);

@@ -5,6 +5,7 @@ import { realSleep } from "../../platform/clock.ts";
 import { isUnknownOutcome } from "../../spotify/errors.ts";
 import { createsPrivatePlaylists } from "../repository/listeners.ts";
 import { knownSpotifyPlaylistIds, setSpotifyPlaylistId } from "../repository/playlists.ts";
+import { forgetState, storeState } from "../repository/presence.ts";
 import { MAX_UNKNOWN_OUTCOME_RETRIES, type StepContext } from "./step-context.ts";
 
 export const PLAYLIST_DESCRIPTION = "Kept up to date with your liked songs by Crate.";
@@ -37,11 +38,23 @@ export async function createPlaylistOnce(ctx: StepContext): Promise<void> {
   const db = deps.db;
   const existing = playlist.spotifyPlaylistId;
   if (existing !== null) return transaction(deps.db, () => ctx.done(existing));
+  // A new playlist holds nothing yet: its version is the creation's, and the run's writes need no check.
+  const made = (snapshotId: string | null) => {
+    if (snapshotId === null) forgetState(db, step.playlistId);
+    else storeState(db, step.playlistId, { snapshotId, entries: null });
+    ctx.writes.activity.made({ id: step.playlistId, ...playlist }, deps.clock.now());
+    if (snapshotId !== null) ctx.writes.views.made(step.playlistId);
+  };
   const lost = step.status === "sent" || resume ? await findLostCreation(ctx) : null;
-  if (lost) return ctx.commit(() => setSpotifyPlaylistId(db, step.playlistId, lost), lost);
+  if (lost)
+    return ctx.commit(() => {
+      setSpotifyPlaylistId(db, step.playlistId, lost);
+      // What it holds is not known: the first write checks it.
+      made(null);
+    }, lost);
   ctx.writes.marks.sent(step.id, deps.clock.now());
   const isPrivate = createsPrivatePlaylists(db, playlist.userId);
-  let created: { id: string } | null = null;
+  let created: { id: string; snapshot_id?: string } | null = null;
   for (let attempt = 1; created === null; attempt++) {
     try {
       created = await api.createPlaylist({
@@ -57,10 +70,14 @@ export async function createPlaylistOnce(ctx: StepContext): Promise<void> {
     }
   }
   const createdId = created.id;
+  const snapshotId = typeof created.snapshot_id === "string" ? created.snapshot_id : null;
   // The listener may have deleted the playlist while Spotify made it: then it leaves nothing behind.
   const kept = transaction(db, () => {
     const changed = setSpotifyPlaylistId(db, step.playlistId, createdId);
-    if (changed) ctx.done(createdId);
+    if (changed) {
+      made(snapshotId);
+      ctx.done(createdId);
+    }
     return changed;
   });
   if (!kept) {

@@ -3,17 +3,23 @@ import type { Deps } from "../../deps/deps.ts";
 import type { StepMarks, StepRow } from "../repository/journal.ts";
 import type { SongRecords } from "../repository/playlist-songs.ts";
 import type { PlaylistState } from "../repository/playlists.ts";
+import type { PlaylistViews } from "./edits.ts";
 import type { ResumeCheck } from "./resume-check.ts";
+import type { RunActivity } from "./run-activity.ts";
 import type { JournalApi } from "./spotify-calls.ts";
 
 export type { JournalApi };
 
 export const MAX_UNKNOWN_OUTCOME_RETRIES = 4;
 
-/** The statements a journal run writes at every step, prepared once per run. */
+/** The statements a journal run writes at every step, prepared once per run, and what the run keeps. */
 export interface JournalWrites {
   marks: StepMarks;
   songs: SongRecords;
+  /** the playlists as the run found them on Spotify and keeps them */
+  views: PlaylistViews;
+  /** the playlists' activity */
+  activity: RunActivity;
 }
 
 /** What every handler gets: the step, its playlist and how to close the step. */

@@ -5,7 +5,9 @@ import { isUnknownOutcome, SpotifyError } from "../../spotify/errors.ts";
 import type { JournalOp, StepRow } from "../repository/journal.ts";
 import { deletePlaylist, type PlaylistState } from "../repository/playlists.ts";
 import { createPlaylistOnce } from "./create-step.ts";
+import type { PlaylistOnSpotify } from "./edits.ts";
 import type { ResumeCheck } from "./resume-check.ts";
+import type { WrittenPlaylist } from "./run-activity.ts";
 import {
   type JournalApi,
   type JournalWrites,
@@ -57,36 +59,53 @@ function spotifyIdOf({ step, playlist }: StepContext): string {
   return playlist.spotifyPlaylistId;
 }
 
+/** The playlist a step writes to, as the checks and the activity name it. */
+function onSpotify(ctx: StepContext): PlaylistOnSpotify & WrittenPlaylist {
+  const { step, playlist } = ctx;
+  return {
+    id: step.playlistId,
+    userId: playlist.userId,
+    source: playlist.source,
+    preferenceKey: playlist.preferenceKey,
+    spotifyPlaylistId: spotifyIdOf(ctx),
+  };
+}
+
 async function addSongs(ctx: StepContext): Promise<void> {
-  const { deps, api, step, playlist, resume } = ctx;
-  const spotifyId = spotifyIdOf(ctx);
+  const { deps, api, step, resume } = ctx;
+  const target = onSpotify(ctx);
+  const spotifyId = target.spotifyPlaylistId;
+  // The playlist as it is now: checked once per run before its first write (the listener may have edited it),
+  // and read on its own before a write that depends on positions.
+  let view = await ctx.writes.views.of(target, step.position !== null);
   const trackIds = step.trackIds ?? [];
-  let toSend = trackIds;
-  let position = step.position ?? undefined;
+  // A song Crate holds there already is never added twice.
+  let toSend = trackIds.filter((id) => !view.holds(id));
   if (step.status === "sent" || resume) {
     // The outcome of the last attempt is unknown: add only what is not there yet.
     const items = resume ? await resume.present(spotifyId) : await api.getPlaylistItems(spotifyId);
     const present = new Set(items);
-    toSend = trackIds.filter((id) => !present.has(id));
-    if (position !== undefined) position = Math.min(position, items.length);
+    toSend = toSend.filter((id) => !present.has(id));
   }
+  const indexFor = () =>
+    step.position === null ? undefined : view.indexFor(step.position, step.anchors ?? null);
+  let index = indexFor();
   ctx.writes.marks.sent(step.id, deps.clock.now());
   let snapshot: string | null = null;
-  let placeChecked = false;
+  let checkedAgain = false;
   for (let attempt = 1; toSend.length > 0; attempt++) {
     try {
-      snapshot = await api.addItems(spotifyId, toSend, position);
-      await resume?.added(spotifyId, toSend, position);
+      snapshot = await api.addItems(spotifyId, toSend, index);
+      await resume?.added(spotifyId, toSend, index);
       break;
     } catch (error) {
-      if (outOfBounds(error, position) && !placeChecked) {
-        // Crate's record of the playlist is longer than the playlist (the listener took songs out since):
-        // insert at most at its end, once, with what it really holds.
-        placeChecked = true;
-        const items = await api.getPlaylistItems(spotifyId);
-        const present = new Set(items);
+      if (outOfBounds(error, index) && !checkedAgain) {
+        // The listener changed the playlist since the check: look again, once, and place the songs anew.
+        checkedAgain = true;
+        view = await ctx.writes.views.again(target);
+        const present = new Set(await api.getPlaylistItems(spotifyId));
         toSend = toSend.filter((id) => !present.has(id));
-        position = Math.min(position ?? 0, items.length);
+        index = indexFor();
         continue;
       }
       if (!isUnknownOutcome(error) || attempt >= MAX_UNKNOWN_OUTCOME_RETRIES) throw error;
@@ -95,10 +114,14 @@ async function addSongs(ctx: StepContext): Promise<void> {
       toSend = toSend.filter((id) => !present.has(id));
     }
   }
-  ctx.commit(
-    () => ctx.writes.songs.added(step.playlistId, playlist.userId, trackIds, deps.clock.now()),
-    snapshot,
-  );
+  const sent = toSend;
+  ctx.commit(() => {
+    const now = deps.clock.now();
+    ctx.writes.songs.added(step.playlistId, target.userId, trackIds, now);
+    view.added(trackIds, sent, index);
+    if (sent.length > 0) view.store(deps, snapshot);
+    ctx.writes.activity.added(target, trackIds, now);
+  }, snapshot);
 }
 
 /** Spotify's 400 for an insert position past the playlist's end. */
@@ -108,11 +131,18 @@ const outOfBounds = (error: unknown, position: number | undefined) =>
 // Removals are safe to send twice, so they are not marked as sent first.
 async function removeSongs(ctx: StepContext): Promise<void> {
   const { deps, api, step, resume } = ctx;
-  const spotifyId = spotifyIdOf(ctx);
+  const target = onSpotify(ctx);
+  const view = await ctx.writes.views.of(target);
   const trackIds = step.trackIds ?? [];
-  const snapshot = await api.removeItems(spotifyId, trackIds);
-  await resume?.removed(spotifyId, trackIds);
-  ctx.commit(() => ctx.writes.songs.removed(step.playlistId, trackIds, deps.clock.now()), snapshot);
+  const snapshot = await api.removeItems(target.spotifyPlaylistId, trackIds);
+  await resume?.removed(target.spotifyPlaylistId, trackIds);
+  ctx.commit(() => {
+    const now = deps.clock.now();
+    ctx.writes.songs.removed(step.playlistId, trackIds, now);
+    view.removed(trackIds);
+    view.store(deps, snapshot);
+    ctx.writes.activity.removed(target, trackIds, step.reasons ?? null, now);
+  }, snapshot);
 }
 
 async function unfollowPlaylist(ctx: StepContext): Promise<void> {

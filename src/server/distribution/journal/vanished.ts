@@ -3,10 +3,11 @@
 // or, what deleting it in the Spotify app really does, the playlist leaving the user's library while the Web
 // API still serves it and still accepts writes. Both end in markVanished.
 import type { PlaylistFailure } from "../../../shared/playlist-failures.ts";
+import { recordActivity } from "../../activity/record.ts";
 import { transaction } from "../../db/transaction.ts";
 import type { Deps } from "../../deps/deps.ts";
 import type { SpotifyUserApi } from "../../spotify/types.ts";
-import { setPlaylistFailed, setPlaylistStatus } from "../repository/playlists.ts";
+import { playlistPlace, setPlaylistFailed, setPlaylistStatus } from "../repository/playlists.ts";
 
 export type VanishedHow = "not found" | "not in library";
 
@@ -24,8 +25,23 @@ export function markFailed(
   deps.log.warn("managed playlist refused by Spotify", { playlistId, failure, detail });
 }
 
-export function markVanished(deps: Pick<Deps, "db" | "log">, playlistId: string, how: VanishedHow): void {
+export function markVanished(
+  deps: Pick<Deps, "db" | "log" | "clock">,
+  playlistId: string,
+  how: VanishedHow,
+): void {
+  const place = playlistPlace(deps.db, playlistId);
+  if (!place || place.status === "vanished") return;
   setPlaylistStatus(deps.db, playlistId, "vanished");
+  recordActivity(deps.db, {
+    userId: place.userId,
+    source: place.source,
+    preferenceKey: place.preferenceKey,
+    playlistId,
+    kind: "vanished",
+    trackIds: [],
+    at: deps.clock.now(),
+  });
   deps.log.info("managed playlist vanished on Spotify", { playlistId, how });
 }
 
@@ -40,7 +56,7 @@ export interface PlaylistOnSpotify {
  * call) and marks the others vanished. Returns the managed ids marked.
  */
 export async function markThoseOutOfLibrary(
-  deps: Pick<Deps, "db" | "log">,
+  deps: Pick<Deps, "db" | "log" | "clock">,
   api: Pick<SpotifyUserApi, "playlistsInLibrary">,
   playlists: readonly PlaylistOnSpotify[],
 ): Promise<Set<string>> {

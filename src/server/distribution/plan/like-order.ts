@@ -46,7 +46,8 @@ export function placeInOrder(
     // After every held song: appended, as any new like is.
     positions.push(before === held.length ? undefined : before + i);
   });
-  return positions.every((p) => p === undefined) ? work : { ...work, addPositions: positions };
+  if (positions.every((p) => p === undefined)) return work;
+  return { ...work, addPositions: positions, heldOrder: held.map((s) => s.trackId) };
 }
 
 const inOrderOnly = (songs: readonly PlannedSong[], compare: SongComparator) =>

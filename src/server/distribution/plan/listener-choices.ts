@@ -15,6 +15,22 @@ export interface ChoicesOfPreference {
   belongs?: (song: PlannedSong) => boolean;
 }
 
+/** The works with an excluded song's removal said to be for the exclusion (a Latest N or Random drops it too). */
+export const excludedRemovalsSaid = (
+  works: readonly PlaylistWork[],
+  excluded: ReadonlySet<string>,
+): PlaylistWork[] =>
+  works.map((work) =>
+    work.removeReasons && work.removes.some((id) => excluded.has(id))
+      ? {
+          ...work,
+          removeReasons: work.removes.map((id, i) =>
+            excluded.has(id) ? "exclusion" : (work.removeReasons?.[i] ?? null),
+          ),
+        }
+      : work,
+  );
+
 /** The songs without the excluded ones (the same array when nothing is excluded). */
 export const withoutExcluded = (
   songs: readonly PlannedSong[],
@@ -54,6 +70,7 @@ export function choiceRemovals(
       target: { existingId: playlist.id },
       needsCreate: false,
       removes,
+      removeReasons: removes.map((id) => (choices.excluded.has(id) ? "exclusion" : "correction")),
       adds: [],
       addAtTop: false,
       entry: "Standard",
@@ -77,5 +94,9 @@ export function planWithChoices(
   // Excluded songs are not considered for this rule at all (a limit or a sample included).
   const passing = withoutExcluded(passingSongs(input.rule, songs, momentOf(ctx), index), choice?.excluded);
   const works = planRule(input, passing, ctx);
-  return choice ? [...works, ...choiceRemovals(input.name, choice, songsById, works)] : works;
+  if (!choice) return works;
+  return [
+    ...excludedRemovalsSaid(works, choice.excluded),
+    ...choiceRemovals(input.name, choice, songsById, works),
+  ];
 }

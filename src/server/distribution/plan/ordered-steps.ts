@@ -1,8 +1,10 @@
 // Turns planned work into the ordered list of Spotify writes the journal records, with the progress each
 // write completes. Pure.
+import type { RemovalReason } from "../../../shared/activity.ts";
 import { chunk } from "../../../shared/chunk.ts";
 import { limits } from "../../../shared/limits.ts";
 import type { PlannedSong, PlaylistWork } from "./preference-plan.ts";
+import type { Anchors } from "./types.ts";
 
 export type StepOp = "create" | "add" | "remove";
 export type EntryType = "Standard" | "Randomized";
@@ -14,6 +16,10 @@ export interface PlannedStep {
   trackIds: string[];
   /** insert position for adds at the top (Latest N); undefined appends */
   position?: number;
+  /** an insert among the songs Crate holds: its neighbours in the plan (see PlaylistWork.heldOrder) */
+  anchors?: Anchors;
+  /** removes: why each song goes */
+  reasons?: (RemovalReason | null)[];
   entry: EntryType;
   /** the entry's completedWork once this step is done */
   progressAfter: number;
@@ -48,14 +54,18 @@ export function orderSteps(works: readonly PlaylistWork[], consideredCount: numb
     const own: Omit<DraftStep, "key">[] = [];
     const none = { entry: work.entry, minRank: Infinity, maxRank: -1 };
     if (work.needsCreate) own.push({ work: index, op: "create", trackIds: [], ...none });
-    for (const ids of chunk(work.removes, batch))
-      own.push({ work: index, op: "remove", trackIds: ids, ...none });
-    addRuns(work, batch).forEach(({ songs, position }) => {
+    const reasons = work.removeReasons;
+    chunk(work.removes, batch).forEach((ids, i) => {
+      const why = reasons ? [...reasons.slice(i * batch, i * batch + ids.length)] : undefined;
+      own.push({ work: index, op: "remove", trackIds: ids, reasons: why, ...none });
+    });
+    addRuns(work, batch).forEach(({ songs, position, anchors }) => {
       own.push({
         work: index,
         op: "add",
         trackIds: songs.map((s) => s.trackId),
         position,
+        anchors,
         entry: work.entry,
         minRank: Math.min(...songs.map((s) => s.rank)),
         maxRank: Math.max(...songs.map((s) => s.rank)),
@@ -92,6 +102,8 @@ export function orderSteps(works: readonly PlaylistWork[], consideredCount: numb
       op: d.op,
       trackIds: d.trackIds,
       position: d.position,
+      ...(d.anchors ? { anchors: d.anchors } : {}),
+      ...(d.reasons ? { reasons: d.reasons } : {}),
       entry: d.entry,
       progressAfter,
     };
@@ -111,17 +123,52 @@ export function orderSteps(works: readonly PlaylistWork[], consideredCount: numb
   return { steps, totals: { Standard: consideredCount, Randomized: randomWorks } };
 }
 
+interface AddRun {
+  songs: PlannedSong[];
+  position?: number;
+  anchors?: Anchors;
+}
+
+/** How many of Crate's songs on each side of an insert its step names (the nearest still there places it). */
+const ANCHOR_REACH = 50;
+
 /**
  * A playlist's adds as calls of at most `batch` songs: Latest N's at the top, songs returning to their like-order
- * place in runs of consecutive positions (one call each), the rest appended.
+ * place in runs of consecutive positions (one call each, with its neighbours when the plan gave its order),
+ * the rest appended.
  */
-function addRuns(work: PlaylistWork, batch: number): { songs: PlannedSong[]; position?: number }[] {
+function addRuns(work: PlaylistWork, batch: number): AddRun[] {
   if (work.addAtTop)
     return chunk(work.adds, batch).map((songs, i) => ({ songs: [...songs], position: i * batch }));
   const positions = work.addPositions;
   if (!positions) return chunk(work.adds, batch).map((songs) => ({ songs: [...songs] }));
-  const runs: { songs: PlannedSong[]; position?: number }[] = [];
-  work.adds.forEach((song, i) => {
+  const runs = positionedRuns(work.adds, positions, batch);
+  if (!work.heldOrder) return runs;
+  // The playlist as each run finds it: the held songs with the earlier runs' songs in.
+  const sequence = [...work.heldOrder];
+  return runs.map((run) => {
+    const ids = run.songs.map((s) => s.trackId);
+    if (run.position === undefined) {
+      sequence.push(...ids);
+      return run;
+    }
+    const at = run.position;
+    const anchors = {
+      after: sequence.slice(Math.max(0, at - ANCHOR_REACH), at).reverse(),
+      before: sequence.slice(at, at + ANCHOR_REACH),
+    };
+    sequence.splice(at, 0, ...ids);
+    return { ...run, anchors };
+  });
+}
+
+function positionedRuns(
+  adds: readonly PlannedSong[],
+  positions: readonly (number | undefined)[],
+  batch: number,
+): AddRun[] {
+  const runs: AddRun[] = [];
+  adds.forEach((song, i) => {
     const at = positions[i];
     const run = runs.at(-1);
     const previous = positions[i - 1];

@@ -1,6 +1,7 @@
 // Planning as pure functions: from the songs that pass a rule and what Crate already put in the rule's playlists,
 // the songs each playlist should get (and, where the rule says so, lose) now. The rule decides everything: which
 // songs pass (the one evaluator), how they are arranged, and whether the playlist rolls or only grows.
+import type { RemovalReason } from "../../../shared/activity.ts";
 import { partitionName } from "../../../shared/catalogue/index.ts";
 import {
   admittedBySplit,
@@ -198,7 +199,11 @@ function leaving(
     const removes = row.currentSongs.filter(
       (id) => !adding.has(id) && !row.removedByListener?.has(id) && leaves(id),
     );
-    if (removes.length > 0) works.push({ ...appendWork(pref.name, row, []), removes });
+    if (removes.length === 0) continue;
+    const removeReasons = removes.map(
+      (id): RemovalReason => (unliked.has(id) && removeUnliked ? "unliked" : "ruleChanged"),
+    );
+    works.push({ ...appendWork(pref.name, row, []), removes, removeReasons });
   }
   return works;
 }
@@ -240,7 +245,19 @@ function planWhole(pref: PreferenceInput, passing: readonly PlannedSong[], ctx: 
   }
   const rewrite = (key !== undefined && row.samplePeriod !== key) || pref.reconcile === "reorder";
   const current = row.currentSongs.filter((id) => !gone.has(id));
-  if (rewrite) return [{ ...appendWork(pref.name, row, desired), removes: current, samplePeriod: key }];
+  const whyGone = removalReasonsOf(
+    pref,
+    passingById,
+    ctx,
+    rewrite && key !== undefined && row.samplePeriod !== key,
+  );
+  const rewritten = () => ({
+    ...appendWork(pref.name, row, desired),
+    removes: current,
+    removeReasons: whyGone(current),
+    samplePeriod: key,
+  });
+  if (rewrite) return [rewritten()];
   const desiredIds = new Set(desired.map((s) => s.trackId));
   const removes = current.filter((id) => !desiredIds.has(id));
   const adds = desired.filter((s) => !held.has(s.trackId));
@@ -249,17 +266,43 @@ function planWhole(pref: PreferenceInput, passing: readonly PlannedSong[], ctx: 
   const keptCount = desired.length - adds.length;
   const placeOf = new Map(desired.map((s, index) => [s.trackId, index]));
   const places = adds.map((s) => placeOf.get(s.trackId) ?? desired.length);
-  if (places.every((place, i) => place === i)) return [{ ...work, removes, addAtTop: adds.length > 0 }];
+  const removeReasons = whyGone(removes);
+  if (places.every((place, i) => place === i))
+    return [{ ...work, removes, removeReasons, addAtTop: adds.length > 0 }];
   if (places.every((place) => place >= keptCount)) {
     // New songs after every kept one: appended, unless writing the playlist anew costs no more calls.
     if (
       writesOf(removes.length) + writesOf(adds.length) <
       writesOf(current.length) + writesOf(desired.length)
     )
-      return [{ ...work, removes }];
-    return [{ ...appendWork(pref.name, row, desired), removes: current, samplePeriod: key }];
+      return [{ ...work, removes, removeReasons }];
+    return [rewritten()];
   }
-  return [{ ...work, removes, addPositions: places }];
+  // The positions count the kept songs in the rule's order: the journal places each insert among them.
+  const heldOrder = desired.filter((s) => held.has(s.trackId)).map((s) => s.trackId);
+  return [{ ...work, removes, removeReasons, addPositions: places, heldOrder }];
+}
+
+/**
+ * Why each song a rolling or rewritten playlist loses goes: a new sample or shuffle period, an edit of the rule,
+ * an unlike, the limit (it still passes), else the window of days it fell out of. Songs a rewrite takes out and
+ * puts back are withdrawn from the activity by the journal.
+ */
+function removalReasonsOf(
+  pref: PreferenceInput,
+  passing: ReadonlyMap<string, PlannedSong>,
+  ctx: PlanContext,
+  newPeriod: boolean,
+): (ids: readonly string[]) => (RemovalReason | null)[] {
+  const rolling = isRolling(pref.rule);
+  const reason = (id: string): RemovalReason | null => {
+    if (newPeriod) return "sample";
+    if (ctx.unliked?.has(id) && !passing.has(id)) return "unliked";
+    if (passing.has(id)) return pref.reconcile ? "ruleChanged" : "limit";
+    if (pref.reconcile) return "ruleChanged";
+    return rolling ? "window" : null;
+  };
+  return (ids) => ids.map(reason);
 }
 
 const writesOf = (songs: number) => Math.ceil(songs / 100);
@@ -282,6 +325,7 @@ function planSample(pref: PreferenceInput, songs: readonly PlannedSong[], ctx: P
     {
       ...appendWork(pref.name, row, ordered),
       removes: [...row.currentSongs],
+      removeReasons: row.currentSongs.map(() => "sample" as const),
       samplePeriod: key,
       entry: "Randomized",
     },

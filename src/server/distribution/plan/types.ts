@@ -1,5 +1,7 @@
 // What planning works on and what it produces: the considered songs, a preference's playlists and the
 // writes planned for each playlist.
+
+import type { RemovalReason } from "../../../shared/activity.ts";
 import type { Rule } from "../../../shared/rules/model.ts";
 import type { PlannedSong } from "../../library/considered.ts";
 
@@ -79,7 +81,17 @@ export interface PlaylistWork {
    * insert index when sent in order (undefined appends)
    */
   addPositions?: readonly (number | undefined)[];
+  /** with addPositions: the songs Crate holds in the playlist, in its order, that the positions count */
+  heldOrder?: readonly string[];
+  /** why each of `removes` goes, in the same order (the playlist's activity says so) */
+  removeReasons?: readonly (RemovalReason | null)[];
   /** a sample or a shuffle: the period the playlist is written for now */
   samplePeriod?: string;
   entry: "Standard" | "Randomized";
+}
+
+/** The songs Crate placed just before and just after an insert, nearest first, as the plan saw them. */
+export interface Anchors {
+  after: readonly string[];
+  before: readonly string[];
 }

@@ -9,7 +9,16 @@ export type JournalOp = (typeof journalSteps.$inferSelect)["op"];
 /** A step as the journal holds it. */
 export type StepRow = Pick<
   typeof journalSteps.$inferSelect,
-  "id" | "playlistId" | "op" | "trackIds" | "status" | "position" | "entryType" | "progressAfter"
+  | "id"
+  | "playlistId"
+  | "op"
+  | "trackIds"
+  | "status"
+  | "position"
+  | "anchors"
+  | "reasons"
+  | "entryType"
+  | "progressAfter"
 >;
 
 export interface NewStep {
@@ -17,6 +26,8 @@ export interface NewStep {
   op: JournalOp;
   trackIds?: readonly string[] | null;
   position?: number | null;
+  anchors?: { after: readonly string[]; before: readonly string[] } | null;
+  reasons?: readonly (string | null)[] | null;
   entryType: EntryType;
   progressAfter: number;
 }
@@ -36,6 +47,8 @@ export function insertSteps(db: Db, distributionId: string, steps: readonly NewS
       status: "pending",
       updatedAt: now,
       position: sql.placeholder("position"),
+      anchors: sql`${sql.placeholder("anchors")}`,
+      reasons: sql`${sql.placeholder("reasons")}`,
       entryType: sql.placeholder("entryType"),
       progressAfter: sql.placeholder("progressAfter"),
     })
@@ -46,6 +59,8 @@ export function insertSteps(db: Db, distributionId: string, steps: readonly NewS
       op: step.op,
       trackIds: step.trackIds ? JSON.stringify(step.trackIds) : null,
       position: step.position ?? null,
+      anchors: step.anchors ? JSON.stringify(step.anchors) : null,
+      reasons: step.reasons ? JSON.stringify(step.reasons) : null,
       entryType: step.entryType,
       progressAfter: step.progressAfter,
     });
@@ -62,6 +77,8 @@ export function openSteps(db: Db, distributionId: string): StepRow[] {
       trackIds: journalSteps.trackIds,
       status: journalSteps.status,
       position: journalSteps.position,
+      anchors: journalSteps.anchors,
+      reasons: journalSteps.reasons,
       entryType: journalSteps.entryType,
       progressAfter: journalSteps.progressAfter,
     })

@@ -101,6 +101,18 @@ export function songRecords(db: Db) {
       ),
     )
     .prepare();
+  // Songs the listener removed in Spotify and Crate puts back (counted all along).
+  const unmiss = db
+    .update(playlistSongs)
+    .set({ missingSince: null })
+    .where(
+      and(
+        eq(playlistSongs.playlistId, playlistId),
+        isNotNull(playlistSongs.missingSince),
+        inArray(playlistSongs.trackId, sql`(SELECT value FROM json_each(${ids}))`),
+      ),
+    )
+    .prepare();
   const newestLike = sql`(SELECT max(${likes.likedAt}) FROM json_each(${ids}) j
     CROSS JOIN ${likes} ON ${likes.userId} = ${sql.placeholder("userId")} AND ${likes.trackId} = j.value)`;
   const countAdded = db
@@ -134,6 +146,7 @@ export function songRecords(db: Db) {
       const json = JSON.stringify(trackIds);
       const values = { playlistId: playlist, ids: json, now: at };
       const count = changesOf(insert.run(values)) + changesOf(restore.run(values));
+      unmiss.run({ playlistId: playlist, ids: json });
       countAdded.run({ ...values, userId, count });
     },
     /** songs Crate took out of a playlist (kept, so they are never added again) */

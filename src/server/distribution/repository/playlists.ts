@@ -131,8 +131,30 @@ export function playlistInserter(db: Db): (row: NewPlaylist) => void {
   return (row) => void insert.run({ ...row });
 }
 
+/** Whose playlist it is, of which preference, and its status. */
+export function playlistPlace(db: Db, id: string) {
+  return db
+    .select({
+      userId: managedPlaylists.userId,
+      source: managedPlaylists.source,
+      preferenceKey: managedPlaylists.preferenceKey,
+      status: managedPlaylists.status,
+    })
+    .from(managedPlaylists)
+    .where(eq(managedPlaylists.id, id))
+    .get();
+}
+
 export function setPlaylistStatus(db: Db, id: string, status: StoredPlaylistStatus): void {
   db.update(managedPlaylists).set({ status }).where(eq(managedPlaylists.id, id)).run();
+}
+
+/** A playlist deleted in Spotify, to be made again: active, with no Spotify playlist until its creation. */
+export function reopenPlaylist(db: Db, id: string): void {
+  db.update(managedPlaylists)
+    .set({ status: "active", failure: null, spotifyPlaylistId: null })
+    .where(eq(managedPlaylists.id, id))
+    .run();
 }
 
 /** Stops updating the playlists (a deletion removes them); a vanished one stays vanished. */
@@ -182,6 +204,23 @@ export function deletePlaylistsOfPreference(
       ),
     )
     .run();
+}
+
+/** The user's playlists Crate keeps up to date that exist on Spotify, as the library check asks about them. */
+export function activePlaylistsOnSpotify(db: Db, userId: string): { id: string; spotifyId: string }[] {
+  return db
+    .select({ id: managedPlaylists.id, spotifyId: managedPlaylists.spotifyPlaylistId })
+    .from(managedPlaylists)
+    .where(
+      and(
+        eq(managedPlaylists.userId, userId),
+        eq(managedPlaylists.status, "active"),
+        isNotNull(managedPlaylists.spotifyPlaylistId),
+      ),
+    )
+    .orderBy(asc(managedPlaylists.createdAt), asc(managedPlaylists.id))
+    .all()
+    .flatMap((p) => (p.spotifyId === null ? [] : [{ id: p.id, spotifyId: p.spotifyId }]));
 }
 
 /** The Spotify playlists Crate already knows for the user. */

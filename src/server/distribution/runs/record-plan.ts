@@ -264,6 +264,8 @@ function persistPlan(
       op: step.op,
       trackIds: step.trackIds,
       position: step.position ?? null,
+      anchors: step.anchors ?? null,
+      reasons: step.reasons ?? null,
       entryType: step.entry,
       progressAfter: step.progressAfter,
     })),

@@ -5,6 +5,7 @@ import { playlistPagePath } from "../../../../shared/explain.ts";
 import { overviewTexts, type PlaylistPart, timeAgo } from "../../../../shared/playlist-overview.ts";
 import { AppLink } from "../../../components/RouterLink.tsx";
 import type { VirtualRowPlacement } from "../../../components/VirtualList.tsx";
+import { RecreateButton } from "./RecreateButton.tsx";
 import type { OverviewRow } from "./rows.ts";
 
 export const ROW_PX = 60;
@@ -114,7 +115,11 @@ export function PlaylistRow({
           {metaLine(row, now)}
         </Text>
       </Stack>
-      {link ? <SpotifyLink part={link} /> : null}
+      {link?.deletedInSpotify ? (
+        <RecreateButton name={pageName(row)} />
+      ) : link ? (
+        <SpotifyLink part={link} />
+      ) : null}
     </HStack>
   );
 }

@@ -1,4 +1,5 @@
-import { Box, Stack, Text } from "@chakra-ui/react";
+import { Box, HStack, Stack, Text } from "@chakra-ui/react";
+import type { ReactNode } from "react";
 import { explainPageTexts as texts } from "../../../../shared/explain.ts";
 import type { NotIncludedSong } from "../../../../shared/schemas/explain.ts";
 import { VirtualList } from "../../../components/VirtualList.tsx";
@@ -6,7 +7,14 @@ import { VirtualList } from "../../../components/VirtualList.tsx";
 const ROW_PX = 56;
 
 /** The songs that match but are not in the playlist, and why (a long list scrolls in its own box). */
-export function NotIncludedList({ songs }: { songs: readonly NotIncludedSong[] }) {
+export function NotIncludedList({
+  songs,
+  action,
+}: {
+  songs: readonly NotIncludedSong[];
+  /** a control beside a song (put back one the listener removed) */
+  action?: (song: NotIncludedSong) => ReactNode;
+}) {
   return (
     <Stack gap="2" as="section" aria-label={texts.notIncludedTitle}>
       <Text as="h2" textStyle="lg" fontWeight="bold">
@@ -25,14 +33,25 @@ export function NotIncludedList({ songs }: { songs: readonly NotIncludedSong[] }
           listLabel={texts.notIncludedTitle}
           itemKey={(s) => s.trackId}
           renderRow={(s, placement) => (
-            <Box role="listitem" {...placement} px="2" py="1" data-testid="not-included" data-kind={s.kind}>
-              <Text textStyle="sm" fontWeight="semibold" truncate>
-                {s.name}
-              </Text>
-              <Text textStyle="xs" color="fg.muted" truncate>
-                {s.text}
-              </Text>
-            </Box>
+            <HStack
+              role="listitem"
+              {...placement}
+              px="2"
+              py="1"
+              gap="2"
+              data-testid="not-included"
+              data-kind={s.kind}
+            >
+              <Box minW="0" flex="1">
+                <Text textStyle="sm" fontWeight="semibold" truncate>
+                  {s.name}
+                </Text>
+                <Text textStyle="xs" color="fg.muted" truncate>
+                  {s.text}
+                </Text>
+              </Box>
+              {action?.(s)}
+            </HStack>
           )}
         />
       )}

@@ -11,8 +11,10 @@ import { PageSpinner } from "../../../components/PageSpinner.tsx";
 import { AppLink } from "../../../components/RouterLink.tsx";
 import { toaster } from "../../../components/Toaster.tsx";
 import { useSession } from "../../../hooks/useSession.ts";
+import { ActivityPanel } from "./ActivityPanel.tsx";
 import { ExclusionsPanel } from "./ExclusionsPanel.tsx";
 import { NotIncludedList } from "./NotIncludedList.tsx";
+import { PutBackButton } from "./PutBackButton.tsx";
 import { PAGE_SIZE, SongDetail, SongRows } from "./SongRows.tsx";
 import { WhyNotSearch } from "./WhyNotSearch.tsx";
 
@@ -40,8 +42,12 @@ function PlaylistSongs({ name }: { name: string }) {
   const [selected, setSelected] = useState<ExplainedSong | null>(null);
   const refresh = () => {
     void utils.explain.invalidate();
+    void utils.activity.invalidate();
     // The update that carries the choice to Spotify runs in the background: read again once it has had time.
-    setTimeout(() => void utils.explain.invalidate(), 3000);
+    setTimeout(() => {
+      void utils.explain.invalidate();
+      void utils.activity.invalidate();
+    }, 3000);
   };
   const exclude = trpc.explain.exclude.useMutation({
     onSuccess: () => {
@@ -91,7 +97,15 @@ function PlaylistSongs({ name }: { name: string }) {
         />
       ) : null}
       <ExclusionsPanel name={name} paused={data.paused} onChanged={refresh} />
-      <NotIncludedList songs={data.notIncluded} />
+      <NotIncludedList
+        songs={data.notIncluded}
+        action={(song) =>
+          song.kind === "removed" && !data.paused ? (
+            <PutBackButton name={name} song={song} onDone={refresh} />
+          ) : null
+        }
+      />
+      <ActivityPanel name={name} />
       <WhyNotSearch />
     </Stack>
   );
