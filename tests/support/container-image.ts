@@ -10,13 +10,19 @@
 // kept in a cache folder (CRATE_CI_CACHE, /var/cache/crate-ci by default) between runs; nothing is downloaded but
 // Debian's packages, from the mirror apt already uses, and npm's, from the npm registry.
 import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { homedir } from "node:os";
 import { join } from "node:path";
 
 const root = join(import.meta.dir, "../..");
 
 export const IMAGE = "localhost/crate:test";
-const BUILD_BASE = { suite: "trixie", image: "localhost/crate-build-base:trixie" } as const;
-const RUN_BASE = { suite: "bookworm", image: "localhost/crate-run-base:bookworm" } as const;
+interface Base {
+  suite: string;
+  image: string;
+}
+/** a plain Debian: the Containerfile's build stage installs Debian's Node.js and npm on it (a cached layer) */
+const BUILD_BASE: Base = { suite: "trixie", image: "localhost/crate-build-base:trixie" };
+const RUN_BASE: Base = { suite: "bookworm", image: "localhost/crate-run-base:bookworm" };
 /** the machine's CA bundle: the npm registry is reached through a certificate authority of the machine's own */
 const HOST_CA = "/etc/ssl/certs/ca-certificates.crt";
 const CA_IN_BUILD = "/etc/ssl/host-ca.crt";
@@ -32,15 +38,38 @@ export function podman(args: string[]): Run {
   return run(["podman", "--runtime", "runc", ...args]);
 }
 
-/** `shown`: its output goes to this process's own (a build's steps in CI's log) rather than into the result. */
-function run(command: string[], shown = false): Run {
-  const output = shown ? "inherit" : "pipe";
-  const child = Bun.spawnSync(command, { cwd: root, stdin: "ignore", stdout: output, stderr: output });
-  return {
-    code: child.exitCode ?? -1,
-    out: child.stdout?.toString() ?? "",
-    err: child.stderr?.toString() ?? "",
+function run(command: string[]): Run {
+  const child = Bun.spawnSync(command, { cwd: root, stdin: "ignore", stdout: "pipe", stderr: "pipe" });
+  return { code: child.exitCode ?? -1, out: child.stdout.toString(), err: child.stderr.toString() };
+}
+
+/**
+ * Runs a long command; with `shown` its lines go to this process's output as they come, each step's line with the
+ * seconds since the start (a build's steps, timed, in CI's log). Answers the exit code and the output's tail.
+ */
+async function runLong(command: string[], shown: boolean): Promise<{ code: number; tail: string }> {
+  const began = performance.now();
+  const child = Bun.spawn(command, { cwd: root, stdin: "ignore", stdout: "pipe", stderr: "pipe" });
+  let tail = "";
+  const follow = async (stream: ReadableStream<Uint8Array>) => {
+    let pending = "";
+    const decoder = new TextDecoder();
+    const reader = stream.getReader();
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+      pending += decoder.decode(chunk.value, { stream: true });
+      const lines = pending.split("\n");
+      pending = lines.pop() ?? "";
+      for (const line of lines) {
+        tail = `${tail}${line}\n`.slice(-4000);
+        if (!shown) continue;
+        const step = /^\[\d+\/\d+\] STEP|^COMMIT|^Successfully tagged/.test(line);
+        console.log(step ? `[${seconds(began)} s] ${line}` : line);
+      }
+    }
+    if (pending !== "") tail = `${tail}${pending}\n`.slice(-4000);
   };
+  await Promise.all([follow(child.stdout), follow(child.stderr)]);
+  return { code: await child.exited, tail };
 }
 
 /** `podman <args>` that must succeed; its standard output. */
@@ -72,7 +101,7 @@ const cacheDir = () => process.env.CRATE_CI_CACHE ?? "/var/cache/crate-ci";
  * A base image made from Debian's packages: a minbase root by debootstrap (kept in the cache folder; a root
  * without its completion mark is made again), imported without the package caches, manuals and translations.
  */
-export function ensureBase(base: { suite: string; image: string }, log: (line: string) => void): void {
+export function ensureBase(base: Base, log: (line: string) => void): void {
   if (imageExists(base.image)) return;
   const rootfs = join(cacheDir(), `debootstrap-${base.suite}`);
   const done = `${rootfs}.complete`;
@@ -121,10 +150,18 @@ export interface Built {
  * Builds the Containerfile into `image` on the Debian bases, in the docker format (the OCI format has no
  * HEALTHCHECK). Layers are kept, so a second build of the same tree on the same machine reuses them.
  */
-export function buildImage(image = IMAGE, log: (line: string) => void = console.log, shown = false): Built {
+export async function buildImage(
+  image = IMAGE,
+  log: (line: string) => void = console.log,
+  shown = false,
+): Promise<Built> {
   ensureBase(BUILD_BASE, log);
   ensureBase(RUN_BASE, log);
   const began = performance.now();
+  // the npm cache this machine's own `npm ci` filled, as an overlay: nothing is downloaded twice, and nothing the
+  // build writes there stays
+  const npmCache = join(homedir(), ".npm");
+  const cache = existsSync(npmCache) ? ["--volume", `${npmCache}:/root/.npm:O`] : [];
   const ca = existsSync(HOST_CA)
     ? ["--volume", `${HOST_CA}:${CA_IN_BUILD}:ro`, "--build-arg", `NODE_EXTRA_CA_CERTS=${CA_IN_BUILD}`]
     : [];
@@ -138,6 +175,7 @@ export function buildImage(image = IMAGE, log: (line: string) => void = console.
     "--tag",
     image,
     ...ca,
+    ...cache,
     "--build-arg",
     `BUILD_BASE=${BUILD_BASE.image}`,
     "--build-arg",
@@ -146,11 +184,12 @@ export function buildImage(image = IMAGE, log: (line: string) => void = console.
     `CRATE_COMMIT=${checkoutCommit()}`,
     root,
   ];
-  const result = run(["podman", "--runtime", "runc", ...args], shown);
+  const result = await runLong(["podman", "--runtime", "runc", ...args], shown);
   if (result.code !== 0)
-    throw new Error(
-      `podman build failed (${result.code})${shown ? " (above)" : `:\n${result.err.slice(-4000)}`}`,
-    );
+    throw new Error(`podman build failed (${result.code})${shown ? " (above)" : `:\n${result.tail}`}`);
+  // Images of earlier builds (the build stage's layers, an image this one replaced) go after a day: a machine
+  // that builds every day keeps its layers, one that builds at every commit does not fill its disk.
+  podman(["image", "prune", "--force", "--filter", "until=24h"]);
   const bytes = Number(podmanOk(["image", "inspect", "--format", "{{.Size}}", image]).trim());
   const built = { image, seconds: (performance.now() - began) / 1000, megabytes: bytes / 1e6 };
   log(`built ${image} in ${built.seconds.toFixed(1)} s; image ${built.megabytes.toFixed(0)} MB`);
@@ -159,7 +198,7 @@ export function buildImage(image = IMAGE, log: (line: string) => void = console.
 
 if (import.meta.main) {
   try {
-    buildImage(process.argv[2] ?? IMAGE, console.log, true);
+    await buildImage(process.argv[2] ?? IMAGE, console.log, true);
   } catch (error) {
     console.error(error instanceof Error ? error.message : String(error));
     process.exit(1);

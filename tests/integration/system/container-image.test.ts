@@ -97,10 +97,10 @@ describe.skipIf(!canRun && !ci)("the image run by podman", () => {
   const imageHealthcheck = () => inspect("image", image).Healthcheck as { Test: string[] };
   const volumeFolder = () => podmanOk(["volume", "inspect", "--format", "{{.Mountpoint}}", volume]).trim();
 
-  beforeAll(() => {
+  beforeAll(async () => {
     if (!hasCommand("podman")) throw new Error("podman is missing (CI=true): .ci/run installs it");
     if (givenImage === undefined)
-      image = buildImage(undefined, (line) => console.error(`  image: ${line}`)).image;
+      image = (await buildImage(undefined, (line) => console.error(`  image: ${line}`))).image;
     if (!imageExists(image)) throw new Error(`the image ${image} was not built: see the image step's log`);
     podman(["rm", "--force", name]);
     podman(["volume", "rm", "--force", volume]);
