@@ -1,8 +1,9 @@
 // Flood benchmark: the hourly run of many listeners, calm and while one listener floods Crate (sign-ins,
-// AddRecordingOnce flips, distributions) for as long as the run lasts, three times each, alternating.
-// Every provider call has a round trip and every token has expired (an hour later), as on the internet. Target: the run during the flood takes at most
-// 1.2× the calm one. `bun tests/bench/flood.bench.ts [listeners]` runs it alone (200 for a quick run); `bun run
-// bench` runs it with the others.
+// AddRecordingOnce flips, distributions) for as long as the run lasts; four calm and three flooded runs alternate.
+// Every provider call has a round trip and every token has expired (an hour later), as on the internet. Target:
+// the median flooded run takes at most 1.2× the median calm one, judged on runs of at least 20 s (10,000
+// listeners): runs of 2 s moved by a quarter on their own. `bun tests/bench/flood.bench.ts [listeners]` runs it
+// alone (200 for a quick look, not judged); `bun run bench` runs it with the others.
 
 import { join } from "node:path";
 import { runHourlySync } from "../../src/server/distribution/batch/batch-jobs.ts";
@@ -22,9 +23,11 @@ export interface FloodOptions {
 
 /** flooded runs, each between two calm ones */
 const FLOODED_RUNS = 3;
+/** shorter runs are not judged: one run of a couple of seconds on a shared machine varies by a quarter */
+const JUDGED_RUN_MS = 20_000;
 
 export const floodBenchOptions: FloodOptions = {
-  listeners: 1_000,
+  listeners: 10_000,
   likes: 20,
   flooderLikes: 2_000,
   latencyMs: 30,
@@ -33,6 +36,8 @@ export const floodBenchOptions: FloodOptions = {
 interface RunFigures {
   label: string;
   wallMs: number;
+  /** CPU time of this process (the server and its job) during the run */
+  cpuMs: number;
   usersProcessed: number;
   failures: number;
   libraryPages: number;
@@ -78,10 +83,12 @@ async function measuredRun(
   }
   await emulator.resetCalls();
   const started = performance.now();
+  const cpuBefore = process.cpuUsage();
   const run = runHourlySync(crate.deps);
   const flood = flooder ? floodFromAnotherProcess(crate.url, flooder.cookie, run) : Promise.resolve({});
   const outcome = await run;
   const wallMs = performance.now() - started;
+  const cpu = process.cpuUsage(cpuBefore);
   const floodRequests = await flood;
   const calls = await emulator.calls();
   // The flooder's queued work finishes before the next run is measured.
@@ -89,6 +96,7 @@ async function measuredRun(
   return {
     label,
     wallMs,
+    cpuMs: (cpu.user + cpu.system) / 1000,
     usersProcessed: outcome.usersProcessed,
     failures: outcome.failures,
     libraryPages: calls.counts["GET /v1/me/tracks"] ?? 0,
@@ -117,8 +125,8 @@ export async function runFloodScenario(options: FloodOptions) {
     await crate.deps.work.idle(flooder.userId);
     log(`signed in ${listeners.length + 1} listeners`);
     await emulator.setFaults({ latencyMs: options.latencyMs });
-    // Calm and flooded runs alternate, three flooded between four calm: one run of a couple of seconds on a shared
-    // machine varies by a quarter on its own, so the medians are compared, not two single runs.
+    // Calm and flooded runs alternate, three flooded between four calm: the medians are compared, not two single
+    // runs, so a moment of other work on the machine moves one run, not the verdict.
     const runs: RunFigures[] = [];
     for (let round = 0; round < FLOODED_RUNS * 2 + 1; round++) {
       const flooding = round % 2 === 1;
@@ -139,6 +147,7 @@ export function formatFloodFigures(f: Awaited<ReturnType<typeof runFloodScenario
   const rows = f.runs.map((r) => [
     r.label,
     fixed(r.wallMs / 1000, 2),
+    fixed(r.cpuMs / 1000, 2),
     String(r.usersProcessed),
     String(r.failures),
     String(r.libraryPages),
@@ -147,26 +156,28 @@ export function formatFloodFigures(f: Awaited<ReturnType<typeof runFloodScenario
       .map(([k, v]) => `${k}: ${v}`)
       .join(", "),
   ]);
-  const calmMs = quantile(
-    f.runs.filter((r) => r.label.startsWith("calm")).map((r) => r.wallMs),
-    0.5,
-  );
-  const floodedMs = quantile(
-    f.runs.filter((r) => r.label.startsWith("flooded")).map((r) => r.wallMs),
-    0.5,
-  );
+  const median = (kind: string, of: (r: RunFigures) => number) =>
+    quantile(f.runs.filter((r) => r.label.startsWith(kind)).map(of), 0.5);
+  const calmMs = median("calm", (r) => r.wallMs);
+  const floodedMs = median("flooded", (r) => r.wallMs);
   const ratio = floodedMs / calmMs;
+  const cpuRatio = median("flooded", (r) => r.cpuMs) / median("calm", (r) => r.cpuMs);
   const lines = [
     `Flood: the hourly run of ${o.listeners + 1} listeners (${o.likes} likes each; the flooder ${o.flooderLikes}), ` +
       `${o.latencyMs} ms round trip on every provider call, tokens expired; during the flooded runs one listener ` +
       "signs in (two at a time), flips AddRecordingOnce and asks for distributions until the run ends.",
-    formatTable(["run", "wall s", "users", "failed", "library pages", "calls", "flood requests"], rows),
+    formatTable(
+      ["run", "wall s", "cpu s", "users", "failed", "library pages", "calls", "flood requests"],
+      rows,
+    ),
     `Calm ${fixed(calmMs / 1000, 2)} s, flooded ${fixed(floodedMs / 1000, 2)} s (medians): ` +
-      `×${fixed(ratio, 3)} (target ≤ ×1.2).`,
+      `×${fixed(ratio, 3)} (target ≤ ×1.2); the server's CPU time ×${fixed(cpuRatio, 3)}.`,
   ];
   const missed = f.runs.some((r) => r.failures > 0 || r.usersProcessed !== o.listeners + 1);
-  if (!(ratio <= 1.2) || missed)
-    lines.push(`MISSED: ratio ×${fixed(ratio, 3)}${missed ? ", users failed" : ""}`);
+  if (missed) lines.push("MISSED: users failed or were left out");
+  if (calmMs < JUDGED_RUN_MS)
+    lines.push(`Not judged: calm runs of ${fixed(calmMs / 1000, 1)} s, under ${JUDGED_RUN_MS / 1000} s.`);
+  else if (!(ratio <= 1.2)) lines.push(`MISSED: ratio ×${fixed(ratio, 3)}`);
   return lines.join("\n");
 }
 

@@ -1,6 +1,6 @@
 import { Badge, Box, Checkbox, HStack, IconButton, Text } from "@chakra-ui/react";
 import { Crown, Trash2 } from "lucide-react";
-import { memo } from "react";
+import { type MouseEvent, memo } from "react";
 import { playlistFailureBadge } from "../../../../shared/playlist-failures.ts";
 import type { SimplePlaylistPreference } from "./preferences.ts";
 
@@ -28,6 +28,23 @@ const CHECKED_NAME = { "[data-checked=true] &": { fontWeight: "semibold" } };
 
 const songsText = (songs: number) => (songs === 1 ? "1 song" : `${songs} songs`);
 
+/** A tap on the row's edge (its padding, border, the crown) is a tap on its checkbox: a finger is wide. */
+function tapOnRow(event: MouseEvent<HTMLDivElement>) {
+  if (event.target instanceof Element && event.target.closest("label, button")) return;
+  event.currentTarget.querySelector("input")?.click();
+}
+
+/**
+ * Zag puts the hidden input in step with `checked` only when the value changes: a tap the page does not take as a
+ * tick (a Premium playlist opens its dialog instead) left the input ticked, and the next tap did nothing.
+ */
+function keepInputInStep(event: MouseEvent<HTMLInputElement>) {
+  const input = event.currentTarget;
+  setTimeout(() => {
+    input.checked = input.closest<HTMLElement>("[data-checked]")?.dataset.checked === "true";
+  }, 0);
+}
+
 /** One predefined playlist: a checkbox with its availability, song count and a delete action. */
 export const EntryOption = memo(function EntryOption({
   entry,
@@ -53,6 +70,8 @@ export const EntryOption = memo(function EntryOption({
       // has taken a rendered page over (early-ticks.ts) looks as the app's own.
       css={blocked ? CHECKED_ROW : CHECKED_ROW_WITH_HOVER}
       opacity={blocked ? 0.55 : 1}
+      cursor={blocked ? "not-allowed" : "pointer"}
+      onClick={tapOnRow}
       data-testid="playlist-option"
       data-name={entry.name}
       data-checked={checked ? "true" : "false"}
@@ -68,7 +87,7 @@ export const EntryOption = memo(function EntryOption({
         py={height ? "0" : "2.5"}
         cursor={blocked ? "not-allowed" : "pointer"}
       >
-        <Checkbox.HiddenInput />
+        <Checkbox.HiddenInput onClick={keepInputInStep} />
         <Checkbox.Control borderRadius="md" />
         <Checkbox.Label flex="1" minW="0" cursor="inherit">
           <HStack gap="2" justify="space-between" minW="0">
