@@ -6,9 +6,9 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
-import { recordThrottle, throttleKeys } from "../../src/server/platform/throttles.ts";
 import { compareNames } from "../../src/shared/catalogue/index.ts";
 import { messages, textForErrorCode } from "../../src/shared/errors.ts";
+import { rateRules } from "../../src/shared/rate-rules.ts";
 import { createListener } from "../integration/account/signin.ts";
 import { collectPageErrors, launchBrowser, type TestBrowser, viewports } from "../support/browser.ts";
 import { recordedShifts, recordLayoutShifts } from "../support/layout-shifts.ts";
@@ -295,7 +295,8 @@ describe("the Playlists page", () => {
 
     // A second distribution within 30 seconds: the server's refusal, in the catalogue's words. The 30 seconds
     // count from now (as if the first had just been sent), however long a busy machine took to get here.
-    recordThrottle(server.deps.db, throttleKeys.distribution(userIdOf(LISTENER)), Date.now());
+    server.deps.rateLimits.clear();
+    server.deps.rateLimits.take(rateRules.distribution, userIdOf(LISTENER));
     const other = decades[2] ?? genres[1];
     if (!other) throw new Error("no further playlist with songs");
     await openGroup(page, decades.includes(other) ? "Decade" : "Genre");
