@@ -2,6 +2,7 @@ import { Database, type SQLQueryBindings, type Statement } from "bun:sqlite";
 import { chmodSync, existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { drizzle } from "drizzle-orm/bun-sqlite";
+import { LRUCache } from "lru-cache";
 import { applyMigrations } from "./migrate.ts";
 import * as schema from "./schema/index.ts";
 
@@ -19,25 +20,18 @@ export const CACHED_STATEMENT_TEXTS = 512;
  * (sqlite3_prepare parses and plans it each time: a tenth of the server's work in the integration tests'
  * profile), and bun:sqlite's cache of `query()` keeps 20 texts, fewer than Crate's repositories use, so it missed
  * too. Sharing is safe: a statement runs to its end synchronously before its next use (nothing iterates one across
- * an await, nothing finalizes one but `close`).
+ * an await, nothing finalizes one but `close`). A statement the cache drops is not finalized: a caller may still
+ * hold it, and the collector finalizes it when none does.
  */
 class StatementCachingDatabase extends Database {
-  readonly #cached = new Map<string, Statement>();
+  readonly #cached = new LRUCache<string, Statement>({ max: CACHED_STATEMENT_TEXTS });
 
   #compiled(sql: string): Statement {
     let statement = this.#cached.get(sql);
-    if (statement) {
-      // kept in order of use: the first key is the least recently used
-      this.#cached.delete(sql);
-    } else {
+    if (!statement) {
       statement = super.prepare(sql);
-      if (this.#cached.size >= CACHED_STATEMENT_TEXTS) {
-        const oldest = this.#cached.keys().next().value;
-        // not finalized: a caller may still hold it, and the collector finalizes it when none does
-        if (oldest !== undefined) this.#cached.delete(oldest);
-      }
+      this.#cached.set(sql, statement);
     }
-    this.#cached.set(sql, statement);
     return statement;
   }
 
