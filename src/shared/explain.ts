@@ -101,6 +101,13 @@ export const explainTexts = {
       `${group} ${entries.join(", ")}: you keep this song out`,
     inPlaylists: (playlists: readonly string[]) => `In ${playlists.join(", ")}`,
     noCombination: "In none of your combination playlists",
+    /** a combination not holding the song: the part of its rule that fails it, or why a match is not in it */
+    rule: (name: string, failing: string | null, limit: number | null) =>
+      failing !== null
+        ? `'${name}' ${failing}`
+        : limit !== null
+          ? `'${name}' matches it, but holds only its first ${limit.toLocaleString("en-US")} songs (or you removed it there)`
+          : `'${name}' matches it: it joins at the next update (unless you removed it there)`,
     chosenNotYet: (group: string, entries: readonly string[]) =>
       `${group} ${entries.join(", ")}: it joins at the next update`,
   },

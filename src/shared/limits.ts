@@ -11,6 +11,18 @@ export const limits = {
   maxCombinations: 20,
   maxCriteria: 20,
   maxGenresPerCriterion: 4,
+  /** the further parts of a rule (contract, "Rules") */
+  rules: {
+    firstYear: 1900,
+    minBpm: 1,
+    maxBpm: 300,
+    maxLikedWithinDays: 3650,
+    maxArtists: 20,
+    /** songs a preview lists, in the rule's order */
+    previewSongs: 50,
+    /** previews a listener may ask for in 10 seconds (the wizard asks once a pause in typing) */
+    previewsPer10s: 20,
+  },
   combinationNameMax: 30,
   distributionThrottleMs: 30_000,
   analysisThrottleMs: 20_000,

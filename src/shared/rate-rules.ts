@@ -36,6 +36,14 @@ export const rateRules = {
     allowance: 1,
     errorCode: ErrorCode.CombinationDistributionNotYetPermitted,
   },
+  /** a rule's live preview while the listener edits it (the wizard asks as they type), per listener */
+  rulePreview: {
+    key: "rule-preview",
+    windowMs: 10_000,
+    allowance: limits.rules.previewsPer10s,
+    errorCode: ErrorCode.RateLimited,
+    message: "Too many previews. Try again in a few seconds.",
+  },
   /** 'Analyse songs per playlist', per listener */
   analysis: {
     key: "analysis",

@@ -20,6 +20,12 @@ export function trpcCodeForStatus(status: number): TRPC_ERROR_CODE_KEY {
 export function zodMessage(error: ZodError): string {
   const issue = error.issues[0];
   if (!issue) return "Invalid request.";
-  const field = issue.path.length > 0 ? issue.path.join(".") : "body";
+  // `combinations[0].criteria[1].years`: array places in brackets, as the contract names fields
+  const field =
+    issue.path.length > 0
+      ? issue.path
+          .map((key, i) => (typeof key === "number" ? `[${key}]` : `${i > 0 ? "." : ""}${String(key)}`))
+          .join("")
+      : "body";
   return `${field}: ${issue.message}`;
 }

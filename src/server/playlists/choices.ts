@@ -3,7 +3,7 @@
 // then applies it as one change under the usual caps and throttles, and starts the update that carries it out.
 
 import { entryByName, isReservedPlaylistName } from "../../shared/catalogue/index.ts";
-import { type Criterion, canonicalCriteria } from "../../shared/combinations/rules.ts";
+import { canonicalRule, type RuleDefinition } from "../../shared/combinations/rules.ts";
 import { combinationNameKey } from "../../shared/combinations/schema.ts";
 import { ErrorCode } from "../../shared/errors.ts";
 import { limits } from "../../shared/limits.ts";
@@ -23,7 +23,7 @@ import {
   anyNameUsed,
   insertCombination,
 } from "../distribution/combinations/repository.ts";
-import { parseStoredCriteria } from "../distribution/combinations/stored-criteria.ts";
+import { readStoredRule } from "../distribution/combinations/stored-criteria.ts";
 import { exclusionsOfUser, insertExclusion } from "../distribution/repository/exclusions.ts";
 import { replaceSelection } from "../distribution/repository/listeners.ts";
 import { loadSelection } from "../distribution/runs/plan-inputs.ts";
@@ -48,10 +48,8 @@ export function exportChoices(deps: Pick<Deps, "db">, userId: string): ChoicesDo
   return {
     version: choicesVersion,
     selection: loadSelection(db, userId).map((p) => p.name),
-    combinations: combinations.map((c) => ({
-      playlistName: c.playlistName,
-      criteria: parseStoredCriteria(c.criteria),
-    })),
+    // each combination's whole rule: criteria, exceptions, order, limit, unliked
+    combinations: combinations.map((c) => ({ playlistName: c.playlistName, ...readStoredRule(c) })),
     exclusions: exclusionsOfUser(db, userId).flatMap((e) => {
       const playlist = e.source === "predefined" ? e.preferenceKey : nameOfCombination.get(e.preferenceKey);
       return playlist === undefined ? [] : [{ playlist, kind: e.kind, id: e.targetId }];
@@ -69,7 +67,7 @@ export function exportChoices(deps: Pick<Deps, "db">, userId: string): ChoicesDo
 
 interface Checked {
   selection: string[];
-  newCombinations: { playlistName: string; nameKey: string; criteria: Criterion[] }[];
+  newCombinations: { playlistName: string; nameKey: string; rule: RuleDefinition }[];
   corrections: { artistId: string; genres: string[] | null; country: string | null }[];
   /** each exclusion's label, in the document's order */
   exclusionLabels: string[];
@@ -87,12 +85,12 @@ function check(deps: Pick<Deps, "db">, caller: Caller, doc: ChoicesDocument): Ch
   const existingKeys = new Set(existing.map((c) => combinationNameKey(c.playlistName)));
   const newCombinations: Checked["newCombinations"] = [];
   doc.combinations.forEach((draft, i) => {
-    const canonical = canonicalCriteria(draft.criteria);
+    const canonical = canonicalRule(draft);
     if ("unknown" in canonical)
       throw badRequest(
-        `combinations[${i}].criteria: unknown ${canonical.unknown.part} '${canonical.unknown.value}'`,
+        `combinations[${i}].${canonical.in}: unknown ${canonical.unknown.part} '${canonical.unknown.value}'`,
       );
-    if (canonical.criteria.length === 0)
+    if (canonical.rule.criteria.length === 0)
       throw badRequest(`combinations[${i}].criteria: at least one criterion`);
     if (isReservedPlaylistName(draft.playlistName))
       throw badRequest(`combinations[${i}].playlistName: a reserved name`);
@@ -100,7 +98,7 @@ function check(deps: Pick<Deps, "db">, caller: Caller, doc: ChoicesDocument): Ch
     if (existingKeys.has(nameKey)) return;
     if (newCombinations.some((c) => c.nameKey === nameKey) || anyNameUsed(deps.db, caller.userId, [nameKey]))
       throw badRequest(`combinations[${i}].playlistName: a name used before`);
-    newCombinations.push({ playlistName: draft.playlistName, nameKey, criteria: canonical.criteria });
+    newCombinations.push({ playlistName: draft.playlistName, nameKey, rule: canonical.rule });
   });
   if (existing.length + newCombinations.length > limits.maxCombinations)
     throw new AppError(ErrorCode.TooManyPreferences);

@@ -2,14 +2,18 @@
 // for the others why not (a fact no source knows yet, an entry not chosen, kept out, waiting for the update).
 import { type CatalogueGroup, catalogue, stripPostfix } from "../../shared/catalogue/index.ts";
 import { ageText, explainTexts, type Reason } from "../../shared/explain.ts";
-import type { MembershipLevel } from "../../shared/membership.ts";
+import { hasCombinationAccess, type MembershipLevel } from "../../shared/membership.ts";
 import { partsOf, passes } from "../../shared/rules/evaluate.ts";
 import { facts } from "../../shared/rules/facts.ts";
+import { failingParts } from "../../shared/rules/why-not.ts";
 import type { SongPlacement, SongSearchHit } from "../../shared/schemas/explain.ts";
 import type { Deps } from "../deps/deps.ts";
+import { activeCombinations } from "../distribution/combinations/repository.ts";
+import { namedStoredRule } from "../distribution/combinations/stored-criteria.ts";
 import { excludedTracksByPreference } from "../distribution/repository/exclusions.ts";
 import { loadSelection } from "../distribution/runs/plan-inputs.ts";
 import { likedSong } from "../library/considered.ts";
+import { fieldsOfRules, loadFacts } from "../library/fact-sources.ts";
 import { songQuestions } from "../metadata/sources/index.ts";
 import { notFound } from "../platform/errors.ts";
 import { readTimeZone } from "../user/time-zone.ts";
@@ -43,8 +47,17 @@ export function getPlacement(deps: Deps, caller: Caller, trackId: string): SongP
   // Not the listener's like: refused before anything is classified (and a stale classification rewritten).
   if (!found) throw notFound("Not one of your liked songs.");
   const record = found;
-  // this song as planning judges it (corrections applied), not the whole library
-  const song = likedSong(deps, caller.userId, trackId);
+  const rules = hasCombinationAccess(caller.membershipLevel)
+    ? activeCombinations(db, caller.userId).map((c) => ({
+        id: c.id,
+        name: c.playlistName,
+        rule: namedStoredRule(db, caller.userId, c),
+      }))
+    : [];
+  // this song as planning judges it (corrections applied), not the whole library, with the facts the rules read
+  const fields = fieldsOfRules(rules.map((r) => r.rule));
+  const song = likedSong(deps, caller.userId, trackId, { artistIds: fields.has("artistIds") });
+  if (song) loadFacts(db, caller.userId, [song], fields);
   if (!song) throw notFound("Not one of your liked songs.");
   const now = deps.clock.now();
   const holding = playlistsHolding(db, caller.userId, trackId);
@@ -84,7 +97,13 @@ export function getPlacement(deps: Deps, caller: Caller, trackId: string): SongP
       return explainTexts.whyNot.chosenNotYet(g.group, chosen);
     }
   });
-  const combinations = holding.filter((p) => p.source === "combination").map((p) => stripPostfix(p.name));
+  const combinations = holding.filter((p) => p.source === "combination");
+  const inRules = new Set(combinations.map((p) => p.preferenceKey));
+  // Each rule not holding the song names the part that fails it.
+  const whyNot = rules
+    .filter((r) => !inRules.has(r.id))
+    .map((r) => explainTexts.whyNot.rule(r.name, failingParts(r.rule, song, moment), r.rule.limit));
+  const names = combinations.map((p) => stripPostfix(p.name));
   return {
     trackId,
     name: record.name,
@@ -92,9 +111,10 @@ export function getPlacement(deps: Deps, caller: Caller, trackId: string): SongP
       ...groups,
       {
         group: "Combinations",
-        playlists: combinations,
-        text:
-          combinations.length > 0 ? `In ${combinations.join(", ")}` : "In none of your combination playlists",
+        playlists: names,
+        text: [names.length > 0 ? explainTexts.whyNot.inPlaylists(names) : explainTexts.whyNot.noCombination]
+          .concat(whyNot)
+          .join("; "),
       },
     ],
   };

@@ -8,7 +8,7 @@ import { hasCombinationAccess, hasPremiumCatalogue, type MembershipLevel } from 
 import { plainArrangement, type Rule } from "../../shared/rules/model.ts";
 import type { Db } from "../db/client.ts";
 import { activeCombinations } from "../distribution/combinations/repository.ts";
-import { parseStoredCriteria, storedRule } from "../distribution/combinations/stored-criteria.ts";
+import { namedStoredRule, parseStoredCriteria } from "../distribution/combinations/stored-criteria.ts";
 import { loadSelection } from "../distribution/runs/plan-inputs.ts";
 import { AppError, notFound } from "../platform/errors.ts";
 import { loadParts, type PartRow } from "./parts-repository.ts";
@@ -49,7 +49,7 @@ export function resolvePlaylist(
   const ruleOf = (source: PlaylistTarget["source"], key: string, entry: CatalogueEntry | null): Rule => {
     const c = source === "combination" ? combinations.find((x) => x.id === key) : undefined;
     // a playlist whose rule is gone (an entry no longer in the catalogue) holds what it holds; nothing joins
-    return c ? storedRule(c) : (entry?.rule ?? { ...plainArrangement, criteria: [] });
+    return c ? namedStoredRule(db, user.userId, c) : (entry?.rule ?? { ...plainArrangement, criteria: [] });
   };
   const premium = hasPremiumCatalogue(user.membershipLevel);
   const target = (

@@ -128,6 +128,8 @@ export interface LibraryPlaylist {
   description: string | null;
   /** its version, when the listing gave one */
   snapshotId?: string | null;
+  /** a playlist others may add to; listed only with the `playlist-read-collaborative` scope */
+  collaborative?: boolean;
 }
 
 /** One page of `GET /me/playlists`. */

@@ -212,6 +212,7 @@ export function createUserApi(
           ownerId: p.owner?.id ?? null,
           description: typeof p.description === "string" ? p.description : null,
           snapshotId: typeof p.snapshot_id === "string" && p.snapshot_id !== "" ? p.snapshot_id : null,
+          collaborative: p.collaborative === true,
         });
     }
     const next = offset + page.items.length;

@@ -2,10 +2,18 @@
 // parts) compiled into parts of the one evaluator. Pure; names must be the catalogue's spellings (canonicalCriteria).
 import { genreNames } from "../catalogue/genres.ts";
 import { decadePart, genrePart, moodPart, nationalityPart, subgenrePart } from "../catalogue/parts.ts";
-import type { Part, Rule, Criterion as RuleCriterion, SongOrder, UnlikedChoice } from "../rules/model.ts";
+import type { Part, Rule, Criterion as RuleCriterion } from "../rules/model.ts";
 import { plainArrangement } from "../rules/model.ts";
-import { oneOf } from "../rules/parts.ts";
-import type { CriterionDraft } from "./criterion.ts";
+import {
+  byArtists,
+  inPlaylist,
+  likedBetween,
+  likedWithinDays,
+  oneOf,
+  releasedIn,
+  tempoIn,
+} from "../rules/parts.ts";
+import type { CriterionDraft, RuleDraft } from "./criterion.ts";
 
 const genreSet: ReadonlySet<string> = new Set(genreNames);
 
@@ -15,15 +23,34 @@ export interface RuleNames {
   playlists?: ReadonlyMap<string, string>;
 }
 
-/** A criterion's parts in the order they read: genres, decade, mood, nationality. */
-export function criterionParts(criterion: CriterionDraft, _names: RuleNames = {}): Part[] {
+const listed = (list: readonly string[] | null | undefined) =>
+  (list ?? []).map((v) => v.trim()).filter((v) => v !== "");
+
+/**
+ * A criterion's parts in the order they read: genres, subgenres, decade, mood, nationality, years, tempo, liked,
+ * artists, playlist.
+ */
+export function criterionParts(criterion: CriterionDraft, names: RuleNames = {}): Part[] {
   const parts: Part[] = [];
-  const genres = (criterion.genres ?? []).map((g) => g.trim()).filter((g) => g !== "");
+  const genres = listed(criterion.genres);
   if (genres.length > 0)
     parts.push(oneOf(genres.map((name) => (genreSet.has(name) ? genrePart(name) : subgenrePart(name)))));
+  const subgenreNames = listed(criterion.subgenres);
+  if (subgenreNames.length > 0) parts.push(oneOf(subgenreNames.map(subgenrePart)));
   if (criterion.decade !== null && criterion.decade !== undefined) parts.push(decadePart(criterion.decade));
   if (criterion.mood?.trim()) parts.push(moodPart(criterion.mood.trim()));
   if (criterion.nationality?.trim()) parts.push(nationalityPart(criterion.nationality.trim()));
+  if (criterion.years) parts.push(releasedIn(criterion.years.from, criterion.years.to));
+  if (criterion.tempo) parts.push(tempoIn(criterion.tempo.from, criterion.tempo.to));
+  const liked = criterion.liked;
+  if (liked)
+    parts.push(
+      "withinDays" in liked ? likedWithinDays(liked.withinDays) : likedBetween(liked.from, liked.to),
+    );
+  const artists = listed(criterion.artists);
+  if (artists.length > 0) parts.push(byArtists(artists, names.artists));
+  const playlist = criterion.inPlaylist?.trim();
+  if (playlist) parts.push(inPlaylist(playlist, names.playlists?.get(playlist)));
   return parts;
 }
 
@@ -37,19 +64,8 @@ export const compileCriteria = (
     parts: criterionParts(criterion, names),
   }));
 
-/** What a combination holds besides its criteria; each part left out takes its default. */
-export interface RuleArrangementDraft {
-  except?: readonly CriterionDraft[] | null;
-  order?: SongOrder | null;
-  limit?: number | null;
-  unliked?: UnlikedChoice | null;
-}
-
 /** A combination's rule: its criteria and exceptions, its order, limit and choice for unliked songs. */
-export function compileCombination(
-  combination: { criteria: readonly CriterionDraft[] } & RuleArrangementDraft,
-  names: RuleNames = {},
-): Rule {
+export function compileCombination(combination: RuleDraft, names: RuleNames = {}): Rule {
   return {
     ...plainArrangement,
     criteria: compileCriteria(combination.criteria, names),

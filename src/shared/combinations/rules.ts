@@ -15,9 +15,16 @@ import { nationalityNames } from "../catalogue/nationalities.ts";
 import { subgenres } from "../catalogue/subgenres.ts";
 import { criterionMatches, passes } from "../rules/evaluate.ts";
 import { compileCombination, compileCriteria } from "./compile.ts";
-import type { Criterion, CriterionDraft } from "./criterion.ts";
+import type { Criterion, CriterionDraft, RuleDefinition, RuleDraft } from "./criterion.ts";
 
-export type { Criterion, CriterionDraft } from "./criterion.ts";
+export type {
+  Criterion,
+  CriterionDraft,
+  LikedWindow,
+  Range,
+  RuleDefinition,
+  RuleDraft,
+} from "./criterion.ts";
 
 export const emptyCriterion = (criterionNumber = 1): Criterion => ({
   criterionNumber,
@@ -27,13 +34,27 @@ export const emptyCriterion = (criterionNumber = 1): Criterion => ({
   nationality: null,
 });
 
-/** Number of filters in a criterion: each genre, the decade, the mood and the nationality count one. */
+const given = (value: unknown) => (value === null || value === undefined ? 0 : 1);
+const names = (list: readonly string[] | null | undefined) =>
+  (list ?? []).filter((n) => n.trim() !== "").length;
+
+/**
+ * Number of filters in a criterion: each genre, subgenre and artist counts one, and so do the decade, the mood, the
+ * nationality, the years, the tempo, the liked window and the playlist.
+ */
 export function filterCount(criterion: CriterionDraft): number {
-  const genres = (criterion.genres ?? []).filter((genre) => genre.trim() !== "").length;
-  const decade = criterion.decade === null || criterion.decade === undefined ? 0 : 1;
-  const mood = criterion.mood?.trim() ? 1 : 0;
-  const nationality = criterion.nationality?.trim() ? 1 : 0;
-  return genres + decade + mood + nationality;
+  return (
+    names(criterion.genres) +
+    given(criterion.decade) +
+    (criterion.mood?.trim() ? 1 : 0) +
+    (criterion.nationality?.trim() ? 1 : 0) +
+    names(criterion.subgenres) +
+    given(criterion.years) +
+    given(criterion.tempo) +
+    given(criterion.liked) +
+    names(criterion.artists) +
+    (criterion.inPlaylist?.trim() ? 1 : 0)
+  );
 }
 
 export const isEmptyCriterion = (criterion: CriterionDraft): boolean => filterCount(criterion) === 0;
@@ -71,11 +92,33 @@ const genreByName = resolverOf(genreOptions.map((option) => option.name));
 export const resolveGenre = genreByName;
 export const resolveMood = resolverOf(moodNames);
 export const resolveNationality = resolverOf(nationalityNames);
+/** The subgenre list's spelling of a name, any case; null when the list does not have it. */
+export const resolveSubgenre = resolverOf(subgenres);
 export const isKnownDecade = (decade: number): decade is DecadeStartYear =>
   (decadeStartYears as readonly number[]).includes(decade);
 
 /** Why a criterion cannot be evaluated: the first part that is not in the catalogue. */
-export type UnknownPart = { part: "genre" | "mood" | "nationality" | "decade"; value: string };
+export type UnknownPart = { part: "genre" | "subgenre" | "mood" | "nationality" | "decade"; value: string };
+
+const range = (r: { from: number | null; to: number | null }) => ({ from: r.from ?? null, to: r.to ?? null });
+const unique = (list: readonly string[]) => [...new Set(list.map((v) => v.trim()).filter((v) => v !== ""))];
+
+/** The contract's further parts of a criterion, as given (left out when not given). */
+function furtherParts(
+  draft: CriterionDraft,
+): Omit<Criterion, "criterionNumber" | "genres" | "decade" | "mood" | "nationality"> {
+  const parts: ReturnType<typeof furtherParts> = {};
+  if (draft.years) parts.years = range(draft.years);
+  if (draft.tempo) parts.tempo = range(draft.tempo);
+  if (draft.liked)
+    parts.liked =
+      "withinDays" in draft.liked
+        ? { withinDays: draft.liked.withinDays }
+        : { from: draft.liked.from ?? null, to: draft.liked.to ?? null };
+  if (draft.artists && unique(draft.artists).length > 0) parts.artists = unique(draft.artists);
+  if (draft.inPlaylist?.trim()) parts.inPlaylist = draft.inPlaylist.trim();
+  return parts;
+}
 
 /**
  * The criteria with catalogue spellings, duplicates and empty criteria dropped, renumbered from 1 in their
@@ -107,9 +150,40 @@ export function canonicalCriteria(
     const nationality = draft.nationality?.trim() ? resolveNationality(draft.nationality) : null;
     if (draft.nationality?.trim() && nationality === null)
       return { unknown: { part: "nationality", value: draft.nationality } };
-    criteria.push({ criterionNumber: criteria.length + 1, genres, decade, mood, nationality });
+    const subgenreNames: string[] = [];
+    for (const raw of draft.subgenres ?? []) {
+      if (raw.trim() === "") continue;
+      const subgenre = resolveSubgenre(raw);
+      if (subgenre === null) return { unknown: { part: "subgenre", value: raw } };
+      if (!subgenreNames.includes(subgenre)) subgenreNames.push(subgenre);
+    }
+    const criterion: Criterion = { criterionNumber: criteria.length + 1, genres, decade, mood, nationality };
+    if (subgenreNames.length > 0) criterion.subgenres = subgenreNames;
+    criteria.push({ ...criterion, ...furtherParts(draft) });
   }
   return { criteria };
+}
+
+/**
+ * A rule with catalogue spellings, its defaults filled in; or the first unknown part and where it is (code 9).
+ * Empty exceptions are dropped as empty criteria are.
+ */
+export function canonicalRule(
+  draft: RuleDraft,
+): { rule: RuleDefinition } | { unknown: UnknownPart; in: "criteria" | "except" } {
+  const criteria = canonicalCriteria(draft.criteria);
+  if ("unknown" in criteria) return { unknown: criteria.unknown, in: "criteria" };
+  const except = canonicalCriteria(draft.except ?? []);
+  if ("unknown" in except) return { unknown: except.unknown, in: "except" };
+  return {
+    rule: {
+      criteria: criteria.criteria,
+      except: except.criteria,
+      order: draft.order ?? "liked",
+      limit: draft.limit ?? null,
+      unliked: draft.unliked ?? "keep",
+    },
+  };
 }
 
 // ---- evaluation ------------------------------------------------------------------------------

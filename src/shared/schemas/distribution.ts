@@ -15,7 +15,7 @@ import type { SpotifyPause } from "../spotify-access.ts";
 //   Completed segment lists every catalogue entry with its final count (0 included).
 
 import { z } from "zod";
-import type { Criterion } from "../combinations/rules.ts";
+import type { Criterion, RuleDefinition } from "../combinations/rules.ts";
 import { messages } from "../errors.ts";
 import type { MembershipLevel } from "../membership.ts";
 import type { MetadataCoverage } from "../metadata.ts";
@@ -83,7 +83,8 @@ export interface PreferenceGroupInfo {
   premiumOnly: boolean;
 }
 
-export interface CombinatorialPreference {
+/** A combination as listed: the spec's fields, and the rest of its rule as stored (defaults filled in). */
+export interface CombinatorialPreference extends Omit<RuleDefinition, "criteria"> {
   combinatorialPlaylistPreferenceId: string;
   playlistName: string;
   criteria: Criterion[];

@@ -5,12 +5,12 @@ import { genreNames } from "../catalogue/genres.ts";
 import { resolveGenre } from "../combinations/rules.ts";
 import { CombinationDraftSchema } from "../combinations/schema.ts";
 import type { NotIncludedKind, Reason } from "../explain.ts";
+import { spotifyIdSchema } from "../spotify-ids.ts";
 
 export const playlistName = z.string().trim().min(1, "name: must not be empty").max(300);
-export const spotifyId = z
-  .string()
-  .trim()
-  .regex(/^[A-Za-z0-9]{1,64}$/, "must be a Spotify id");
+export const spotifyId = spotifyIdSchema;
+
+export { spotifyIdSchema };
 
 export const PlaylistSongsSchema = z.object({
   name: playlistName,
@@ -23,7 +23,7 @@ export const PlaylistNameSchema = z.object({ name: playlistName });
 
 /** POST /api/playlists/{name}/exclusions: `{trackId}` or `{artistId}` (exactly one). */
 export const AddExclusionSchema = z
-  .object({ name: playlistName, trackId: spotifyId.optional(), artistId: spotifyId.optional() })
+  .object({ name: playlistName, trackId: spotifyIdSchema.optional(), artistId: spotifyIdSchema.optional() })
   .strict()
   .refine((v) => (v.trackId === undefined) !== (v.artistId === undefined), {
     message: "trackId: give either trackId or artistId",
@@ -37,10 +37,10 @@ export type ExclusionKind = (typeof exclusionKinds)[number];
 export const RemoveExclusionSchema = z.object({
   name: playlistName,
   kind: z.enum(exclusionKinds),
-  id: spotifyId,
+  id: spotifyIdSchema,
 });
 
-export const PlacementSchema = z.object({ trackId: spotifyId });
+export const PlacementSchema = z.object({ trackId: spotifyIdSchema });
 
 export const SongSearchSchema = z.object({ query: z.string().trim().min(1).max(200) });
 
@@ -100,7 +100,7 @@ export const correctionGenre = (name: string): string | null =>
 /** PUT /api/corrections/artists/{artistId}: catalogue genre or subgenre names (any case), ISO 3166-1 alpha-2. */
 export const SetCorrectionSchema = z
   .object({
-    artistId: spotifyId,
+    artistId: spotifyIdSchema,
     genres: z
       .array(
         z
@@ -128,7 +128,7 @@ export const SetCorrectionSchema = z
   });
 export type SetCorrectionInput = z.infer<typeof SetCorrectionSchema>;
 
-export const ArtistIdSchema = z.object({ artistId: spotifyId });
+export const ArtistIdSchema = z.object({ artistId: spotifyIdSchema });
 
 export interface ArtistCorrectionView {
   artistId: string;
@@ -151,13 +151,13 @@ export const ChoicesDocumentSchema = z
     selection: z.array(z.string().trim().min(1).max(200)).max(1000),
     combinations: z.array(CombinationDraftSchema).max(100),
     exclusions: z
-      .array(z.object({ playlist: playlistName, kind: z.enum(exclusionKinds), id: spotifyId }).strict())
+      .array(z.object({ playlist: playlistName, kind: z.enum(exclusionKinds), id: spotifyIdSchema }).strict())
       .max(10_000),
     corrections: z
       .array(
         z
           .object({
-            artistId: spotifyId,
+            artistId: spotifyIdSchema,
             genres: z.array(z.string().trim().min(1).max(100)).max(20).nullable(),
             country: z
               .string()

@@ -11,6 +11,7 @@ import { WorkDroppedError } from "../../platform/user-work.ts";
 import { SpotifyAuthRevokedError } from "../../spotify/errors.ts";
 import type { SpotifyUserApi } from "../../spotify/types.ts";
 import type { SpotifyWork } from "../../spotify/work.ts";
+import { rulesChangeWithoutLikes } from "../combinations/stored-criteria.ts";
 import { finishExecution, startExecution } from "../repository/batch-executions.ts";
 import {
   hasNewLikesPending,
@@ -211,7 +212,9 @@ function hourlyBatch(deps: Deps, db: Db): Promise<BatchOutcome> {
       const retry = retryableRun(db, userId);
       if (retry && (await runDistribution(deps, retry.id, { api, synced: true })) !== "finished") return true;
       // New likes may have been read before this run (at sign-in, for an analysis): they still wait for a plan.
-      if (!hasNewLikesPending(db, userId) || !hasSelection(db, userId)) return retry !== null;
+      // Rules that change with time or with the listener's own playlists are planned even without new likes.
+      const due = hasNewLikesPending(db, userId) || rulesChangeWithoutLikes(db, userId);
+      if (!due || !hasSelection(db, userId)) return retry !== null;
       const id = createDistribution(deps, userId, "hourly");
       await runDistribution(deps, id, { api, synced: true });
       return true;

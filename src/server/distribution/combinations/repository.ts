@@ -1,6 +1,6 @@
 // The combinations table and the names a user has used (used_combination_names).
 import { and, asc, count, eq, inArray, not, or, sql } from "drizzle-orm";
-import type { Criterion } from "../../../shared/combinations/rules.ts";
+import type { RuleDefinition } from "../../../shared/combinations/rules.ts";
 import type { Db } from "../../db/client.ts";
 import {
   combinations,
@@ -44,6 +44,10 @@ export function listedCombinations(db: Db, userId: string) {
       id: combinations.id,
       playlistName: combinations.playlistName,
       criteria: combinations.criteria,
+      exceptCriteria: combinations.exceptCriteria,
+      songOrder: combinations.songOrder,
+      songLimit: combinations.songLimit,
+      unliked: combinations.unliked,
       active: combinations.active,
     })
     .from(combinations)
@@ -100,6 +104,34 @@ export function deletedCombinationIds(db: Db, userId: string, combinationId?: st
     .map((r) => r.id);
 }
 
+/**
+ * Replaces a combination's rule (and name); the next plan carries the edit out: held songs that no longer pass
+ * leave, and with another order the playlist is written anew.
+ */
+export function replaceRule(
+  db: Db,
+  id: string,
+  change: { playlistName: string; nameKey: string; userId: string; rule: RuleDefinition; reorder: boolean },
+): void {
+  db.update(combinations)
+    .set({
+      playlistName: change.playlistName,
+      ...ruleValues(change.rule),
+      pendingReconcile: change.reorder ? "reorder" : "match",
+    })
+    .where(eq(combinations.id, id))
+    .run();
+  db.insert(usedCombinationNames)
+    .values({ userId: change.userId, nameKey: change.nameKey })
+    .onConflictDoNothing()
+    .run();
+}
+
+/** One of the listener's combinations that is updated (not being deleted), with its rule; undefined otherwise. */
+export function activeCombination(db: Db, userId: string, id: string) {
+  return activeCombinations(db, userId).find((c) => c.id === id);
+}
+
 /** The edit of a combination's rule is carried out by the plan just recorded. */
 export function clearPendingReconcile(db: Db, id: string): void {
   db.update(combinations).set({ pendingReconcile: null }).where(eq(combinations.id, id)).run();
@@ -113,13 +145,22 @@ export function deleteCombinationRow(db: Db, id: string): void {
   db.delete(combinations).where(eq(combinations.id, id)).run();
 }
 
+/** A rule's columns as stored: the criteria and exceptions as JSON, the order, limit and unliked choice. */
+const ruleValues = (rule: RuleDefinition) => ({
+  criteria: rule.criteria,
+  exceptCriteria: rule.except.length > 0 ? rule.except : null,
+  songOrder: rule.order,
+  songLimit: rule.limit,
+  unliked: rule.unliked,
+});
+
 export function insertCombination(
   db: Db,
   row: {
     id: string;
     userId: string;
     playlistName: string;
-    criteria: Criterion[];
+    rule: RuleDefinition;
     nameKey: string;
     createdAt: number;
   },
@@ -129,7 +170,7 @@ export function insertCombination(
       id: row.id,
       userId: row.userId,
       playlistName: row.playlistName,
-      criteria: row.criteria,
+      ...ruleValues(row.rule),
       active: true,
       createdAt: row.createdAt,
     })

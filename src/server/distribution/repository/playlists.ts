@@ -45,11 +45,17 @@ export function playlistsOfSource(db: Db, userId: string, source: PlaylistSource
 }
 
 /** The playlists of one preference (catalogue entry or combination), by bucket and sequence. */
+/** The Spotify name Crate gave the playlist (after a rule was renamed). */
+export function renamePlaylist(db: Db, id: string, name: string): void {
+  db.update(managedPlaylists).set({ name }).where(eq(managedPlaylists.id, id)).run();
+}
+
 export function playlistsOfPreference(db: Db, userId: string, source: PlaylistSource, key: string) {
   return db
     .select({
       id: managedPlaylists.id,
       name: managedPlaylists.name,
+      sequence: managedPlaylists.sequence,
       spotifyPlaylistId: managedPlaylists.spotifyPlaylistId,
       status: managedPlaylists.status,
     })

@@ -1,13 +1,16 @@
 // Runs a distribution: sync the library, plan into the journal, apply the journal; failures are recorded
 // (completedWork -1) and the next run of the same user resumes the journal where it stopped.
+import { hasCombinationAccess } from "../../../shared/membership.ts";
 import { transaction } from "../../db/transaction.ts";
 import type { Deps } from "../../deps/deps.ts";
 import { enrichLibrary } from "../../library/metadata.ts";
+import { readSourcePlaylists } from "../../library/source-playlists.ts";
 import { countLikes, syncLibrary } from "../../library/sync.ts";
 import { AppError } from "../../platform/errors.ts";
 import { SpotifyAuthRevokedError } from "../../spotify/errors.ts";
 import type { SpotifyUserApi } from "../../spotify/types.ts";
 import { type SpotifyWork, workOf } from "../../spotify/work.ts";
+import { namedSourcePlaylists } from "../combinations/stored-criteria.ts";
 import { applyJournal } from "../journal/apply.ts";
 import { restoreProgress } from "../journal/progress.ts";
 import { failOpenSteps } from "../repository/journal.ts";
@@ -23,6 +26,7 @@ import {
   startAttempt,
   unfinishedJournalsOf,
 } from "../repository/runs.ts";
+import { loadUserFacts } from "./plan-inputs.ts";
 import { recordPlan } from "./record-plan.ts";
 
 /** Runs that failed are retried (by the hourly job, or first by the user's next run) this often, then given up. */
@@ -78,6 +82,7 @@ export async function runDistribution(
     if (!row.planned) {
       if (!options.synced) await syncLibrary(deps, api, row.userId);
       await enrichLibrary(deps, api, row.userId);
+      await readRuleSources(deps, api, row.userId);
       setLikeCount(deps.db, distributionId, countLikes(deps, row.userId));
       recordPlan(deps, distributionId, row.userId);
     }
@@ -89,6 +94,16 @@ export async function runDistribution(
     failDistribution(deps, distributionId, error);
     return "failed";
   }
+}
+
+/**
+ * The listener's own playlists their rules name (`inPlaylist`), read again where Spotify's snapshot moved: one call
+ * per named playlist, none for a listener whose rules name none.
+ */
+async function readRuleSources(deps: Deps, api: SpotifyUserApi, userId: string): Promise<void> {
+  const level = loadUserFacts(deps.db, userId)?.membershipLevel;
+  const named = level && hasCombinationAccess(level) ? namedSourcePlaylists(deps.db, userId) : [];
+  await readSourcePlaylists(deps, api, userId, named);
 }
 
 /** Earlier distributions of the user that failed midway are completed first, so planning sees their songs. */

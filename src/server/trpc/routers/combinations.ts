@@ -1,9 +1,16 @@
-import { CombinationIdSchema, CreateCombinationsSchema } from "../../../shared/combinations/schema.ts";
+import {
+  CombinationIdSchema,
+  CreateCombinationsSchema,
+  PreviewRuleSchema,
+  UpdateCombinationSchema,
+} from "../../../shared/combinations/schema.ts";
 import { deleteCombination } from "../../distribution/combinations/requests/deletion.ts";
+import { previewRule } from "../../distribution/combinations/requests/preview.ts";
 import {
   createCombinations,
   listCombinatorialPreferencesOf,
 } from "../../distribution/combinations/requests/service.ts";
+import { updateCombination } from "../../distribution/combinations/requests/update.ts";
 import { authedProcedure, oneExpensivePerRequest, router } from "../core/init.ts";
 
 export const combinationsRouter = router({
@@ -14,6 +21,15 @@ export const combinationsRouter = router({
     .input(CreateCombinationsSchema)
     .use(oneExpensivePerRequest)
     .mutation(({ ctx, input }) => createCombinations(ctx.deps, ctx.user, input)),
+  /** PUT /api/distributor/combinatorial/{id}: replaces the rule; its playlist follows at once */
+  update: authedProcedure
+    .input(UpdateCombinationSchema)
+    .use(oneExpensivePerRequest)
+    .mutation(({ ctx, input }) => updateCombination(ctx.deps, ctx.user, input)),
+  /** POST /api/distributor/combinatorial/preview: how many songs a rule holds now, and the first 50 (writes nothing) */
+  preview: authedProcedure
+    .input(PreviewRuleSchema)
+    .query(({ ctx, input }) => previewRule(ctx.deps, ctx.user, input)),
   /** DELETE /api/distributor/combinatorial/{id} */
   delete: authedProcedure
     .input(CombinationIdSchema)

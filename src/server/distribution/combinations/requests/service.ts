@@ -6,7 +6,7 @@
 // combination requests (11), which is kept apart from the predefined one (10).
 
 import { isReservedPlaylistName } from "../../../../shared/catalogue/index.ts";
-import { type Criterion, canonicalCriteria } from "../../../../shared/combinations/rules.ts";
+import type { RuleDefinition } from "../../../../shared/combinations/rules.ts";
 import { type CreateCombinations, combinationNameKey } from "../../../../shared/combinations/schema.ts";
 import type { CreateCombinationsResponse } from "../../../../shared/combinations/types.ts";
 import { ErrorCode } from "../../../../shared/errors.ts";
@@ -22,24 +22,23 @@ import { runDistribution } from "../../runs/run.ts";
 import { createWholeLibraryDistribution } from "../../runs/whole-library-run.ts";
 import { anyNameUsed, countCombinations, insertCombination } from "../repository.ts";
 import { listCombinations } from "../stored-criteria.ts";
+import { assertOwnPlaylists, canonicalOrRefused } from "./rule-checks.ts";
+
+/** A listener writing a rule: who they are on Spotify too (the playlists a rule names must be theirs). */
+export type RuleWriter = Caller & { spotifyId: string };
 
 interface PreparedCombination {
   playlistName: string;
   nameKey: string;
-  criteria: Criterion[];
+  rule: RuleDefinition;
 }
 
 /** Catalogue spellings of every part (9) and the name rules that need no database (24). */
 function prepare(input: CreateCombinations): PreparedCombination[] {
   return input.combinations.map((draft) => {
-    const canonical = canonicalCriteria(draft.criteria);
-    if ("unknown" in canonical) throw new AppError(ErrorCode.TypeDoesNotExist);
+    const rule = canonicalOrRefused(draft);
     if (isReservedPlaylistName(draft.playlistName)) throw new AppError(ErrorCode.ReservedName);
-    return {
-      playlistName: draft.playlistName,
-      nameKey: combinationNameKey(draft.playlistName),
-      criteria: canonical.criteria,
-    };
+    return { playlistName: draft.playlistName, nameKey: combinationNameKey(draft.playlistName), rule };
   });
 }
 
@@ -53,14 +52,19 @@ function assertNamesUnused(deps: Pick<Deps, "db">, userId: string, prepared: Pre
  * Saves the new combinations and starts a distribution in the background that creates their playlists (a
  * playlist appears on Spotify once at least one considered song matches); answers at once with its id.
  */
-export function createCombinations(
+export async function createCombinations(
   deps: Deps,
-  caller: Caller,
+  caller: RuleWriter,
   input: CreateCombinations,
-): CreateCombinationsResponse {
+): Promise<CreateCombinationsResponse> {
   if (!hasCombinationAccess(caller.membershipLevel)) throw new AppError(ErrorCode.FeatureNotAvailable);
   const prepared = prepare(input);
   deps.work.assertRoom(caller.userId);
+  await assertOwnPlaylists(
+    deps,
+    caller,
+    input.combinations.map((draft, i) => ({ draft, prefix: `combinations[${i}].` })),
+  );
   const now = deps.clock.now();
   const id = transaction(deps.db, () => {
     assertNamesUnused(deps, caller.userId, prepared);

@@ -1,0 +1,78 @@
+// The live preview of a rule being written or edited (POST /api/distributor/combinatorial/preview): how many
+// songs it would hold now and the first of them in its order. Nothing is written and no provider is called: it
+// judges the listener's songs as Crate last read them, with the same evaluator and the same order as planning.
+import { compileCombination } from "../../../../shared/combinations/compile.ts";
+import type { PreviewRule } from "../../../../shared/combinations/schema.ts";
+import type { RulePreview } from "../../../../shared/combinations/types.ts";
+import { ErrorCode } from "../../../../shared/errors.ts";
+import { limits } from "../../../../shared/limits.ts";
+import { hasCombinationAccess } from "../../../../shared/membership.ts";
+import { rateRules } from "../../../../shared/rate-rules.ts";
+import { isRolling, rewritePeriod } from "../../../../shared/rules/arrangement.ts";
+import { passes, passingSongs } from "../../../../shared/rules/evaluate.ts";
+import { inOrder, likeOrder, periodKey } from "../../../../shared/rules/order.ts";
+import type { Deps } from "../../../deps/deps.ts";
+import type { PlannedSong } from "../../../library/considered.ts";
+import { loadRuleSongs } from "../../../library/fact-sources.ts";
+import { AppError, notFound } from "../../../platform/errors.ts";
+import { readTimeZone } from "../../../user/time-zone.ts";
+import { onePerRecording } from "../../plan/one-per-recording.ts";
+import { currentSongs, removedByListenerIn } from "../../repository/playlist-songs.ts";
+import { playlistsOfPreference } from "../../repository/playlists.ts";
+import { loadUserFacts } from "../../runs/plan-inputs.ts";
+import type { Caller } from "../../runs/request-guards.ts";
+import { activeCombination } from "../repository.ts";
+import { readStoredRule } from "../stored-criteria.ts";
+import { previewSongsOf } from "./preview-repository.ts";
+import { canonicalOrRefused } from "./rule-checks.ts";
+
+/** The songs a rule's playlist would hold now, in its order (the planner's choice of songs, without writing). */
+export function previewRule(
+  deps: Pick<Deps, "db" | "clock" | "rateLimits">,
+  caller: Caller,
+  input: PreviewRule,
+) {
+  if (!hasCombinationAccess(caller.membershipLevel)) throw new AppError(ErrorCode.FeatureNotAvailable);
+  deps.rateLimits.take(rateRules.rulePreview, caller.userId);
+  const existing = input.id ? activeCombination(deps.db, caller.userId, input.id) : undefined;
+  if (input.id && !existing) throw notFound("No combination of yours has this id.");
+  const definition = canonicalOrRefused({
+    ...input,
+    unliked: existing ? readStoredRule(existing).unliked : "keep",
+  });
+  const rule = compileCombination(definition);
+  const facts = loadUserFacts(deps.db, caller.userId);
+  const now = deps.clock.now();
+  const moment = { now, timeZone: readTimeZone(deps.db, caller.userId).timeZone };
+  const library = loadRuleSongs(deps, caller.userId, caller.membershipLevel, [rule], existing !== undefined);
+  let candidates: PlannedSong[] = passingSongs(rule, library.considered, moment);
+  if (existing) {
+    // Songs the listener removed from its playlist take no place; unliked songs it keeps keep theirs.
+    const rows = playlistsOfPreference(deps.db, caller.userId, "combination", existing.id);
+    const removed = new Set(rows.flatMap((row) => removedByListenerIn(deps.db, row.id)));
+    const kept =
+      definition.unliked === "keep"
+        ? rows
+            .flatMap((row) => currentSongs(deps.db, caller.userId, row.id))
+            .flatMap((id) => {
+              const song = library.unliked?.get(id);
+              return song && passes(rule, song, moment) ? [song] : [];
+            })
+        : [];
+    candidates = [...candidates, ...kept].filter((song) => !removed.has(song.trackId)).sort(likeOrder);
+  }
+  if (facts?.addRecordingOnce) candidates = onePerRecording(candidates);
+  const period = rewritePeriod(rule);
+  const seed = `${caller.userId}:${existing?.playlistName ?? ""}:${period === null ? "" : periodKey(period, now)}`;
+  const ordered = inOrder(candidates, rule.order, seed);
+  const held = isRolling(rule) ? ordered.slice(0, rule.limit ?? ordered.length) : ordered;
+  const preview: RulePreview = {
+    total: held.length,
+    songs: previewSongsOf(
+      deps.db,
+      caller.userId,
+      held.slice(0, limits.rules.previewSongs).map((s) => s.trackId),
+    ),
+  };
+  return preview;
+}

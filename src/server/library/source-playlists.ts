@@ -1,0 +1,89 @@
+// The listener's own Spotify playlists as sources of rules (`inPlaylist`): which playlists they may name (owned or
+// collaborative, not one Crate keeps), and their songs, read again only when Spotify's snapshot of them moved.
+import { eq } from "drizzle-orm";
+import { managedPlaylists, providerTokens } from "../db/schema/index.ts";
+import type { Deps } from "../deps/deps.ts";
+import type { SpotifyUserApi } from "../spotify/types.ts";
+import {
+  forgetSourcePlaylistsExcept,
+  saveSourcePlaylist,
+  sourcePlaylistsOf,
+} from "./source-playlists-repository.ts";
+
+/** The scope Spotify needs before it lists the collaborative playlists of a listener. */
+export const COLLABORATIVE_READ_SCOPE = "playlist-read-collaborative";
+
+export interface OwnPlaylist {
+  id: string;
+  name: string;
+  collaborative: boolean;
+}
+
+/** Whether the listener's grant lets Crate list their collaborative playlists. */
+export function readsCollaborative(deps: Pick<Deps, "db">, userId: string): boolean {
+  const row = deps.db
+    .select({ scope: providerTokens.scope })
+    .from(providerTokens)
+    .where(eq(providerTokens.userId, userId))
+    .get();
+  return (row?.scope ?? "").split(" ").includes(COLLABORATIVE_READ_SCOPE);
+}
+
+/** The playlists a rule of this listener may name: their own or collaborative ones, none Crate keeps for them. */
+export async function ownPlaylists(
+  deps: Pick<Deps, "db">,
+  api: SpotifyUserApi,
+  user: { userId: string; spotifyId: string },
+): Promise<OwnPlaylist[]> {
+  const kept = new Set(
+    deps.db
+      .select({ id: managedPlaylists.spotifyPlaylistId })
+      .from(managedPlaylists)
+      .where(eq(managedPlaylists.userId, user.userId))
+      .all()
+      .map((r) => r.id),
+  );
+  return (await api.myPlaylists())
+    .filter((p) => (p.ownerId === user.spotifyId || p.collaborative === true) && !kept.has(p.id))
+    .map((p) => ({ id: p.id, name: p.name, collaborative: p.collaborative === true }));
+}
+
+/**
+ * Reads the songs of the source playlists the listener's rules name: one call for each playlist checked (its
+ * snapshot), and its items only when the snapshot moved since the last read. A playlist read less than `maxAgeMs`
+ * ago is not checked; those no rule names any more are forgotten.
+ */
+export async function readSourcePlaylists(
+  deps: Pick<Deps, "db" | "clock">,
+  api: SpotifyUserApi,
+  userId: string,
+  named: readonly string[],
+  maxAgeMs = 0,
+): Promise<void> {
+  forgetSourcePlaylistsExcept(deps.db, userId, named);
+  const known = new Map(sourcePlaylistsOf(deps.db, userId).map((p) => [p.playlistId, p]));
+  const now = deps.clock.now();
+  for (const playlistId of new Set(named)) {
+    const stored = known.get(playlistId);
+    if (stored && now - stored.checkedAt < maxAgeMs) continue;
+    const playlist = await api.getPlaylist(playlistId);
+    if (!playlist) {
+      // gone from Spotify: it holds no song any more
+      saveSourcePlaylist(
+        deps.db,
+        userId,
+        { playlistId, name: stored?.name ?? playlistId, snapshotId: null, trackIds: [] },
+        now,
+      );
+      continue;
+    }
+    const moved = stored?.snapshotId !== playlist.snapshot_id;
+    const trackIds = moved ? await api.getPlaylistItems(playlistId) : undefined;
+    saveSourcePlaylist(
+      deps.db,
+      userId,
+      { playlistId, name: playlist.name, snapshotId: playlist.snapshot_id, trackIds },
+      now,
+    );
+  }
+}
