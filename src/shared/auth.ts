@@ -34,6 +34,11 @@ export function loginErrorMessage(reason: string | null | undefined): string | n
 }
 
 /** Where a sign-in returns to: the playlists start page, or the plans page when started from there. */
-export const signInReturnPaths = { default: "/", plans: "/plans" } as const;
+export const signInReturnPaths = {
+  default: "/",
+  plans: "/plans",
+  /** asked from the rule editor when a rule first names a playlist: back to the Combinations tab */
+  playlists: "/playlists/combinations",
+} as const;
 export const NO_CAPACITY_PATH = "/no-capacity";
 export const LOGIN_PATH = "/login";

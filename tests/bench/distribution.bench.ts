@@ -13,7 +13,7 @@ import { allEntries } from "../../src/shared/catalogue/index.ts";
 import { startTestServer, type TestServer } from "../support/server.ts";
 import { peakRss } from "./support/table.ts";
 
-const credentials = { clientId: "bench0c3e7f9b1d4f6a8c2e4b6d8f0a1c", clientSecret: "bench-secret" };
+export const credentials = { clientId: "bench0c3e7f9b1d4f6a8c2e4b6d8f0a1c", clientSecret: "bench-secret" };
 
 /** 100 entries: every premium-only one (15), then Genre, Decade, Mood, Tempo and Nationality in catalogue order. */
 export const benchSelection: string[] = (() => {
@@ -43,7 +43,7 @@ interface Emulator {
   stop(): void;
 }
 
-async function startEmulatorProcess(): Promise<Emulator> {
+export async function startEmulatorProcess(): Promise<Emulator> {
   const child = Bun.spawn(
     [
       process.execPath,
@@ -67,7 +67,12 @@ async function startEmulatorProcess(): Promise<Emulator> {
   return { ...urls, stop: () => child.kill() };
 }
 
-async function control(emulator: Emulator, method: string, path: string, body?: unknown): Promise<unknown> {
+export async function control(
+  emulator: Emulator,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<unknown> {
   const res = await fetch(`${emulator.url}/emulator/spotify/control${path}`, {
     method,
     headers: body === undefined ? {} : { "content-type": "application/json" },
@@ -81,7 +86,10 @@ async function callsSince(emulator: Emulator): Promise<{ total: number; counts: 
   return (await control(emulator, "GET", "/calls")) as { total: number; counts: Record<string, number> };
 }
 
-async function signIn(crate: TestServer, listener: string): Promise<{ cookie: string; userId: string }> {
+export async function signIn(
+  crate: TestServer,
+  listener: string,
+): Promise<{ cookie: string; userId: string }> {
   const start = await fetch(`${crate.url}/api/authorize`, { redirect: "manual" });
   const jar = start.headers
     .getSetCookie()
@@ -173,7 +181,7 @@ function measure() {
   };
 }
 
-async function waitFinished(crate: TestServer, cookie: string, id: string): Promise<void> {
+export async function waitFinished(crate: TestServer, cookie: string, id: string): Promise<void> {
   for (;;) {
     const res = await fetch(`${crate.url}/api/distributor/${id}/progress`, { headers: { cookie } });
     const body = (await res.json()) as { finished: boolean; progress: { completedWork: number }[] };

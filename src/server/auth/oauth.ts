@@ -4,6 +4,7 @@ import type { CallbackQuery } from "../../shared/schemas/auth.ts";
 import { canonicalTimeZone } from "../../shared/time-zone.ts";
 import { transaction } from "../db/transaction.ts";
 import type { Deps } from "../deps/deps.ts";
+import { PLAYLIST_READ_COLLABORATIVE } from "../spotify/accounts.ts";
 import { SpotifyBusyError, SpotifyError } from "../spotify/errors.ts";
 import { SpotifyQuotaPausedError } from "../spotify/quota-gate.ts";
 import { learnTimeZone } from "../user/time-zone.ts";
@@ -16,7 +17,7 @@ import { AccountLinkConflict, findOrCreateUser } from "./signup.ts";
 import { recordAuthorization } from "./spotify-access.ts";
 import { saveTokens } from "./tokens.ts";
 
-export type ReturnTo = "default" | "plans";
+export type ReturnTo = keyof typeof signInReturnPaths;
 
 /** What the short-lived cookie carries from /api/authorize to the callback. */
 interface PendingAuthorization {
@@ -83,6 +84,8 @@ export async function startAuthorization(
     state: pending.state,
     codeChallenge: pkceChallenge(pending.verifier),
     redirectUri: redirectUri(deps),
+    // A rule naming one of the listener's playlists: Spotify lists their collaborative ones only with this scope.
+    extraScopes: options.returnTo === "playlists" ? [PLAYLIST_READ_COLLABORATIVE] : [],
   });
   return {
     location,

@@ -3,6 +3,7 @@
 import { eq } from "drizzle-orm";
 import { managedPlaylists, providerTokens } from "../db/schema/index.ts";
 import type { Deps } from "../deps/deps.ts";
+import { PLAYLIST_READ_COLLABORATIVE } from "../spotify/accounts.ts";
 import type { SpotifyUserApi } from "../spotify/types.ts";
 import {
   forgetSourcePlaylistsExcept,
@@ -11,7 +12,7 @@ import {
 } from "./source-playlists-repository.ts";
 
 /** The scope Spotify needs before it lists the collaborative playlists of a listener. */
-export const COLLABORATIVE_READ_SCOPE = "playlist-read-collaborative";
+const COLLABORATIVE_READ_SCOPE = PLAYLIST_READ_COLLABORATIVE;
 
 export interface OwnPlaylist {
   id: string;

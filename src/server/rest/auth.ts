@@ -46,6 +46,7 @@ export function authRest(deps: Deps) {
   return new Hono()
     .get("/authorize", start("default"))
     .get("/authorize/plans", start("plans"))
+    .get("/authorize/playlists", start("playlists"))
     .get("/authorize/callback", (c) =>
       callbacksLimited(c, async () => {
         const parsed = CallbackQuerySchema.safeParse(c.req.query());

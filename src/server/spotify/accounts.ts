@@ -21,10 +21,15 @@ export interface TokenSet {
   scope: string;
 }
 
+/** Asked for only when a listener's rule first names one of their playlists (collaborative ones are listed then). */
+export const PLAYLIST_READ_COLLABORATIVE = "playlist-read-collaborative";
+
 export interface AuthorizeParams {
   state: string;
   codeChallenge: string;
   redirectUri: string;
+  /** scopes asked for besides SPOTIFY_SCOPES */
+  extraScopes?: readonly string[];
 }
 
 /** Spotify's accounts service: the authorize URL and the token endpoint (client authenticated with HTTP Basic). */
@@ -39,7 +44,7 @@ export class SpotifyAccounts {
       client_id: this.settings.clientId,
       response_type: "code",
       redirect_uri: params.redirectUri,
-      scope: SPOTIFY_SCOPES.join(" "),
+      scope: [...SPOTIFY_SCOPES, ...(params.extraScopes ?? [])].join(" "),
       state: params.state,
       code_challenge_method: "S256",
       code_challenge: params.codeChallenge,

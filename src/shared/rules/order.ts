@@ -10,11 +10,23 @@ export type SongComparator = (a: SongFacts, b: SongFacts) => number;
 /** Like order: the oldest like first; songs liked in the same second keep Spotify's order (their rank). */
 export const likeOrder: SongComparator = (a, b) => a.likedAt - b.likedAt || a.rank - b.rank;
 
-/** Known values first in the given direction, unknown ones after, then like order. */
+/**
+ * Known values first in the given direction, unknown ones after, then like order. Each song's value is read once
+ * per comparator (a sort compares a song about log n times, and a release date is parsed to read it).
+ */
 function byKnown<V extends string | number>(
-  keyOf: (song: SongFacts) => V | null,
+  read: (song: SongFacts) => V | null,
   direction: 1 | -1,
 ): SongComparator {
+  const values = new Map<SongFacts, V | null>();
+  const keyOf = (song: SongFacts) => {
+    let value = values.get(song);
+    if (value === undefined) {
+      value = read(song);
+      values.set(song, value);
+    }
+    return value;
+  };
   return (a, b) => {
     const x = keyOf(a);
     const y = keyOf(b);

@@ -113,6 +113,29 @@ describe("explained", () => {
   });
 });
 
+describe("everywhere a rule goes", () => {
+  test("the choices document and the personal-data export carry the whole rule", async () => {
+    const choices = await h.call(listener.cookie, "GET", "/api/user/choices");
+    expect(choices.status).toBe(200);
+    const inChoices = (choices.body.combinations as Record<string, unknown>[]).find(
+      (c) => c.playlistName === "Sub Newest",
+    );
+    expect(inChoices).toMatchObject({
+      except: [{ criterionNumber: 1, tempo: { from: null, to: 90 } }],
+      order: "likedNewestFirst",
+      limit: 15,
+      unliked: "keep",
+    });
+    const exported = await h.call(listener.cookie, "GET", "/api/user/personal-data");
+    expect(exported.status).toBe(200);
+    const inExport = (exported.body.combinationPlaylistPreferences as Record<string, unknown>[]).find(
+      (c) => c.playlistName === "Sub Newest",
+    );
+    expect(inExport).toMatchObject({ order: "likedNewestFirst", limit: 15, unliked: "keep" });
+    expect(inExport?.except).toEqual(inChoices?.except);
+  });
+});
+
 describe("validation", () => {
   test("400 naming the field", async () => {
     const bad = async (combination: Record<string, unknown>, field: string) => {
@@ -255,5 +278,14 @@ describe("an edit and the preview", () => {
     ]);
     expect(stranger.status).toBe(400);
     expect(String(stranger.body.error)).toStartWith("combinations[0].criteria[0].inPlaylist");
+    // Crate asks for the scope that lists collaborative playlists only then, through this sign-in
+    expect(String(stranger.body.error)).toContain("/api/authorize/playlists");
+    const start = await fetch(`${h.crate.url}/api/authorize/playlists`, { redirect: "manual" });
+    const scopes = new URL(start.headers.get("location") ?? "").searchParams.get("scope")?.split(" ");
+    expect(scopes).toContain("playlist-read-collaborative");
+    const plain = await fetch(`${h.crate.url}/api/authorize`, { redirect: "manual" });
+    expect(new URL(plain.headers.get("location") ?? "").searchParams.get("scope")).not.toContain(
+      "collaborative",
+    );
   });
 });

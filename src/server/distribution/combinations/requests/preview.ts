@@ -10,10 +10,11 @@ import { hasCombinationAccess } from "../../../../shared/membership.ts";
 import { rateRules } from "../../../../shared/rate-rules.ts";
 import { isRolling, rewritePeriod } from "../../../../shared/rules/arrangement.ts";
 import { passes, passingSongs } from "../../../../shared/rules/evaluate.ts";
+import type { Rule } from "../../../../shared/rules/model.ts";
 import { inOrder, likeOrder, periodKey } from "../../../../shared/rules/order.ts";
 import type { Deps } from "../../../deps/deps.ts";
 import type { PlannedSong } from "../../../library/considered.ts";
-import { loadRuleSongs } from "../../../library/fact-sources.ts";
+import { fieldsOfRules, loadRuleSongs, type RuleLibrary } from "../../../library/fact-sources.ts";
 import { AppError, notFound } from "../../../platform/errors.ts";
 import { readTimeZone } from "../../../user/time-zone.ts";
 import { onePerRecording } from "../../plan/one-per-recording.ts";
@@ -25,6 +26,37 @@ import { activeCombination } from "../repository.ts";
 import { readStoredRule } from "../stored-criteria.ts";
 import { previewSongsOf } from "./preview-repository.ts";
 import { canonicalOrRefused } from "./rule-checks.ts";
+
+/** How long a listener's songs read for previews serve the next previews (while they edit one rule). */
+const SONGS_FRESH_MS = 30_000;
+/** Listeners whose songs are held for previews at once; the one read longest ago leaves first. */
+const SONGS_HELD = 20;
+const songsForPreviews = new Map<string, { readAt: number; library: RuleLibrary }>();
+
+/**
+ * The listener's songs with the facts the rule reads. Reading and classifying 20,000 likes takes far longer than
+ * judging them, and the wizard asks for a preview at every pause in typing: the songs read for one preview serve
+ * the listener's next ones for 30 seconds (a like or a new fact shows in the preview after that, as in the plan).
+ */
+function previewLibrary(
+  deps: Pick<Deps, "db">,
+  caller: Caller,
+  rule: Rule,
+  editing: boolean,
+  now: number,
+): RuleLibrary {
+  const key = `${caller.userId}|${caller.membershipLevel}|${[...fieldsOfRules([rule])].sort().join()}|${editing}`;
+  const held = songsForPreviews.get(key);
+  if (held && now - held.readAt < SONGS_FRESH_MS && now >= held.readAt) return held.library;
+  const library = loadRuleSongs(deps, caller.userId, caller.membershipLevel, [rule], editing);
+  songsForPreviews.delete(key);
+  songsForPreviews.set(key, { readAt: now, library });
+  for (const old of songsForPreviews.keys()) {
+    if (songsForPreviews.size <= SONGS_HELD) break;
+    songsForPreviews.delete(old);
+  }
+  return library;
+}
 
 /** The songs a rule's playlist would hold now, in its order (the planner's choice of songs, without writing). */
 export function previewRule(
@@ -44,7 +76,7 @@ export function previewRule(
   const facts = loadUserFacts(deps.db, caller.userId);
   const now = deps.clock.now();
   const moment = { now, timeZone: readTimeZone(deps.db, caller.userId).timeZone };
-  const library = loadRuleSongs(deps, caller.userId, caller.membershipLevel, [rule], existing !== undefined);
+  const library = previewLibrary(deps, caller, rule, existing !== undefined, now);
   let candidates: PlannedSong[] = passingSongs(rule, library.considered, moment);
   if (existing) {
     // Songs the listener removed from its playlist take no place; unliked songs it keeps keep theirs.
