@@ -41,6 +41,8 @@ export const expensiveProcedures: readonly string[] = [
   "account.deleteData",
   "combinations.create",
   "combinations.delete",
+  "combinations.update",
+  "combinations.preview",
   "distribution.distributeHistorically",
   "distribution.deletePredefined",
   "distribution.startAnalysis",

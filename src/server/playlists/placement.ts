@@ -57,8 +57,8 @@ export function getPlacement(deps: Deps, caller: Caller, trackId: string): SongP
   // this song as planning judges it (corrections applied), not the whole library, with the facts the rules read
   const fields = fieldsOfRules(rules.map((r) => r.rule));
   const song = likedSong(deps, caller.userId, trackId, { artistIds: fields.has("artistIds") });
-  if (song) loadFacts(db, caller.userId, [song], fields);
   if (!song) throw notFound("Not one of your liked songs.");
+  loadFacts(db, caller.userId, [song], fields);
   const now = deps.clock.now();
   const holding = playlistsHolding(db, caller.userId, trackId);
   const selected = new Set(loadSelection(db, caller.userId).map((p) => p.name));

@@ -86,10 +86,13 @@ export function assertChangeable(target: PlaylistTarget): void {
   if (target.paused) throw new AppError(ErrorCode.FeatureNotAvailable);
 }
 
-/** The order of a playlist's songs on Spotify: newest like first (Latest N), as drawn (Random), else like order. */
+/**
+ * The order of a playlist's songs on Spotify, from its rule: newest like first (Latest N, a rule ordered so), as
+ * drawn (a sample: Random), else like order.
+ */
 export type SongOrder = "newestFirst" | "asAdded" | "likeOrder";
 
 export function songOrderOf(target: PlaylistTarget): SongOrder {
-  const kind = target.entry?.kind.type;
-  return kind === "latest" ? "newestFirst" : kind === "random" ? "asAdded" : "likeOrder";
+  const rule = target.rule;
+  return rule.sample ? "asAdded" : rule.order === "likedNewestFirst" ? "newestFirst" : "likeOrder";
 }

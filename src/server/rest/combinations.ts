@@ -5,6 +5,7 @@ import {
   PreviewRuleSchema,
   UpdateCombinationBodySchema,
 } from "../../shared/combinations/schema.ts";
+import { rateRules } from "../../shared/rate-rules.ts";
 import type { Deps } from "../deps/deps.ts";
 import { deleteCombination } from "../distribution/combinations/requests/deletion.ts";
 import { previewRule } from "../distribution/combinations/requests/preview.ts";
@@ -23,6 +24,8 @@ export function combinationsRest(deps: Deps) {
     .post("/distributor/combinatorial/preview", async (c) => {
       const user = requireUser(c, deps);
       const input = await jsonBody(c, PreviewRuleSchema);
+      // a read of the whole library, as the tRPC procedure counts it
+      deps.rateLimits.take(rateRules.libraryRead, user.userId);
       return c.json(previewRule(deps, user, input));
     })
     .put("/distributor/combinatorial/:id", async (c) => {

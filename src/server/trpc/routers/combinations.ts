@@ -29,6 +29,7 @@ export const combinationsRouter = router({
   /** POST /api/distributor/combinatorial/preview: how many songs a rule holds now, and the first 50 (writes nothing) */
   preview: authedProcedure
     .input(PreviewRuleSchema)
+    .use(oneExpensivePerRequest)
     .query(({ ctx, input }) => previewRule(ctx.deps, ctx.user, input)),
   /** DELETE /api/distributor/combinatorial/{id} */
   delete: authedProcedure
