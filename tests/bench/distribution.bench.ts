@@ -124,7 +124,7 @@ function scalar(crate: TestServer, sql: string, ...params: string[]): number {
  * version of each playlist written, listed or one by one, whichever is fewer; a version read of its own for each
  * written at a place (Latest N's top); and `moved` items pages for the playlists whose version moved.
  */
-function editChecksSince(
+export function editChecksSince(
   crate: TestServer,
   userId: string,
   since: number,

@@ -5,13 +5,20 @@
 //   a busy machine than the wall time);
 // - the provider calls of the rules' first fill, of an idle hourly update (target: 1) and of an hourly update with
 //   10 new likes, against the distribution benchmark's lower bound (target: within 1.1×): ⌈new artists/50⌉ +
-//   ⌈new tracks/100⌉ + the likes read + creations + Σ⌈adds/100⌉ + Σ⌈removes/100⌉ + ⌈playlists written that
-//   existed before / 40⌉ library checks; where a rule's order puts new songs among the others, the adds count one
+//   ⌈new tracks/100⌉ + the likes read + creations + Σ⌈adds/100⌉ + Σ⌈removes/100⌉ + what noticing the listener's
+//   edits costs at least (editChecksSince, as the distribution benchmark counts it); where a rule's order puts new songs among the others, the adds count one
 //   call per run of consecutive new songs (or a rewrite of the playlist, when fewer), see placedWritesSince.
 // Standalone: bun tests/bench/rules.bench.ts [likes]   (default 20000)
 import { runHourlySync } from "../../src/server/distribution/batch/batch-jobs.ts";
 import { startTestServer, type TestServer } from "../support/server.ts";
-import { control, credentials, signIn, startEmulatorProcess, waitFinished } from "./distribution.bench.ts";
+import {
+  control,
+  credentials,
+  editChecksSince,
+  signIn,
+  startEmulatorProcess,
+  waitFinished,
+} from "./distribution.bench.ts";
 import { fixed, formatTable, quantile } from "./support/table.ts";
 
 const PREVIEWS = 40;
@@ -53,20 +60,6 @@ const writesSince = (crate: TestServer, userId: string, since: number, column: "
     )
     .all(userId, since)
     .reduce((sum, r) => sum + ceil(r.n, 100), 0);
-
-const libraryChecksSince = (crate: TestServer, userId: string, since: number) =>
-  ceil(
-    scalar(
-      crate,
-      `SELECT count(DISTINCT mp.id) AS n FROM managed_playlists mp JOIN playlist_songs ps ON ps.playlist_id = mp.id
-       WHERE mp.user_id = ? AND mp.created_at < ? AND (ps.added_at >= ? OR ps.removed_at >= ?)`,
-      userId,
-      since,
-      since,
-      since,
-    ),
-    40,
-  );
 
 /**
  * Σ over the listener's playlists of the fewest calls that put this run's new songs where they are now: one per run
@@ -194,6 +187,18 @@ export async function runRulesBenchmark(likes = 20_000) {
     const idle = (await control(emulator, "GET", "/calls")) as { total: number };
     const before = counted(crate);
     await control(emulator, "POST", `/listeners/${listener}/likes`, { count: 10 });
+    const listed = (await control(emulator, "GET", `/listeners/${listener}/playlists`)) as {
+      playlists: unknown[];
+    };
+    const library = {
+      kept: scalar(
+        crate,
+        "SELECT count(*) AS n FROM managed_playlists WHERE user_id = ? AND status = 'active' AND spotify_playlist_id IS NOT NULL",
+        userId,
+      ),
+      total: listed.playlists.length,
+      movedPages: 0,
+    };
     await control(emulator, "DELETE", "/calls");
     const since = crate.deps.clock.now();
     await runHourlySync(crate.deps);
@@ -206,7 +211,7 @@ export async function runRulesBenchmark(likes = 20_000) {
       (after.playlists - before.playlists) +
       (await placedWritesSince(emulator, crate, userId, since)) +
       writesSince(crate, userId, since, "removed_at") +
-      libraryChecksSince(crate, userId, since);
+      editChecksSince(crate, userId, since, library).bound;
     const callRows = [
       ["first fill of 4 rules", String(fill.total), String(fillBound)],
       ["hourly, 0 new likes", String(idle.total), "1"],
@@ -247,6 +252,8 @@ export async function report(): Promise<string> {
 if (import.meta.main) {
   const likes = Number(process.argv[2] ?? 20_000);
   const figures = await runRulesBenchmark(likes > 0 ? likes : 20_000);
-  console.log(formatTable(["rule", "songs", "first ms", "p50 ms", "p95 ms", "cpu p95 ms"], figures.previewRows));
+  console.log(
+    formatTable(["rule", "songs", "first ms", "p50 ms", "p95 ms", "cpu p95 ms"], figures.previewRows),
+  );
   console.log(formatTable(["run", "calls", "lower bound", "ratio"], figures.callRows));
 }

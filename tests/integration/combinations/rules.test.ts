@@ -95,6 +95,41 @@ describe("each new part, exact content and order on Spotify", () => {
   });
 });
 
+describe("the other orders", () => {
+  test("release date, artist and a daily shuffle, which is new the next day", async () => {
+    h.clearThrottles();
+    const decade = ranked(library.flatMap((s) => (s.decade === null ? [] : [s.decade])))[1] ?? 2000;
+    const criteria = [{ decade }];
+    const answer = await createRules(h, listener, [
+      { playlistName: "By Release", criteria, order: "released" },
+      { playlistName: "By Artist", criteria, order: "artist" },
+      { playlistName: "Shuffled", criteria, order: "shuffleDaily" },
+    ]);
+    await finished(h, listener, answer);
+    const matching = libraryFacts(h, listener.id).filter((s) => s.decade === decade);
+    expect(matching.length).toBeGreaterThan(5);
+    expect(onSpotify(h, listener, "By Release")).toEqual(ids(byKnown(matching, (s) => s.releaseDay)));
+    // artists' names as Spotify gave them to Crate, ignoring case
+    const names = new Map(
+      h.crate.deps.db.$client
+        .query<{ id: string; name: string }, []>("SELECT id, name FROM artists")
+        .all()
+        .map((a) => [a.id, a.name.toLowerCase()]),
+    );
+    const firstArtist = (s: EmulatorFacts) => names.get(s.artistIds[0] ?? "") ?? null;
+    expect(onSpotify(h, listener, "By Artist")).toEqual(ids(byKnown(matching, firstArtist)));
+    const today = onSpotify(h, listener, "Shuffled") ?? [];
+    expect([...today].sort()).toEqual(ids(matching).sort());
+    expect(today).not.toEqual(ids(matching));
+    // the next UTC day: the same songs in a fresh order, written by the hourly job without a new like
+    clock.advance(DAY);
+    await runHourlySync(h.crate.deps);
+    const tomorrow = onSpotify(h, listener, "Shuffled") ?? [];
+    expect([...tomorrow].sort()).toEqual([...today].sort());
+    expect(tomorrow).not.toEqual(today);
+  });
+});
+
 describe("explained", () => {
   test("a reason names the criterion that matched; why not names the part that failed", async () => {
     const page = await h.call(listener.cookie, "GET", "/api/playlists/Era%20Tempo/songs");
@@ -158,7 +193,7 @@ describe("validation", () => {
 });
 
 describe("rolling and unliked", () => {
-  test("liked within N days: songs age out as the clock moves, new likes join at their place", async () => {
+  test("liked within N days: songs age out as the clock moves, with no new like", async () => {
     h.clearThrottles();
     const days = 30;
     const answer = await createRules(h, listener, [
@@ -176,6 +211,22 @@ describe("rolling and unliked", () => {
     expect(after.length).toBeLessThan(before.length);
     await runHourlySync(h.crate.deps);
     expect(onSpotify(h, listener, "Last Month")).toEqual(ids(after));
+  });
+
+  test("a limit: new likes push the oldest of the newest past it; a song removed in Spotify takes no place", async () => {
+    h.clearThrottles();
+    const rule = { criteria: [{ years: { from: 1900 } }], order: "likedNewestFirst", limit: 10 };
+    await finished(h, listener, await createRules(h, listener, [{ playlistName: "Newest Ten", ...rule }]));
+    const newest = () => [...libraryFacts(h, listener.id)].filter((s) => s.year !== null).reverse();
+    expect(onSpotify(h, listener, "Newest Ten")).toEqual(ids(newest().slice(0, 10)));
+    const removed = onSpotify(h, listener, "Newest Ten")?.[3] ?? "";
+    h.spotify.control.removePlaylistItem(spotifyPlaylistOf(h, listener, "Newest Ten"), removed);
+    await h.call(listener.cookie, "GET", "/api/playlists/Newest%20Ten/songs");
+    await h.workSettled(listener);
+    h.spotify.control.like(listener.id, { count: 4, addedAt: new Date(clock.now() - 60_000).toISOString() });
+    await runHourlySync(h.crate.deps);
+    const want = newest().filter((s) => s.trackId !== removed);
+    expect(onSpotify(h, listener, "Newest Ten")).toEqual(ids(want.slice(0, 10)));
   });
 
   test("unliked songs stay with keep and leave with remove", async () => {
