@@ -79,6 +79,8 @@ export async function report(): Promise<string> {
     await server.deps.work.idle(listener.userId);
     await api("POST", "/api/distributor/distribute-historically", { playlistPreferences: ["Rock", "2000s"] });
     await server.deps.work.idle(listener.userId);
+    // the metadata lookups the first read started are done, so the figures are the reads' alone
+    while (server.deps.metadataLookups.isLookingUp(listener.userId)) await Bun.sleep(100);
     const songs = server.deps.db.$client
       .query<{ id: string }, [string, number]>("SELECT track_id AS id FROM likes WHERE user_id = ? LIMIT ?")
       .all(listener.userId, BATCH)
