@@ -23,6 +23,8 @@ export const workLimits = {
    */
   choicesPerWindow: 30,
   choicesWindowMinutes: 10,
+  /** how long the update a choice starts waits for the listener to make no more choices (a burst costs one) */
+  choicesSettleMs: 1_000,
   /**
    * reads of a listener's whole library (the expensive queries) per listener in a minute, then code 42: room for
    * an analysis page polling its results every 1.5 s and its cancel checks beside the playlist pages

@@ -37,11 +37,14 @@ export type LikeRow = [like: Omit<ConsideredLike, "categories">, categoriesJson:
 const LIKE_COLUMNS =
   "l.track_id, l.liked_at, t.categories, t.categories_version, t.isrc, t.release_date, t.tempo, t.artist_ids";
 
+/** Likes read by one statement when a whole library is read: a caller pausing between songs pauses between reads. */
+const LIKES_PAGE = 1_000;
+
 /**
  * The listener's active likes (or, with `unliked`, the likes they took back), oldest first, with each track's
- * cached categories (JSON) — the newest `limit` when a limit is given. Cached categories come as stored
- * (`categoriesJson`), so a stale cache is never parsed. Read at once, handed out one by one, so a caller may pause
- * between them.
+ * cached categories (JSON) — the newest `limit` when a limit is given (read at once). Cached categories come as
+ * stored (`categoriesJson`), so a stale cache is never parsed. Handed out one by one, so a caller may pause between
+ * them; a whole library is read a page at a time, so no read holds the process for the whole library.
  */
 export function* activeLikesOldestFirst(
   db: Db,
@@ -49,16 +52,35 @@ export function* activeLikesOldestFirst(
   limit: number | null,
   unliked = false,
 ): Generator<LikeRow> {
-  const rows = db.$client
-    .query<never, [string, number]>(
-      `SELECT ${LIKE_COLUMNS} FROM likes l JOIN tracks t ON t.id = l.track_id
-       WHERE l.user_id = ? AND l.unliked_at IS ${unliked ? "NOT NULL" : "NULL"}
-       ORDER BY l.liked_at DESC, l.seq DESC LIMIT ?`,
-    )
-    .values(userId, limit ?? -1);
-  for (let i = rows.length - 1; i >= 0; i--) {
-    const like = likeOfRow(rows[i]);
-    if (like) yield like;
+  const which = `l.user_id = ? AND l.unliked_at IS ${unliked ? "NOT NULL" : "NULL"}`;
+  if (limit !== null) {
+    const rows = db.$client
+      .query<never, [string, number]>(
+        `SELECT ${LIKE_COLUMNS} FROM likes l JOIN tracks t ON t.id = l.track_id
+         WHERE ${which} ORDER BY l.liked_at DESC, l.seq DESC, l.track_id DESC LIMIT ?`,
+      )
+      .values(userId, limit);
+    for (let i = rows.length - 1; i >= 0; i--) {
+      const like = likeOfRow(rows[i]);
+      if (like) yield like;
+    }
+    return;
+  }
+  const page = db.$client.query<never, [string, number, number, string, number]>(
+    `SELECT ${LIKE_COLUMNS}, l.seq FROM likes l JOIN tracks t ON t.id = l.track_id
+     WHERE ${which} AND (l.liked_at, l.seq, l.track_id) > (?, ?, ?)
+     ORDER BY l.liked_at, l.seq, l.track_id LIMIT ?`,
+  );
+  let after: [number, number, string] = [Number.MIN_SAFE_INTEGER, Number.MIN_SAFE_INTEGER, ""];
+  for (;;) {
+    const rows = page.values(userId, ...after, LIKES_PAGE);
+    for (const row of rows) {
+      const like = likeOfRow(row);
+      if (like) yield like;
+    }
+    const last = rows[rows.length - 1];
+    if (rows.length < LIKES_PAGE || !last) return;
+    after = [Number(last[1]), Number(last[8]), String(last[0])];
   }
 }
 

@@ -10,6 +10,7 @@ import { loadUserFacts } from "../distribution/runs/plan-inputs.ts";
 import type { PlannedSong } from "../library/considered.ts";
 import { loadConsideredRuleSongsGivingWay } from "../library/fact-sources.ts";
 import { metadataCoverageGivingWay } from "../metadata/coverage.ts";
+import { nextTask } from "../platform/steps.ts";
 import { readTimeZone } from "../user/time-zone.ts";
 import { heldInOrder, songRecords, sourcePlaylistsHolding } from "./explain-repository.ts";
 import { notIncludedSongs } from "./not-included.ts";
@@ -78,6 +79,7 @@ export async function getPlaylistSongs(
   const likes = await loadConsideredRuleSongsGivingWay(deps, caller.userId, premiumLevel, [target.rule]);
   const timeZone = readTimeZone(db, caller.userId).timeZone;
   const now = deps.clock.now();
+  await nextTask();
   const held = heldInRuleOrder(db, caller.userId, row.id, target, likes, now);
   const page = held.slice(input.offset, input.offset + input.limit);
   const inSources = sourcePlaylistsHolding(db, caller.userId, target.rule);
@@ -95,6 +97,8 @@ export async function getPlaylistSongs(
     }),
   }));
   const facts = loadUserFacts(db, caller.userId);
+  // what was read so far took a while for a large library: requests waiting meanwhile go first
+  await nextTask();
   const notIncluded = notIncludedSongs(db, caller.userId, {
     target,
     likes,

@@ -1,9 +1,7 @@
 // What the "Why not?" search and a song's placement read: the listener's liked songs by name or artist, the
 // playlists holding a song, and when a source was last asked about it.
-import { and, eq, max } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import { metadataLookups } from "../db/schema/index.ts";
-import { isOneOf, type Question } from "../metadata/store/lookups-repository.ts";
+import type { Question } from "../metadata/store/lookups-repository.ts";
 
 export interface LikedHit {
   trackId: string;
@@ -47,13 +45,18 @@ export function playlistsHolding(db: Db, userId: string, trackId: string) {
     .all(userId, trackId);
 }
 
-/** When any of these questions (source and kind) was last asked about a key (the lookup memory), or null. */
+/**
+ * When any of these questions (source and kind) was last asked about a key (the lookup memory), or null. One
+ * lookup by the table's key per question: an OR over the questions made SQLite read the whole memory.
+ */
 export function lastAsked(db: Db, questions: readonly Question[], key: string): number | null {
-  if (questions.length === 0) return null;
-  const row = db
-    .select({ at: max(metadataLookups.checkedAt) })
-    .from(metadataLookups)
-    .where(and(eq(metadataLookups.key, key), isOneOf(questions)))
-    .get();
-  return row?.at ?? null;
+  const asked = db.$client.query<{ at: number }, [string, string, string]>(
+    "SELECT checked_at AS at FROM metadata_lookups WHERE source = ? AND kind = ? AND key = ?",
+  );
+  let last: number | null = null;
+  for (const q of questions) {
+    const at = asked.get(q.source, q.kind, key)?.at;
+    if (at !== undefined && (last === null || at > last)) last = at;
+  }
+  return last;
 }

@@ -1,7 +1,9 @@
 // What a listener's choices cost Spotify: each exclusion, correction or undo takes effect through an update of
 // their playlists, and changes made while one is waiting join it (one pending update, however many changes);
-// turning AddRecordingOnce on reads the library in full once for the recordings, not at every flip.
+// an update waits for the listener's choices to settle, so a burst of changes costs one; turning AddRecordingOnce on
+// reads the library in full once for the recordings, not at every flip.
 import { beforeAll, describe, expect, test } from "bun:test";
+import { workLimits } from "../../../src/shared/work-limits.ts";
 import { type Listener, managed, setUpHarness } from "../distribution/support.ts";
 
 const h = setUpHarness();
@@ -51,6 +53,26 @@ describe("fairness: a listener's choices cost one pending update", () => {
     await release();
     expect(updatesOf(listener) - before).toBe(1);
     // the last change undid the correction: no Jazz playlist was made for it
+    expect(h.playlistsOf(listener.id).get(managed("Jazz"))).toBeUndefined();
+  }, 60_000);
+
+  test("a correction flipped ten times, a moment apart with nothing else queued, costs one update", async () => {
+    await h.workSettled(listener);
+    const song = h.likesOldestFirst(listener.id)[1]?.trackId ?? "";
+    const artist = h.spotify.control.track(song)?.artistIds[0] ?? "";
+    const before = updatesOf(listener);
+    const path = `/api/corrections/artists/${artist}`;
+    for (let i = 0; i < 10; i++) {
+      const answer =
+        i % 2 === 0
+          ? await h.call(listener.cookie, "PUT", path, { genres: ["Jazz"], country: "SE" })
+          : await h.call(listener.cookie, "DELETE", path);
+      expect(answer.status).toBeLessThan(300);
+      // long enough for an update started by this change to be under way before the next one
+      await Bun.sleep(workLimits.choicesSettleMs / 4);
+    }
+    await h.workSettled(listener);
+    expect(updatesOf(listener) - before).toBe(1);
     expect(h.playlistsOf(listener.id).get(managed("Jazz"))).toBeUndefined();
   }, 60_000);
 
