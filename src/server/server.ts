@@ -14,7 +14,7 @@ import { startJobs } from "./jobs/index.ts";
 import { recoverInterruptedWork, stopBackgroundWork } from "./jobs/recovery.ts";
 import { startLibrarySync } from "./library/service.ts";
 import { withMetadataLookups } from "./metadata/background.ts";
-import type { SourceTime } from "./metadata/open-source/definition.ts";
+import type { SourceTime } from "./metadata/source-base/definition.ts";
 import { createMetrics, providerObservers } from "./metrics/registry.ts";
 import { createPaddleClient } from "./paddle/client.ts";
 import { type Clock, type ProviderTime, systemClock } from "./platform/clock.ts";
