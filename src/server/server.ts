@@ -79,7 +79,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   let database: ReturnType<typeof openDatabase> | undefined;
   let tokenKey: Buffer;
   try {
-    database = openDatabase(config.databasePath);
+    database = openDatabase(config.databasePath, { checkpointsInBackground: true });
     tokenKey = loadEncryptionKey(config, database.db, log);
   } catch (error) {
     database?.close();
