@@ -88,11 +88,15 @@ function compile(outfile: string, commit: string, target?: string): void {
       // Entry points are embedded under /$bunfs/root/ by their path from the folder all of them share (the repository).
       "--define",
       'CRATE_PAGE_RENDERER="/$bunfs/root/src/client/prerender/worker.js"',
+      "--define",
+      'CRATE_CHECKPOINT_WORKER="/$bunfs/root/src/server/db/checkpoint-worker.js"',
       "--loader",
       ".bin:file",
       join(root, "src/server/main.ts"),
       // the page renderer runs as a worker (server/static/prerendered-pages.ts)
       join(root, "src/client/prerender/worker.tsx"),
+      // the write-ahead log's checkpoints run in a worker too (server/db/checkpoints.ts)
+      join(root, "src/server/db/checkpoint-worker.ts"),
       packed,
       "--outfile",
       outfile,

@@ -1,6 +1,7 @@
-// Generates a migration from the schema (drizzle-kit) and rewrites src/server/db/migrations.generated.ts,
-// which imports every SQL file as text so the compiled binary carries them.
-// Usage: bun scripts/migrations.ts [name]   (no name: only rewrites the index)
+// Rewrites src/server/db/migrations.generated.ts, which imports every SQL file as text so the compiled binary
+// carries them; given a name, first generates a migration from the schema (drizzle-kit) under that name.
+// `npm run db:generate` runs drizzle-kit's generate and then this: every generated file at once.
+// Usage: bun scripts/migrations.ts [name]   (no name: only rewrites the index, after a migration written by hand)
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
 

@@ -14,7 +14,7 @@ import { startJobs } from "./jobs/index.ts";
 import { recoverInterruptedWork, stopBackgroundWork } from "./jobs/recovery.ts";
 import { startLibrarySync } from "./library/service.ts";
 import { withMetadataLookups } from "./metadata/background.ts";
-import type { SourceTime } from "./metadata/open-source/definition.ts";
+import type { SourceTime } from "./metadata/source-base/definition.ts";
 import { createMetrics, providerObservers } from "./metrics/registry.ts";
 import { createPaddleClient } from "./paddle/client.ts";
 import { type Clock, type ProviderTime, systemClock } from "./platform/clock.ts";
@@ -79,7 +79,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   let database: ReturnType<typeof openDatabase> | undefined;
   let tokenKey: Buffer;
   try {
-    database = openDatabase(config.databasePath);
+    database = openDatabase(config.databasePath, { checkpointsInBackground: true });
     tokenKey = loadEncryptionKey(config, database.db, log);
   } catch (error) {
     database?.close();

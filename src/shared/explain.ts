@@ -115,17 +115,25 @@ export const explainTexts = {
     "A correction moves songs at the next update: into the playlists it qualifies them for, and out of those it disqualifies them from (the only case where Crate removes a song it placed).",
 } as const;
 
+/** One formatter per time zone: making one costs more than a page of songs formatted with it. */
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** "14 March 2025 at 21:04" in the listener's time zone. */
 export function localDateTime(ms: number, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat("en-GB", {
-    timeZone,
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-  }).formatToParts(new Date(ms));
+  let format = dateTimeFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-GB", {
+      timeZone,
+      day: "numeric",
+      month: "long",
+      year: "numeric",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    });
+    dateTimeFormats.set(timeZone, format);
+  }
+  const parts = format.formatToParts(new Date(ms));
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
   return `${part("day")} ${part("month")} ${part("year")} at ${part("hour")}:${part("minute")}`;
 }

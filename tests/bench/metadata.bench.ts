@@ -14,7 +14,7 @@ import { parseConfig } from "../../src/server/config/config.ts";
 import { openDatabase } from "../../src/server/db/client.ts";
 import type { Deps } from "../../src/server/deps/deps.ts";
 import { loadConsideredSongs } from "../../src/server/library/considered.ts";
-import { lookUpOpenSources } from "../../src/server/metadata/open-sources.ts";
+import { lookUpOpenMetadataSources } from "../../src/server/metadata/open-sources.ts";
 import {
   createMetadataClients,
   metadataSourceIntervalMs,
@@ -88,7 +88,7 @@ export async function runMetadataBenchmark(size: number): Promise<MetadataFigure
 
   const clients = createMetadataClients(config);
   const start = performance.now();
-  await lookUpOpenSources(
+  await lookUpOpenMetadataSources(
     deps,
     clients,
     tracks.map((t) => t.id),
@@ -115,7 +115,7 @@ export async function runMetadataBenchmark(size: number): Promise<MetadataFigure
   ).reduce((a, b) => (b[1] > a[1] ? b : a));
 
   for (const s of SOURCES) server.emulators[s].faults.reset();
-  await lookUpOpenSources(
+  await lookUpOpenMetadataSources(
     deps,
     clients,
     tracks.map((t) => t.id),

@@ -2,6 +2,7 @@
 // use (statistics, activity, rate limits, Spotify calls, feedback).
 import { asc, eq } from "drizzle-orm";
 import type { PersonalData } from "../../shared/schemas/account.ts";
+import { defaultSettings, eachSetting } from "../../shared/settings.ts";
 import { providerIdHash } from "../auth/signup.ts";
 import type { Db } from "../db/client.ts";
 import {
@@ -77,11 +78,7 @@ export function profileOf(db: Db, userId: string): Profile | undefined {
         expiresAt: iso(s.expiresAt),
         userAgent: s.userAgent,
       })),
-    settings: {
-      createPlaylistsAsPrivate: settings?.createPlaylistsAsPrivate ?? false,
-      removePlaylistPostfix: settings?.removePlaylistPostfix ?? false,
-      addRecordingOnce: settings?.addRecordingOnce ?? false,
-    },
+    settings: eachSetting((key) => settings?.[key] ?? defaultSettings[key]),
     statisticsEnabled: statistics ? { enabledAt: iso(statistics.enabledAt) } : false,
     feedback: db
       .select()

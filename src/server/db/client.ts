@@ -3,6 +3,7 @@ import { chmodSync, existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { drizzle } from "drizzle-orm/bun-sqlite";
 import { LRUCache } from "lru-cache";
+import { checkpointInBackground } from "./checkpoints.ts";
 import { applyMigrations } from "./migrate.ts";
 import * as schema from "./schema/index.ts";
 
@@ -71,8 +72,15 @@ export interface OpenedDatabase {
   close(): void;
 }
 
-/** Opens (creating with its folder) the SQLite file, sets WAL with full sync, foreign keys and a busy timeout, and migrates. */
-export function openDatabase(path: string): OpenedDatabase {
+/**
+ * Opens (creating with its folder) the SQLite file, sets WAL with full sync, foreign keys and a busy timeout, and
+ * migrates. `checkpointsInBackground`: the server's connection leaves the log's checkpoints to a worker thread
+ * (checkpoints.ts), so no request waits for one.
+ */
+export function openDatabase(
+  path: string,
+  options: { checkpointsInBackground?: boolean } = {},
+): OpenedDatabase {
   if (path !== ":memory:") {
     mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
     // created 0600 first: SQLite gives its -wal and -shm files the database file's mode
@@ -94,5 +102,14 @@ export function openDatabase(path: string): OpenedDatabase {
   sqlite.exec("PRAGMA cache_size = -65536");
   sqlite.exec("PRAGMA mmap_size = 268435456");
   applyMigrations(sqlite);
-  return { db: createDb(sqlite), sqlite, close: () => sqlite.close() };
+  const checkpoints =
+    options.checkpointsInBackground && path !== ":memory:" ? checkpointInBackground(sqlite, path) : undefined;
+  return {
+    db: createDb(sqlite),
+    sqlite,
+    close: () => {
+      checkpoints?.stop();
+      sqlite.close();
+    },
+  };
 }

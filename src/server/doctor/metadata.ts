@@ -6,8 +6,8 @@ import {
   openMetadataSourceNames,
 } from "../../shared/metadata-sources.ts";
 import type { Config } from "../config/config.ts";
+import { userAgentFor } from "../metadata/source-base/http.ts";
 import { metadataSourceProbe } from "../metadata/sources/clients.ts";
-import { userAgentFor } from "../sources/http.ts";
 import { type CheckResult, failed, ok, type Probe, shown, skipped } from "./check.ts";
 
 export async function checkMetadataSources(config: Config, probe: Probe): Promise<CheckResult[]> {

@@ -4,8 +4,8 @@
 // that fails is asked again later for every user whose songs it left pending (one backoff per source); songs still
 // pending when the process stops are looked up at the next start.
 import type { Deps, MetadataLookupQueue } from "../deps/deps.ts";
-import type { SourceTime } from "./open-source/definition.ts";
-import { lookUpOpenSources, type PassResult } from "./open-sources.ts";
+import { lookUpOpenMetadataSources, type PassResult } from "./open-sources.ts";
+import type { SourceTime } from "./source-base/definition.ts";
 import { createMetadataClients, type MetadataClients } from "./sources/clients.ts";
 import { settleFeaturesStatus, usersPlacingTracks, usersWithPendingLookups } from "./store/repository.ts";
 import { pendingTracksOf } from "./store/to-ask-repository.ts";
@@ -129,7 +129,7 @@ export class MetadataLookups implements MetadataLookupQueue {
       followedUp = soFar.changed.size;
       this.followUp([...soFar.changed]);
     };
-    const result = await lookUpOpenSources(deps, this.clients, trackIds, undefined, placeSoFar);
+    const result = await lookUpOpenMetadataSources(deps, this.clients, trackIds, undefined, placeSoFar);
     if (result.failed.length === 0) {
       // Every source was asked: what is still without features has none anywhere (asked again in 30 days).
       // After a failure the songs stay pending, so the next pass asks the failed source again.

@@ -9,9 +9,9 @@ import {
   type OpenMetadataSourceName,
   provides,
 } from "../../shared/metadata-sources.ts";
-import type { OpenSource, PassDeps, SongFact, SourcePass } from "./open-source/definition.ts";
+import type { OpenMetadataSource, PassDeps, SongFact, SourcePass } from "./source-base/definition.ts";
 import type { MetadataClients } from "./sources/clients.ts";
-import { openSources } from "./sources/index.ts";
+import { openMetadataSources } from "./sources/index.ts";
 import { askable } from "./store/lookups-repository.ts";
 import { type PassTrack, passTracks } from "./store/repository.ts";
 
@@ -27,13 +27,13 @@ const lacks: Record<SongFact, (track: PassTrack) => boolean> = {
   tempo: (t) => t.tempo === null,
 };
 
-const isOpen = (name: MetadataSourceName): name is OpenMetadataSourceName => name in openSources;
+const isOpen = (name: MetadataSourceName): name is OpenMetadataSourceName => name in openMetadataSources;
 
 /**
  * Looks up what the tracks lack; `onProgress` is told after each call, `onSourceDone` after each source has
  * answered (with what changed so far), so songs can join their playlists before the slower sources finish.
  */
-export async function lookUpOpenSources(
+export async function lookUpOpenMetadataSources(
   deps: PassDeps,
   clients: MetadataClients,
   trackIds: readonly string[],
@@ -60,7 +60,7 @@ export async function lookUpOpenSources(
       },
     };
     try {
-      await (openSources[name] as OpenSource<MetadataClients[Name]>).lookUp(pass);
+      await (openMetadataSources[name] as OpenMetadataSource<MetadataClients[Name]>).lookUp(pass);
     } catch (error) {
       result.failed.push(name);
       deps.log.warn("metadata source failed; asked again later", { source: name, error: String(error) });
@@ -123,7 +123,7 @@ class AnswerBoard {
     const now = this.deps.clock.now();
     let answered = new Set(ids);
     for (const name of sources) {
-      const kind = openSources[name].songAnswer;
+      const kind = openMetadataSources[name].songAnswer;
       if (answered.size === 0 || kind === null) continue;
       const left = [...answered];
       const open = new Set(askable(this.deps.db, name, kind, left, now));

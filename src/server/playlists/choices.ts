@@ -16,6 +16,7 @@ import {
   choicesVersion,
   correctionGenre,
 } from "../../shared/schemas/explain.ts";
+import { eachSetting, settingKeys } from "../../shared/settings.ts";
 import { transaction } from "../db/transaction.ts";
 import type { Deps } from "../deps/deps.ts";
 import {
@@ -57,11 +58,7 @@ export function exportChoices(deps: Pick<Deps, "db">, userId: string): ChoicesDo
     corrections: [...correctionMap(db, userId).values()]
       .filter(inForce)
       .map((c) => ({ artistId: c.artistId, genres: c.genres, country: c.country })),
-    settings: {
-      createPlaylistsAsPrivate: settings.createPlaylistsAsPrivate,
-      removePlaylistPostfix: settings.removePlaylistPostfix,
-      addRecordingOnce: settings.addRecordingOnce,
-    },
+    settings: eachSetting((key) => settings[key]),
   };
 }
 
@@ -221,9 +218,7 @@ function applyChoices(deps: Deps, caller: Caller, raw: unknown, options: ImportO
       corrections += 1;
     }
     const settingsBefore = readSettings(db, caller.userId);
-    const settings = (
-      ["createPlaylistsAsPrivate", "removePlaylistPostfix", "addRecordingOnce"] as const
-    ).filter((k) => settingsBefore[k] !== doc.settings[k]).length;
+    const settings = settingKeys.filter((key) => settingsBefore[key] !== doc.settings[key]).length;
     if (settings > 0) writeSettings(db, caller.userId, doc.settings);
     const changed = {
       selection: selectionChanges,

@@ -1,14 +1,11 @@
 import { rateRules } from "../../shared/rate-rules.ts";
-import type {
-  PlaylistSettings,
-  PlaylistSettingsInput,
-  SettingsResponse,
-} from "../../shared/schemas/settings.ts";
+import type { PlaylistSettingsInput, SettingsResponse } from "../../shared/schemas/settings.ts";
+import { settingKeys } from "../../shared/settings.ts";
 import type { Deps } from "../deps/deps.ts";
 import { markRecordingsRead, recordingsReadAt } from "../library/likes-repository.ts";
 import { queueLibraryRead } from "../library/service.ts";
 import { hasLikeWithoutRecording } from "../library/tracks-repository.ts";
-import { readSettings, toSettingsResponse, writeSettings } from "./store.ts";
+import { readSettings, toSettingsResponse, withInput, writeSettings } from "./store.ts";
 import { scheduleSettingsSync } from "./sync.ts";
 
 /**
@@ -23,15 +20,9 @@ export function updatePlaylistSettings(
 ): SettingsResponse {
   deps.rateLimits.take(rateRules.settingsChange, userId);
   const before = readSettings(deps.db, userId);
-  const settings: PlaylistSettings = {
-    createPlaylistsAsPrivate: input.createPlaylistsAsPrivate ?? before.createPlaylistsAsPrivate,
-    removePlaylistPostfix: input.removePlaylistPostfix ?? before.removePlaylistPostfix,
-    addRecordingOnce: input.addRecordingOnce ?? before.addRecordingOnce,
-  };
+  const settings = withInput(before, input);
   // A PUT that changes nothing (an empty body, the stored values again) writes nothing.
-  const unchanged = (Object.keys(settings) as (keyof PlaylistSettings)[]).every(
-    (k) => settings[k] === before[k],
-  );
+  const unchanged = settingKeys.every((key) => settings[key] === before[key]);
   if (unchanged) return toSettingsResponse(settings);
   if (writeSettings(deps.db, userId, settings)) scheduleSettingsSync(deps, userId);
   if (settings.addRecordingOnce && !before.addRecordingOnce) scheduleRecordingIds(deps, userId);

@@ -1,30 +1,22 @@
-// The listener's stored playlist settings, read by the settings call, its sync to Spotify and the analysis.
+// The listener's stored playlist settings, one column each (their declaration: src/shared/settings.ts), read by the
+// settings call, its sync to Spotify, planning and the analysis.
 import { eq } from "drizzle-orm";
-import type {
-  PlaylistSettings,
-  PlaylistSettingsInput,
-  SettingsResponse,
-} from "../../shared/schemas/settings.ts";
+import type { PlaylistSettingsInput, SettingsResponse } from "../../shared/schemas/settings.ts";
+import {
+  defaultSettings,
+  eachSetting,
+  type ListenerSettings,
+  listenerSettings,
+  settingKeys,
+} from "../../shared/settings.ts";
 import type { Db } from "../db/client.ts";
-import { userSettings } from "../db/schema/index.ts";
+import { userSettingColumns, userSettings } from "../db/schema/index.ts";
 
-export const defaultSettings: PlaylistSettings = {
-  createPlaylistsAsPrivate: false,
-  removePlaylistPostfix: false,
-  addRecordingOnce: false,
-};
+export { defaultSettings };
 
-/** The user's playlist settings; a user who never changed them has the defaults (public, with postfix). */
-export function readSettings(db: Db, userId: string): PlaylistSettings {
-  const row = db
-    .select({
-      createPlaylistsAsPrivate: userSettings.createPlaylistsAsPrivate,
-      removePlaylistPostfix: userSettings.removePlaylistPostfix,
-      addRecordingOnce: userSettings.addRecordingOnce,
-    })
-    .from(userSettings)
-    .where(eq(userSettings.userId, userId))
-    .get();
+/** The user's playlist settings; a user who never changed them has the defaults. */
+export function readSettings(db: Db, userId: string): ListenerSettings {
+  const row = db.select(userSettingColumns).from(userSettings).where(eq(userSettings.userId, userId)).get();
   return row ?? defaultSettings;
 }
 
@@ -35,18 +27,20 @@ export function writeSettings(db: Db, userId: string, settings: PlaylistSettings
     .values({ userId, ...settings })
     .onConflictDoUpdate({ target: userSettings.userId, set: settings })
     .run();
-  return (
-    before.createPlaylistsAsPrivate !== settings.createPlaylistsAsPrivate ||
-    before.removePlaylistPostfix !== settings.removePlaylistPostfix
+  return settingKeys.some(
+    (key) =>
+      listenerSettings[key].showsOnSpotify && settings[key] !== undefined && before[key] !== settings[key],
   );
 }
 
-export function toSettingsResponse(settings: PlaylistSettings): SettingsResponse {
+/** The listener's settings as the settings call answers them: by spec name, in the declaration's order. */
+export function toSettingsResponse(settings: ListenerSettings): SettingsResponse {
   return {
-    settings: [
-      { name: "CreatePlaylistsAsPrivate", value: settings.createPlaylistsAsPrivate },
-      { name: "RemovePlaylistPostfix", value: settings.removePlaylistPostfix },
-      { name: "AddRecordingOnce", value: settings.addRecordingOnce },
-    ],
+    settings: settingKeys.map((key) => ({ name: listenerSettings[key].specName, value: settings[key] })),
   };
+}
+
+/** The stored settings with the input's values over them. */
+export function withInput(before: ListenerSettings, input: PlaylistSettingsInput): ListenerSettings {
+  return eachSetting((key) => input[key] ?? before[key]);
 }

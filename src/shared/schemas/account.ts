@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { MembershipLevel } from "../membership.ts";
+import type { ListenerSettings } from "../settings.ts";
 
 /** POST /api/user/delete-data takes no payload; an empty JSON object is accepted too. */
 export const DeleteDataSchema = z.object({}).strict();
@@ -30,7 +31,7 @@ export interface PersonalData {
     updatedAt: ExportTime;
   } | null;
   sessions: { createdAt: ExportTime; lastSeenAt: ExportTime; expiresAt: ExportTime }[];
-  settings: { createPlaylistsAsPrivate: boolean; removePlaylistPostfix: boolean; addRecordingOnce: boolean };
+  settings: ListenerSettings;
   statisticsEnabled: { enabledAt: ExportTime } | false;
   likedSongsLastRead: {
     lastSyncAt: ExportTime;

@@ -6,6 +6,7 @@ import { resolveGenre } from "../combinations/rules.ts";
 import { CombinationDraftSchema } from "../combinations/schema.ts";
 import type { NotIncludedKind, Reason } from "../explain.ts";
 import { spotifyIdSchema } from "../spotify-ids.ts";
+import { AllSettingsSchema } from "./settings.ts";
 
 export const playlistName = z.string().trim().min(1, "name: must not be empty").max(300);
 export const spotifyId = spotifyIdSchema;
@@ -168,13 +169,7 @@ export const ChoicesDocumentSchema = z
           .strict(),
       )
       .max(10_000),
-    settings: z
-      .object({
-        createPlaylistsAsPrivate: z.boolean(),
-        removePlaylistPostfix: z.boolean(),
-        addRecordingOnce: z.boolean(),
-      })
-      .strict(),
+    settings: AllSettingsSchema,
   })
   .strict();
 export type ChoicesDocument = z.output<typeof ChoicesDocumentSchema>;

@@ -1,6 +1,6 @@
 // Crate's compiled binary and a bare Bun.serve hello route, each in its own process on 127.0.0.1.
 import { randomBytes } from "node:crypto";
-import { readFileSync, rmSync } from "node:fs";
+import { existsSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { freePort, tempDir } from "../../support/server.ts";
 
@@ -15,6 +15,30 @@ export function compileBinary(): void {
     stderr: "pipe",
   });
   if (build.exitCode !== 0) throw new Error(`bun run compile failed: ${build.stderr.toString()}`);
+}
+
+/**
+ * Builds the binary of another commit (`git archive` of `ref` beside this checkout's node_modules, then its own
+ * `bun run compile`), so one benchmark run can measure the code before a change and after it. Answers its path.
+ */
+export function compileBinaryAt(ref: string): string {
+  const dir = tempDir("crate-build-");
+  const archive = Bun.spawnSync(["sh", "-c", `git -C "${root}" archive "${ref}" | tar -x -C "${dir}"`], {
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  if (archive.exitCode !== 0) throw new Error(`git archive ${ref} failed: ${archive.stderr.toString()}`);
+  symlinkSync(join(root, "node_modules"), join(dir, "node_modules"));
+  const build = Bun.spawnSync([process.execPath, "run", "compile"], {
+    cwd: dir,
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  const binary = join(dir, "dist", "crate");
+  if (build.exitCode !== 0 || !existsSync(binary)) {
+    throw new Error(`bun run compile at ${ref} failed: ${build.stderr.toString()}`);
+  }
+  return binary;
 }
 
 export interface ChildServer {

@@ -13,7 +13,7 @@ export const layers: { name: string; units: string[] }[] = [
   { name: "database", units: ["server/db"] },
   { name: "platform", units: ["server/platform"] },
   { name: "configuration", units: ["server/config"] },
-  { name: "providers", units: ["server/metrics", "server/spotify", "server/paddle", "server/sources"] },
+  { name: "providers", units: ["server/metrics", "server/spotify", "server/paddle"] },
   { name: "dependencies", units: ["server/deps"] },
   { name: "accounts", units: ["server/user", "server/system", "server/feedback", "server/web-vitals"] },
   { name: "sign-in", units: ["server/auth"] },

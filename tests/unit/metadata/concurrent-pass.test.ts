@@ -9,8 +9,8 @@ import { metadataWorldFor } from "../../../src/emulators/metadata-world/world.ts
 import { DEFAULT_SEED } from "../../../src/emulators/spotify/index.ts";
 import { parseConfig } from "../../../src/server/config/config.ts";
 import { openDatabase } from "../../../src/server/db/client.ts";
-import type { PassDeps } from "../../../src/server/metadata/open-source/definition.ts";
-import { lookUpOpenSources } from "../../../src/server/metadata/open-sources.ts";
+import { lookUpOpenMetadataSources } from "../../../src/server/metadata/open-sources.ts";
+import type { PassDeps } from "../../../src/server/metadata/source-base/definition.ts";
 import { createMetadataClients } from "../../../src/server/metadata/sources/clients.ts";
 import { recordCapability } from "../../../src/server/metadata/store/capabilities-repository.ts";
 import { systemClock } from "../../../src/server/platform/clock.ts";
@@ -81,7 +81,7 @@ function library(order: string, { spotifyGivesFeatures = false, speed = 10 } = {
   );
   const deps: PassDeps = { db, clock: systemClock, log: createLogger("silent"), config };
   const pass = () =>
-    lookUpOpenSources(
+    lookUpOpenMetadataSources(
       deps,
       clients,
       songs.map((t) => t.id),

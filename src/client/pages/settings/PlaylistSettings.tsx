@@ -1,37 +1,24 @@
 import { Card, Skeleton, Stack, Switch, Text } from "@chakra-ui/react";
 import { useState } from "react";
-import type { SettingName, PlaylistSettings as Settings } from "../../../shared/schemas/settings.ts";
+import type { SettingName } from "../../../shared/schemas/settings.ts";
+import {
+  eachSetting,
+  listenerSettings,
+  type SettingKey,
+  type ListenerSettings as Settings,
+  settingKeys,
+} from "../../../shared/settings.ts";
 import { trpc } from "../../api/trpc.ts";
 import { ErrorText } from "../../components/ErrorText.tsx";
 
-const toggles: { name: SettingName; key: keyof Settings; label: string; help: string }[] = [
-  {
-    name: "CreatePlaylistsAsPrivate",
-    key: "createPlaylistsAsPrivate",
-    label: "Hide playlists on Spotify profile.",
-    help: "Your managed playlists are made private, so they do not show on your public Spotify profile.",
-  },
-  {
-    name: "RemovePlaylistPostfix",
-    key: "removePlaylistPostfix",
-    label: "Remove 'Managed Playlist' postfix from playlist names.",
-    help: "Playlists are called 'Rock' instead of 'Rock - Managed Playlist'. Playlists you renamed keep your name.",
-  },
-  {
-    name: "AddRecordingOnce",
-    key: "addRecordingOnce",
-    label: "Add a recording only once.",
-    help: "A song you liked both as a single and on an album (or as a remaster) goes into each playlist once, the version you liked first. Songs already added stay.",
-  },
-];
+/** One switch per declared setting, in the declaration's order. */
+const toggles = settingKeys.map((key: SettingKey) => ({ key, ...listenerSettings[key] }));
 
 function fromResponse(settings: { name: SettingName; value: boolean }[]): Settings {
-  const value = (name: SettingName) => settings.find((s) => s.name === name)?.value ?? false;
-  return {
-    createPlaylistsAsPrivate: value("CreatePlaylistsAsPrivate"),
-    removePlaylistPostfix: value("RemovePlaylistPostfix"),
-    addRecordingOnce: value("AddRecordingOnce"),
-  };
+  return eachSetting(
+    (key) =>
+      settings.find((s) => s.name === listenerSettings[key].specName)?.value ?? listenerSettings[key].default,
+  );
 }
 
 /**
@@ -72,7 +59,7 @@ export function PlaylistSettings() {
         </Stack>
         {query.isError ? <ErrorText error={query.error} /> : null}
         {toggles.map((toggle) => (
-          <Skeleton key={toggle.name} loading={!current} borderRadius="lg">
+          <Skeleton key={toggle.key} loading={!current} borderRadius="lg">
             <Stack gap="1">
               <Switch.Root
                 colorPalette="brand"
@@ -80,7 +67,7 @@ export function PlaylistSettings() {
                 onCheckedChange={() => flip(toggle.key)}
                 readOnly={update.isPending}
                 aria-busy={update.isPending}
-                data-testid={`setting-${toggle.name}`}
+                data-testid={`setting-${toggle.specName}`}
                 data-pending={update.isPending ? "" : undefined}
               >
                 <Switch.HiddenInput />

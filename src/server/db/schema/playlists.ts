@@ -9,6 +9,7 @@ import {
 } from "drizzle-orm/sqlite-core";
 import { playlistFailures } from "../../../shared/playlist-failures.ts";
 import { songOrders, unlikedChoices } from "../../../shared/rules/model.ts";
+import { listenerSettings, type SettingKey, settingKeys } from "../../../shared/settings.ts";
 import { users } from "./auth.ts";
 
 /** Predefined catalogue entries the user selected. Deselecting deletes the row. */
@@ -61,15 +62,22 @@ export const usedCombinationNames = sqliteTable(
   (t) => [primaryKey({ columns: [t.userId, t.nameKey] })],
 );
 
+const settingColumn = (byDefault: boolean) => integer({ mode: "boolean" }).notNull().default(byDefault);
+
+/** One column per listener setting, named after its key (src/shared/settings.ts declares them). */
 export const userSettings = sqliteTable("user_settings", {
   userId: text()
     .primaryKey()
     .references(() => users.id, { onDelete: "cascade" }),
-  createPlaylistsAsPrivate: integer({ mode: "boolean" }).notNull().default(false),
-  removePlaylistPostfix: integer({ mode: "boolean" }).notNull().default(false),
-  /** a recording (ISRC) liked from several releases goes into each playlist once */
-  addRecordingOnce: integer({ mode: "boolean" }).notNull().default(false),
+  ...(Object.fromEntries(settingKeys.map((key) => [key, settingColumn(listenerSettings[key].default)])) as {
+    [K in SettingKey]: ReturnType<typeof settingColumn>;
+  }),
 });
+
+/** Every setting's column, to select them all (`db.select(userSettingColumns)`). */
+export const userSettingColumns = Object.fromEntries(settingKeys.map((key) => [key, userSettings[key]])) as {
+  [K in SettingKey]: (typeof userSettings)[K];
+};
 
 /**
  * A Spotify playlist Crate manages. One preference (catalogue entry or combination) may own several:

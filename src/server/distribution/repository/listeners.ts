@@ -3,7 +3,14 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { premiumLevel } from "../../../shared/membership.ts";
 import type { Db } from "../../db/client.ts";
-import { combinations, librarySyncs, simplePreferences, userSettings, users } from "../../db/schema/index.ts";
+import {
+  combinations,
+  librarySyncs,
+  simplePreferences,
+  userSettingColumns,
+  userSettings,
+  users,
+} from "../../db/schema/index.ts";
 
 /** Membership and the settings planning follows (a user without settings has them all off). */
 export function userFacts(db: Db, userId: string) {
@@ -11,9 +18,7 @@ export function userFacts(db: Db, userId: string) {
     db
       .select({
         membershipLevel: users.membershipLevel,
-        createPlaylistsAsPrivate: userSettings.createPlaylistsAsPrivate,
-        removePlaylistPostfix: userSettings.removePlaylistPostfix,
-        addRecordingOnce: userSettings.addRecordingOnce,
+        ...userSettingColumns,
       })
       .from(users)
       .leftJoin(userSettings, eq(userSettings.userId, users.id))

@@ -3,6 +3,7 @@ import { type CatalogueEntry, entryByName } from "../../../shared/catalogue/inde
 import type { MembershipLevel } from "../../../shared/membership.ts";
 import { isRolling, rewritePeriod } from "../../../shared/rules/arrangement.ts";
 import type { Rule } from "../../../shared/rules/model.ts";
+import { eachSetting, type ListenerSettings } from "../../../shared/settings.ts";
 import type { Db } from "../../db/client.ts";
 import { isLeftAlone } from "../journal/vanished.ts";
 import type { ExistingPlaylist, PreferenceInput, Reconcile } from "../plan/preference-plan.ts";
@@ -15,22 +16,13 @@ import {
 } from "../repository/playlist-songs.ts";
 import { type PlaylistRow, playlistsOfSource } from "../repository/playlists.ts";
 
-export interface UserFacts {
-  membershipLevel: MembershipLevel;
-  createPlaylistsAsPrivate: boolean;
-  removePlaylistPostfix: boolean;
-  addRecordingOnce: boolean;
-}
+/** Membership and every listener setting (a user without settings has them all off). */
+export type UserFacts = { membershipLevel: MembershipLevel } & ListenerSettings;
 
 export function loadUserFacts(db: Db, userId: string): UserFacts | null {
   const row = userFacts(db, userId);
   if (!row) return null;
-  return {
-    membershipLevel: row.membershipLevel,
-    createPlaylistsAsPrivate: row.createPlaylistsAsPrivate === true,
-    removePlaylistPostfix: row.removePlaylistPostfix === true,
-    addRecordingOnce: row.addRecordingOnce === true,
-  };
+  return { membershipLevel: row.membershipLevel, ...eachSetting((key) => row[key] === true) };
 }
 
 export interface SelectedPreference {

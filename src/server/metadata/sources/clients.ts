@@ -4,12 +4,12 @@ import type { OpenMetadataSourceName } from "../../../shared/metadata-sources.ts
 import type { Config } from "../../config/config.ts";
 import { type Metrics, providerObservers } from "../../metrics/registry.ts";
 import { realSleep } from "../../platform/clock.ts";
-import { type FetchLike, SourceHttp, userAgentFor } from "../../sources/http.ts";
-import type { OpenSource, SourceTime } from "../open-source/definition.ts";
-import { openSources } from "./index.ts";
+import type { OpenMetadataSource, SourceTime } from "../source-base/definition.ts";
+import { type FetchLike, MetadataSourceHttp, userAgentFor } from "../source-base/http.ts";
+import { openMetadataSources } from "./index.ts";
 
 export type MetadataClients = {
-  [Name in OpenMetadataSourceName]: ReturnType<(typeof openSources)[Name]["createClient"]>;
+  [Name in OpenMetadataSourceName]: ReturnType<(typeof openMetadataSources)[Name]["createClient"]>;
 };
 
 const realTime: SourceTime = { now: () => Date.now(), sleep: realSleep };
@@ -22,9 +22,9 @@ export function createMetadataClients(
 ): MetadataClients {
   const userAgent = userAgentFor(config.metadata.contact);
   const build = <Name extends OpenMetadataSourceName>(source: Name): MetadataClients[Name] => {
-    const { createClient, pacing } = openSources[source] as OpenSource<MetadataClients[Name]>;
+    const { createClient, pacing } = openMetadataSources[source] as OpenMetadataSource<MetadataClients[Name]>;
     return createClient(
-      new SourceHttp({
+      new MetadataSourceHttp({
         source,
         baseUrl: config.metadata.urls[source],
         userAgent,
@@ -38,17 +38,17 @@ export function createMetadataClients(
     );
   };
   return Object.fromEntries(
-    (Object.keys(openSources) as OpenMetadataSourceName[]).map((name) => [name, build(name)]),
+    (Object.keys(openMetadataSources) as OpenMetadataSourceName[]).map((name) => [name, build(name)]),
   ) as MetadataClients;
 }
 
 /** The least time between two requests to the source: `calls × this` is the fastest it can answer them. */
 export const metadataSourceIntervalMs = (source: OpenMetadataSourceName): number =>
-  openSources[source].intervalMs;
+  openMetadataSources[source].intervalMs;
 
 /** The request `crate doctor` sends the source, at its configured base URL. */
 export const metadataSourceProbe = (config: Config, source: OpenMetadataSourceName): string =>
-  `${config.metadata.urls[source]}${openSources[source].probe}`;
+  `${config.metadata.urls[source]}${openMetadataSources[source].probe}`;
 
 /** Requests sent per source and endpoint since start. */
 export function metadataCallCounts(clients: MetadataClients): Record<string, Record<string, number>> {

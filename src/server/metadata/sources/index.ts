@@ -3,16 +3,16 @@
 // src/shared/metadata-sources.ts; its emulator is one line of src/emulators/metadata.ts. The types refuse a
 // declared open source missing here, and a line here for a source not declared there.
 import type { OpenMetadataSourceName } from "../../../shared/metadata-sources.ts";
-import type { OpenSource } from "../open-source/definition.ts";
+import type { OpenMetadataSource } from "../source-base/definition.ts";
 import { deezer } from "./deezer/index.ts";
 import { musicbrainz } from "./musicbrainz/index.ts";
 import { reccobeats } from "./reccobeats/index.ts";
 
-export const openSources = { reccobeats, musicbrainz, deezer } satisfies {
-  [Name in OpenMetadataSourceName]: OpenSource<unknown>;
+export const openMetadataSources = { reccobeats, musicbrainz, deezer } satisfies {
+  [Name in OpenMetadataSourceName]: OpenMetadataSource<unknown>;
 };
 
 /** The questions the sources ask about songs themselves, as the lookup memory keeps them (source and kind). */
-export const songQuestions = Object.entries(openSources).flatMap(([source, { songAnswer }]) =>
+export const songQuestions = Object.entries(openMetadataSources).flatMap(([source, { songAnswer }]) =>
   songAnswer === null ? [] : [{ source, kind: songAnswer }],
 );

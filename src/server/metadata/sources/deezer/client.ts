@@ -1,12 +1,12 @@
 // Deezer: bpm by ISRC (`GET /track/isrc:{isrc}`), one song a call. Errors come with HTTP 200 and an `error`
 // body: code 4 (quota) and 700 (busy) are waited out and asked again, 800 means not found.
-import { MetadataSourceError, type SourceHttp } from "../../../sources/http.ts";
+import { MetadataSourceError, type MetadataSourceHttp } from "../../source-base/http.ts";
 
 /** Deezer's quota: 50 requests per 5 seconds. */
 export const DEEZER_WINDOW_MS = 5000;
 const QUOTA_WAIT_MS = 5000;
 
-export function createDeezerClient(http: SourceHttp) {
+export function createDeezerClient(http: MetadataSourceHttp) {
   return {
     http,
     /** The song's bpm when Deezer knows it and it is above 0; null for unknown songs and bpm 0. */

@@ -1,7 +1,7 @@
 // Deezer: the bpm of songs every earlier source answered without a tempo, by ISRC, one song a call. Its questions
 // start as soon as the earlier sources' first answers are in, so it runs beside them at its own pace.
 import { transaction } from "../../../db/transaction.ts";
-import type { SourcePass } from "../../open-source/definition.ts";
+import type { SourcePass } from "../../source-base/definition.ts";
 import { storeTempo } from "../../store/facts-repository.ts";
 import { askable, recordLookups } from "../../store/lookups-repository.ts";
 import type { PassTrack } from "../../store/repository.ts";

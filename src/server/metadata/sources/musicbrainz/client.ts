@@ -1,7 +1,7 @@
 // MusicBrainz web service v2 (JSON). One pace for the whole process (at most 1 request a second); a 503 slows
 // the pace down and is asked again. Artists are found 100 a call through their Spotify artist URLs, their tags
 // 100 a call through the artist search, and artists without a Spotify link through their songs' ISRCs.
-import { MetadataSourceError, type SourceAnswer, type SourceHttp } from "../../../sources/http.ts";
+import { MetadataSourceError, type MetadataSourceHttp, type SourceAnswer } from "../../source-base/http.ts";
 
 export const MUSICBRAINZ_BATCH = 100;
 /** Slightly over a second, so arrival jitter never puts two requests inside one second at the server. */
@@ -28,7 +28,7 @@ const list = (v: unknown): Json[] =>
 const judge = (a: SourceAnswer) =>
   a.status === 503 || a.status === 429 ? { retryAfterMs: 1000, slowDown: true } : null;
 
-export function createMusicBrainzClient(http: SourceHttp) {
+export function createMusicBrainzClient(http: MetadataSourceHttp) {
   async function get(endpoint: string, path: string, allow404: boolean): Promise<Json | null> {
     const answer = await http.get(endpoint, `${path}${path.includes("?") ? "&" : "?"}fmt=json`, judge);
     if (answer.status === 404 && allow404) return null;

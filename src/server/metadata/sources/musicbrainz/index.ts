@@ -1,11 +1,11 @@
 // MusicBrainz as an open source: its client at about one request a second and its artists' lookup (asked about
 // artists, so no answer about a song holds later sources back).
 import { SpacedPacing } from "../../../platform/pacing.ts";
-import { openSource } from "../../open-source/definition.ts";
+import { openMetadataSource } from "../../source-base/definition.ts";
 import { createMusicBrainzClient, MUSICBRAINZ_INTERVAL_MS } from "./client.ts";
 import { lookUpMusicBrainz } from "./lookup.ts";
 
-export const musicbrainz = openSource({
+export const musicbrainz = openMetadataSource({
   createClient: createMusicBrainzClient,
   intervalMs: MUSICBRAINZ_INTERVAL_MS,
   pacing: (t) => new SpacedPacing(MUSICBRAINZ_INTERVAL_MS, t.now, t.sleep),

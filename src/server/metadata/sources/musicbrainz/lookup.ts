@@ -2,7 +2,7 @@
 // Spotify through their songs' ISRCs, then the tags of every linked artist, each 100 a call. It asks about the
 // pass's artists whatever the other sources gave (Spotify's genres win at classification, its country fills in).
 import type { Database } from "bun:sqlite";
-import type { PassDeps, SourcePass } from "../../open-source/definition.ts";
+import type { PassDeps, SourcePass } from "../../source-base/definition.ts";
 import { storeArtistLink, storeArtistTags } from "../../store/facts-repository.ts";
 import { askable, recordLookups, wasAsked } from "../../store/lookups-repository.ts";
 import {

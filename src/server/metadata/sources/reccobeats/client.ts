@@ -1,7 +1,7 @@
 // ReccoBeats: audio features by Spotify track id, at most 40 ids a call. The Spotify id is only in `href`;
 // unknown tracks are absent from `content`. 429 is waited out by Retry-After.
 import { type FeatureFacts, featureFacts } from "../../../../shared/audio-features.ts";
-import { MetadataSourceError, type SourceHttp } from "../../../sources/http.ts";
+import { MetadataSourceError, type MetadataSourceHttp } from "../../source-base/http.ts";
 
 export const RECCOBEATS_BATCH = 40;
 
@@ -15,7 +15,7 @@ export const spotifyIdOfHref = (href: unknown): string | null => {
   return match?.[1] ?? null;
 };
 
-export function createReccoBeatsClient(http: SourceHttp) {
+export function createReccoBeatsClient(http: MetadataSourceHttp) {
   return {
     http,
     /** Features of the tracks ReccoBeats knows, keyed by Spotify id (one call per 40 ids). */

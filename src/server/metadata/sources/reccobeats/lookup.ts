@@ -1,5 +1,5 @@
 // ReccoBeats: the audio features (tempo included) of songs no earlier source gave features, 40 songs a call.
-import type { SourcePass } from "../../open-source/definition.ts";
+import type { SourcePass } from "../../source-base/definition.ts";
 import { storeFeatures } from "../../store/facts-repository.ts";
 import { askInRounds } from "../../store/rounds.ts";
 import { RECCOBEATS_BATCH, type ReccoBeatsClient } from "./client.ts";

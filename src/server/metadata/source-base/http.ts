@@ -1,15 +1,15 @@
 // The transport of the open metadata sources, on the provider core (platform/provider-http.ts): one pace per
 // source, a timeout per attempt, the User-Agent and Accept headers, retries for network errors, 5xx and the
 // source's own "wait" answers, and a count of every request sent.
-import pkg from "../../../package.json";
+import pkg from "../../../../package.json";
 import {
   type FetchLike,
   type Pacing,
   ProviderHttp,
   type RetryPolicy,
   type Verdict,
-} from "../platform/provider-http.ts";
-import { parseRetryAfter } from "../platform/retry-after.ts";
+} from "../../platform/provider-http.ts";
+import { parseRetryAfter } from "../../platform/retry-after.ts";
 
 export type { FetchLike };
 
@@ -26,7 +26,7 @@ export class MetadataSourceError extends Error {
   }
 }
 
-export interface SourceHttpOptions {
+export interface MetadataSourceHttpOptions {
   source: string;
   baseUrl: string;
   userAgent: string;
@@ -58,10 +58,10 @@ export type AnswerVerdict = { retryAfterMs: number; slowDown?: boolean } | null;
 /** Network errors and 5xx wait 500 ms, 1 s, 2 s … (at most 10 s) before the next attempt. */
 const BACKOFF = { baseMs: 500, maxMs: 10_000 };
 
-export class SourceHttp {
+export class MetadataSourceHttp {
   private readonly core: ProviderHttp;
 
-  constructor(private readonly opts: SourceHttpOptions) {
+  constructor(private readonly opts: MetadataSourceHttpOptions) {
     this.core = new ProviderHttp({
       pacing: opts.pacing,
       fetch: opts.fetch,

@@ -5,10 +5,10 @@
 import type { Deps } from "../../deps/deps.ts";
 import type { ProviderTime } from "../../platform/clock.ts";
 import type { Pacing } from "../../platform/provider-http.ts";
-import type { SourceHttp } from "../../sources/http.ts";
 import type { SourceOrder } from "../store/facts-repository.ts";
 import type { LookupKind } from "../store/lookups-repository.ts";
 import type { PassTrack } from "../store/repository.ts";
+import type { MetadataSourceHttp } from "./http.ts";
 
 export type PassDeps = Pick<Deps, "db" | "clock" | "log" | "config">;
 
@@ -37,9 +37,9 @@ export interface SourcePass<Client> {
 /** The clock a source's client runs its pace, backoffs and Retry-Afters on: the one every provider client takes. */
 export type SourceTime = ProviderTime;
 
-export interface OpenSource<Client> {
+export interface OpenMetadataSource<Client> {
   /** its client over the provider core, one for the app */
-  createClient(http: SourceHttp): Client;
+  createClient(http: MetadataSourceHttp): Client;
   /** the least time between two requests, on average: `calls × this` is the fastest it can answer them */
   intervalMs: number;
   /** how its client keeps that pace (the provider core's strategies), on the given clock */
@@ -53,4 +53,5 @@ export interface OpenSource<Client> {
 }
 
 /** Checks a source's declaration against its client's type (the registry then keeps each client's own type). */
-export const openSource = <Client>(source: OpenSource<Client>): OpenSource<Client> => source;
+export const openMetadataSource = <Client>(source: OpenMetadataSource<Client>): OpenMetadataSource<Client> =>
+  source;
