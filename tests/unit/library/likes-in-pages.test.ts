@@ -15,7 +15,8 @@ beforeAll(() => {
   createUser(db, { id: "u", spotifyId: "u" });
   createUser(db, { id: "other", spotifyId: "other" });
   db.$client.transaction(() => {
-    for (let i = 0; i < SONGS; i++) createTrack(db, { id: `t${String(i).padStart(5, "0")}`, artistIds: ["a"] });
+    for (let i = 0; i < SONGS; i++)
+      createTrack(db, { id: `t${String(i).padStart(5, "0")}`, artistIds: ["a"] });
   })();
   // many likes share a second (a bulk like): their seq orders them, newest highest; a few share seq 0 too
   addLikes(
