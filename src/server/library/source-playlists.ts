@@ -1,7 +1,7 @@
 // The listener's own Spotify playlists as sources of rules (`inPlaylist`): which playlists they may name (owned or
 // collaborative, not one Crate keeps), and their songs, read again only when Spotify's snapshot of them moved.
 import { eq } from "drizzle-orm";
-import { managedPlaylists, providerTokens } from "../db/schema/index.ts";
+import { managedPlaylists, providerTokens, users } from "../db/schema/index.ts";
 import type { Deps } from "../deps/deps.ts";
 import { PLAYLIST_READ_COLLABORATIVE } from "../spotify/accounts.ts";
 import type { SpotifyUserApi } from "../spotify/types.ts";
@@ -64,12 +64,19 @@ export async function readSourcePlaylists(
   forgetSourcePlaylistsExcept(deps.db, userId, named);
   const known = new Map(sourcePlaylistsOf(deps.db, userId).map((p) => [p.playlistId, p]));
   const now = deps.clock.now();
+  const listener = deps.db
+    .select({ spotifyId: users.spotifyId })
+    .from(users)
+    .where(eq(users.id, userId))
+    .get();
   for (const playlistId of new Set(named)) {
     const stored = known.get(playlistId);
     if (stored && now - stored.checkedAt < maxAgeMs) continue;
     const playlist = await api.getPlaylist(playlistId);
-    if (!playlist) {
-      // gone from Spotify: it holds no song any more
+    const theirs =
+      playlist && (playlist.owner?.id === listener?.spotifyId || playlist.collaborative === true);
+    if (!playlist || !theirs) {
+      // gone from Spotify, or no longer the listener's (a choices document may name any id): it holds no song
       saveSourcePlaylist(
         deps.db,
         userId,
