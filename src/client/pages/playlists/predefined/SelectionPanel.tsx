@@ -1,7 +1,9 @@
 import { Box, Button, HStack, Progress, Stack, Text } from "@chakra-ui/react";
 import { Info, Send } from "lucide-react";
+import { useRef } from "react";
 import { ErrorText } from "../../../components/ErrorText.tsx";
 import { AppLink } from "../../../components/RouterLink.tsx";
+import { useRevealWhenShown } from "../../../hooks/useRevealWhenShown.ts";
 
 export interface SelectionPanelProps {
   count: number;
@@ -32,6 +34,10 @@ export function SelectionPanel({
   onSubmit,
 }: SelectionPanelProps) {
   const capReached = count >= cap;
+  const button = useRef<HTMLButtonElement>(null);
+  const message = useRef<HTMLDivElement>(null);
+  // the answer to a press shows under the button, even when the panel ends at the bottom of the screen
+  useRevealWhenShown(message, problem ?? errorCode, { near: button });
   const changes = [
     added > 0 ? `${added} to add` : null,
     removed > 0 ? `${removed} to stop updating` : null,
@@ -94,6 +100,7 @@ export function SelectionPanel({
           </HStack>
         ) : null}
         <Button
+          ref={button}
           colorPalette="brand"
           size="lg"
           borderRadius="full"
@@ -105,12 +112,16 @@ export function SelectionPanel({
           <Send aria-hidden />
           Update playlists
         </Button>
-        {problem ? (
-          <Text textStyle="sm" color="fg.error" role="alert" data-testid="selection-problem">
-            {problem}
-          </Text>
+        {problem || errorCode !== null ? (
+          <Box ref={message} scrollMarginTop="24" scrollMarginBottom="6">
+            {problem ? (
+              <Text textStyle="sm" color="fg.error" role="alert" data-testid="selection-problem">
+                {problem}
+              </Text>
+            ) : null}
+            {errorCode !== null ? <ErrorText code={errorCode} /> : null}
+          </Box>
         ) : null}
-        {errorCode !== null ? <ErrorText code={errorCode} /> : null}
         <Text textStyle="xs" color="fg.subtle">
           Playlists you unchoose stay in Spotify but are no longer updated.
         </Text>
