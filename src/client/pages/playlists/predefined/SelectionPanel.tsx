@@ -7,6 +7,8 @@ import { useRevealWhenShown } from "../../../hooks/useRevealWhenShown.ts";
 
 export interface SelectionPanelProps {
   count: number;
+  /** the Spotify playlists the chosen entries make (more than `count` once one makes several) */
+  spotifyPlaylists: number;
   cap: number;
   /** messages.premiumCap or messages.freeCap, shown once the cap is reached */
   capText: string;
@@ -20,9 +22,14 @@ export interface SelectionPanelProps {
   onSubmit: () => void;
 }
 
+/** "These 2 make 86 playlists in Spotify.": the cap counts entries, Spotify counts what they make. */
+export const spotifyPlaylistsText = (count: number, playlists: number) =>
+  `${count === 1 ? "This one makes" : `These ${count} make`} ${playlists} playlists in Spotify.`;
+
 /** How many playlists are chosen against the cap, what changes, and the button that applies it. */
 export function SelectionPanel({
   count,
+  spotifyPlaylists,
   cap,
   capText,
   showPlansLink,
@@ -77,6 +84,11 @@ export function SelectionPanel({
               <Progress.Range borderRadius="full" />
             </Progress.Track>
           </Progress.Root>
+          {spotifyPlaylists > count ? (
+            <Text textStyle="xs" color="fg.muted" data-testid="selection-spotify-playlists">
+              {spotifyPlaylistsText(count, spotifyPlaylists)}
+            </Text>
+          ) : null}
           <Text textStyle="xs" color="fg.muted" minH="4">
             {changes.length > 0 ? `Changes: ${changes.join(", ")}.` : "No changes yet."}
           </Text>
