@@ -9,18 +9,22 @@ import { consideredLikes, hasPremiumCatalogue } from "../../shared/membership.ts
 import type { PlaylistsMade } from "../../shared/schemas/distribution.ts";
 import type { Deps } from "../deps/deps.ts";
 import { activeLikesOldestFirst } from "../library/considered-repository.ts";
+import { signInSyncSettled } from "../library/service.ts";
 import { readTimeZone } from "../user/time-zone.ts";
-import { kindOfEntry } from "./plan/preference-kinds.ts";
 import { type PlannedSong, planPreference } from "./plan/preference-plan.ts";
 import { loadUserFacts } from "./runs/plan-inputs.ts";
 
 /** The entries whose playlists are counted: those whose kind can fill more than one Spotify playlist. */
-const multiplying = allEntries.filter((entry) => {
-  const type = kindOfEntry(entry).type;
-  return type === "likedAt" || type === "partition" || type === "everything";
-});
+const multiplying = allEntries.filter(({ kind }) =>
+  ["likedAt", "partition", "everything"].includes(kind.type),
+);
 
-export function playlistsMadeByEntries(deps: Pick<Deps, "db" | "clock">, userId: string): PlaylistsMade {
+export async function playlistsMadeByEntries(
+  deps: Pick<Deps, "db" | "clock" | "signInSyncs">,
+  userId: string,
+): Promise<PlaylistsMade> {
+  // right after a sign-in the likes are still being read: count them once stored, not an empty library
+  await signInSyncSettled(deps, userId);
   const facts = loadUserFacts(deps.db, userId);
   // the entries are premium-only: a listener without them is offered the upgrade, not a count
   if (!facts || !hasPremiumCatalogue(facts.membershipLevel)) return { entries: [] };
@@ -47,7 +51,7 @@ export function playlistsMadeByEntries(deps: Pick<Deps, "db" | "clock">, userId:
     entries: multiplying.map((entry) => {
       const input = {
         name: entry.name,
-        kind: kindOfEntry(entry),
+        rule: entry.rule,
         selectedAt: now,
         playlists: [],
         everAdded: new Set<string>(),
