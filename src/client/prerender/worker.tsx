@@ -2,7 +2,7 @@
 // server's event loop, not on it. It renders the public pages a signed-out visitor can open, and a signed-in
 // listener's Playlists page with that listener's data (ADR 0033), nothing else.
 import { getQueryKey } from "@trpc/react-query";
-import { isPagePath } from "../../shared/pages.ts";
+import { isPagePath } from "../../shared/pages/paths.ts";
 import {
   LISTENER_PAGE_PATH,
   type PrerenderRequest,

@@ -14,9 +14,13 @@ import { readTimeZone } from "../user/time-zone.ts";
 import { type PlannedSong, planPreference } from "./plan/preference-plan.ts";
 import { loadUserFacts } from "./runs/plan-inputs.ts";
 
-/** The entries whose playlists are counted: those whose kind can fill more than one Spotify playlist. */
-const multiplying = allEntries.filter(({ kind }) =>
-  ["likedAt", "partition", "everything"].includes(kind.type),
+/**
+ * The entries whose playlists are counted: those whose rule can fill more than one Spotify playlist (a split by
+ * period or into parts, or every song without limit or sample, spilling at capacity).
+ */
+const multiplying = allEntries.filter(
+  ({ rule }) =>
+    rule.split !== null || (rule.criteria === null && rule.limit === null && rule.sample === null),
 );
 
 export async function playlistsMadeByEntries(

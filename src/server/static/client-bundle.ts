@@ -1,5 +1,5 @@
 import { basename, join } from "node:path";
-import { isPagePath } from "../../shared/pages.ts";
+import { isPagePath } from "../../shared/pages/paths.ts";
 import { WEB_VITALS_META } from "../../shared/web-vitals.ts";
 import type { Bytes } from "../http/compression.ts";
 import { type Asset, assetResponse, IMMUTABLE, makeAsset } from "./assets.ts";

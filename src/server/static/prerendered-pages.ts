@@ -1,4 +1,4 @@
-import { isPagePath } from "../../shared/pages.ts";
+import { isPagePath } from "../../shared/pages/paths.ts";
 import {
   LISTENER_PAGE_PATH,
   PRERENDER_STATE_ID,

@@ -6,7 +6,7 @@ import { adminRoutes } from "../../../src/client/routes/admin.ts";
 import { plansRoutes } from "../../../src/client/routes/plans.ts";
 import { playlistsRoutes } from "../../../src/client/routes/playlists.ts";
 import { publicRoutes } from "../../../src/client/routes/public.ts";
-import { isPagePath, pagePaths } from "../../../src/shared/pages.ts";
+import { isPagePath, pagePaths } from "../../../src/shared/pages/paths.ts";
 
 describe("the pages the server knows", () => {
   test("are exactly the client's routes", () => {

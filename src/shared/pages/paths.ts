@@ -1,7 +1,7 @@
 // The app's pages by path (spec §2 route table), so the server can answer any other path 404 with the not-found
 // page. The client's routes (src/client/routes/) register exactly these; tests/unit/client/page-paths.test.ts
 // fails when the two differ, so a page added there needs its line here.
-import { catalogueGroups, combinationPage } from "./catalogue/groups.ts";
+import { catalogueGroups, combinationPage } from "../catalogue/groups.ts";
 
 const cataloguePaths = [
   ...catalogueGroups.filter((group) => group.hasPage).map((group) => `/playlists/${group.slug}`),
