@@ -8,7 +8,7 @@
 //
 // Another platform's Bun runtime is fetched from the npm registry by `bun build` the first time (then cached).
 import { createHash } from "node:crypto";
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import { buildClientFiles } from "../src/server/static/client-bundle.ts";
 import {
@@ -107,6 +107,9 @@ function compile(outfile: string, commit: string, target?: string): void {
     rmSync(packDir, { recursive: true, force: true });
     process.exit(result.exitCode ?? 1);
   }
+  // The executable carries its own source map (stack traces name the source files); the maps `bun build` also
+  // writes beside it, one per chunk (about 130 MB), are not needed to run it or to read its errors.
+  for (const name of readdirSync(dist)) if (name.endsWith(".map")) rmSync(join(dist, name));
   const size = Bun.file(outfile).size;
   console.log(
     `dist/${basename(outfile)}: ${(size / 1024 / 1024).toFixed(1)} MB in ${((performance.now() - started) / 1000).toFixed(1)} s`,

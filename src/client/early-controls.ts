@@ -1,8 +1,12 @@
 // The controls a visitor reaches first on a page the server rendered answer before the app has loaded (ADR 0031):
-// the phone menu opens (a light panel with the header's own links), an FAQ answer expands, and on the signed-in
-// Playlists page a closed group opens and a playlist is ticked (early-ticks.ts, ADR 0033). The app loads
-// meanwhile; an answer opened or a playlist ticked here is handed over by clicking it again once the app runs
+// the phone menu opens (a light panel with the header's own links), an FAQ answer expands, the upgrade control of
+// /plans shows its sign-in (early-plans-login.ts, ADR 0059), and on the signed-in Playlists page a closed group
+// opens and a playlist is ticked (early-ticks.ts, ADR 0033). The app loads meanwhile; an answer opened or a playlist ticked here is handed over by clicking it again once the app runs
 // (React adopts the markup as it is), the light menu stays until it is closed or a link in it is followed.
+
+import { openPlansLogin, PLANS_LOGIN_LINK } from "./early-plans-login.ts";
+
+export { PLANS_LOGIN_LINK as EARLY_LINKS, plansLoginToReplay } from "./early-plans-login.ts";
 
 const MENU_BUTTON = "[data-testid=menu-button]";
 const ACCORDION_TRIGGER = "[data-scope=accordion][data-part=item-trigger]";
@@ -29,6 +33,11 @@ export function answerEarly(target: Element): boolean {
   if (trigger && document.getElementById(trigger.getAttribute("aria-controls") ?? "")) {
     toggleAnswer(trigger);
     if (!toggled.delete(trigger)) toggled.add(trigger);
+    return true;
+  }
+  const upgrade = target.closest<HTMLElement>(PLANS_LOGIN_LINK);
+  if (upgrade) {
+    openPlansLogin(upgrade);
     return true;
   }
   const menuButton = target.closest<HTMLElement>(MENU_BUTTON);

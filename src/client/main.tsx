@@ -6,7 +6,13 @@
 // run again once the app runs.
 // The UI font is not imported here: the server serves its files and puts its rules in the page (static/fonts.ts).
 import { PRERENDER_STATE_ID, type RenderedState } from "../shared/prerender.ts";
-import { answerEarly, ticksToReplay, togglesToReplay } from "./early-controls.ts";
+import {
+  answerEarly,
+  EARLY_LINKS,
+  plansLoginToReplay,
+  ticksToReplay,
+  togglesToReplay,
+} from "./early-controls.ts";
 import { askEarly } from "./lib/early-data.ts";
 import { authorizeUrl, rememberExternalReferrer } from "./lib/referrer.ts";
 import { startDemoTogether } from "./pages/public/landing/demo-steps.ts";
@@ -31,9 +37,10 @@ function firstInteraction(held: (target: Element) => void): Promise<Event> {
         if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
         if (!(event.target instanceof Element)) return;
         const signIn = event.target.closest<HTMLElement>("[data-authorize]")?.dataset.authorize;
-        // links are followed by the browser (the next page arrives rendered too), the early controls' own
-        // elements answer by themselves
-        if (!signIn && event.target.closest("a[href], [data-early]")) return;
+        // links are followed by the browser (the next page arrives rendered too), but for the few answered early
+        // (a page of the app's own); the early controls' own elements answer by themselves
+        const link = !event.target.closest(EARLY_LINKS) && event.target.closest("a[href], [data-early]");
+        if (!signIn && link) return;
         event.preventDefault();
         event.stopPropagation();
         // Signing in leaves the page: it needs no app, only the address the app would build.
@@ -94,7 +101,7 @@ async function start(container: HTMLElement) {
     else if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
   }
   // the ticks in one task: their rows are put back as rendered until clicked
-  const replay = [...ticksToReplay(), lastClick];
+  const replay = [...ticksToReplay(), ...plansLoginToReplay(), lastClick];
   document.documentElement.dataset.app ??= "ready";
   for (const element of replay) if (element?.isConnected) click(element);
 }

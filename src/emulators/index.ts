@@ -25,6 +25,11 @@ export interface EmulatorOptions {
 export interface MountedEmulators {
   /** server: the Bun server, so the control APIs can tell loopback clients from others */
   fetch(req: Request, server?: unknown): Response | Promise<Response>;
+  /**
+   * Paddle sells the yearly subscription to a buyer, as a paid checkout would, and sends its notifications (the
+   * demo's premium listener at its first sign-in); resolves once they were sent
+   */
+  sellSubscription(buyer: { userId: string; email: string }): Promise<unknown>;
   close(): void;
 }
 
@@ -46,6 +51,7 @@ export function createEmulators(options: EmulatorOptions): MountedEmulators {
     app.all(`/${name}/*`, (c) => metadata[name].app.fetch(c.req.raw, c.env));
   return {
     fetch: (req, server) => app.fetch(req, server),
+    sellSubscription: (buyer) => paddle.world.purchase({ priceId: options.paddle.priceId, ...buyer }),
     close: () => {
       paddle.close();
       spotify.close();

@@ -5,6 +5,7 @@ import { registerSpotifyGauges } from "./admin/spotify-metrics.ts";
 import { createApiApp } from "./app.ts";
 import { loadEncryptionKey } from "./auth/key.ts";
 import { spotifyForUser } from "./auth/tokens.ts";
+import { grantDemoPremium } from "./billing/demo-premium.ts";
 import type { Config } from "./config/config.ts";
 import { openDatabase } from "./db/client.ts";
 import type { Deps } from "./deps/deps.ts";
@@ -123,7 +124,9 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
       tokenRefreshes: new Map(),
       priceCache: new Map(),
       rateLimits: new RateLimiter(() => clock.now()),
-      afterSignIn: (userId) => {
+      afterSignIn: async (userId) => {
+        // the demo's premium listener is premium before its first page (its subscription bought in the emulator)
+        if (emulators) await grantDemoPremium(deps, userId, emulators.sellSubscription);
         startLibrarySync(deps, userId);
         startDemoChoices(deps, userId);
       },

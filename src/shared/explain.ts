@@ -1,5 +1,6 @@
 // Why a song is (or is not) in a playlist: the reason texts the playlist's page, the placement answer and
 // docs/explain.md use. One place for the wording; the server picks the facts.
+import { freePlanTexts } from "./free-plan.ts";
 import { type MetadataSourceName, metadataSourceNames, metadataSources } from "./metadata-sources.ts";
 
 /** Where a fact came from: a metadata source, the listener (a correction, their likes) or Crate's rule. */
@@ -83,8 +84,7 @@ export const explainTexts = {
     excludedSong: (when: string) => `You keep this song out of this playlist (since ${when})`,
     excludedArtist: (artist: string, when: string) =>
       `You keep ${artist} out of this playlist (since ${when})`,
-    freeLimit: (limit: number) =>
-      `Past the free plan's first ${limit.toLocaleString("en-US")} songs: only your newest ${limit.toLocaleString("en-US")} likes are placed`,
+    freeLimit: () => freePlanTexts.notIncluded,
     sameRecording: (other: string) =>
       `The same recording is already in it ('${other}'; Add recording once is on)`,
   },

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { limits } from "./limits.ts";
 
 export const membershipLevels = ["Free", "FreeBeforePremiumIntroduced", "PremiumYearly"] as const;
 export const MembershipLevelSchema = z.enum(membershipLevels);
@@ -19,6 +20,12 @@ export const hasCombinationAccess = (level: MembershipLevel) =>
 export const hasPremiumCatalogue = (level: MembershipLevel) => level === premiumLevel;
 /** Every liked song is considered (otherwise only the newest `limits.freeConsideredSongs`). */
 export const considersAllLikes = (level: MembershipLevel) => level === premiumLevel;
+/**
+ * How many likes a level's playlists consider, the newest first (the first of Liked Songs as Spotify lists them):
+ * null for all of them.
+ */
+export const consideredLikes = (level: MembershipLevel): number | null =>
+  considersAllLikes(level) ? null : limits.freeConsideredSongs;
 /** A premium member: a subscription (or an admin) granted the premium level; payments can take it back. */
 export const isPremiumMember = (level: MembershipLevel) => level === premiumLevel;
 /** The legacy plan from before premium existed: sees the legacy-plan panel. */

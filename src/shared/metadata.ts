@@ -35,10 +35,26 @@ export const metadataTexts = {
   lookupProgress: (done: number, total: number) => `Finding moods and tempos: ${done} of ${total} songs`,
   coverage: (group: MetadataGroup, known: number, total: number) =>
     `${group} known for ${known} of ${total} songs`,
+  /** a free listener's library past the free plan's songs: only the songs its playlists consider count */
+  coverageOfFirst: (group: MetadataGroup, known: number, first: number) =>
+    `${group} known for ${known} of your first ${first} liked songs (the ones the free plan places)`,
   unfillable: (group: MetadataGroup) =>
     `${group}: none of the configured metadata sources can fill these playlists, so they stay empty.`,
 } as const;
 
-/** The sentence shown for a group: how much of the library it can classify, or that it stays empty. */
-export const groupCoverageText = (group: MetadataGroup, known: number, songs: number, fillable: boolean) =>
-  fillable ? metadataTexts.coverage(group, known, songs) : metadataTexts.unfillable(group);
+/**
+ * The sentence shown for a group: how much of the songs the listener's playlists consider it can classify (`first`:
+ * only the first of a larger library, on the free plan), or that it stays empty.
+ */
+export const groupCoverageText = (
+  group: MetadataGroup,
+  known: number,
+  songs: number,
+  fillable: boolean,
+  first = false,
+) =>
+  !fillable
+    ? metadataTexts.unfillable(group)
+    : first
+      ? metadataTexts.coverageOfFirst(group, known, songs)
+      : metadataTexts.coverage(group, known, songs);

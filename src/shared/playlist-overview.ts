@@ -66,7 +66,8 @@ export const overviewTexts = {
   parts: (n: number) => `${n} playlists`,
   openInSpotify: "Open in Spotify",
   deletedInSpotify: "Deleted in Spotify",
-  waiting: "Created with its first song",
+  /** chosen, and no Spotify playlist yet: no update has found a song for it (or the first one is under way) */
+  waiting: "Not in Spotify yet: made as soon as an update finds a song for it",
   frozen: "Paused: a Premium playlist",
   notSyncedYet: "Your liked songs have not been read yet.",
   lastSynced: (when: string) => `Crate last read your liked songs ${when}.`,

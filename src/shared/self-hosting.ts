@@ -5,10 +5,26 @@ import { demoCredentials } from "./demo-credentials.ts";
 /** The demo listener whose first sign-in loads example choices (playlists/demo-choices.ts). */
 export const demoCuratorId = "crate-curator";
 
+/**
+ * The demo listener who is premium from the first sign-in: the Paddle emulator sells it the yearly subscription then
+ * and notifies Crate's webhook (billing/demo-premium.ts).
+ */
+export const demoPremiumId = "crate-premium";
+
+/** A demo listener's e-mail address on Spotify (and the one its demo subscription is sold to). */
+export const demoListenerEmail = (spotifyId: string) => `${spotifyId}@listeners.example`;
+
 /** The demo's listeners (the Spotify emulator seeds them) and what each is for. */
 export const demoListeners = [
-  { id: "crate-free", about: "a free listener, about 3,000 liked songs" },
-  { id: "crate-premium", about: "a premium listener, over 10,000 liked songs" },
+  {
+    id: "crate-free",
+    about: "a free listener, about 3,000 liked songs (buy premium in the emulated checkout)",
+  },
+  {
+    id: demoPremiumId,
+    about:
+      "a premium listener, over 10,000 liked songs (subscribed through the emulated Paddle at its first sign-in)",
+  },
   { id: demoCredentials.adminSpotifyId, about: "an admin (opens the admin area)" },
   {
     id: "crate-ending",

@@ -40,6 +40,7 @@ export const workLimits = {
  */
 export const expensiveProcedures: readonly string[] = [
   "account.personalData",
+  "account.personalDataPreview",
   "account.deleteData",
   "combinations.create",
   "combinations.delete",
@@ -49,6 +50,7 @@ export const expensiveProcedures: readonly string[] = [
   "distribution.deletePredefined",
   "distribution.startAnalysis",
   "distribution.analysisResults",
+  "distribution.playlistsMade",
   "explain.songs",
   "explain.placement",
   "explain.search",

@@ -2,10 +2,17 @@
 // screen readers, their figures as tables), by day and by hour, and on a 390 px phone without sideways scrolling.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
+import { recordWebVitals } from "../../src/server/web-vitals/service.ts";
 import { demoCredentials } from "../../src/shared/demo-credentials.ts";
 import { makeUser } from "../integration/admin/support.ts";
 import { seriousAxeViolations } from "../support/axe.ts";
-import { launchBrowser, signInThroughConsentPage, type TestBrowser, viewports } from "../support/browser.ts";
+import {
+  collectPageProblems,
+  launchBrowser,
+  signInThroughConsentPage,
+  type TestBrowser,
+  viewports,
+} from "../support/browser.ts";
 import { startTestServer, type TestServer } from "../support/server.ts";
 
 let server: TestServer;
@@ -90,6 +97,38 @@ describe("operator charts", () => {
       expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
         viewports.phone.width,
       );
+    },
+    TIMEOUT,
+  );
+
+  test(
+    "at 390 and 1440 px the dashboard logs no error (a series with nothing measured draws no line), and no chart's date labels overlap",
+    async () => {
+      // the week's page speed has a Largest Contentful Paint, and no interaction or input delay measured yet
+      recordWebVitals(server.deps, { path: "/", lcp: 1800 });
+      const { page } = await adminPage();
+      for (const viewport of [viewports.phone, viewports.desktop]) {
+        const view = await browser.newPage(viewport);
+        const problems = collectPageProblems(view);
+        await view.context().addCookies(await page.context().cookies());
+        await view.goto(`${server.url}/admin`);
+        await view.getByTestId("chart-web-vitals-timing").locator("svg").first().waitFor();
+        for (const chart of [...charts, "chart-users-per-day"])
+          await view.getByTestId(chart).locator("svg").first().waitFor();
+        const overlapping = await view.evaluate(() =>
+          [...document.querySelectorAll("[data-testid^=chart-], [data-testid^=ops-]")].flatMap((chart) => {
+            const labels = [...chart.querySelectorAll("svg text")]
+              .filter((text) => /^(\d{4}-\d{2}-\d{2}|\d{2}:\d{2})$/.test(text.textContent ?? ""))
+              .map((text) => text.getBoundingClientRect())
+              .sort((a, b) => a.left - b.left);
+            return labels.some((box, i) => i > 0 && box.left < (labels[i - 1]?.right ?? 0))
+              ? [chart.getAttribute("data-testid")]
+              : [];
+          }),
+        );
+        expect(overlapping, `${viewport.width} px`).toEqual([]);
+        expect(problems, `${viewport.width} px`).toEqual([]);
+      }
     },
     TIMEOUT,
   );

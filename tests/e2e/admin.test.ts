@@ -6,6 +6,7 @@ import type { Page } from "playwright-core";
 import { setMembershipLevel } from "../../src/server/billing/membership.ts";
 import { demoCredentials } from "../../src/shared/demo-credentials.ts";
 import { messages } from "../../src/shared/errors.ts";
+import { membershipLevelNames } from "../../src/shared/membership-names.ts";
 import { operations } from "../../src/shared/operations.ts";
 import { makeUser, type TestUser } from "../integration/admin/support.ts";
 import { launchBrowser, signInThroughConsentPage, type TestBrowser } from "../support/browser.ts";
@@ -127,8 +128,14 @@ describe("admin dashboard", () => {
       expect(await page.getByTestId("stat-monitored").textContent()).toContain("3");
       expect(await page.getByTestId("stat-today").textContent()).toContain("3");
 
-      // the premium member is listed and links to their detail
-      const link = page.getByTestId("premium-members").getByRole("link", { name: member.userId });
+      // the demo admin's own sign-in tops the Spotify calls, named as a person reads it, not by a bare id
+      const top = page.getByTestId("stat-top-listeners");
+      expect(await top.getByTestId("admin-user-name").first().textContent()).toBe("Alex Admin crate-admin");
+
+      // the premium member is listed by name (their Spotify id: they have no display name) and links to their detail
+      const members = page.getByTestId("premium-members");
+      expect(await members.getByTestId("admin-user-name").allTextContents()).toEqual([member.spotifyId]);
+      const link = members.getByRole("link", { name: member.spotifyId });
       await link.click();
       await page.waitForURL(`${server.url}/admin/users?userId=${member.userId}`);
       await page.getByTestId("premium-star").waitFor();
@@ -159,7 +166,16 @@ describe("admin dashboard", () => {
         .query("SELECT membership_level AS level FROM users WHERE id = ?")
         .get(listener.userId);
       expect(level).toEqual({ level: "PremiumYearly" });
-      expect(await page.getByTestId("detail-membership-events").textContent()).toContain("PremiumYearly");
+      // the levels as people read them, not their stored names
+      expect(await page.getByTestId("detail-membership").textContent()).toBe(
+        membershipLevelNames.PremiumYearly,
+      );
+      const events = (await page.getByTestId("detail-membership-events").textContent()) ?? "";
+      expect(events).toContain(membershipLevelNames.PremiumYearly);
+      expect(events).not.toContain("PremiumYearly");
+      expect(await page.getByTestId("membership-level-select").locator("option").allTextContents()).toEqual(
+        Object.values(membershipLevelNames),
+      );
 
       // by user id too; an unknown id says so
       await page.goto(`${server.url}/admin/users?userId=no-such-user`);
@@ -178,6 +194,7 @@ describe("admin dashboard", () => {
       await page.getByTestId("statistics-enable").click();
       const enabled = page.getByTestId("statistics-enabled");
       await enabled.getByText(listener.userId).waitFor();
+      expect(await enabled.getByTestId("admin-user-name").textContent()).toBe(listener.spotifyId);
       await enabled.getByTestId("statistics-disable").click();
       await page.getByText("Statistics are not enabled for anyone.").waitFor();
 

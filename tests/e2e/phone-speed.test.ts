@@ -137,6 +137,18 @@ describe("the first tap on a rendered page, on a throttled phone", () => {
   );
 
   test(
+    "shows the sign-in of the upgrade control on /plans within 200 ms",
+    async () => {
+      const times = await firstTaps("/plans", "[data-testid=upgrade-button]", {
+        selector: "[data-testid=plans-login-early], [data-testid=plans-authorize-button]",
+      });
+      console.log(`first tap, upgrade on /plans: ${times.map(Math.round).join(", ")} ms`);
+      expect(median(times)).toBeLessThanOrEqual(FIRST_TAP_MS);
+    },
+    TIMEOUT,
+  );
+
+  test(
     "expands an FAQ answer within 200 ms",
     async () => {
       const times = await firstTaps("/faq", "main button[aria-expanded]", {

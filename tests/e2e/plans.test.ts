@@ -3,6 +3,8 @@ import { eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import * as schema from "../../src/server/db/schema/index.ts";
 import { messages } from "../../src/shared/errors.ts";
+import { plansLoginTexts } from "../../src/shared/plans-login.ts";
+import { PRERENDER_STATE_ID } from "../../src/shared/prerender.ts";
 import { collectPageErrors } from "../support/browser.ts";
 import { createEmulatedListener, setUpBrowserSuite } from "../support/e2e.ts";
 import { startTestServer } from "../support/server.ts";
@@ -35,14 +37,27 @@ describe("plans in demo mode", () => {
     async () => {
       const page = await suite.browser.newPage();
       const errors = collectPageErrors(page);
+      // rendered once on the server (the first rendering may outlast a request's wait on a busy machine)
+      while (!(await (await fetch(`${suite.server.url}/plans`)).text()).includes(PRERENDER_STATE_ID))
+        await Bun.sleep(500);
       await page.goto(`${suite.server.url}/plans`);
       await page.getByTestId("premium-price").waitFor();
       expect(await page.getByTestId("premium-price").textContent()).toContain("49.00");
       expect(await page.getByTestId("feature-table").isVisible()).toBe(true);
       expect(await page.getByTestId("subscription-panel").count()).toBe(0);
+      // tapped before the app has loaded: its sign-in is shown at once in the page (a plain link)
+      expect(await page.evaluate(() => document.documentElement.dataset.app ?? null)).toBeNull();
       await page.getByTestId("upgrade-button").click();
+      const early = page.getByTestId("plans-login-early");
+      expect(await early.getByRole("heading").textContent()).toBe(plansLoginTexts.title);
+      const signIn = early.getByRole("link", { name: plansLoginTexts.signIn });
+      expect(new URL((await signIn.getAttribute("href")) ?? "", suite.server.url).pathname).toBe(
+        "/api/authorize/plans",
+      );
+      // once the app runs it opens /plans/login, whose own sign-in replaces the panel
       await page.waitForURL(`${suite.server.url}/plans/login`);
       await page.getByTestId("plans-authorize-button").waitFor();
+      await early.waitFor({ state: "detached" });
       expect(errors).toEqual([]);
     },
     TIMEOUT,

@@ -6,10 +6,10 @@ import type { QueryClient } from "@tanstack/react-query";
 import { renderToString } from "react-dom/server";
 import { Router } from "wouter";
 import type { RenderedPage, RenderedState } from "../../shared/prerender.ts";
-import { preloadPageFor } from "../App.tsx";
 import { AppProviders } from "../AppProviders.tsx";
 import { createQueryClient } from "../api/trpc.ts";
 import { TITLE_PREFIX } from "../hooks/usePageMeta.ts";
+import type { LazyPage } from "../lib/lazyPage.ts";
 import { renderingWith } from "../lib/rendered-data.ts";
 import type { AppRoute } from "../lib/route-types.ts";
 
@@ -60,7 +60,7 @@ export async function renderPage(
   route: AppRoute,
   seed: (queryClient: QueryClient) => void,
 ): Promise<RenderedPage> {
-  await preloadPageFor(path);
+  await (route.component as Partial<LazyPage>).preload?.();
   const queryClient = createQueryClient();
   seed(queryClient);
   const { cache, styles } = collectingCache();

@@ -2,6 +2,7 @@
 // server's event loop, not on it. It renders the public pages a signed-out visitor can open, and a signed-in
 // listener's Playlists page with that listener's data (ADR 0033), nothing else.
 import { getQueryKey } from "@trpc/react-query";
+import { isPagePath } from "../../shared/pages/paths.ts";
 import {
   LISTENER_PAGE_PATH,
   type PrerenderRequest,
@@ -10,7 +11,7 @@ import {
 } from "../../shared/prerender.ts";
 import { routeAt } from "../App.tsx";
 import { trpc } from "../api/trpc.ts";
-import { publicRoutes } from "../routes/public.ts";
+import { notFoundRoute, publicRoutes } from "../routes/public.ts";
 import { renderPage } from "./render-page.tsx";
 
 declare const self: Worker;
@@ -31,12 +32,12 @@ const seedKeys: Record<string, unknown[]> = {
   "metadata.coverage": getQueryKey(trpc.metadata.coverage, undefined, "query"),
 };
 
-/** Public pages for a signed-out visitor; the Playlists page for a signed-in listener. */
+/** Public pages and the not-found page for a signed-out visitor; the Playlists page for a signed-in listener. */
 const rendered = (path: string, seed: PrerenderSeed) =>
-  seed["user.me"] ? path === LISTENER_PAGE_PATH : RENDERED.has(path);
+  seed["user.me"] ? path === LISTENER_PAGE_PATH : RENDERED.has(path) || !isPagePath(path);
 
 async function answer({ id, path, seed }: PrerenderRequest): Promise<PrerenderResponse> {
-  const route = routeAt(path);
+  const route = isPagePath(path) ? routeAt(path) : notFoundRoute;
   if (!route || !rendered(path, seed)) return { id, page: null };
   if (seed["user.me"]) await signedInReady;
   const page = await renderPage(path, route, (queryClient) => {

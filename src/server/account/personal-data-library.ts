@@ -1,5 +1,5 @@
 // The personal-data export's library part: liked songs, when they were read, and the playlists chosen.
-import { asc, eq } from "drizzle-orm";
+import { asc, count, eq } from "drizzle-orm";
 import type { PersonalData } from "../../shared/schemas/account.ts";
 import type { Db } from "../db/client.ts";
 import {
@@ -42,6 +42,11 @@ export function likedSongsPage(
     .offset(offset)
     .all()
     .map((l) => ({ ...l, likedAt: iso(l.likedAt), unlikedAt: iso(l.unlikedAt) }));
+}
+
+/** How many liked songs (unliked ones included) the export holds. */
+export function likedSongsCount(db: Db, userId: string): number {
+  return db.select({ n: count() }).from(likes).where(eq(likes.userId, userId)).get()?.n ?? 0;
 }
 
 export function libraryOf(db: Db, userId: string): LibraryPart {

@@ -1,4 +1,4 @@
-import type { PersonalData } from "../../shared/schemas/account.ts";
+import type { PersonalData, PersonalDataPreview } from "../../shared/schemas/account.ts";
 import { activityForExport } from "../activity/read.ts";
 import { type Db, openReadOnly } from "../db/client.ts";
 import { transaction } from "../db/transaction.ts";
@@ -7,7 +7,7 @@ import { nextTask, runSteps, runStepsGivingWay } from "../platform/steps.ts";
 import { billingOf } from "./personal-data-billing.ts";
 import { choicesOf } from "./personal-data-choices.ts";
 import { analysesOf, distributionsOf, managedPlaylistsOf } from "./personal-data-history.ts";
-import { libraryOf, likedSongsPage } from "./personal-data-library.ts";
+import { libraryOf, likedSongsCount, likedSongsPage } from "./personal-data-library.ts";
 import { profileOf } from "./personal-data-profile.ts";
 
 /** Table names this export reads; checked against the schema by tests/unit/account/coverage.test.ts. */
@@ -48,8 +48,18 @@ export const personalDataTableNames = [
 /** Liked songs read at once between two pauses of a download (a few milliseconds of the event loop). */
 const LIKED_SONGS_PAGE = 1_000;
 
-/** The export read part by part: it pauses (yields) between parts, and returns the whole at the end. */
-function* personalDataParts(db: Db, userId: string): Generator<void, PersonalData> {
+/** Items of each list the page shows; the rest is in the download. */
+export const PREVIEW_ITEMS_PER_LIST = 200;
+
+/**
+ * The export read part by part: it pauses (yields) between parts, and returns the whole at the end. With
+ * `likedSongsShown`, only that many liked songs are read (the page's preview).
+ */
+function* personalDataParts(
+  db: Db,
+  userId: string,
+  likedSongsShown = Number.POSITIVE_INFINITY,
+): Generator<void, PersonalData> {
   const profile = profileOf(db, userId);
   if (!profile) throw notSignedIn();
   const { user, previousDeletion, providerTokens, sessions, settings, statisticsEnabled, ...usage } = profile;
@@ -58,9 +68,10 @@ function* personalDataParts(db: Db, userId: string): Generator<void, PersonalDat
   const likedSongs: PersonalData["likedSongs"] = [];
   for (;;) {
     yield;
-    const page = likedSongsPage(db, userId, likedSongs.length, LIKED_SONGS_PAGE);
+    const size = Math.min(LIKED_SONGS_PAGE, likedSongsShown - likedSongs.length);
+    const page = likedSongsPage(db, userId, likedSongs.length, size);
     likedSongs.push(...page);
-    if (page.length < LIKED_SONGS_PAGE) break;
+    if (page.length < size || likedSongs.length >= likedSongsShown) break;
   }
   yield;
   const managedPlaylists = managedPlaylistsOf(db, userId);
@@ -124,4 +135,35 @@ export function downloadPersonalData(db: Db, databasePath: string, userId: strin
   });
   exportsQueue = run.catch(() => undefined);
   return run;
+}
+
+/**
+ * What /settings/my-data shows: the same export with every list cut to its first `PREVIEW_ITEMS_PER_LIST` items,
+ * and the lists cut with their lengths. Only the liked songs shown are read (their count is asked); the rest of the
+ * export is small beside them, or cut here.
+ */
+export function previewPersonalData(db: Db, userId: string): PersonalDataPreview {
+  const shown = PREVIEW_ITEMS_PER_LIST;
+  return transaction(db, (tx) => {
+    const data = runSteps(personalDataParts(tx, userId, shown));
+    const cut: PersonalDataPreview["cut"] = [];
+    const likedSongs = likedSongsCount(tx, userId);
+    if (likedSongs > shown) cut.push({ path: "likedSongs", total: likedSongs });
+    return { data: cutLists(data, shown, "", cut) as PersonalData, shownPerList: shown, cut };
+  });
+}
+
+/** `value` with every array longer than `max` cut to its first `max` items, each cut noted in `cut`. */
+function cutLists(value: unknown, max: number, path: string, cut: PersonalDataPreview["cut"]): unknown {
+  if (Array.isArray(value)) {
+    if (value.length > max) cut.push({ path, total: value.length });
+    return value.slice(0, max).map((item, i) => cutLists(item, max, `${path}[${i}]`, cut));
+  }
+  if (value === null || typeof value !== "object") return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, item]) => [
+      key,
+      cutLists(item, max, path ? `${path}.${key}` : key, cut),
+    ]),
+  );
 }

@@ -5,6 +5,7 @@ import type { MembershipChangeResult, PremiumMember } from "../../shared/schemas
 import { setMembershipLevel } from "../billing/membership.ts";
 import type { Deps } from "../deps/deps.ts";
 import { premiumMembersPage } from "./premium-members-repository.ts";
+import { namedUsers } from "./user-names.ts";
 
 /**
  * Current PremiumYearly members, `limits.adminPageSize` a page from `offset`, newest premium first (ties by
@@ -13,10 +14,11 @@ import { premiumMembersPage } from "./premium-members-repository.ts";
  * records it (a level set outside the app).
  */
 export function listPremiumMembers(deps: Pick<Deps, "db">, offset: number): PremiumMember[] {
-  return premiumMembersPage(deps.db, limits.adminPageSize, offset).map((row) => ({
+  const page = premiumMembersPage(deps.db, limits.adminPageSize, offset).map((row) => ({
     userId: row.userId,
     effectiveDate: new Date(row.effectiveDate).toISOString(),
   }));
+  return namedUsers(deps.db, page);
 }
 
 /**

@@ -5,6 +5,7 @@ import { reportCallsByKind } from "../../shared/spotify-access.ts";
 import { grantOf, readGrant } from "../auth/spotify-access.ts";
 import { users } from "../db/schema/index.ts";
 import type { Deps } from "../deps/deps.ts";
+import { namedUsers } from "./user-names.ts";
 
 const TOP_LISTENERS = 10;
 
@@ -47,7 +48,7 @@ export function spotifyStatistics(
       refusedCalls: quota.refusedCalls,
     },
     callsLast24h: reportedCalls(deps.spotifyCalls.last24h()),
-    topListeners: deps.spotifyCalls.topListeners(TOP_LISTENERS),
+    topListeners: namedUsers(deps.db, deps.spotifyCalls.topListeners(TOP_LISTENERS)),
     dailyBudget: deps.config.spotify.dailyCalls,
   };
 }

@@ -20,6 +20,7 @@ import {
   usersCreatedBefore,
   usersCreatedPerDaySince,
 } from "./statistics-repository.ts";
+import { namedUsers } from "./user-names.ts";
 
 export const STATISTICS_WINDOW_DAYS = 30;
 export const LATEST_BATCH_EXECUTIONS = 10;
@@ -62,6 +63,10 @@ export function getAdminStatistics(deps: StatisticsDeps): AdminStatistics {
   }
   const monitored = monitoredUsers(deps.db);
   const lastDay = usersCreatedAfter(deps.db, now - DAY_MS);
+  const statisticUsers = namedUsers(
+    deps.db,
+    statisticsUserIds(deps.db).map((userId) => ({ userId })),
+  );
 
   return {
     userData: {
@@ -75,7 +80,8 @@ export function getAdminStatistics(deps: StatisticsDeps): AdminStatistics {
       latestBatchExecutions: latestBatchExecutions(deps),
       usersBehindHourly: usersBehindHourly(deps.db, now),
     },
-    enabledStatisticsUserIds: statisticsUserIds(deps.db),
+    enabledStatisticsUserIds: statisticUsers.map((user) => user.userId),
+    enabledStatisticsUsers: statisticUsers,
     spotify: spotifyStatistics(deps),
   };
 }

@@ -198,7 +198,7 @@ export async function completeAuthorization(
   const result = signedIn;
   cookies.push(sessionCookie(deps.config, result.sessionToken));
   // Read new likes now, so counts and the first distribution are ready sooner (one call when nothing is new).
-  deps.afterSignIn(result.userId);
+  await deps.afterSignIn(result.userId);
   deps.log.info("signed in", { userId: result.userId, created: result.created });
   return { location: signInReturnPaths[pending.returnTo], cookies };
 }

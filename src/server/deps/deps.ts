@@ -52,8 +52,11 @@ export interface Deps {
   priceCache: Map<string, PriceCacheEntry>;
 
   // Work a lower domain starts in a higher one, wired in the composition root so that imports point downward.
-  /** after a sign-in: read the listener's new likes in the background (library) */
-  afterSignIn(userId: string): void;
+  /**
+   * after a sign-in, before its first page: read the listener's new likes in the background (library); in demo mode
+   * the demo's premium listener's subscription first (billing/demo-premium.ts)
+   */
+  afterSignIn(userId: string): Promise<void>;
   /** after a metadata pass brought new facts about songs the user likes: place them (distribution) */
   distributeNewFacts(userId: string): Promise<void>;
 }

@@ -33,7 +33,7 @@ export async function checkMetadataSources(config: Config, probe: Probe): Promis
       results.push(
         failed(name, `refused Crate's User-Agent (HTTP 403): set MUSICBRAINZ_CONTACT to an e-mail or URL`),
       );
-    } else if (answer.status >= 400 && answer.status !== 404) {
+    } else if (answer.status < 200 || answer.status >= 300) {
       results.push(failed(name, `answered HTTP ${answer.status}: check ${metadataUrlSetting(source)}`));
     } else results.push(ok(name, `answered (HTTP ${answer.status})`));
   }

@@ -8,8 +8,7 @@ import { moodRules } from "../../shared/catalogue/moods.ts";
 import { nationalityRules } from "../../shared/catalogue/nationalities.ts";
 import { subgenres } from "../../shared/catalogue/subgenres.ts";
 import { tempoBands } from "../../shared/catalogue/tempo.ts";
-import { limits } from "../../shared/limits.ts";
-import { considersAllLikes, type MembershipLevel } from "../../shared/membership.ts";
+import { consideredLikes, type MembershipLevel } from "../../shared/membership.ts";
 import type { SongFacts } from "../../shared/rules/model.ts";
 import type { Db } from "../db/client.ts";
 import type { Deps } from "../deps/deps.ts";
@@ -57,8 +56,7 @@ export const classificationVersion = hash53(
 ).toString(36);
 
 /** All likes for PremiumYearly; the newest 1000 for every other level. */
-export const consideredLimit = (level: MembershipLevel): number | null =>
-  considersAllLikes(level) ? null : limits.freeConsideredSongs;
+export const consideredLimit: (level: MembershipLevel) => number | null = consideredLikes;
 
 /** Which likes to read, and which of their facts beyond the like and the classification. */
 export interface SongReading {

@@ -91,7 +91,7 @@ export function notIncludedSongs(db: Db, userId: string, input: NotIncludedInput
     }
     if (!matches?.(song)) continue;
     if (song.rank < firstConsidered) {
-      const text = explainTexts.notIncluded.freeLimit(limits.freeConsideredSongs);
+      const text = explainTexts.notIncluded.freeLimit();
       listed.push({ trackId: song.trackId, kind: "freeLimit", text: () => text });
       continue;
     }

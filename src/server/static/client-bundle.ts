@@ -1,4 +1,5 @@
 import { basename, join } from "node:path";
+import { isPagePath } from "../../shared/pages/paths.ts";
 import { WEB_VITALS_META } from "../../shared/web-vitals.ts";
 import type { Bytes } from "../http/compression.ts";
 import { type Asset, assetResponse, IMMUTABLE, makeAsset } from "./assets.ts";
@@ -34,6 +35,10 @@ export interface ClientBundle {
 const ROBOTS_TXT = "User-agent: *\nDisallow: /api/\nDisallow: /emulator/\nAllow: /\n";
 
 const clientEntry = join(import.meta.dir, "../../client/index.html");
+/** The icon browsers and feed readers ask for at /favicon.ico (made from favicon.svg by scripts/favicon.ts). */
+const faviconIco = join(import.meta.dir, "../../client/favicon.ico");
+/** Its name is not hashed, so browsers keep it a day rather than for good. */
+const FAVICON_CACHE = "public, max-age=86400";
 const SHELL_CACHE = "no-cache";
 
 function assemble(
@@ -43,7 +48,8 @@ function assemble(
   let html: Bytes | undefined;
   for (const { name, body, type, forms } of entries) {
     if (name.endsWith(".html")) html = body;
-    else files.set(`/${name}`, makeAsset(body, type, IMMUTABLE, forms));
+    else
+      files.set(`/${name}`, makeAsset(body, type, name === "favicon.ico" ? FAVICON_CACHE : IMMUTABLE, forms));
   }
   if (!html) throw new Error("The client bundle has no HTML page");
   const encode = (text: string) => new Uint8Array(new TextEncoder().encode(text));
@@ -84,6 +90,7 @@ export async function buildClientFiles(): Promise<{ name: string; body: Bytes; t
     throw new AggregateError(result.logs, "The client bundle did not build");
   }
   const font = await buildFontFiles();
+  const favicon = { name: "favicon.ico", body: await Bun.file(faviconIco).bytes(), type: "image/x-icon" };
   const preloads = preloadLinks(result.metafile.outputs as unknown as BuildOutputs);
   const outputs = await Promise.all(
     result.outputs.map(async (output) => {
@@ -98,7 +105,7 @@ export async function buildClientFiles(): Promise<{ name: string; body: Bytes; t
       return { name, body: withFont, type: output.type };
     }),
   );
-  return [...outputs, ...font.files];
+  return [...outputs, ...font.files, favicon];
 }
 
 /** The bundle built from source; its files are compressed in the background as it starts serving them. */
@@ -143,8 +150,10 @@ function withHead(bundle: ClientBundle, head: string): ClientBundle {
 
 /**
  * Answers a page or asset request: built files by path; a public page rendered for a signed-out visitor; else the
- * landing page with its hero at `/`, the SPA shell for any other path. Pages differ by the session cookie. Below
- * a sample rate of 1, every page carries it for its Core Web Vitals report (client/web-vitals.ts).
+ * landing page with its hero at `/`, the SPA shell for any other page. A path that is no page answers 404 with the
+ * not-found page (rendered for a signed-out visitor, else the shell the app draws it in). Pages differ by the
+ * session cookie. Below a sample rate of 1, every page carries it for its Core Web Vitals report
+ * (client/web-vitals.ts).
  */
 export function clientHandler(
   index?: Bun.HTMLBundle,
@@ -161,6 +170,7 @@ export function clientHandler(
     const file = bundle.files.get(path);
     if (file) return assetResponse(req, file);
     const rendered = await pages?.pageFor(req, path, bundle.shellHtml, bundle.listenerShellHtml);
+    if (!isPagePath(path)) return notFound(req, rendered ?? bundle.shell);
     const response = await assetResponse(
       req,
       rendered ?? (path === "/" ? bundle.landing : opensHome(path) ? bundle.homeShell : bundle.shell),
@@ -168,4 +178,15 @@ export function clientHandler(
     response.headers.append("Vary", "Cookie");
     return response;
   };
+}
+
+/** The not-found page with its 404 status: never a 304 (a validator would turn it into a success), never kept. */
+async function notFound(req: Request, page: Asset): Promise<Response> {
+  const headers = new Headers(req.headers);
+  headers.delete("if-none-match");
+  const response = await assetResponse(new Request(req.url, { headers }), page);
+  response.headers.set("Cache-Control", "no-cache");
+  response.headers.delete("ETag");
+  response.headers.append("Vary", "Cookie");
+  return new Response(response.body, { status: 404, headers: response.headers });
 }

@@ -1,3 +1,4 @@
+import { isPagePath } from "../../shared/pages/paths.ts";
 import {
   LISTENER_PAGE_PATH,
   PRERENDER_STATE_ID,
@@ -97,8 +98,9 @@ export function createPrerenderedPages(
     return response;
   };
 
-  const renderKept = (path: string, seed: PrerenderSeed, shell: string) => {
-    const key = `${path}\n${JSON.stringify(seed)}`;
+  /** `as`: what the page is kept under, when several paths share one page */
+  const renderKept = (path: string, seed: PrerenderSeed, shell: string, as = path) => {
+    const key = `${as}\n${JSON.stringify(seed)}`;
     let page = kept.get(key);
     if (!page) {
       page = render(path, seed).then((response) => {
@@ -147,7 +149,9 @@ export function createPrerenderedPages(
       }
       // (a path a visitor gets unrendered, such as /playlists, may still be a listener's rendered page above)
       if (declined.has(path)) return null;
-      const page = seedFor(path).then((seed) => (seed ? renderKept(path, seed, shell) : null));
+      // Every unknown path shows the same not-found page; only the header's selected link follows the first segment.
+      const keptAs = isPagePath(path) ? path : `not found in /${path.split("/")[1] ?? ""}`;
+      const page = seedFor(path).then((seed) => (seed ? renderKept(path, seed, shell, keptAs) : null));
       // A slow payment provider (the price of /plans) or a busy renderer never holds the page up for long.
       const timeout = new Promise<null>((resolve) => setTimeout(resolve, RENDER_WAIT_MS, null).unref());
       return Promise.race([page, timeout]);

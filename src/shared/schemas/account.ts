@@ -169,3 +169,14 @@ export interface PersonalData {
     payload: unknown;
   }[];
 }
+
+/**
+ * What /settings/my-data shows: the export with each list cut to its first `shownPerList` items (a phone cannot
+ * show a 10,000-song library's 5 MB of text), and what was left out; the whole export is the download.
+ */
+export interface PersonalDataPreview {
+  data: PersonalData;
+  shownPerList: number;
+  /** each cut list: where it is in the export ("likedSongs", "managedPlaylists[2].songsAdded") and its length */
+  cut: { path: string; total: number }[];
+}

@@ -67,7 +67,16 @@ export interface AdminStatistics {
     usersBehindHourly: number;
   };
   enabledStatisticsUserIds: string[];
+  /** the same users, named */
+  enabledStatisticsUsers: AdminUserRef[];
   spotify: AdminSpotifyStatistics;
+}
+
+/** A user as an admin's lists name them: Spotify's id and display name beside Crate's id (null once deleted). */
+export interface AdminUserRef {
+  userId: string;
+  spotifyId: string | null;
+  displayName: string | null;
 }
 
 /** Spotify's 2026 limits as the operator sees them: grants ending or ended, the quota pause, calls in 24 hours. */
@@ -87,13 +96,12 @@ export interface AdminSpotifyStatistics {
   };
   /** every request sent to the Web API in the last 24 hours, refused ones included */
   callsLast24h: { total: number; byKind: Record<ReportedCallKind, number> };
-  topListeners: { userId: string; calls: number }[];
+  topListeners: (AdminUserRef & { calls: number })[];
   /** SPOTIFY_DAILY_CALLS, null without a budget */
   dailyBudget: number | null;
 }
 
-export interface PremiumMember {
-  userId: string;
+export interface PremiumMember extends AdminUserRef {
   /** ISO 8601: when the user's current premium membership started */
   effectiveDate: string;
 }

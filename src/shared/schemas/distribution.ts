@@ -134,3 +134,11 @@ export interface AnalysisResults {
    */
   coverage: MetadataCoverage;
 }
+
+/**
+ * For each catalogue entry that can make more than one Spotify playlist (Liked At, Partitions, Everything), how
+ * many it would make for the listener if chosen now; empty for a level without those entries.
+ */
+export interface PlaylistsMade {
+  entries: { name: string; playlists: number }[];
+}

@@ -30,14 +30,14 @@ describe("premium members, 20 a page", () => {
   });
 
   test("fewer than 20, exactly one page, more than one page, and an offset beyond the end", async () => {
-    const members: { userId: string; since: number }[] = [];
+    const members: { userId: string; spotifyId: string; since: number }[] = [];
     for (let i = 0; i < 23; i += 1) {
       const user = makeUser(world.server.deps);
       const since = NOW + (i + 1) * 3_600_000;
       await setMembershipLevel(world.server.deps, user.userId, "PremiumYearly", "payment", {
         effectiveDate: since,
       });
-      members.push({ userId: user.userId, since });
+      members.push({ userId: user.userId, spotifyId: user.spotifyId, since });
       if (i === 4) expect((await premiumPage(0)).body).toHaveLength(5);
       if (i === 19) {
         expect((await premiumPage(0)).body).toHaveLength(20);
@@ -47,7 +47,13 @@ describe("premium members, 20 a page", () => {
     makeUser(world.server.deps); // a Free user is never listed
     const expected = [...members]
       .sort((a, b) => b.since - a.since)
-      .map((m) => ({ userId: m.userId, effectiveDate: new Date(m.since).toISOString() }));
+      .map((m) => ({
+        userId: m.userId,
+        // named as the admin reads them (these test users have no display name on Spotify)
+        spotifyId: m.spotifyId,
+        displayName: null,
+        effectiveDate: new Date(m.since).toISOString(),
+      }));
 
     const first = await premiumPage(0);
     expect(first.body).toEqual(expected.slice(0, limits.adminPageSize));
@@ -92,6 +98,8 @@ describe("premium members, 20 a page", () => {
     const page = (await premiumPage(0)).body;
     expect(page[0]).toEqual({
       userId: returning.userId,
+      spotifyId: returning.spotifyId,
+      displayName: null,
       effectiveDate: new Date(Date.UTC(2026, 2, 5)).toISOString(),
     });
     expect(page.slice(1, 3).map((m: { userId: string }) => m.userId)).toEqual(

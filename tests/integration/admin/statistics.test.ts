@@ -127,6 +127,10 @@ describe("user statistics switches", () => {
     await rest(api, "POST", `/api/admin/statistics/user/${first.userId}/enable`, admin.cookie);
     const overview = await rest(api, "GET", "/api/admin/statistics", admin.cookie);
     expect(overview.body.enabledStatisticsUserIds).toEqual([first.userId, second.userId]);
+    // the same users, named as the admin reads them
+    expect(overview.body.enabledStatisticsUsers).toEqual(
+      [first, second].map((u) => ({ userId: u.userId, spotifyId: u.spotifyId, displayName: null })),
+    );
 
     const off = await rest(api, "POST", `/api/admin/statistics/user/${first.userId}/disable`, admin.cookie);
     expect(off.body).toEqual({ userId: first.userId, enabled: false });

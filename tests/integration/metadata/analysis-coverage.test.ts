@@ -1,7 +1,10 @@
 // The analysis says for each metadata group how much of the library is classified, as the Playlists page does,
 // and a group no configured source can fill says so.
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
+import { signInSyncSettled } from "../../../src/server/library/service.ts";
+import { limits } from "../../../src/shared/limits.ts";
 import { type MetadataCoverage, metadataGroups, metadataTexts } from "../../../src/shared/metadata.ts";
+import { makePremium } from "../../support/factories.ts";
 import { call, type Listener, signIn } from "../distribution/support.ts";
 import { expectedTempo, type MetadataHarness, startMetadataHarness, world } from "./support.ts";
 
@@ -102,5 +105,41 @@ describe("the analysis of a development-mode library with Spotify as the only so
       expect(coverage.groups.find((g) => g.group === group)?.fillable).toBe(false);
       expect(textOf(coverage, group)).toBe(metadataTexts.unfillable(group));
     }
+  });
+});
+
+describe("a free listener with more liked songs than the free plan places", () => {
+  let h: MetadataHarness;
+  let listener: Listener;
+  beforeAll(async () => {
+    h = await startMetadataHarness();
+    listener = await signIn(h, "coverage-free-past-limit", limits.freeConsideredSongs + 150, 7);
+    await signInSyncSettled(h.crate.deps, listener.userId);
+  });
+  afterAll(async () => {
+    await h.dispose();
+  });
+
+  const coverageNow = async () => {
+    const answer = await fetch(`${h.crate.url}/api/trpc/metadata.coverage`, {
+      headers: { cookie: listener.cookie },
+    });
+    return ((await answer.json()) as { result: { data: MetadataCoverage } }).result.data;
+  };
+
+  test("the coverage counts only the first songs the free plan places, and says so; Premium counts them all", async () => {
+    const free = await coverageNow();
+    expect(free.songs).toBe(limits.freeConsideredSongs);
+    for (const group of free.groups) {
+      expect(group.known).toBeLessThanOrEqual(limits.freeConsideredSongs);
+      expect(group.text).toBe(
+        metadataTexts.coverageOfFirst(group.group, group.known, limits.freeConsideredSongs),
+      );
+    }
+    makePremium(h.crate.deps.db, listener.userId);
+    const premium = await coverageNow();
+    expect(premium.songs).toBe(limits.freeConsideredSongs + 150);
+    expect(textOf(premium, "Mood")).toStartWith("Mood known for ");
+    expect(textOf(premium, "Mood")).toEndWith(` of ${limits.freeConsideredSongs + 150} songs`);
   });
 });

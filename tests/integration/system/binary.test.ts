@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { existsSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { freePort, tempDir } from "../../support/server.ts";
 
@@ -107,6 +107,21 @@ describe("the single binary", () => {
       expect(text).not.toContain("react-dom.development");
     }
   }, 70_000);
+
+  test("dist/ holds the executable alone: its source map is inside it, and an error's stack names the source", () => {
+    expect(readdirSync(join(root, "dist")).filter((name) => name.endsWith(".map"))).toEqual([]);
+    // a database path that is a folder: SQLite cannot open it, and the error's stack reaches the top
+    const broken = tempDir("crate-binary-stack-");
+    mkdirSync(join(broken, "data", "crate.db"), { recursive: true });
+    const run = Bun.spawnSync([binary], {
+      cwd: broken,
+      env: { PATH: process.env.PATH ?? "", HOME: broken, PORT: String(freePort()), JOBS: "off", DEMO: "on" },
+      timeout: 15_000,
+    });
+    rmSync(broken, { recursive: true, force: true });
+    expect(run.exitCode).not.toBe(0);
+    expect(run.stderr.toString()).toContain("src/server/db/client.ts");
+  }, 20_000);
 
   test("SIGTERM shuts it down cleanly", async () => {
     const running = proc;

@@ -81,6 +81,15 @@ test("a wrong Paddle key is the Paddle API key's ✗ and exit code 1, the key no
   expect(run.out).not.toContain("pdl_sdbx_apikey_not_this_one");
 });
 
+test("every metadata source's ✓ is a 200: a MusicBrainz path that answers 404 is its ✗", async () => {
+  const passed = await doctor({});
+  for (const source of ["reccobeats", "musicbrainz", "deezer"])
+    expect(passed.lines.find((l) => l.startsWith(`✓ Metadata source ${source}:`))).toContain("HTTP 200");
+  const run = await doctor({ MUSICBRAINZ_URL: "http://127.0.0.1:3000/emulator/musicbrainz/ws/3" });
+  expect(run.code).toBe(1);
+  expect(run.failed).toEqual(["✗ Metadata source musicbrainz: answered HTTP 404: check MUSICBRAINZ_URL"]);
+});
+
 test("an unreachable MusicBrainz is its own ✗ and exit code 1", async () => {
   const run = await doctor({ MUSICBRAINZ_URL: `http://127.0.0.1:${freePort()}/ws/2` });
   expect(run.code).toBe(1);

@@ -56,4 +56,6 @@ test("grants ending and ended, calls by kind and the quota: on /metrics and the 
     ["analysis", "distribution", "hourly", "other", "reminder", "signIn"].sort(),
   );
   expect(stats.body.spotify.topListeners[0].calls).toBeGreaterThan(0);
+  // named as the admin reads them, not a bare id
+  expect(typeof stats.body.spotify.topListeners[0].spotifyId).toBe("string");
 }, 60_000);

@@ -1,4 +1,5 @@
 import { describe, expect, test } from "bun:test";
+import { spacedTicks } from "../../../src/client/pages/admin/chart-ticks.ts";
 import { adminUserPath, formatDuration, formatTime } from "../../../src/client/pages/admin/format.ts";
 import { nextOffset, previousOffset } from "../../../src/client/pages/admin/paging.ts";
 
@@ -37,5 +38,16 @@ describe("admin formatting", () => {
   test("user detail links carry the id, encoded", () => {
     expect(adminUserPath({ userId: "a b" })).toBe("/admin/users?userId=a%20b");
     expect(adminUserPath({ spotifyId: "crate-free" })).toBe("/admin/users?spotifyId=crate-free");
+  });
+});
+
+describe("spacedTicks", () => {
+  const weeks = Array.from({ length: 12 }, (_, i) => `w${i}`);
+  test("as many labels as fit, one step throughout, from the first", () => {
+    expect(spacedTicks(weeks, 76 * 6, "day")).toEqual(["w0", "w2", "w4", "w6", "w8", "w10"]);
+    expect(spacedTicks(weeks, 76 * 20, "day")).toEqual(weeks);
+    expect(spacedTicks(weeks, 50, "day")).toEqual(["w0"]);
+    expect(spacedTicks(weeks, 0, "day")).toEqual([]);
+    expect(spacedTicks([], 500, "hour")).toEqual([]);
   });
 });

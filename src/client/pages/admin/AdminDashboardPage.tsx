@@ -30,7 +30,7 @@ function Dashboard() {
               executions={overview.data.batchData.latestBatchExecutions}
               usersBehind={overview.data.batchData.usersBehindHourly}
             />
-            <UserStatisticsSegment enabledUserIds={overview.data.enabledStatisticsUserIds} />
+            <UserStatisticsSegment enabledUsers={overview.data.enabledStatisticsUsers} />
           </>
         ) : null}
       </Stack>

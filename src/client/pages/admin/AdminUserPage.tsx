@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { useSearch } from "wouter";
 import { ErrorCode } from "../../../shared/errors.ts";
 import { isPremiumMember } from "../../../shared/membership.ts";
+import { membershipLevelNames } from "../../../shared/membership-names.ts";
 import type { AdminUserDetail, UserLookup } from "../../../shared/schemas/admin.ts";
 import { accessDate } from "../../../shared/spotify-access.ts";
 import { errorCodeOf } from "../../api/errors.ts";
@@ -63,7 +64,7 @@ function UserSummary({ detail }: { detail: AdminUserDetail }) {
                   data-testid="premium-star"
                 />
               ) : null}
-              <Text>{detail.user.membershipLevel}</Text>
+              <Text>{membershipLevelNames[detail.user.membershipLevel]}</Text>
             </HStack>
           </Item>
           <Item label="Monitored">

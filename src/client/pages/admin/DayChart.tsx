@@ -1,6 +1,7 @@
 import { Box, Stack, Text } from "@chakra-ui/react";
 import { ResponsiveLine } from "@nivo/line";
 import type { DayCounts } from "../../../shared/schemas/admin.ts";
+import { spacedTicks, useWidth } from "./chart-ticks.ts";
 
 export const CHART_HEIGHT_PX = 200;
 
@@ -30,27 +31,35 @@ export interface DayChartProps {
 }
 
 /** A line over UTC days ("YYYY-MM-DD" → number), 200 px high, with year-month-day labels. */
+const MARGIN = { top: 12, right: 28, bottom: 40, left: 44 };
+
 export function DayChart({ title, description, counts, testId }: DayChartProps) {
   const data = [{ id: title, data: Object.entries(counts).map(([x, y]) => ({ x, y })) }];
   const ticks = countTicks(Math.max(0, ...Object.values(counts)));
+  const [box, width] = useWidth<HTMLDivElement>();
+  const days = spacedTicks(Object.keys(counts), width - MARGIN.left - MARGIN.right, "day");
   return (
     <Stack gap="1" minW="0" data-testid={testId}>
       <Text fontWeight="semibold">{title}</Text>
       <Text textStyle="xs" color="fg.muted">
         {description}
       </Text>
-      <Box h={`${CHART_HEIGHT_PX}px`} w="full">
+      <Box h={`${CHART_HEIGHT_PX}px`} w="full" ref={box}>
         <ResponsiveLine
           role="img"
           ariaLabel={`${title}: ${description}`}
           data={data}
           theme={chartTheme}
           colors={["#fe5a1a"]}
-          margin={{ top: 12, right: 28, bottom: 40, left: 44 }}
+          margin={MARGIN}
           xScale={{ type: "time", format: "%Y-%m-%d", useUTC: true, precision: "day" }}
           xFormat="time:%Y-%m-%d"
           yScale={{ type: "linear", min: 0, max: ticks.at(-1) ?? 4 }}
-          axisBottom={{ format: "%Y-%m-%d", tickValues: "every 7 days", tickSize: 4 }}
+          axisBottom={{
+            format: "%Y-%m-%d",
+            tickValues: days.map((day) => new Date(`${day}T00:00:00Z`)),
+            tickSize: 4,
+          }}
           axisLeft={{ tickValues: ticks, tickSize: 4 }}
           gridYValues={ticks}
           enableGridX={false}

@@ -2,20 +2,15 @@ import { Alert, Field, NativeSelect, Stack } from "@chakra-ui/react";
 import { useState } from "react";
 import { messages } from "../../../shared/errors.ts";
 import type { MembershipLevel } from "../../../shared/membership.ts";
+import { membershipLevelNames } from "../../../shared/membership-names.ts";
 import { trpc } from "../../api/trpc.ts";
 import { useSession } from "../../hooks/useSession.ts";
 import { InlineForm, InlineSubmit } from "./InlineForm.tsx";
 
-// Listed here rather than imported with the shared zod schema, which would add zod to the admin chunk; the
-// Record type makes the compiler check that every level is listed.
-const levelLabels: Record<MembershipLevel, string> = {
-  Free: "Free",
-  FreeBeforePremiumIntroduced: "FreeBeforePremiumIntroduced",
-  PremiumYearly: "PremiumYearly",
-};
-const membershipLevels = Object.keys(levelLabels) as MembershipLevel[];
+// The levels from their names rather than the shared zod schema, which would add zod to the admin chunk.
+const membershipLevels = Object.keys(membershipLevelNames) as MembershipLevel[];
 
-const isLevel = (value: string): value is MembershipLevel => Object.hasOwn(levelLabels, value);
+const isLevel = (value: string): value is MembershipLevel => Object.hasOwn(membershipLevelNames, value);
 
 /** Sets the user's membership level at once (a membership event); says whether it worked. */
 export function MembershipControl({ userId, current }: { userId: string; current: MembershipLevel }) {
@@ -52,7 +47,7 @@ export function MembershipControl({ userId, current }: { userId: string; current
             >
               {membershipLevels.map((option) => (
                 <option key={option} value={option}>
-                  {levelLabels[option]}
+                  {membershipLevelNames[option]}
                 </option>
               ))}
             </NativeSelect.Field>

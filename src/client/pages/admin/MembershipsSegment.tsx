@@ -10,6 +10,7 @@ import { FindMemberForm } from "./FindMemberForm.tsx";
 import { adminUserPath, formatTime } from "./format.ts";
 import { nextOffset, previousOffset } from "./paging.ts";
 import { Segment } from "./Segment.tsx";
+import { UserName } from "./UserName.tsx";
 
 export function MembershipsSegment() {
   const [offset, setOffset] = useState(0);
@@ -23,6 +24,7 @@ export function MembershipsSegment() {
         <Table.Root size="sm" data-testid="premium-members">
           <Table.Header>
             <Table.Row>
+              <Table.ColumnHeader>Member</Table.ColumnHeader>
               <Table.ColumnHeader>User id</Table.ColumnHeader>
               <Table.ColumnHeader>Effective date</Table.ColumnHeader>
             </Table.Row>
@@ -31,7 +33,15 @@ export function MembershipsSegment() {
             {rows.map((member) => (
               <Table.Row key={member.userId}>
                 <Table.Cell>
-                  <AppLink href={adminUserPath({ userId: member.userId })} color="brand.fg" fontFamily="mono">
+                  <UserName user={member} />
+                </Table.Cell>
+                <Table.Cell>
+                  <AppLink
+                    href={adminUserPath({ userId: member.userId })}
+                    color="fg.muted"
+                    fontFamily="mono"
+                    textStyle="xs"
+                  >
                     {member.userId}
                   </AppLink>
                 </Table.Cell>
@@ -39,7 +49,7 @@ export function MembershipsSegment() {
               </Table.Row>
             ))}
             {rows.length === 0 && !members.isPending ? (
-              <EmptyTableRow columns={2}>No premium members here.</EmptyTableRow>
+              <EmptyTableRow columns={3}>No premium members here.</EmptyTableRow>
             ) : null}
           </Table.Body>
         </Table.Root>

@@ -2,6 +2,7 @@ import { Box, HStack, Stack, Table, Text } from "@chakra-ui/react";
 import { ResponsiveLine } from "@nivo/line";
 import { useId } from "react";
 import type { ChartPoint } from "../../../shared/schemas/admin.ts";
+import { spacedTicks, useWidth } from "./chart-ticks.ts";
 import { CHART_HEIGHT_PX, chartTheme, countTicks } from "./DayChart.tsx";
 
 export interface ChartSeries {
@@ -28,6 +29,7 @@ export interface SeriesChartProps {
 }
 
 const plain = (value: number) => value.toLocaleString("en-US");
+const MARGIN = { top: 12, right: 20, bottom: 40, left: 48 };
 const label = (iso: string, hourly: boolean) =>
   hourly ? `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC` : iso.slice(0, 10);
 
@@ -59,10 +61,19 @@ export function SeriesChart({
   testId,
 }: SeriesChartProps) {
   const descriptionId = useId();
-  const data = series.map((s) => ({
+  // A series with nothing measured in the range has no line to draw (nivo would draw a path of "null"); it stays in
+  // the legend, the summary and the table.
+  const drawn = series.filter((s) => s.points.some((p) => p.value !== null));
+  const data = drawn.map((s) => ({
     id: s.label,
     data: s.points.map((p) => ({ x: new Date(p.at), y: p.value === null ? null : scale(p.value) })),
   }));
+  const [box, width] = useWidth<HTMLDivElement>();
+  const times = spacedTicks(
+    series[0]?.points.map((p) => p.at) ?? [],
+    width - MARGIN.left - MARGIN.right,
+    hourly ? "hour" : "day",
+  );
   const values = data.flatMap((s) => s.data.map((p) => p.y ?? 0));
   const ticks = countTicks(Math.max(0, ...values));
   const rows = series[0]?.points.map((p, i) => ({ at: p.at, values: series.map((s) => s.points[i]?.value) }));
@@ -84,22 +95,22 @@ export function SeriesChart({
           ))}
         </HStack>
       ) : null}
-      <Box h={`${CHART_HEIGHT_PX}px`} w="full">
+      <Box h={`${CHART_HEIGHT_PX}px`} w="full" ref={box}>
         <ResponsiveLine
           role="img"
           ariaLabel={`${title}: ${summary(series, format)}`}
           ariaDescribedBy={descriptionId}
           data={data}
           theme={chartTheme}
-          colors={series.map((s) => s.color)}
-          margin={{ top: 12, right: 20, bottom: 40, left: 48 }}
+          colors={drawn.map((s) => s.color)}
+          margin={MARGIN}
           xScale={{ type: "time", format: "native", useUTC: true, precision: hourly ? "hour" : "day" }}
           xFormat={hourly ? "time:%Y-%m-%d %H:%M" : "time:%Y-%m-%d"}
           yScale={counts ? { type: "linear", min: 0, max: ticks.at(-1) ?? 4 } : { type: "linear", min: 0 }}
           yFormat={(v) => (typeof v === "number" ? String(Math.round(v * 10) / 10) : "")}
           axisBottom={{
             format: hourly ? "%H:%M" : "%Y-%m-%d",
-            tickValues: hourly ? "every 12 hours" : "every 7 days",
+            tickValues: times.map((at) => new Date(at)),
             tickSize: 4,
           }}
           axisLeft={counts ? { tickValues: ticks, tickSize: 4 } : { tickValues: 4, tickSize: 4 }}

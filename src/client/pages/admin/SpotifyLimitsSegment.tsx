@@ -1,7 +1,8 @@
-import { SimpleGrid, Stat, Text } from "@chakra-ui/react";
+import { SimpleGrid, Stack, Stat, Text, Wrap } from "@chakra-ui/react";
 import type { AdminSpotifyStatistics } from "../../../shared/schemas/admin.ts";
 import { reportedCallKinds } from "../../../shared/spotify-access.ts";
 import { Segment } from "./Segment.tsx";
+import { UserName } from "./UserName.tsx";
 
 function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
   return (
@@ -54,9 +55,20 @@ export function SpotifyLimitsSegment({ spotify }: { spotify: AdminSpotifyStatist
         {` · quota probes ${count(quota.probes)}, refused calls ${count(quota.refusedCalls)}`}
       </Text>
       {spotify.topListeners.length > 0 ? (
-        <Text textStyle="sm" color="fg.muted" data-testid="stat-top-listeners">
-          Top listeners: {spotify.topListeners.map((l) => `${l.userId} (${count(l.calls)})`).join(", ")}
-        </Text>
+        <Stack gap="1" textStyle="sm" data-testid="stat-top-listeners">
+          <Text color="fg.muted">Top listeners by calls in 24 hours</Text>
+          <Wrap as="ol" listStyle="none" gap="1 4" m="0" p="0">
+            {spotify.topListeners.map((listener) => (
+              <li key={listener.userId}>
+                <UserName user={listener} />
+                <Text as="span" color="fg.muted">
+                  {" "}
+                  {count(listener.calls)} calls
+                </Text>
+              </li>
+            ))}
+          </Wrap>
+        </Stack>
       ) : null}
     </Segment>
   );

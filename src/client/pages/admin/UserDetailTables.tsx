@@ -1,4 +1,5 @@
 import { Badge, Stack } from "@chakra-ui/react";
+import { membershipLevelNames } from "../../../shared/membership-names.ts";
 import type { AdminUserDetail } from "../../../shared/schemas/admin.ts";
 import { DetailTable } from "./DetailTable.tsx";
 import { formatTime } from "./format.ts";
@@ -64,7 +65,7 @@ export function UserDetailTables({ detail }: { detail: AdminUserDetail }) {
         rows={detail.membershipEvents}
         rowKey={(e, i) => `${e.effectiveDate}-${i}`}
         columns={[
-          { header: "Level", cell: (e) => e.membershipLevel },
+          { header: "Level", cell: (e) => membershipLevelNames[e.membershipLevel] },
           { header: "Effective", cell: (e) => formatTime(e.effectiveDate) },
         ]}
       />

@@ -1,16 +1,16 @@
-import { Button, Field, HStack, Input, List, Text } from "@chakra-ui/react";
+import { Button, Field, HStack, Input, List, Stack, Text } from "@chakra-ui/react";
 import { useState } from "react";
 import { ErrorCode } from "../../../shared/errors.ts";
+import type { AdminUserRef } from "../../../shared/schemas/admin.ts";
 import { errorCodeOf } from "../../api/errors.ts";
 import { trpc } from "../../api/trpc.ts";
 import { ErrorText } from "../../components/ErrorText.tsx";
-import { AppLink } from "../../components/RouterLink.tsx";
-import { adminUserPath } from "./format.ts";
 import { InlineForm, InlineSubmit } from "./InlineForm.tsx";
 import { Segment } from "./Segment.tsx";
+import { UserName } from "./UserName.tsx";
 
 /** Enable statistics (activity recording) for a user id; disable it per enabled user. */
-export function UserStatisticsSegment({ enabledUserIds }: { enabledUserIds: string[] }) {
+export function UserStatisticsSegment({ enabledUsers }: { enabledUsers: AdminUserRef[] }) {
   const utils = trpc.useUtils();
   const [userId, setUserId] = useState("");
   const refresh = () => utils.admin.statistics.invalidate();
@@ -57,21 +57,19 @@ export function UserStatisticsSegment({ enabledUserIds }: { enabledUserIds: stri
         />
       ) : null}
       {disable.isError ? <ErrorText error={disable.error} /> : null}
-      {enabledUserIds.length === 0 ? (
+      {enabledUsers.length === 0 ? (
         <Text color="fg.muted">Statistics are not enabled for anyone.</Text>
       ) : (
         <List.Root as="ul" listStyle="none" gap="2" data-testid="statistics-enabled">
-          {enabledUserIds.map((enabledId) => (
+          {enabledUsers.map(({ userId: enabledId, ...named }) => (
             <List.Item key={enabledId}>
               <HStack justify="space-between" gap="3" borderWidth="1px" borderRadius="lg" px="3" py="2">
-                <AppLink
-                  href={adminUserPath({ userId: enabledId })}
-                  color="brand.fg"
-                  fontFamily="mono"
-                  textStyle="sm"
-                >
-                  {enabledId}
-                </AppLink>
+                <Stack gap="0" textStyle="sm" minW="0">
+                  <UserName user={{ userId: enabledId, ...named }} />
+                  <Text fontFamily="mono" textStyle="xs" color="fg.muted" truncate>
+                    {enabledId}
+                  </Text>
+                </Stack>
                 <Button
                   size="xs"
                   variant="outline"

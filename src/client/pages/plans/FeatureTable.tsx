@@ -1,5 +1,6 @@
 import { Box, Table, Text } from "@chakra-ui/react";
 import { Check, Minus } from "lucide-react";
+import { freePlanTexts } from "../../../shared/free-plan.ts";
 import { limits } from "../../../shared/limits.ts";
 
 type Cell = boolean | string;
@@ -10,7 +11,7 @@ const rows: { feature: string; free: Cell; premium: Cell }[] = [
     free: `Up to ${limits.freePlaylists}`,
     premium: `Up to ${limits.premiumPlaylists}`,
   },
-  { feature: "Liked songs considered", free: `First ${limits.freeConsideredSongs}`, premium: "All" },
+  { feature: "Liked songs considered", free: freePlanTexts.tableCell, premium: "All" },
   { feature: "Mood, Genre, Subgenre, Decade, Nationality and Tempo playlists", free: true, premium: true },
   { feature: "Liked At playlists (month, season, year)", free: false, premium: true },
   { feature: "Randomized playlists", free: false, premium: true },

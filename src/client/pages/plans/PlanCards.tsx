@@ -2,6 +2,7 @@ import { Badge, Button, Card, HStack, SimpleGrid, Stack, Text } from "@chakra-ui
 import { Check, Sparkles } from "lucide-react";
 import { useState } from "react";
 import { ErrorCode, messages } from "../../../shared/errors.ts";
+import { freePlanTexts } from "../../../shared/free-plan.ts";
 import { limits } from "../../../shared/limits.ts";
 import { isNonFree, isPremiumMember, type MembershipLevel } from "../../../shared/membership.ts";
 import type { CheckoutConfig, PriceInfo } from "../../../shared/schemas/billing.ts";
@@ -14,7 +15,7 @@ import { formatPrice } from "./format.ts";
 
 const freePoints = [
   `Up to ${limits.freePlaylists} playlists`,
-  `Your first ${limits.freeConsideredSongs} liked songs`,
+  freePlanTexts.planLine,
   "Mood, genre, subgenre, decade, nationality and tempo",
 ];
 const premiumPoints = [

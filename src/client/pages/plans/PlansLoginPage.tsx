@@ -1,5 +1,6 @@
 import { Card, Stack, Text } from "@chakra-ui/react";
 import { Redirect } from "wouter";
+import { plansLoginTexts as texts } from "../../../shared/plans-login.ts";
 import { Layout } from "../../components/Layout.tsx";
 import { LogoMark } from "../../components/Logo.tsx";
 import { AppLink } from "../../components/RouterLink.tsx";
@@ -17,10 +18,10 @@ export function PlansLoginPage() {
           <LogoMark size={48} />
           <Stack gap="3">
             <Text as="h1" textStyle={{ base: "3xl", md: "4xl" }} fontWeight="800" letterSpacing="-0.02em">
-              Sign in to upgrade
+              {texts.title}
             </Text>
             <Text color="fg.muted" textStyle="lg">
-              Sign in with your Spotify account, then choose Premium on the plans page.
+              {texts.body}
             </Text>
           </Stack>
           <SignInButton
@@ -31,7 +32,7 @@ export function PlansLoginPage() {
             data-testid="plans-authorize-button"
           />
           <AppLink href="/plans" color="fg.muted" textStyle="sm">
-            Back to plans
+            {texts.back}
           </AppLink>
         </Card.Body>
       </Card.Root>

@@ -2,6 +2,7 @@ import { Center, HStack, Stack, Text } from "@chakra-ui/react";
 import { ArrowLeft, Crown, ListMusic, RefreshCw } from "lucide-react";
 import { useEffect, useState } from "react";
 import { compareNames } from "../../../shared/catalogue/index.ts";
+import { freePlanTexts } from "../../../shared/free-plan.ts";
 import { limits } from "../../../shared/limits.ts";
 import { hasUnlimitedPlaylists } from "../../../shared/membership.ts";
 import {
@@ -31,12 +32,9 @@ function UpgradePrompt({ likes }: { likes: number }) {
         <Crown size={20} aria-hidden />
       </Center>
       <Stack gap="3">
-        <Text fontWeight="bold">
-          Only your latest {limits.freeConsideredSongs} liked songs were considered
-        </Text>
+        <Text fontWeight="bold">{freePlanTexts.consideredTitle}</Text>
         <Text textStyle="sm" color="fg.muted">
-          You have {likes} liked songs. Upgrade to Premium so your whole library is considered and every song
-          finds its playlists.
+          {freePlanTexts.consideredBody(likes)}
         </Text>
         <LinkButton href="/plans" colorPalette="brand" size="sm" borderRadius="full" alignSelf="start">
           Upgrade to Premium

@@ -1,5 +1,7 @@
-import { Button, HStack, Skeleton, Stack, Textarea } from "@chakra-ui/react";
+import { Alert, Button, HStack, Skeleton, Stack, Text, Textarea } from "@chakra-ui/react";
 import { ArrowLeft, Download } from "lucide-react";
+import { useState } from "react";
+import { errorCodeOf } from "../../api/errors.ts";
 import { trpc } from "../../api/trpc.ts";
 import { ErrorText } from "../../components/ErrorText.tsx";
 import { Layout } from "../../components/Layout.tsx";
@@ -7,27 +9,69 @@ import { LoginPrompt } from "../../components/LoginPrompt.tsx";
 import { AppLink } from "../../components/RouterLink.tsx";
 import { useSession } from "../../hooks/useSession.ts";
 
-function download(text: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
+const EXPORT_PATH = "/api/user/personal-data";
+const FILE_NAME = "crate-my-data.json";
+
+/**
+ * The whole export as a file, taken as it comes (never parsed nor drawn here: a 10,000-song library is megabytes);
+ * a refusal (too many downloads this hour) is said on the page, not saved as the file.
+ */
+async function downloadExport(): Promise<void> {
+  const response = await fetch(EXPORT_PATH, { headers: { accept: "application/json" } });
+  if (!response.ok) {
+    const body = (await response.json().catch(() => ({}))) as { errorCode?: number };
+    throw Object.assign(new Error("download refused"), { errorCode: body.errorCode ?? -1 });
+  }
+  const url = URL.createObjectURL(await response.blob());
   const link = document.createElement("a");
   link.href = url;
-  link.download = "crate-my-data.json";
+  link.download = FILE_NAME;
   link.click();
   URL.revokeObjectURL(url);
 }
 
+const count = (n: number) => n.toLocaleString("en-US");
+
 function PersonalData() {
-  const query = trpc.account.personalData.useQuery(undefined, { staleTime: 0 });
-  const text = query.data ? JSON.stringify(query.data, null, 2) : "";
+  const query = trpc.account.personalDataPreview.useQuery(undefined, { staleTime: 0 });
+  const [downloading, setDownloading] = useState(false);
+  const [downloadError, setDownloadError] = useState<number | null>(null);
+  const preview = query.data;
+  const text = preview ? JSON.stringify(preview.data, null, 2) : "";
+  const download = async () => {
+    setDownloading(true);
+    setDownloadError(null);
+    try {
+      await downloadExport();
+    } catch (error) {
+      setDownloadError((error as { errorCode?: number }).errorCode ?? errorCodeOf(error));
+    } finally {
+      setDownloading(false);
+    }
+  };
   return (
     <Stack gap="4">
       {query.isError ? <ErrorText error={query.error} /> : null}
+      {preview && preview.cut.length > 0 ? (
+        <Alert.Root status="info" borderRadius="xl" data-testid="personal-data-cut">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>Shown here: the first {count(preview.shownPerList)} items of each list.</Alert.Title>
+            <Alert.Description>
+              {preview.cut.some((c) => c.path === "likedSongs")
+                ? `Your ${count(preview.cut.find((c) => c.path === "likedSongs")?.total ?? 0)} liked songs and every other long list are whole in the download.`
+                : "The long lists are whole in the download."}
+            </Alert.Description>
+          </Alert.Content>
+        </Alert.Root>
+      ) : null}
       <Skeleton loading={query.isPending} borderRadius="xl">
         <Textarea
           readOnly
           value={text}
           aria-label="My personal data"
           data-testid="personal-data"
+          data-state={preview ? "ready" : "loading"}
           fontFamily="mono"
           textStyle="xs"
           minH="60vh"
@@ -37,6 +81,7 @@ function PersonalData() {
           whiteSpace="pre"
         />
       </Skeleton>
+      {downloadError !== null ? <ErrorText code={downloadError} /> : null}
       <HStack justify="space-between" wrap="wrap" gap="3">
         <AppLink href="/settings" color="fg.muted">
           <HStack gap="1">
@@ -44,16 +89,30 @@ function PersonalData() {
             Back to settings
           </HStack>
         </AppLink>
-        <Button variant="outline" size="sm" disabled={!text} onClick={() => download(text)}>
-          <Download aria-hidden />
-          Download
-        </Button>
+        <Stack gap="1" align="end">
+          <Button
+            variant="outline"
+            size="sm"
+            loading={downloading}
+            onClick={() => void download()}
+            data-testid="personal-data-download"
+          >
+            <Download aria-hidden />
+            Download all of it
+          </Button>
+          <Text textStyle="xs" color="fg.muted">
+            {FILE_NAME}, everything above and every list whole
+          </Text>
+        </Stack>
       </HStack>
     </Stack>
   );
 }
 
-/** `/settings/my-data`: everything Crate stores about the user, as pretty-printed JSON (login required). */
+/**
+ * `/settings/my-data`: everything Crate stores about the user, as pretty-printed JSON (login required); a large
+ * library's long lists are cut on the page and whole in the download.
+ */
 export function MyDataPage() {
   const session = useSession();
   return (

@@ -1,5 +1,9 @@
 // Emulated Spotify listeners and the likes they start with (a pure function of seed, id and count).
-import { demoCuratorId, demoListeners as demoGuide } from "../../../shared/self-hosting.ts";
+import {
+  demoCuratorId,
+  demoListeners as demoGuide,
+  demoListenerEmail,
+} from "../../../shared/self-hosting.ts";
 import { createRng, hashText, mix } from "./random.ts";
 import type { SameRecording } from "./recordings.ts";
 
@@ -41,7 +45,7 @@ export function demoListeners(seed: number): ListenerProfile[] {
     displayName,
     product,
     country: "GB",
-    email: `${id}@listeners.example`,
+    email: demoListenerEmail(id),
     initialLikes,
     likesSeed: mix(seed, hashText(id)),
     demo: true,

@@ -1,7 +1,7 @@
 import { rateRules } from "../../../shared/rate-rules.ts";
 import { DeleteDataSchema } from "../../../shared/schemas/account.ts";
 import { deleteAccount } from "../../account/delete.ts";
-import { downloadPersonalData } from "../../account/personal-data.ts";
+import { downloadPersonalData, previewPersonalData } from "../../account/personal-data.ts";
 import { clearSessionCookie } from "../../auth/cookies.ts";
 import { authedProcedure, oneExpensivePerRequest, router } from "../core/init.ts";
 
@@ -10,6 +10,10 @@ export const accountRouter = router({
     ctx.deps.rateLimits.take(rateRules.personalData, ctx.user.userId);
     return downloadPersonalData(ctx.deps.db, ctx.deps.config.databasePath, ctx.user.userId);
   }),
+  /** what /settings/my-data shows: the export with its long lists cut (the download holds the whole) */
+  personalDataPreview: authedProcedure
+    .use(oneExpensivePerRequest)
+    .query(({ ctx }) => previewPersonalData(ctx.deps.db, ctx.user.userId)),
   deleteData: authedProcedure
     .input(DeleteDataSchema.optional())
     .use(oneExpensivePerRequest)

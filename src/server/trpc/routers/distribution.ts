@@ -6,6 +6,7 @@ import {
   DistributionIdSchema,
 } from "../../../shared/schemas/distribution.ts";
 import { cancelAnalysis, getAnalysisResults, startAnalysis } from "../../analysis/service.ts";
+import { playlistsMadeByEntries } from "../../distribution/playlists-made.ts";
 import { getListenerPreferences, getPlaylistPreferences } from "../../distribution/preferences.ts";
 import { deletePredefined, distributeHistorically, getProgress } from "../../distribution/service.ts";
 import { authedProcedure, oneExpensivePerRequest, router } from "../core/init.ts";
@@ -15,6 +16,10 @@ export const distributionRouter = router({
   preferences: authedProcedure.query(({ ctx }) => getPlaylistPreferences(ctx.deps, ctx.user)),
   /** the same without the catalogue's part, which the client takes from its bundle (per page view: a few KB) */
   listenerPreferences: authedProcedure.query(({ ctx }) => getListenerPreferences(ctx.deps, ctx.user)),
+  /** how many Spotify playlists the entries that make several would make now (reads the whole library) */
+  playlistsMade: authedProcedure
+    .use(oneExpensivePerRequest)
+    .query(({ ctx }) => playlistsMadeByEntries(ctx.deps, ctx.user.userId)),
   /** POST /api/distributor/distribute-historically */
   distributeHistorically: authedProcedure
     .input(DistributeHistoricallySchema)

@@ -1,12 +1,13 @@
 import { Alert, Badge, Box, Button, Center, Grid, HStack, Stack, Text } from "@chakra-ui/react";
 import { ArrowRight, Blend, Calendar, Globe, Music, Smile } from "lucide-react";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { ErrorCode, messages } from "../../../../shared/errors.ts";
 import { limits } from "../../../../shared/limits.ts";
 import { hasCombinationAccess } from "../../../../shared/membership.ts";
 import { trpc } from "../../../api/trpc.ts";
 import { ErrorText } from "../../../components/ErrorText.tsx";
 import { LinkButton } from "../../../components/RouterLink.tsx";
+import { useRevealWhenShown } from "../../../hooks/useRevealWhenShown.ts";
 import { useSession } from "../../../hooks/useSession.ts";
 import { CombinationsTable } from "./CombinationsTable.tsx";
 import { CombinationWizard } from "./CombinationWizard.tsx";
@@ -33,6 +34,12 @@ export function CombinationsTab() {
   // a failed load of the preference list counts as an empty list (spec §7)
   const combinations = preferences.data?.combinatorialPlaylistPreferences ?? [];
   const noMoreRoom = combinations.length >= limits.maxCombinations;
+  const showWizard = started && allowed && !noMoreRoom && !preferences.isPending;
+  // what "Let's go!" opens shows where the listener looks: the wizard from its top, else the answer under the button
+  const wizard = useRef<HTMLDivElement>(null);
+  const answer = useRef<HTMLDivElement>(null);
+  useRevealWhenShown(wizard, showWizard, { block: "start" });
+  useRevealWhenShown(answer, started && !showWizard && (!allowed || noMoreRoom));
 
   return (
     <Stack gap="8" data-testid="combinations-tab">
@@ -92,7 +99,7 @@ export function CombinationsTab() {
               <ArrowRight aria-hidden />
             </Button>
             {started && !allowed ? (
-              <Stack gap="3" w="full" maxW="lg">
+              <Stack gap="3" w="full" maxW="lg" ref={answer} scrollMarginTop="24" scrollMarginBottom="6">
                 <ErrorText code={ErrorCode.FeatureNotAvailable} />
                 <LinkButton href="/plans" variant="outline" size="sm" borderRadius="full" alignSelf="start">
                   See Premium
@@ -100,7 +107,15 @@ export function CombinationsTab() {
               </Stack>
             ) : null}
             {started && allowed && noMoreRoom ? (
-              <Alert.Root status="info" borderRadius="lg" maxW="2xl" data-testid="no-more-room">
+              <Alert.Root
+                ref={answer}
+                status="info"
+                borderRadius="lg"
+                maxW="2xl"
+                scrollMarginTop="24"
+                scrollMarginBottom="6"
+                data-testid="no-more-room"
+              >
                 <Alert.Indicator />
                 <Alert.Title fontWeight="medium">{messages.noMoreRoomWizard}</Alert.Title>
               </Alert.Root>
@@ -137,11 +152,13 @@ export function CombinationsTab() {
           </Text>
         </Stack>
       </Grid>
-      {started && allowed && !noMoreRoom && !preferences.isPending ? (
-        <CombinationWizard
-          storedCount={combinations.length}
-          featuresUnavailable={preferences.data?.featuresUnavailable ?? false}
-        />
+      {showWizard ? (
+        <Box ref={wizard} scrollMarginTop="24">
+          <CombinationWizard
+            storedCount={combinations.length}
+            featuresUnavailable={preferences.data?.featuresUnavailable ?? false}
+          />
+        </Box>
       ) : null}
       <CombinationsTable
         combinations={combinations}

@@ -1,6 +1,8 @@
 import { Badge, Box, Checkbox, HStack, IconButton, Text } from "@chakra-ui/react";
 import { Crown, Trash2 } from "lucide-react";
 import { type MouseEvent, memo } from "react";
+import { entryByName } from "../../../../shared/catalogue/index.ts";
+import { limits } from "../../../../shared/limits.ts";
 import { playlistFailureBadge } from "../../../../shared/playlist-failures.ts";
 import type { SimplePlaylistPreference } from "./preferences.ts";
 
@@ -11,6 +13,8 @@ export interface EntryOptionProps {
   blocked: boolean;
   /** songs in this playlist per the analysis; null while unknown */
   songs: number | null;
+  /** an entry that makes several Spotify playlists: how many it would make now (said before it is ticked) */
+  playlists?: number | null;
   onToggle: (entry: SimplePlaylistPreference) => void;
   /** offered for playlists of the saved selection and for those deleted in Spotify */
   onDelete?: (entry: SimplePlaylistPreference) => void;
@@ -45,12 +49,36 @@ function keepInputInStep(event: MouseEvent<HTMLInputElement>) {
   }, 0);
 }
 
+/** How an entry that makes several Spotify playlists divides the songs. */
+function perPlaylist(name: string): string | null {
+  const kind = entryByName(name)?.kind;
+  if (kind?.type === "partition") return `one per ${kind.size} songs`;
+  if (kind?.type === "everything") return `one per ${limits.playlistCapacity.toLocaleString("en-US")} songs`;
+  if (kind?.type !== "likedAt") return null;
+  if (kind.period === "year") return "one per year";
+  if (kind.period === "seasonNorth" || kind.period === "seasonSouth") return "one per season";
+  return kind.period === "monthFromSelection" ? "one per month from this one on" : "one per month";
+}
+
+/**
+ * "Makes 85 playlists in Spotify, one per month": what ticking an entry of Liked At, Partitions or Everything
+ * will create, said before it is ticked.
+ */
+export function playlistsMadeText(name: string, playlists: number): string {
+  const per = perPlaylist(name);
+  if (playlists === 0)
+    return `No playlist in Spotify yet: none of your liked songs fits it${per ? ` (${per})` : ""}`;
+  const made = `Makes ${playlists === 1 ? "1 playlist" : `${playlists} playlists`} in Spotify`;
+  return per ? `${made}, ${per}` : made;
+}
+
 /** One predefined playlist: a checkbox with its availability, song count and a delete action. */
 export const EntryOption = memo(function EntryOption({
   entry,
   checked,
   blocked,
   songs,
+  playlists = null,
   onToggle,
   onDelete,
   height,
@@ -138,6 +166,11 @@ export const EntryOption = memo(function EntryOption({
               </Text>
             ) : null}
           </HStack>
+          {playlists !== null ? (
+            <Text as="span" display="block" textStyle="xs" color="fg.muted" data-testid="playlists-made">
+              {playlistsMadeText(entry.name, playlists)}
+            </Text>
+          ) : null}
         </Checkbox.Label>
       </Checkbox.Root>
       {locked ? (

@@ -17,6 +17,8 @@ export interface EntryChoice {
   selected: ReadonlySet<string>;
   capReached: boolean;
   songs: (name: string) => number | null;
+  /** how many Spotify playlists an entry that makes several would make now; null for the others, or unknown */
+  playlists: (name: string) => number | null;
   onToggle: (entry: SimplePlaylistPreference) => void;
   onDelete: (entry: SimplePlaylistPreference) => void;
 }
@@ -104,6 +106,7 @@ export function sameChoiceFor(
   return (
     a.capReached === b.capReached &&
     a.songs === b.songs &&
+    a.playlists === b.playlists &&
     a.onToggle === b.onToggle &&
     a.onDelete === b.onDelete &&
     entries.every((entry) => a.selected.has(entry.name) === b.selected.has(entry.name))
@@ -177,6 +180,7 @@ export function ChoiceEntryOption({
       checked={checked}
       blocked={!checked && entry.available && choice.capReached}
       songs={choice.songs(entry.name)}
+      playlists={choice.playlists(entry.name)}
       onToggle={choice.onToggle}
       onDelete={choice.onDelete}
       height={height}

@@ -1,5 +1,6 @@
 import { Button, HStack, Stack, Text } from "@chakra-ui/react";
 import { textForErrorCode } from "../../../../shared/errors.ts";
+import { spotifyPlaylistsText } from "./SelectionPanel.tsx";
 
 /**
  * On phones the selection panel sits below all groups; this bar follows the list while there are unsaved
@@ -7,6 +8,7 @@ import { textForErrorCode } from "../../../../shared/errors.ts";
  */
 export function MobileSelectionBar({
   count,
+  spotifyPlaylists,
   cap,
   changes,
   problem,
@@ -15,6 +17,7 @@ export function MobileSelectionBar({
   onSubmit,
 }: {
   count: number;
+  spotifyPlaylists: number;
   cap: number;
   changes: number;
   problem: string | null;
@@ -49,6 +52,11 @@ export function MobileSelectionBar({
           <Text textStyle="xs" color="fg.muted">
             {changes === 1 ? "1 change" : `${changes} changes`} not applied yet
           </Text>
+          {spotifyPlaylists > count ? (
+            <Text textStyle="xs" color="fg.muted">
+              {spotifyPlaylistsText(count, spotifyPlaylists)}
+            </Text>
+          ) : null}
         </Stack>
         <Button
           colorPalette="brand"

@@ -2,7 +2,11 @@ import { Accordion, Box, Grid, Stack } from "@chakra-ui/react";
 import { useCallback, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { useLocation } from "wouter";
 import { textForErrorCode } from "../../../../shared/errors.ts";
-import { hasUnlimitedPlaylists, type MembershipLevel } from "../../../../shared/membership.ts";
+import {
+  hasPremiumCatalogue,
+  hasUnlimitedPlaylists,
+  type MembershipLevel,
+} from "../../../../shared/membership.ts";
 import { errorCodeOf } from "../../../api/errors.ts";
 import { trpc } from "../../../api/trpc.ts";
 import { DeletePlaylistDialog } from "../../../components/ConfirmDialog.tsx";
@@ -102,6 +106,16 @@ function PredefinedEditor({
   const [errorCode, setErrorCode] = useState<number | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const analysis = useAnalysis();
+  // Liked At, Partitions and Everything can make many Spotify playlists from one tick: how many, said beforehand
+  const made = trpc.distribution.playlistsMade.useQuery(undefined, {
+    enabled: hasPremiumCatalogue(level),
+    staleTime: 60_000,
+  });
+  const playlistsMade = useMemo(
+    () => new Map((made.data?.entries ?? []).map((entry) => [entry.name, entry.playlists])),
+    [made.data],
+  );
+  const playlists = useCallback((name: string) => playlistsMade.get(name) ?? null, [playlistsMade]);
   const deletion = trpc.distribution.deletePredefined.useMutation();
   const distribute = trpc.distribution.distributeHistorically.useMutation();
 
@@ -126,8 +140,8 @@ function PredefinedEditor({
   const capReached = selected.size >= cap;
   const songs = useCallback((name: string) => songsApplicable(analysis.state, name), [analysis.state]);
   const choice = useMemo<EntryChoice>(
-    () => ({ selected, capReached, songs, onToggle: toggle, onDelete: setDeleteFor }),
-    [selected, capReached, songs, toggle],
+    () => ({ selected, capReached, songs, playlists, onToggle: toggle, onDelete: setDeleteFor }),
+    [selected, capReached, songs, playlists, toggle],
   );
   const featuresNotice = useMemo(
     () => (featuresUnavailable ? <FeaturesUnavailable /> : null),
@@ -188,6 +202,8 @@ function PredefinedEditor({
   };
 
   const { added, removed } = selectionChanges(saved, selected);
+  // the chosen entries' playlists in Spotify, once an entry that makes several is among them
+  const spotifyPlaylists = [...selected].reduce((sum, name) => sum + (playlistsMade.get(name) ?? 1), 0);
 
   // The page's order is the order it is read and drawn in: a page arriving slowly is drawn before all of it is in,
   // and a panel placed above what precedes it would push that down as it arrives. On a wide screen the analysis
@@ -249,6 +265,7 @@ function PredefinedEditor({
         </Accordion.Root>
         <MobileSelectionBar
           count={selected.size}
+          spotifyPlaylists={spotifyPlaylists}
           cap={cap}
           changes={added.length + removed.length}
           problem={problem}
@@ -270,6 +287,7 @@ function PredefinedEditor({
         <Box order={{ base: 1, lg: 0 }}>
           <SelectionPanel
             count={selected.size}
+            spotifyPlaylists={spotifyPlaylists}
             cap={cap}
             capText={capText(level)}
             showPlansLink={!hasUnlimitedPlaylists(level)}

@@ -1,12 +1,13 @@
 import { Box, Button, Center, CloseButton, Dialog, HStack, Portal, Stack, Text } from "@chakra-ui/react";
 import { Check, Crown } from "lucide-react";
+import { freePlanTexts } from "../../../../shared/free-plan.ts";
 import { limits } from "../../../../shared/limits.ts";
 import { LinkButton } from "../../../components/RouterLink.tsx";
 
 const benefits = [
   "Liked At, Randomized, Latest Liked Songs and Miscellaneous playlists",
   `Up to ${limits.premiumPlaylists} playlists instead of ${limits.freePlaylists}`,
-  "All of your liked songs, not only the latest 1000",
+  freePlanTexts.premiumLine,
   "Combination playlists of your own",
 ];
 

@@ -1,10 +1,14 @@
 import { Box, Button, HStack, Progress, Stack, Text } from "@chakra-ui/react";
 import { Info, Send } from "lucide-react";
+import { useRef } from "react";
 import { ErrorText } from "../../../components/ErrorText.tsx";
 import { AppLink } from "../../../components/RouterLink.tsx";
+import { useRevealWhenShown } from "../../../hooks/useRevealWhenShown.ts";
 
 export interface SelectionPanelProps {
   count: number;
+  /** the Spotify playlists the chosen entries make (more than `count` once one makes several) */
+  spotifyPlaylists: number;
   cap: number;
   /** messages.premiumCap or messages.freeCap, shown once the cap is reached */
   capText: string;
@@ -18,9 +22,14 @@ export interface SelectionPanelProps {
   onSubmit: () => void;
 }
 
+/** "These 2 make 86 playlists in Spotify.": the cap counts entries, Spotify counts what they make. */
+export const spotifyPlaylistsText = (count: number, playlists: number) =>
+  `${count === 1 ? "This one makes" : `These ${count} make`} ${playlists} playlists in Spotify.`;
+
 /** How many playlists are chosen against the cap, what changes, and the button that applies it. */
 export function SelectionPanel({
   count,
+  spotifyPlaylists,
   cap,
   capText,
   showPlansLink,
@@ -32,6 +41,10 @@ export function SelectionPanel({
   onSubmit,
 }: SelectionPanelProps) {
   const capReached = count >= cap;
+  const button = useRef<HTMLButtonElement>(null);
+  const message = useRef<HTMLDivElement>(null);
+  // the answer to a press shows under the button, even when the panel ends at the bottom of the screen
+  useRevealWhenShown(message, problem ?? errorCode, { near: button });
   const changes = [
     added > 0 ? `${added} to add` : null,
     removed > 0 ? `${removed} to stop updating` : null,
@@ -71,6 +84,11 @@ export function SelectionPanel({
               <Progress.Range borderRadius="full" />
             </Progress.Track>
           </Progress.Root>
+          {spotifyPlaylists > count ? (
+            <Text textStyle="xs" color="fg.muted" data-testid="selection-spotify-playlists">
+              {spotifyPlaylistsText(count, spotifyPlaylists)}
+            </Text>
+          ) : null}
           <Text textStyle="xs" color="fg.muted" minH="4">
             {changes.length > 0 ? `Changes: ${changes.join(", ")}.` : "No changes yet."}
           </Text>
@@ -94,6 +112,7 @@ export function SelectionPanel({
           </HStack>
         ) : null}
         <Button
+          ref={button}
           colorPalette="brand"
           size="lg"
           borderRadius="full"
@@ -105,12 +124,16 @@ export function SelectionPanel({
           <Send aria-hidden />
           Update playlists
         </Button>
-        {problem ? (
-          <Text textStyle="sm" color="fg.error" role="alert" data-testid="selection-problem">
-            {problem}
-          </Text>
+        {problem || errorCode !== null ? (
+          <Box ref={message} scrollMarginTop="24" scrollMarginBottom="6">
+            {problem ? (
+              <Text textStyle="sm" color="fg.error" role="alert" data-testid="selection-problem">
+                {problem}
+              </Text>
+            ) : null}
+            {errorCode !== null ? <ErrorText code={errorCode} /> : null}
+          </Box>
         ) : null}
-        {errorCode !== null ? <ErrorText code={errorCode} /> : null}
         <Text textStyle="xs" color="fg.subtle">
           Playlists you unchoose stay in Spotify but are no longer updated.
         </Text>

@@ -1,10 +1,11 @@
-import { Box, HStack, Stack, Text } from "@chakra-ui/react";
+import { Box, HStack, Stack, Text, useBreakpointValue } from "@chakra-ui/react";
 import type { ReactNode } from "react";
 import { explainPageTexts as texts } from "../../../../shared/explain.ts";
 import type { NotIncludedSong } from "../../../../shared/schemas/explain.ts";
 import { VirtualList } from "../../../components/VirtualList.tsx";
 
-const ROW_PX = 56;
+/** a row's height: on a phone its reason gets two lines, so it is read whole */
+const ROW_PX = { base: 76, md: 56 };
 
 /** The songs that match but are not in the playlist, and why (a long list scrolls in its own box). */
 export function NotIncludedList({
@@ -15,6 +16,7 @@ export function NotIncludedList({
   /** a control beside a song (put back one the listener removed) */
   action?: (song: NotIncludedSong) => ReactNode;
 }) {
+  const rowPx = useBreakpointValue(ROW_PX) ?? ROW_PX.md;
   return (
     <Stack gap="2" as="section" aria-label={texts.notIncludedTitle}>
       <Text as="h2" textStyle="lg" fontWeight="bold">
@@ -27,8 +29,8 @@ export function NotIncludedList({
       ) : (
         <VirtualList
           items={songs}
-          rowPx={ROW_PX}
-          heightPx={Math.min(songs.length, 6) * ROW_PX}
+          rowPx={rowPx}
+          heightPx={Math.min(songs.length, 6) * rowPx}
           listRole="list"
           listLabel={texts.notIncludedTitle}
           itemKey={(s) => s.trackId}
@@ -46,7 +48,7 @@ export function NotIncludedList({
                 <Text textStyle="sm" fontWeight="semibold" truncate>
                   {s.name}
                 </Text>
-                <Text textStyle="xs" color="fg.muted" truncate>
+                <Text textStyle="xs" color="fg.muted" lineClamp={{ base: 2, md: 1 }} title={s.text}>
                   {s.text}
                 </Text>
               </Box>

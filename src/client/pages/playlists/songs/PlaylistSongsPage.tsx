@@ -49,9 +49,26 @@ function PlaylistSongs({ name }: { name: string }) {
       void utils.activity.invalidate();
     }, 3000);
   };
-  const exclude = trpc.explain.exclude.useMutation({
+  const undo = trpc.explain.undoExclusion.useMutation({
     onSuccess: () => {
-      toaster.create({ title: texts.excludedNow, type: "success" });
+      toaster.create({ title: texts.undone, type: "success" });
+      refresh();
+    },
+    onError: (error) => toaster.create({ title: error.message, type: "error" }),
+  });
+  // The confirmation carries its own undo: on a phone it is where the listener looks, not the list further down.
+  const exclude = trpc.explain.exclude.useMutation({
+    onSuccess: (exclusion) => {
+      toaster.create({
+        title: texts.excludedNow,
+        type: "success",
+        // long enough to read it and reach its undo
+        duration: 10_000,
+        action: {
+          label: texts.undo,
+          onClick: () => undo.mutate({ name, kind: exclusion.kind, id: exclusion.id }),
+        },
+      });
       setSelected(null);
       refresh();
     },

@@ -1,13 +1,15 @@
-import { Box, Button, HStack, Stack, Text } from "@chakra-ui/react";
-import { useMemo } from "react";
+import { Box, Button, HStack, Stack, Text, useBreakpointValue } from "@chakra-ui/react";
+import { useMemo, useRef } from "react";
 import { explainPageTexts as texts } from "../../../../shared/explain.ts";
 import type { ExplainedSong } from "../../../../shared/schemas/explain.ts";
 import { trpc } from "../../../api/trpc.ts";
 import { VirtualList, type VirtualRowPlacement } from "../../../components/VirtualList.tsx";
+import { useRevealWhenShown } from "../../../hooks/useRevealWhenShown.ts";
 import { CorrectArtistForm } from "./CorrectArtistForm.tsx";
 
 export const PAGE_SIZE = 500;
-const ROW_PX = 76;
+/** a row's height: on a phone its reason gets up to three lines, so it is read whole */
+const ROW_PX = { base: 112, md: 76 };
 
 /** One row: the song's page of 500 is one query shared by every row on it (React Query dedupes by key). */
 function SongRow({
@@ -16,12 +18,14 @@ function SongRow({
   placement,
   onSelect,
   selected,
+  rowPx,
 }: {
   name: string;
   index: number;
   placement: VirtualRowPlacement;
   onSelect: (song: ExplainedSong) => void;
   selected: string | null;
+  rowPx: number;
 }) {
   const page = Math.floor(index / PAGE_SIZE);
   const query = trpc.explain.songs.useQuery({ name, offset: page * PAGE_SIZE, limit: PAGE_SIZE });
@@ -30,7 +34,7 @@ function SongRow({
     <Box
       role="listitem"
       {...placement}
-      h={`${ROW_PX}px`}
+      h={`${rowPx}px`}
       px="2"
       py="1"
       borderBottomWidth="1px"
@@ -57,7 +61,12 @@ function SongRow({
             <Text textStyle="xs" color="fg.muted" truncate>
               {song.artists.map((a) => a.name).join(", ")}
             </Text>
-            <Text textStyle="xs" truncate data-testid="song-reason">
+            <Text
+              textStyle="xs"
+              lineClamp={{ base: 3, md: 1 }}
+              title={song.reasons[0]?.text}
+              data-testid="song-reason"
+            >
               {song.reasons[0]?.text}
             </Text>
           </Stack>
@@ -84,11 +93,12 @@ export function SongRows({
   selected: string | null;
 }) {
   const indexes = useMemo(() => Array.from({ length: total }, (_, i) => i), [total]);
+  const rowPx = useBreakpointValue(ROW_PX) ?? ROW_PX.md;
   return (
     <VirtualList
       items={indexes}
-      rowPx={ROW_PX}
-      heightPx={Math.min(total * ROW_PX, 520)}
+      rowPx={rowPx}
+      heightPx={Math.min(total * rowPx, 520)}
       listRole="list"
       listLabel={texts.listLabel}
       itemKey={(i) => String(i)}
@@ -96,7 +106,14 @@ export function SongRows({
       borderRadius="lg"
       data-testid="song-list"
       renderRow={(i, placement) => (
-        <SongRow name={name} index={i} placement={placement} onSelect={onSelect} selected={selected} />
+        <SongRow
+          name={name}
+          index={i}
+          placement={placement}
+          onSelect={onSelect}
+          selected={selected}
+          rowPx={rowPx}
+        />
       )}
     />
   );
@@ -116,8 +133,20 @@ export function SongDetail({
   busy: boolean;
   onCorrected: () => void;
 }) {
+  // the detail opens above the list: brought on screen, so its controls are where the listener tapped
+  const box = useRef<HTMLDivElement>(null);
+  useRevealWhenShown(box, song.trackId);
   return (
-    <Stack gap="2" p="3" borderWidth="1px" borderRadius="lg" data-testid="song-detail">
+    <Stack
+      ref={box}
+      gap="2"
+      p="3"
+      borderWidth="1px"
+      borderRadius="lg"
+      scrollMarginTop="24"
+      scrollMarginBottom="4"
+      data-testid="song-detail"
+    >
       <Text fontWeight="bold">{song.name}</Text>
       <Stack as="ul" gap="1" ps="4" listStyleType="disc">
         {song.reasons.map((reason) => (

@@ -1,4 +1,5 @@
 import { messages } from "../../../../shared/errors.ts";
+import { freePlanTexts } from "../../../../shared/free-plan.ts";
 import { limits } from "../../../../shared/limits.ts";
 import { workLimits } from "../../../../shared/work-limits.ts";
 
@@ -24,7 +25,7 @@ export const faqSections: FaqSection[] = [
     items: [
       {
         question: "What does Crate cost?",
-        answer: `The Free plan costs nothing. It keeps up to ${limits.freePlaylists} playlists up to date and considers the first ${limits.freeConsideredSongs} songs of your Liked Songs. Premium is a yearly subscription: up to ${limits.premiumPlaylists} playlists, all of your liked songs, every playlist kind and combination playlists. The price in your currency is shown on the Plans page.`,
+        answer: `The Free plan costs nothing. It keeps up to ${limits.freePlaylists} playlists up to date and considers ${freePlanTexts.which}. Premium is a yearly subscription: up to ${limits.premiumPlaylists} playlists, all of your liked songs, every playlist kind and combination playlists. The price in your currency is shown on the Plans page.`,
         promise: true,
       },
       {

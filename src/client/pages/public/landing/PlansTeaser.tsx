@@ -1,5 +1,6 @@
 import { Badge, Box, HStack, SimpleGrid, Stack, Text } from "@chakra-ui/react";
 import { Check } from "lucide-react";
+import { freePlanTexts } from "../../../../shared/free-plan.ts";
 import { limits } from "../../../../shared/limits.ts";
 import { LinkButton } from "../../../components/RouterLink.tsx";
 import { Section } from "./Section.tsx";
@@ -10,7 +11,7 @@ const plans = [
     tagline: "Everything you need to start",
     features: [
       `Up to ${limits.freePlaylists} playlists`,
-      `Your first ${limits.freeConsideredSongs} liked songs`,
+      freePlanTexts.planLine,
       "Mood, genre, subgenre, decade, nationality and tempo playlists",
     ],
     href: "/login",

@@ -9,7 +9,9 @@ export const musicbrainz = openMetadataSource({
   createClient: createMusicBrainzClient,
   intervalMs: MUSICBRAINZ_INTERVAL_MS,
   pacing: (t) => new SpacedPacing(MUSICBRAINZ_INTERVAL_MS, t.now, t.sleep),
-  probe: `/url?resource=${encodeURIComponent("https://open.spotify.com/artist/0OdUWJ0sBjDrqHygGUXeCF")}&inc=artist-rels&fmt=json`,
+  // two resources: a list, answered 200 whether or not MusicBrainz knows them (one unknown resource is a 404, which
+  // a wrong MUSICBRAINZ_URL answers too)
+  probe: `/url?${["0OdUWJ0sBjDrqHygGUXeCF", "3WrFJ7ztbogyGnTHbHJFl2"].map((id) => `resource=${encodeURIComponent(`https://open.spotify.com/artist/${id}`)}`).join("&")}&inc=artist-rels&fmt=json`,
   songAnswer: null,
   lookUp: lookUpMusicBrainz,
 });
