@@ -109,7 +109,8 @@ describe("the playlist page's Activity and put back", () => {
     const wide = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(wide).toBeLessThanOrEqual(viewports.phone.width);
     await page.setViewportSize(viewports.desktop);
-    if (screenshotDir) await page.screenshot({ path: join(screenshotDir, "activity-1440.png"), fullPage: true });
+    if (screenshotDir)
+      await page.screenshot({ path: join(screenshotDir, "activity-1440.png"), fullPage: true });
     expect(errors).toEqual([]);
   }, 120_000);
 });
