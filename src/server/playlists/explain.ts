@@ -2,17 +2,15 @@
 // that match but are not in it, and the coverage of its group.
 import { considersAllLikes, type MembershipLevel, premiumLevel } from "../../shared/membership.ts";
 import type { MetadataGroup } from "../../shared/metadata.ts";
-import { rewritePeriod } from "../../shared/rules/arrangement.ts";
-import { comparatorOf, periodKey } from "../../shared/rules/order.ts";
 import type { PlaylistSongs, PlaylistSongsInput } from "../../shared/schemas/explain.ts";
 import type { Deps } from "../deps/deps.ts";
 import { loadUserFacts } from "../distribution/runs/plan-inputs.ts";
-import type { PlannedSong } from "../library/considered.ts";
 import { loadConsideredRuleSongsGivingWay } from "../library/fact-sources.ts";
 import { metadataCoverageGivingWay } from "../metadata/coverage.ts";
 import { nextTask } from "../platform/steps.ts";
 import { readTimeZone } from "../user/time-zone.ts";
-import { heldInOrder, songRecords, sourcePlaylistsHolding } from "./explain-repository.ts";
+import { songRecords, sourcePlaylistsHolding } from "./explain-repository.ts";
+import { heldInRuleOrder } from "./held-order.ts";
 import { notIncludedSongs } from "./not-included.ts";
 import { type PlaylistTarget, resolvePlaylist } from "./playlist-target.ts";
 import { checkOnOpen } from "./removed-check.ts";
@@ -27,33 +25,6 @@ async function coverageOf(deps: Deps, userId: string, target: PlaylistTarget): P
     (g) => g.group === (group as MetadataGroup),
   );
   return coverage?.text ?? null;
-}
-
-/** The songs Crate holds in the playlist, in the order its rule gives them on Spotify. */
-function heldInRuleOrder(
-  db: Deps["db"],
-  userId: string,
-  playlistId: string,
-  target: PlaylistTarget,
-  likes: readonly PlannedSong[],
-  now: number,
-): string[] {
-  const rule = target.rule;
-  if (rule.sample) return heldInOrder(db, userId, playlistId, "asAdded");
-  if (rule.order === "likedNewestFirst") return heldInOrder(db, userId, playlistId, "newestFirst");
-  const held = heldInOrder(db, userId, playlistId, "likeOrder");
-  if (rule.order === "liked") return held;
-  const byId = new Map(likes.map((s) => [s.trackId, s]));
-  const period = rewritePeriod(rule);
-  const name = target.combination?.playlistName ?? target.entry?.name ?? target.name;
-  const compare = comparatorOf(
-    rule.order,
-    `${userId}:${name}:${period === null ? "" : periodKey(period, now)}`,
-  );
-  const songs = held.map(
-    (trackId, rank) => byId.get(trackId) ?? { trackId, likedAt: 0, rank, categories: [] },
-  );
-  return songs.sort(compare).map((s) => s.trackId);
 }
 
 /** Reads and classifies the whole library: it gives the event loop back between its parts, so requests go on. */
@@ -80,7 +51,7 @@ export async function getPlaylistSongs(
   const timeZone = readTimeZone(db, caller.userId).timeZone;
   const now = deps.clock.now();
   await nextTask();
-  const held = heldInRuleOrder(db, caller.userId, row.id, target, likes, now);
+  const held = heldInRuleOrder(db, caller.userId, row.id, target, () => likes, now);
   const page = held.slice(input.offset, input.offset + input.limit);
   const inSources = sourcePlaylistsHolding(db, caller.userId, target.rule);
   const songs = songRecords(db, caller.userId, page).map((record) => ({

@@ -2,21 +2,42 @@
 // back at its place (POST /api/playlists/{name}/put-back), and a playlist deleted in Spotify made again with the
 // songs it held (POST /api/playlists/{name}/recreate). Both are runs of their own in the listener's lane.
 import { ErrorCode } from "../../shared/errors.ts";
-import type { MembershipLevel } from "../../shared/membership.ts";
+import { type MembershipLevel, premiumLevel } from "../../shared/membership.ts";
+import { rateRules } from "../../shared/rate-rules.ts";
 import type { PutBackInput } from "../../shared/schemas/activity.ts";
 import { transaction } from "../db/transaction.ts";
 import type { Deps } from "../deps/deps.ts";
 import { isDeletionRunning } from "../distribution/runs/request-guards.ts";
 import { recordPutBack, recordRecreate, startTakeBack } from "../distribution/runs/take-back.ts";
+import { loadRuleSongs } from "../library/fact-sources.ts";
 import { AppError, notFound } from "../platform/errors.ts";
 import { startChoicesUpdate } from "./choices-update.ts";
-import { heldInOrder, removedByListener } from "./explain-repository.ts";
-import { assertChangeable, resolvePlaylist, songOrderOf } from "./playlist-target.ts";
+import { removedByListener } from "./explain-repository.ts";
+import { heldInRuleOrder } from "./held-order.ts";
+import { assertChangeable, type PlaylistTarget, resolvePlaylist } from "./playlist-target.ts";
 
 type Caller = { userId: string; membershipLevel: MembershipLevel };
 
 /** Songs of Crate's an insert's step names on each side (the nearest one still there places it). */
 const NEIGHBOURS = 50;
+
+/** The playlist's songs in its rule's order; the facts an order reads are loaded only for such an order. */
+const inRuleOrder = (
+  deps: Deps,
+  userId: string,
+  playlistId: string,
+  target: PlaylistTarget,
+  including?: string,
+): string[] =>
+  heldInRuleOrder(
+    deps.db,
+    userId,
+    playlistId,
+    target,
+    () => loadRuleSongs(deps, userId, premiumLevel, [target.rule]).considered,
+    deps.clock.now(),
+    including,
+  );
 
 /**
  * Puts a song the playlist's page lists as removed back at its place among the songs Crate holds there: 202, the
@@ -27,6 +48,8 @@ export function putBackSong(
   caller: Caller,
   input: PutBackInput,
 ): { distributionProgressId: string } {
+  // a choice like an exclusion's undo: it starts an update on Spotify
+  deps.rateLimits.take(rateRules.choices, caller.userId);
   deps.work.assertRoom(caller.userId);
   const id = transaction(deps.db, () => {
     const { db } = deps;
@@ -39,7 +62,7 @@ export function putBackSong(
     assertChangeable(target);
     if (row.status !== "active" || row.spotifyPlaylistId === null)
       throw new AppError(ErrorCode.PlaylistNotUpdated);
-    const order = heldInOrder(db, caller.userId, row.id, songOrderOf(target), input.trackId);
+    const order = inRuleOrder(deps, caller.userId, row.id, target, input.trackId);
     const position = order.indexOf(input.trackId);
     return recordPutBack(deps, caller.userId, {
       playlistId: row.id,
@@ -75,7 +98,7 @@ export function recreatePlaylist(
     return recordRecreate(deps, caller.userId, {
       id: row.id,
       name: row.name,
-      trackIds: heldInOrder(db, caller.userId, row.id, songOrderOf(target)),
+      trackIds: inRuleOrder(deps, caller.userId, row.id, target),
     });
   });
   startTakeBack(deps, caller.userId, id);

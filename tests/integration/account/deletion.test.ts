@@ -14,6 +14,7 @@ const retained = new Set(["membership_events", "payments", "subscriptions", "web
 /** Parent tables and the column their children refer to them by. */
 const children: Record<string, { parent: string; column: string }> = {
   playlist_songs: { parent: "managed_playlists", column: "playlist_id" },
+  playlist_layouts: { parent: "managed_playlists", column: "playlist_id" },
   distribution_entries: { parent: "distributions", column: "distribution_id" },
   journal_steps: { parent: "distributions", column: "distribution_id" },
   analysis_segments: { parent: "analyses", column: "analysis_id" },

@@ -52,6 +52,19 @@ describe("GET /api/user/personal-data", () => {
       createdAt: expect.any(String),
       songsAdded: [{ trackId: "track-pd1", addedAt: expect.any(String), removedAt: null }],
     });
+    expect(data.playlistActivity).toEqual([
+      {
+        at: expect.any(String),
+        source: "predefined",
+        preferenceKey: "Rock",
+        playlistId: "managed-pd1",
+        kind: "added",
+        reason: null,
+        detail: null,
+        count: 1,
+        songs: ["track-pd1"],
+      },
+    ]);
     expect(data.distributionHistory[0]).toMatchObject({
       trigger: "predefined",
       progress: [{ distributionType: "Standard", totalWork: 1, completedWork: 1 }],

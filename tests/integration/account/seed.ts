@@ -97,6 +97,21 @@ export function seedEverything(deps: Deps, userId: string, tag: string) {
   db.insert(t.playlistSongs)
     .values({ playlistId: `managed-${tag}`, trackId: `track-${tag}`, addedAt: now })
     .run();
+  db.insert(t.playlistLayouts)
+    .values({ playlistId: `managed-${tag}`, entries: [`track-${tag}`, null] })
+    .run();
+  db.insert(t.playlistActivity)
+    .values({
+      userId,
+      source: "predefined",
+      preferenceKey: "Rock",
+      playlistId: `managed-${tag}`,
+      kind: "added",
+      count: 1,
+      songs: [`track-${tag}`],
+      at: now,
+    })
+    .run();
   db.insert(t.distributions)
     .values({ id: `distribution-${tag}`, userId, trigger: "predefined", createdAt: now, status: "finished" })
     .run();

@@ -66,6 +66,16 @@ describe("the purge of work tables", () => {
     const activity = sqlite.query("INSERT INTO activity (user_id, kind, time) VALUES ('u', 'login', ?)");
     activity.run(NOW - 430 * DAY);
     activity.run(NOW - 10 * DAY);
+    sqlite
+      .query(
+        "INSERT INTO managed_playlists (id, user_id, source, preference_key, name, created_at) VALUES ('p', 'u', 'predefined', 'Rock', 'Rock', 0)",
+      )
+      .run();
+    const entry = sqlite.query(
+      "INSERT INTO playlist_activity (user_id, source, preference_key, playlist_id, kind, count, songs, at) VALUES ('u', 'predefined', 'Rock', 'p', 'added', 1, '[]', ?)",
+    );
+    entry.run(NOW - 91 * DAY);
+    entry.run(NOW - 89 * DAY);
     const batch = sqlite.query(
       "INSERT INTO batch_executions (id, job, start_time, status) VALUES (?, 'hourly-sync', ?, ?)",
     );
@@ -90,11 +100,15 @@ describe("the purge of work tables", () => {
     expect(count("journal_steps")).toBe(2);
     expect(count("distribution_entries")).toBe(0);
     expect(count("activity")).toBe(1);
+    // a playlist's activity is kept 90 days
+    expect(count("playlist_activity")).toBe(1);
+    expect(count("playlist_activity WHERE at = " + (NOW - 89 * DAY))).toBe(1);
     expect(ids("batch_executions")).toEqual(["b-recent"]);
     expect(result.workRows).toMatchObject({
       analyses: 1,
       distributions: 2,
       activity: 1,
+      playlist_activity: 1,
       batch_executions: 1,
     });
     // idempotent

@@ -284,9 +284,9 @@ function planWhole(pref: PreferenceInput, passing: readonly PlannedSong[], ctx: 
 }
 
 /**
- * Why each song a rolling or rewritten playlist loses goes: a new sample or shuffle period, an edit of the rule,
- * an unlike, the limit (it still passes), else the window of days it fell out of. Songs a rewrite takes out and
- * puts back are withdrawn from the activity by the journal.
+ * Why each song a rolling or rewritten playlist loses goes: a new sample or shuffle period, an edit of the rule, an
+ * unlike (a song Crate no longer judges), the limit (it still passes), else the window of days it aged out of.
+ * Songs a rewrite takes out and puts back are withdrawn from the activity by the journal.
  */
 function removalReasonsOf(
   pref: PreferenceInput,
@@ -294,13 +294,15 @@ function removalReasonsOf(
   ctx: PlanContext,
   newPeriod: boolean,
 ): (ids: readonly string[]) => (RemovalReason | null)[] {
-  const rolling = isRolling(pref.rule);
+  const hasWindow = isRolling({ ...pref.rule, limit: null, sample: null });
   const reason = (id: string): RemovalReason | null => {
     if (newPeriod) return "sample";
-    if (ctx.unliked?.has(id) && !passing.has(id)) return "unliked";
-    if (passing.has(id)) return pref.reconcile ? "ruleChanged" : "limit";
     if (pref.reconcile) return "ruleChanged";
-    return rolling ? "window" : null;
+    if (passing.has(id)) return "limit";
+    // an unliked song the rule keeps left because it aged out, not for the unlike
+    if (ctx.unliked?.has(id)) return pref.rule.unliked === "keep" && hasWindow ? "window" : "unliked";
+    if (ctx.known?.(id) === false) return "unliked";
+    return hasWindow ? "window" : "unliked";
   };
   return (ids) => ids.map(reason);
 }
