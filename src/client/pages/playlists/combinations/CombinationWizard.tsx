@@ -82,7 +82,9 @@ export function CombinationWizard({
           openPicker={openPicker}
           onOpenPicker={setOpenPicker}
           dispatch={(action) => {
+            // what was said about the drafts as they were (a used name, a missing part) no longer holds
             setProblem(null);
+            setErrorCode(null);
             dispatch(action);
           }}
         />
