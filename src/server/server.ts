@@ -23,6 +23,7 @@ import { createLogger, type Logger } from "./platform/log.ts";
 import { RateLimiter } from "./platform/rate-limits.ts";
 import { UserWork } from "./platform/user-work.ts";
 import { startDemoChoices } from "./playlists/demo-choices.ts";
+import { startDemoRules } from "./playlists/demo-rules.ts";
 import { QuotaHistory, SpotifyCallLedger, spotifyClientFromConfig } from "./spotify/index.ts";
 import { workOf } from "./spotify/work.ts";
 import { clientBundle, clientHandler } from "./static/client-bundle.ts";
@@ -126,6 +127,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
       afterSignIn: (userId) => {
         startLibrarySync(deps, userId);
         startDemoChoices(deps, userId);
+        startDemoRules(deps, userId);
       },
       distributeNewFacts: async (userId) => {
         const id = createDistribution(deps, userId, "hourly");
