@@ -61,7 +61,7 @@ afterAll(async () => {
 });
 
 describe("the combination wizard", () => {
-  test("the created page keeps its names after a reload", async () => {
+  test("the created page keeps its names after a reload, and in another tab", async () => {
     const page = await browser.newPage(viewports.phone);
     const errors = collectPageErrors(page);
     await signIn(page);
@@ -78,6 +78,16 @@ describe("the combination wizard", () => {
       "Your combination playlist has been created",
     );
     expect(await names.allTextContents()).toEqual(["Quiet Hours"]);
+    // opened again in another tab, which keeps none of this tab's storage: the names are still there
+    const other = await page.context().newPage();
+    await other.goto(page.url());
+    await other.getByTestId("created-combinations").locator("li").first().waitFor({ timeout: 10_000 });
+    expect(await other.getByTestId("created-combinations").locator("li").allTextContents()).toEqual([
+      "Quiet Hours",
+    ]);
+    expect(await other.getByTestId("created-text").textContent()).toContain(
+      "Your combination playlist has been created",
+    );
     expect(errors).toEqual([]);
   }, 90_000);
 
