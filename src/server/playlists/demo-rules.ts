@@ -22,6 +22,11 @@ export const demoRulesListenerId = "crate-premium";
 /** About this many of the newest likes fall in the rolling rule's window. */
 const RECENT_LIKES = 60;
 const DAY_MS = 86_400_000;
+/**
+ * Genres for a library whose artists' genres are not known yet (a development-mode Spotify app gives none; they
+ * arrive from MusicBrainz in the background): the rules match once they are.
+ */
+const fallbackGenres = ["Rock", "Pop"] as const;
 
 export type DemoRule = RuleDraft & { playlistName: string; criteria: CriterionDraft[] };
 
@@ -83,14 +88,15 @@ export function demoRules(
   const rules: DemoRule[] = [];
   if (decade) {
     const inDecade = songs.filter((s) => s.categories.includes(decade));
-    const [first, second] = count((name) => genreSet.has(name), inDecade);
-    if (first)
-      rules.push({
-        playlistName: "Decade Favourites",
-        criteria: [{ genres: second ? [first, second] : [first], decade: Number(decade.slice(0, 4)) }],
-        order: "likedNewestFirst",
-        limit: 100,
-      });
+    const known = count((name) => genreSet.has(name), inDecade).slice(0, 2);
+    rules.push({
+      playlistName: "Decade Favourites",
+      criteria: [
+        { genres: known.length > 0 ? known : [...fallbackGenres], decade: Number(decade.slice(0, 4)) },
+      ],
+      order: "likedNewestFirst",
+      limit: 100,
+    });
   }
   // the window that holds about the newest RECENT_LIKES likes, in whole days
   const newest = songs.at(-1)?.likedAt ?? now;
@@ -103,11 +109,11 @@ export function demoRules(
   });
   if (otherDecade) {
     const inOther = songs.filter((s) => s.categories.includes(otherDecade));
-    const [left] = count((name) => genreSet.has(name), inOther);
+    const [left = fallbackGenres[1]] = count((name) => genreSet.has(name), inOther);
     rules.push({
       playlistName: "Back Then",
       criteria: [{ decade: Number(otherDecade.slice(0, 4)) }],
-      ...(left ? { except: [{ genres: [left] }] } : {}),
+      except: [{ genres: [left] }],
       order: "released",
       unliked: "remove",
     });

@@ -112,15 +112,20 @@ export function CombinationsTable({
                 data-name={combination.playlistName}
                 data-active={combination.active ? "true" : "false"}
               >
-                <Table.Cell fontWeight="semibold" verticalAlign="top">
+                <Table.Cell
+                  fontWeight="semibold"
+                  verticalAlign="top"
+                  whiteSpace="normal"
+                  overflowWrap="anywhere"
+                >
                   {combination.playlistName}
                 </Table.Cell>
-                <Table.Cell verticalAlign="top">
+                <Table.Cell verticalAlign="top" whiteSpace="normal" overflowWrap="anywhere">
                   <Text textStyle="sm" data-testid="combination-definition">
                     {describeCriteria(combination.criteria)}
                   </Text>
                   {beyondTheSpec(combination) ? (
-                    <Text textStyle="sm" color="fg.muted" mt="1" data-testid="combination-rule">
+                    <Text textStyle="sm" color="fg.muted" data-testid="combination-rule">
                       {describeRule(compileCombination(combination))}
                     </Text>
                   ) : null}
