@@ -103,7 +103,7 @@ export function CriterionCard({
       borderStyle={empty ? "dashed" : "solid"}
       borderColor={empty ? "border.emphasized" : "border"}
       bg={empty ? "transparent" : "bg.subtle"}
-      data-testid="criterion"
+      data-testid={list === "except" ? "except-criterion" : "criterion"}
       data-number={criterion.criterionNumber}
     >
       <Stack gap="3">
@@ -191,7 +191,7 @@ export function CriterionCard({
               disabled={genresFull}
               onClick={onTogglePicker}
               aria-expanded={pickerOpen}
-              data-testid="add-genre"
+              data-testid={list === "except" ? "except-add-genre" : "add-genre"}
             >
               {pickerOpen ? <X /> : <Plus />}
               {pickerOpen ? "Close genres" : "Add genre"}
