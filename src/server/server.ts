@@ -24,6 +24,7 @@ import { createLogger, type Logger } from "./platform/log.ts";
 import { RateLimiter } from "./platform/rate-limits.ts";
 import { UserWork } from "./platform/user-work.ts";
 import { startDemoChoices } from "./playlists/demo-choices.ts";
+import { startDemoRules } from "./playlists/demo-rules.ts";
 import { QuotaHistory, SpotifyCallLedger, spotifyClientFromConfig } from "./spotify/index.ts";
 import { workOf } from "./spotify/work.ts";
 import { clientBundle, clientHandler } from "./static/client-bundle.ts";
@@ -129,6 +130,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
         if (emulators) await grantDemoPremium(deps, userId, emulators.sellSubscription);
         startLibrarySync(deps, userId);
         startDemoChoices(deps, userId);
+        startDemoRules(deps, userId);
       },
       distributeNewFacts: async (userId) => {
         const id = createDistribution(deps, userId, "hourly");

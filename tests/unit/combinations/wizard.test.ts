@@ -2,9 +2,9 @@
 // drops empty criteria that are not last and renumbers; names are cleaned as typed; what is sent.
 import { describe, expect, test } from "bun:test";
 import { visibleGenres } from "../../../src/client/pages/playlists/combinations/GenrePicker.tsx";
+import { toRequest } from "../../../src/client/pages/playlists/combinations/rule-request.ts";
 import {
   initialWizard,
-  toRequest,
   type WizardAction,
   type WizardState,
   wizardReducer,
@@ -29,13 +29,19 @@ describe("criteria", () => {
     const state = run(
       { type: "addGenre", key: 1, criterion: 0, genre: "Rock" },
       { type: "addGenre", key: 1, criterion: 0, genre: "Rap" },
-      { type: "setDecade", key: 1, criterion: 0, value: 2000 },
+      { type: "setPart", key: 1, criterion: 0, part: "decade", value: 2000 },
     );
     expect(shape(state)).toEqual([
       [1, ["Rock", "Rap", 2000]],
       [2, []],
     ]);
-    const more = wizardReducer(state, { type: "setMood", key: 1, criterion: 1, value: "Chill" });
+    const more = wizardReducer(state, {
+      type: "setPart",
+      key: 1,
+      criterion: 1,
+      part: "mood",
+      value: "Chill",
+    });
     expect(shape(more)).toEqual([
       [1, ["Rock", "Rap", 2000]],
       [2, ["Chill"]],
@@ -46,16 +52,16 @@ describe("criteria", () => {
   test("up to 20 criteria: filling the 20th appends nothing", () => {
     let state = initialWizard();
     for (let i = 0; i < 20; i++)
-      state = wizardReducer(state, { type: "setMood", key: 1, criterion: i, value: "Party" });
+      state = wizardReducer(state, { type: "setPart", key: 1, criterion: i, part: "mood", value: "Party" });
     expect(criteriaOf(state)).toHaveLength(20);
     expect(criteriaOf(state).every((c) => c.mood === "Party")).toBe(true);
   });
 
   test("removing a filter drops the criteria it empties unless last, and renumbers", () => {
     const state = run(
-      { type: "setMood", key: 1, criterion: 0, value: "Chill" },
+      { type: "setPart", key: 1, criterion: 0, part: "mood", value: "Chill" },
       { type: "addGenre", key: 1, criterion: 1, genre: "Jazz" },
-      { type: "setNationality", key: 1, criterion: 2, value: "Danish" },
+      { type: "setPart", key: 1, criterion: 2, part: "nationality", value: "Danish" },
     );
     expect(shape(state)).toEqual([
       [1, ["Chill"]],
@@ -69,7 +75,13 @@ describe("criteria", () => {
       [2, ["Danish"]],
       [3, []],
     ]);
-    const cleared = wizardReducer(removed, { type: "setNationality", key: 1, criterion: 1, value: null });
+    const cleared = wizardReducer(removed, {
+      type: "setPart",
+      key: 1,
+      criterion: 1,
+      part: "nationality",
+      value: null,
+    });
     expect(shape(cleared)).toEqual([
       [1, ["Chill"]],
       [2, []],
@@ -77,8 +89,14 @@ describe("criteria", () => {
   });
 
   test("replacing a value neither adds nor removes a criterion", () => {
-    const state = run({ type: "setDecade", key: 1, criterion: 0, value: 1990 });
-    const replaced = wizardReducer(state, { type: "setDecade", key: 1, criterion: 0, value: 1980 });
+    const state = run({ type: "setPart", key: 1, criterion: 0, part: "decade", value: 1990 });
+    const replaced = wizardReducer(state, {
+      type: "setPart",
+      key: 1,
+      criterion: 0,
+      part: "decade",
+      value: 1980,
+    });
     expect(shape(replaced)).toEqual([
       [1, [1980]],
       [2, []],
@@ -95,8 +113,8 @@ describe("criteria", () => {
 
   test("a whole criterion can be removed", () => {
     const state = run(
-      { type: "setMood", key: 1, criterion: 0, value: "Chill" },
-      { type: "setMood", key: 1, criterion: 1, value: "Party" },
+      { type: "setPart", key: 1, criterion: 0, part: "mood", value: "Chill" },
+      { type: "setPart", key: 1, criterion: 1, part: "mood", value: "Party" },
       { type: "removeCriterion", key: 1, criterion: 0 },
     );
     expect(shape(state)).toEqual([

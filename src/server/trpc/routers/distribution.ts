@@ -6,6 +6,7 @@ import {
   DistributionIdSchema,
 } from "../../../shared/schemas/distribution.ts";
 import { cancelAnalysis, getAnalysisResults, startAnalysis } from "../../analysis/service.ts";
+import { createdCombinationNames } from "../../distribution/created-combinations.ts";
 import { playlistsMadeByEntries } from "../../distribution/playlists-made.ts";
 import { getListenerPreferences, getPlaylistPreferences } from "../../distribution/preferences.ts";
 import { deletePredefined, distributeHistorically, getProgress } from "../../distribution/service.ts";
@@ -29,6 +30,10 @@ export const distributionRouter = router({
   progress: authedProcedure
     .input(DistributionIdSchema)
     .query(({ ctx, input }) => getProgress(ctx.deps, ctx.user.userId, input.id)),
+  /** the combination playlists a combination run was started for (the created page, when its tab kept no names) */
+  createdCombinations: authedProcedure
+    .input(DistributionIdSchema)
+    .query(({ ctx, input }) => createdCombinationNames(ctx.deps, ctx.user.userId, input.id)),
   /** DELETE /api/distributor/predefined/{name} */
   deletePredefined: authedProcedure
     .input(DeletePredefinedSchema)

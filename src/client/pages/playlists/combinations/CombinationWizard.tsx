@@ -1,45 +1,59 @@
 import { Alert, Button, HStack, Stack, Text } from "@chakra-ui/react";
-import { Plus, Sparkles } from "lucide-react";
+import { Check, Plus, Sparkles } from "lucide-react";
 import { useReducer, useState } from "react";
 import { useLocation } from "wouter";
 import { validateDrafts } from "../../../../shared/combinations/schema.ts";
 import { messages } from "../../../../shared/errors.ts";
 import { limits } from "../../../../shared/limits.ts";
+import type { CombinatorialPreference } from "../../../../shared/schemas/distribution.ts";
 import { errorCodeOf } from "../../../api/errors.ts";
 import { trpc } from "../../../api/trpc.ts";
 import { ErrorText } from "../../../components/ErrorText.tsx";
+import { toaster } from "../../../components/Toaster.tsx";
 import { cancelAnalysisInProgress } from "../../../hooks/useAnalysis.ts";
 import { PlaylistCard } from "./PlaylistCard.tsx";
+import { toRequest, toUpdate } from "./rule-request.ts";
 import { saveCreatedCombinations } from "./storage.ts";
-import { initialWizard, toRequest, wizardReducer } from "./wizard.ts";
+import { editingWizard, initialWizard, wizardReducer } from "./wizard.ts";
 
 /**
- * Define combination playlists and create them (spec §4 'Combination wizard'). The create button does nothing
- * while a request is in flight; an analysis still running is cancelled first; success goes to the created page.
+ * Define combination playlists and create them (spec §4 'Combination wizard'), or edit one stored rule. The
+ * create (or save) button does nothing while a request is in flight; an analysis still running is cancelled
+ * first; a creation goes to the created page, a saved edit back to the table while the playlist follows.
  */
 export function CombinationWizard({
   storedCount,
   featuresUnavailable,
+  editing,
+  onDone,
 }: {
   storedCount: number;
   /** Spotify refuses audio features: no song has a mood, so a mood filter matches nothing for now */
   featuresUnavailable: boolean;
+  /** the stored rule to edit; absent: new playlists */
+  editing?: CombinatorialPreference;
+  /** the edit was saved or given up */
+  onDone?: () => void;
 }) {
   const [, navigate] = useLocation();
-  const [state, dispatch] = useReducer(wizardReducer, undefined, initialWizard);
+  const [state, dispatch] = useReducer(wizardReducer, editing, (rule) =>
+    rule ? editingWizard(rule) : initialWizard(),
+  );
   const [openPicker, setOpenPicker] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [errorCode, setErrorCode] = useState<number | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const utils = trpc.useUtils();
   const create = trpc.combinations.create.useMutation();
+  const update = trpc.combinations.update.useMutation();
   const cancelAnalysis = trpc.distribution.cancelAnalysis.useMutation();
   const room = limits.maxCombinations - storedCount - state.playlists.length;
 
   const submit = async () => {
     if (submitting) return;
     const combinations = toRequest(state);
-    const found = validateDrafts(combinations, storedCount);
+    // an edit takes no more room: the rule is counted among the stored ones already
+    const found = validateDrafts(combinations, editing ? storedCount - 1 : storedCount);
     setProblem(found);
     setErrorCode(null);
     if (found) return;
@@ -49,6 +63,15 @@ export function CombinationWizard({
         cancel: cancelAnalysis.mutateAsync,
         results: (input) => utils.distribution.analysisResults.fetch(input, { staleTime: 0 }),
       });
+      const [draft] = state.playlists;
+      if (editing && draft) {
+        const sent = toUpdate({ ...draft, id: editing.combinatorialPlaylistPreferenceId });
+        await update.mutateAsync(sent);
+        toaster.create({ type: "success", title: `${sent.playlistName} is being updated in Spotify.` });
+        await utils.distribution.listenerPreferences.invalidate();
+        onDone?.();
+        return;
+      }
       const answer = await create.mutateAsync({ combinations });
       saveCreatedCombinations(
         answer.distributionProgressId,
@@ -82,7 +105,9 @@ export function CombinationWizard({
           openPicker={openPicker}
           onOpenPicker={setOpenPicker}
           dispatch={(action) => {
+            // what was said about the drafts as they were (a used name, a missing part) no longer holds
             setProblem(null);
+            setErrorCode(null);
             dispatch(action);
           }}
         />
@@ -94,18 +119,24 @@ export function CombinationWizard({
       ) : null}
 
       <HStack gap="3" flexWrap="wrap" justify="space-between">
-        <Button
-          variant="outline"
-          borderRadius="full"
-          onClick={() => {
-            setProblem(room > 0 ? null : messages.noMoreRoom);
-            if (room > 0) dispatch({ type: "addPlaylist" });
-          }}
-          data-testid="add-playlist"
-        >
-          <Plus />
-          Add playlist
-        </Button>
+        {editing ? (
+          <Button variant="outline" borderRadius="full" onClick={onDone} data-testid="cancel-edit">
+            Cancel
+          </Button>
+        ) : (
+          <Button
+            variant="outline"
+            borderRadius="full"
+            onClick={() => {
+              setProblem(room > 0 ? null : messages.noMoreRoom);
+              if (room > 0) dispatch({ type: "addPlaylist" });
+            }}
+            data-testid="add-playlist"
+          >
+            <Plus />
+            Add playlist
+          </Button>
+        )}
         <Button
           colorPalette="brand"
           size="lg"
@@ -113,11 +144,11 @@ export function CombinationWizard({
           px="7"
           onClick={() => void submit()}
           loading={submitting}
-          loadingText="Creating"
-          data-testid="create-combinations"
+          loadingText={editing ? "Saving" : "Creating"}
+          data-testid={editing ? "save-rule" : "create-combinations"}
         >
-          <Sparkles />
-          {state.playlists.length > 1 ? "Create playlists" : "Create playlist"}
+          {editing ? <Check /> : <Sparkles />}
+          {editing ? "Save changes" : state.playlists.length > 1 ? "Create playlists" : "Create playlist"}
         </Button>
       </HStack>
       {problem ? (

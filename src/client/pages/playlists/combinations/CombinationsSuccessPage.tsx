@@ -2,6 +2,7 @@ import { Stack, Text } from "@chakra-ui/react";
 import { ArrowLeft, Blend, Info } from "lucide-react";
 import { useState } from "react";
 import { compareNames } from "../../../../shared/catalogue/index.ts";
+import { trpc } from "../../../api/trpc.ts";
 import {
   CreatedNameList,
   DistributionOutcomeLayout,
@@ -21,7 +22,16 @@ export function createdText(count: number): string {
 /** `/playlists/combinations/success?distributionProgressId=`: the progress, then the names created. */
 export function CombinationsSuccessPage() {
   const { session, progressId, progress } = useFollowedDistribution();
-  const [names] = useState(() => (progressId ? readCreatedCombinations(progressId).sort(compareNames) : []));
+  const [stored] = useState(() => (progressId ? readCreatedCombinations(progressId).sort(compareNames) : []));
+  // a tab that did not start the run (or a restored one) kept no names: the server knows which it was for
+  const asked = trpc.distribution.createdCombinations.useQuery(
+    { id: progressId ?? "" },
+    {
+      enabled: stored.length === 0 && progressId !== null && session.status === "loggedIn",
+      staleTime: Infinity,
+    },
+  );
+  const names = stored.length > 0 ? stored : [...(asked.data?.names ?? [])].sort(compareNames);
   return (
     <DistributionOutcomeLayout
       signedIn={session.status === "loggedIn"}

@@ -1,9 +1,10 @@
 import { Alert, Badge, Box, Button, Center, Grid, HStack, Stack, Text } from "@chakra-ui/react";
 import { ArrowRight, Blend, Calendar, Globe, Music, Smile } from "lucide-react";
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { ErrorCode, messages } from "../../../../shared/errors.ts";
 import { limits } from "../../../../shared/limits.ts";
 import { hasCombinationAccess } from "../../../../shared/membership.ts";
+import type { CombinatorialPreference } from "../../../../shared/schemas/distribution.ts";
 import { trpc } from "../../../api/trpc.ts";
 import { ErrorText } from "../../../components/ErrorText.tsx";
 import { LinkButton } from "../../../components/RouterLink.tsx";
@@ -34,7 +35,13 @@ export function CombinationsTab() {
   // a failed load of the preference list counts as an empty list (spec §7)
   const combinations = preferences.data?.combinatorialPlaylistPreferences ?? [];
   const noMoreRoom = combinations.length >= limits.maxCombinations;
-  const showWizard = started && allowed && !noMoreRoom && !preferences.isPending;
+  const [editing, setEditing] = useState<CombinatorialPreference | null>(null);
+  const editor = useRef<HTMLDivElement>(null);
+  // the rule opens where the listener looks: the editor from its top
+  useEffect(() => {
+    if (editing) editor.current?.scrollIntoView({ block: "start" });
+  }, [editing]);
+  const showWizard = !editing && started && allowed && !noMoreRoom && !preferences.isPending;
   // what "Let's go!" opens shows where the listener looks: the wizard from its top, else the answer under the button
   const wizard = useRef<HTMLDivElement>(null);
   const answer = useRef<HTMLDivElement>(null);
@@ -152,6 +159,17 @@ export function CombinationsTab() {
           </Text>
         </Stack>
       </Grid>
+      {editing && allowed ? (
+        <Box ref={editor} scrollMarginTop="24" data-testid="rule-editor">
+          <CombinationWizard
+            key={editing.combinatorialPlaylistPreferenceId}
+            storedCount={combinations.length}
+            featuresUnavailable={preferences.data?.featuresUnavailable ?? false}
+            editing={editing}
+            onDone={() => setEditing(null)}
+          />
+        </Box>
+      ) : null}
       {showWizard ? (
         <Box ref={wizard} scrollMarginTop="24">
           <CombinationWizard
@@ -162,6 +180,7 @@ export function CombinationsTab() {
       ) : null}
       <CombinationsTable
         combinations={combinations}
+        onEdit={allowed ? setEditing : undefined}
         vanishedIds={
           new Set(
             (preferences.data?.vanishedPlaylists ?? [])

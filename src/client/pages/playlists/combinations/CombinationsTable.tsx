@@ -1,9 +1,11 @@
 import { Box, Checkbox, IconButton, Stack, Table, Text } from "@chakra-ui/react";
-import { Trash2 } from "lucide-react";
+import { Pencil, Trash2 } from "lucide-react";
 import { useState } from "react";
+import { compileCombination } from "../../../../shared/combinations/compile.ts";
 import { describeCriteria } from "../../../../shared/combinations/definition.ts";
 import { messages, textForErrorCode } from "../../../../shared/errors.ts";
 import { type PlaylistFailure, playlistFailureTexts } from "../../../../shared/playlist-failures.ts";
+import { describeRule } from "../../../../shared/rules/describe.ts";
 import type { CombinatorialPreference } from "../../../../shared/schemas/distribution.ts";
 import { errorCodeOf } from "../../../api/errors.ts";
 import { trpc } from "../../../api/trpc.ts";
@@ -11,18 +13,35 @@ import { DeletePlaylistDialog } from "../../../components/ConfirmDialog.tsx";
 import { toaster } from "../../../components/Toaster.tsx";
 import { hideDeleteConfirmation, isDeleteConfirmationHidden } from "./storage.ts";
 
+/** A rule with more than the spec's parts: its whole sentence goes under the definition. */
+function beyondTheSpec(rule: CombinatorialPreference): boolean {
+  const further = rule.criteria.some(
+    (c) => c.subgenres || c.years || c.tempo || c.liked || c.artists || c.inPlaylist,
+  );
+  return (
+    further ||
+    rule.except.length > 0 ||
+    rule.order !== "liked" ||
+    rule.limit !== null ||
+    rule.unliked !== "keep"
+  );
+}
+
 export const notDeletedText = "This playlist was not deleted correctly. Please delete it again.";
 
 /**
- * The user's combination playlists: Name, Definition, Delete (spec §2). Deleting asks first unless the listener
+ * The user's combination playlists: Name, Definition, Edit, Delete (spec §2, and the contract's "Rules"). Deleting asks first unless the listener
  * chose not to be asked again (a local-storage flag); a deleted row leaves the table once the server accepted.
  */
 export function CombinationsTable({
   combinations,
   vanishedIds,
   failedIds,
+  onEdit,
 }: {
   combinations: CombinatorialPreference[];
+  /** opens the rule in the wizard; absent for a listener who may not edit rules */
+  onEdit?: (combination: CombinatorialPreference) => void;
   /** combinations whose playlist the listener deleted in Spotify */
   vanishedIds: ReadonlySet<string>;
   /** combination id → why Spotify refused its playlist for good */
@@ -75,7 +94,12 @@ export function CombinationsTable({
             <Table.Row>
               <Table.ColumnHeader>Name</Table.ColumnHeader>
               <Table.ColumnHeader>Definition</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end" w="20">
+              {onEdit ? (
+                <Table.ColumnHeader textAlign="end" w="12" px="1">
+                  Edit
+                </Table.ColumnHeader>
+              ) : null}
+              <Table.ColumnHeader textAlign="end" w="16">
                 Delete
               </Table.ColumnHeader>
             </Table.Row>
@@ -88,13 +112,23 @@ export function CombinationsTable({
                 data-name={combination.playlistName}
                 data-active={combination.active ? "true" : "false"}
               >
-                <Table.Cell fontWeight="semibold" verticalAlign="top">
+                <Table.Cell
+                  fontWeight="semibold"
+                  verticalAlign="top"
+                  whiteSpace="normal"
+                  overflowWrap="anywhere"
+                >
                   {combination.playlistName}
                 </Table.Cell>
-                <Table.Cell verticalAlign="top">
+                <Table.Cell verticalAlign="top" whiteSpace="normal" overflowWrap="anywhere">
                   <Text textStyle="sm" data-testid="combination-definition">
                     {describeCriteria(combination.criteria)}
                   </Text>
+                  {beyondTheSpec(combination) ? (
+                    <Text textStyle="sm" color="fg.muted" data-testid="combination-rule">
+                      {describeRule(compileCombination(combination))}
+                    </Text>
+                  ) : null}
                   {combination.active ? null : (
                     <Text textStyle="sm" color="fg.error" mt="1" data-testid="not-deleted">
                       {notDeletedText}
@@ -115,6 +149,20 @@ export function CombinationsTable({
                     </Text>
                   ) : null}
                 </Table.Cell>
+                {onEdit ? (
+                  <Table.Cell textAlign="end" verticalAlign="top" px="1">
+                    <IconButton
+                      aria-label={`Edit ${combination.playlistName}`}
+                      size="sm"
+                      variant="ghost"
+                      disabled={!combination.active}
+                      onClick={() => onEdit(combination)}
+                      data-testid="edit-combination"
+                    >
+                      <Pencil />
+                    </IconButton>
+                  </Table.Cell>
+                ) : null}
                 <Table.Cell textAlign="end" verticalAlign="top">
                   <IconButton
                     aria-label={`Delete ${combination.playlistName}`}

@@ -17,8 +17,9 @@ import { moodNames } from "../../../../shared/catalogue/moods.ts";
 import { nationalityNames } from "../../../../shared/catalogue/nationalities.ts";
 import { type Criterion, isEmptyCriterion } from "../../../../shared/combinations/rules.ts";
 import { limits } from "../../../../shared/limits.ts";
+import { MoreParts } from "./FurtherParts.tsx";
 import { GenrePicker } from "./GenrePicker.tsx";
-import type { WizardAction } from "./wizard.ts";
+import type { CriteriaList, WizardAction } from "./wizard.ts";
 
 interface PartSelectProps {
   label: string;
@@ -65,7 +66,10 @@ const nationalityOptions = nationalityNames.map((nationality) => ({
 
 export interface CriterionCardProps {
   playlistKey: number;
+  /** the criteria that include (default) or those that exclude */
+  list?: CriteriaList;
   index: number;
+  artistNames: Readonly<Record<string, string>>;
   criterion: Criterion;
   isLast: boolean;
   pickerOpen: boolean;
@@ -76,7 +80,9 @@ export interface CriterionCardProps {
 /** One criterion: a song must match all of its filters, and any one of its genres. */
 export function CriterionCard({
   playlistKey,
+  list = "criteria",
   index,
+  artistNames,
   criterion,
   isLast,
   pickerOpen,
@@ -84,6 +90,9 @@ export function CriterionCard({
   dispatch,
 }: CriterionCardProps) {
   const key = playlistKey;
+  const at = { key, criterion: index, list };
+  const title =
+    list === "except" ? `Leave out ${criterion.criterionNumber}` : `Criterion ${criterion.criterionNumber}`;
   const empty = isEmptyCriterion(criterion);
   const genresFull = criterion.genres.length >= limits.maxGenresPerCriterion;
   return (
@@ -94,27 +103,29 @@ export function CriterionCard({
       borderStyle={empty ? "dashed" : "solid"}
       borderColor={empty ? "border.emphasized" : "border"}
       bg={empty ? "transparent" : "bg.subtle"}
-      data-testid="criterion"
+      data-testid={list === "except" ? "except-criterion" : "criterion"}
       data-number={criterion.criterionNumber}
     >
       <Stack gap="3">
         <HStack justify="space-between" gap="2">
           <Text textStyle="sm" fontWeight="semibold">
-            Criterion {criterion.criterionNumber}
+            {title}
             {empty && isLast && index > 0 ? (
               <Text as="span" fontWeight="normal" color="fg.muted">
                 {" "}
-                · optional, another way for a song to belong
+                {list === "except"
+                  ? "· optional, another kind of song to leave out"
+                  : "· optional, another way for a song to belong"}
               </Text>
             ) : null}
           </Text>
           {!empty ? (
             <IconButton
-              aria-label={`Remove criterion ${criterion.criterionNumber}`}
+              aria-label={`Remove ${title.toLowerCase()}`}
               size="xs"
               variant="ghost"
               colorPalette="red"
-              onClick={() => dispatch({ type: "removeCriterion", key, criterion: index })}
+              onClick={() => dispatch({ type: "removeCriterion", ...at })}
               data-testid="remove-criterion"
             >
               <Trash2 />
@@ -135,12 +146,44 @@ export function CriterionCard({
                     size="2xs"
                     variant="plain"
                     aria-label={`Remove ${genre}`}
-                    onClick={() => dispatch({ type: "removeGenre", key, criterion: index, genre })}
+                    onClick={() => dispatch({ type: "removeGenre", ...at, genre })}
                     data-testid="remove-genre"
                   />
                 </Tag.EndElement>
               </Tag.Root>
             ))}
+            {(criterion.subgenres ?? []).map((subgenre) => (
+              <Tag.Root
+                key={`sub-${subgenre}`}
+                colorPalette="brand"
+                variant="outline"
+                borderRadius="full"
+                size="lg"
+              >
+                <Tag.Label>{subgenre}</Tag.Label>
+                <Tag.EndElement>
+                  <CloseButton
+                    size="2xs"
+                    variant="plain"
+                    aria-label={`Remove ${subgenre}`}
+                    onClick={() => dispatch({ type: "removeSubgenre", ...at, subgenre })}
+                  />
+                </Tag.EndElement>
+              </Tag.Root>
+            ))}
+            {criterion.inPlaylist ? (
+              <Tag.Root colorPalette="purple" variant="outline" borderRadius="full" size="lg">
+                <Tag.Label>In one of your playlists</Tag.Label>
+                <Tag.EndElement>
+                  <CloseButton
+                    size="2xs"
+                    variant="plain"
+                    aria-label="Remove the playlist part"
+                    onClick={() => dispatch({ type: "setPart", ...at, part: "inPlaylist", value: null })}
+                  />
+                </Tag.EndElement>
+              </Tag.Root>
+            ) : null}
             <Button
               size="xs"
               variant={pickerOpen ? "subtle" : "outline"}
@@ -148,7 +191,7 @@ export function CriterionCard({
               disabled={genresFull}
               onClick={onTogglePicker}
               aria-expanded={pickerOpen}
-              data-testid="add-genre"
+              data-testid={list === "except" ? "except-add-genre" : "add-genre"}
             >
               {pickerOpen ? <X /> : <Plus />}
               {pickerOpen ? "Close genres" : "Add genre"}
@@ -158,7 +201,7 @@ export function CriterionCard({
             <GenrePicker
               chosen={criterion.genres}
               onPick={(genre) => {
-                dispatch({ type: "addGenre", key, criterion: index, genre });
+                dispatch({ type: "addGenre", ...at, genre });
                 onTogglePicker();
               }}
             />
@@ -172,7 +215,7 @@ export function CriterionCard({
             value={criterion.decade === null ? "" : String(criterion.decade)}
             options={decadeOptions}
             onChange={(value) =>
-              dispatch({ type: "setDecade", key, criterion: index, value: value ? Number(value) : null })
+              dispatch({ type: "setPart", ...at, part: "decade", value: value ? Number(value) : null })
             }
             testId="decade-select"
           />
@@ -181,7 +224,7 @@ export function CriterionCard({
             anyLabel="Any mood"
             value={criterion.mood ?? ""}
             options={moodOptions}
-            onChange={(value) => dispatch({ type: "setMood", key, criterion: index, value: value || null })}
+            onChange={(value) => dispatch({ type: "setPart", ...at, part: "mood", value: value || null })}
             testId="mood-select"
           />
           <PartSelect
@@ -190,11 +233,12 @@ export function CriterionCard({
             value={criterion.nationality ?? ""}
             options={nationalityOptions}
             onChange={(value) =>
-              dispatch({ type: "setNationality", key, criterion: index, value: value || null })
+              dispatch({ type: "setPart", ...at, part: "nationality", value: value || null })
             }
             testId="nationality-select"
           />
         </SimpleGrid>
+        <MoreParts criterion={criterion} at={at} artistNames={artistNames} dispatch={dispatch} />
       </Stack>
     </Box>
   );

@@ -1,9 +1,13 @@
 import { Box, Button, Field, HStack, Input, Separator, Stack, Text } from "@chakra-ui/react";
 import { X } from "lucide-react";
-import { describeCriteria } from "../../../../shared/combinations/definition.ts";
+import { filterCount } from "../../../../shared/combinations/rules.ts";
 import { limits } from "../../../../shared/limits.ts";
 import { CriterionCard } from "./CriterionCard.tsx";
-import type { PlaylistDraft, WizardAction } from "./wizard.ts";
+import { RuleArrangement } from "./RuleArrangement.tsx";
+import { RulePreviewPanel } from "./RulePreviewPanel.tsx";
+import { ruleSentence, toPreview } from "./rule-request.ts";
+import { useRulePreview } from "./useRulePreview.ts";
+import type { CriteriaList, PlaylistDraft, WizardAction } from "./wizard.ts";
 
 export interface PlaylistCardProps {
   playlist: PlaylistDraft;
@@ -14,9 +18,54 @@ export interface PlaylistCardProps {
   dispatch: (action: WizardAction) => void;
 }
 
-/** One playlist of the wizard: its name and its criteria, which are alternatives. */
+/** The criteria of one list (those that include, or those that exclude), "or" between them. */
+function CriterionList({
+  playlist,
+  list,
+  openPicker,
+  onOpenPicker,
+  dispatch,
+}: Omit<PlaylistCardProps, "position"> & { list: CriteriaList }) {
+  const criteria = playlist[list];
+  return (
+    <Stack gap="2">
+      {criteria.map((criterion, index) => {
+        const pickerId = `${playlist.key}:${list}:${index}`;
+        return (
+          <Stack key={criterion.criterionNumber} gap="2">
+            {index > 0 ? (
+              <HStack gap="3" px="2" aria-hidden>
+                <Separator flex="1" />
+                <Text textStyle="xs" fontWeight="bold" color="fg.muted" textTransform="uppercase">
+                  or
+                </Text>
+                <Separator flex="1" />
+              </HStack>
+            ) : null}
+            <CriterionCard
+              playlistKey={playlist.key}
+              list={list}
+              index={index}
+              criterion={criterion}
+              artistNames={playlist.artistNames}
+              isLast={index === criteria.length - 1}
+              pickerOpen={openPicker === pickerId}
+              onTogglePicker={() => onOpenPicker(openPicker === pickerId ? null : pickerId)}
+              dispatch={dispatch}
+            />
+          </Stack>
+        );
+      })}
+    </Stack>
+  );
+}
+
+/** One playlist of the wizard: its name, its criteria (alternatives), what it leaves out, its arrangement. */
 export function PlaylistCard({ playlist, position, openPicker, onOpenPicker, dispatch }: PlaylistCardProps) {
-  const definition = describeCriteria(playlist.criteria);
+  const sentence = ruleSentence(playlist);
+  const hasFilter = playlist.criteria.some((criterion) => filterCount(criterion) > 0);
+  const preview = useRulePreview(toPreview(playlist), hasFilter);
+  const editing = playlist.id !== undefined;
   return (
     <Box
       p={{ base: "4", md: "6" }}
@@ -30,18 +79,20 @@ export function PlaylistCard({ playlist, position, openPicker, onOpenPicker, dis
       <Stack gap="5">
         <HStack justify="space-between" align="start" gap="3">
           <Text as="h3" textStyle="lg" fontWeight="bold">
-            Playlist {position}
+            {editing ? "Edit playlist" : `Playlist ${position}`}
           </Text>
-          <Button
-            size="xs"
-            variant="ghost"
-            colorPalette="red"
-            onClick={() => dispatch({ type: "removePlaylist", key: playlist.key })}
-            data-testid="remove-playlist"
-          >
-            <X />
-            Remove playlist
-          </Button>
+          {editing ? null : (
+            <Button
+              size="xs"
+              variant="ghost"
+              colorPalette="red"
+              onClick={() => dispatch({ type: "removePlaylist", key: playlist.key })}
+              data-testid="remove-playlist"
+            >
+              <X />
+              Remove playlist
+            </Button>
+          )}
         </HStack>
 
         <Field.Root>
@@ -68,42 +119,31 @@ export function PlaylistCard({ playlist, position, openPicker, onOpenPicker, dis
           </Text>
         </Stack>
 
-        <Stack gap="2">
-          {playlist.criteria.map((criterion, index) => {
-            const pickerId = `${playlist.key}:${index}`;
-            return (
-              <Stack key={criterion.criterionNumber} gap="2">
-                {index > 0 ? (
-                  <HStack gap="3" px="2" aria-hidden>
-                    <Separator flex="1" />
-                    <Text textStyle="xs" fontWeight="bold" color="fg.muted" textTransform="uppercase">
-                      or
-                    </Text>
-                    <Separator flex="1" />
-                  </HStack>
-                ) : null}
-                <CriterionCard
-                  playlistKey={playlist.key}
-                  index={index}
-                  criterion={criterion}
-                  isLast={index === playlist.criteria.length - 1}
-                  pickerOpen={openPicker === pickerId}
-                  onTogglePicker={() => onOpenPicker(openPicker === pickerId ? null : pickerId)}
-                  dispatch={dispatch}
-                />
-              </Stack>
-            );
-          })}
-        </Stack>
+        <CriterionList
+          playlist={playlist}
+          list="criteria"
+          openPicker={openPicker}
+          onOpenPicker={onOpenPicker}
+          dispatch={dispatch}
+        />
 
-        {definition ? (
-          <Box px="4" py="3" borderRadius="lg" bg="brand.subtle/50" data-testid="draft-definition">
-            <Text textStyle="xs" color="fg.muted" fontWeight="semibold" textTransform="uppercase">
-              Definition
-            </Text>
-            <Text textStyle="sm">{definition}</Text>
-          </Box>
-        ) : null}
+        <Stack gap="2">
+          <Text fontWeight="semibold">Leave out</Text>
+          <Text textStyle="sm" color="fg.muted">
+            A song that matches one of these is left out, even when it matches a criterion above.
+          </Text>
+        </Stack>
+        <CriterionList
+          playlist={playlist}
+          list="except"
+          openPicker={openPicker}
+          onOpenPicker={onOpenPicker}
+          dispatch={dispatch}
+        />
+
+        <RuleArrangement draft={playlist} dispatch={dispatch} />
+
+        <RulePreviewPanel sentence={sentence} state={preview} />
       </Stack>
     </Box>
   );

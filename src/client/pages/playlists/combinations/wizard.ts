@@ -1,26 +1,34 @@
-// The combination wizard's drafts as a pure reducer (spec §4 'Combination wizard').
+// The combination wizard's drafts as a pure reducer (spec §4 'Combination wizard'), each draft a whole rule
+// (contract, "Rules"): criteria, criteria that exclude, order, limit and what happens to unliked songs.
 //
 // A playlist's criteria always end with one empty criterion to add filters to, unless it has 20: adding a filter
 // to the last criterion appends a new empty one (up to 20); removing a filter drops the empty criteria that are
-// not last and renumbers the rest (and, if the last one then holds filters, appends an empty one again).
+// not last and renumbers the rest (and, if the last one then holds filters, appends an empty one again). The
+// criteria that exclude behave the same way.
 import {
   type Criterion,
-  type CriterionDraft,
   emptyCriterion,
   isEmptyCriterion,
+  type LikedWindow,
+  type Range,
 } from "../../../../shared/combinations/rules.ts";
-import {
-  type CombinationDraftInput,
-  normaliseCombinationName,
-  sanitizeCombinationName,
-} from "../../../../shared/combinations/schema.ts";
+import { sanitizeCombinationName } from "../../../../shared/combinations/schema.ts";
 import { limits } from "../../../../shared/limits.ts";
+import type { SongOrder, UnlikedChoice } from "../../../../shared/rules/model.ts";
 
 export interface PlaylistDraft {
   /** stable React key */
   key: number;
+  /** the stored rule this draft edits; absent for a new playlist */
+  id?: string;
   playlistName: string;
   criteria: Criterion[];
+  except: Criterion[];
+  order: SongOrder;
+  limit: number | null;
+  unliked: UnlikedChoice;
+  /** names of the artists the draft names, where the listener picked them (for the plain sentence) */
+  artistNames: Readonly<Record<string, string>>;
 }
 
 export interface WizardState {
@@ -28,25 +36,82 @@ export interface WizardState {
   nextKey: number;
 }
 
-export type SinglePart = "decade" | "mood" | "nationality";
+/** Where in a draft a criterion is: among those that include, or those that exclude. */
+export type CriteriaList = "criteria" | "except";
+
+/** The parts of a criterion that hold one value each; null takes the part away. */
+export interface SingleParts {
+  decade: number | null;
+  mood: string | null;
+  nationality: string | null;
+  years: Range | null;
+  tempo: Range | null;
+  liked: LikedWindow | null;
+  inPlaylist: string | null;
+}
+export type SinglePart = keyof SingleParts;
+
+/** Which criterion of which draft an action changes. */
+interface At {
+  key: number;
+  criterion: number;
+  /** default: the criteria that include */
+  list?: CriteriaList;
+}
 
 export type WizardAction =
   | { type: "addPlaylist" }
   | { type: "removePlaylist"; key: number }
   | { type: "rename"; key: number; typed: string }
-  | { type: "addGenre"; key: number; criterion: number; genre: string }
-  | { type: "removeGenre"; key: number; criterion: number; genre: string }
-  | { type: "setDecade"; key: number; criterion: number; value: number | null }
-  | { type: "setMood" | "setNationality"; key: number; criterion: number; value: string | null }
-  | { type: "removeCriterion"; key: number; criterion: number };
+  | ({ type: "addGenre" | "removeGenre"; genre: string } & At)
+  | ({ type: "removeSubgenre"; subgenre: string } & At)
+  | ({ type: "addArtist"; artistId: string; name: string } & At)
+  | ({ type: "removeArtist"; artistId: string } & At)
+  | { [P in SinglePart]: { type: "setPart"; part: P; value: SingleParts[P] } & At }[SinglePart]
+  | ({ type: "removeCriterion" } & At)
+  | { type: "setOrder"; key: number; order: SongOrder }
+  | { type: "setLimit"; key: number; limit: number | null }
+  | { type: "setUnliked"; key: number; unliked: UnlikedChoice };
 
 const newPlaylist = (key: number): PlaylistDraft => ({
   key,
   playlistName: "",
   criteria: [emptyCriterion(1)],
+  except: [emptyCriterion(1)],
+  order: "liked",
+  limit: null,
+  unliked: "keep",
+  artistNames: {},
 });
 
 export const initialWizard = (): WizardState => ({ playlists: [newPlaylist(1)], nextKey: 2 });
+
+/** A stored rule as the one draft of the wizard that edits it, with the empty criterion to add to. */
+export function editingWizard(rule: {
+  combinatorialPlaylistPreferenceId: string;
+  playlistName: string;
+  criteria: readonly Criterion[];
+  except?: readonly Criterion[];
+  order?: SongOrder;
+  limit?: number | null;
+  unliked?: UnlikedChoice;
+}): WizardState {
+  return {
+    playlists: [
+      {
+        ...newPlaylist(1),
+        id: rule.combinatorialPlaylistPreferenceId,
+        playlistName: rule.playlistName,
+        criteria: renumber(withTrailingEmpty(rule.criteria.map((c) => ({ ...c })))),
+        except: renumber(withTrailingEmpty((rule.except ?? []).map((c) => ({ ...c })))),
+        order: rule.order ?? "liked",
+        limit: rule.limit ?? null,
+        unliked: rule.unliked ?? "keep",
+      },
+    ],
+    nextKey: 2,
+  };
+}
 
 const renumber = (criteria: Criterion[]): Criterion[] =>
   criteria.map((criterion, index) => ({ ...criterion, criterionNumber: index + 1 }));
@@ -59,7 +124,7 @@ function withTrailingEmpty(criteria: Criterion[]): Criterion[] {
   return [...criteria, emptyCriterion(criteria.length + 1)];
 }
 
-/** A filter was added to criterion `index` (one more genre, or a decade, mood or nationality where none was). */
+/** A filter was added to criterion `index` (one more genre, or a part where none was). */
 export function addFilter(
   criteria: Criterion[],
   index: number,
@@ -86,30 +151,74 @@ export function removeCriterion(criteria: Criterion[], index: number): Criterion
   return renumber(withTrailingEmpty(kept.filter((c, i) => i === kept.length - 1 || !isEmptyCriterion(c))));
 }
 
-/** Sets one of decade, mood or nationality: a filter added, removed or replaced. */
+const given = (value: unknown) => value !== null && value !== undefined;
+
+/** Sets one single-valued part: a filter added, removed or replaced. */
 function setPart<K extends SinglePart>(
   criteria: Criterion[],
   index: number,
   part: K,
-  value: Criterion[K],
+  value: SingleParts[K],
 ): Criterion[] {
   const current = criteria[index];
   if (!current) return criteria;
-  const update = (criterion: Criterion): Criterion => ({ ...criterion, [part]: value });
-  if (current[part] === null && value !== null) return addFilter(criteria, index, update);
-  if (current[part] !== null && value === null) return removeFilter(criteria, index, update);
+  const update = (criterion: Criterion): Criterion => {
+    const next: Criterion = { ...criterion, [part]: value };
+    // the contract's further parts are left out rather than null, as stored
+    if (value === null && !["decade", "mood", "nationality"].includes(part))
+      delete next[part as keyof Criterion];
+    return next;
+  };
+  const had = given(current[part as keyof Criterion]);
+  if (!had && value !== null) return addFilter(criteria, index, update);
+  if (had && value === null) return removeFilter(criteria, index, update);
   return criteria.map((criterion, i) => (i === index ? update(criterion) : criterion));
 }
 
-function updateCriteria(
+function changeList(
   state: WizardState,
-  key: number,
+  at: { key: number; list?: CriteriaList },
   change: (criteria: Criterion[]) => Criterion[],
 ): WizardState {
-  return {
-    ...state,
-    playlists: state.playlists.map((p) => (p.key === key ? { ...p, criteria: change(p.criteria) } : p)),
-  };
+  const list = at.list ?? "criteria";
+  return changeDraft(state, at.key, (p) => ({ ...p, [list]: change(p[list]) }));
+}
+
+function changeDraft(
+  state: WizardState,
+  key: number,
+  change: (draft: PlaylistDraft) => PlaylistDraft,
+): WizardState {
+  return { ...state, playlists: state.playlists.map((p) => (p.key === key ? change(p) : p)) };
+}
+
+/** Adds `item` to the named list of criterion `index` (no duplicates, at most `max`). */
+function addTo(
+  criteria: Criterion[],
+  index: number,
+  field: "genres" | "artists",
+  item: string,
+  max: number,
+): Criterion[] {
+  const current = criteria[index];
+  const list = current?.[field] ?? [];
+  if (!current || list.includes(item) || list.length >= max) return criteria;
+  return addFilter(criteria, index, (c) => ({ ...c, [field]: [...list, item] }));
+}
+
+function removeFrom(
+  criteria: Criterion[],
+  index: number,
+  field: "genres" | "subgenres" | "artists",
+  item: string,
+): Criterion[] {
+  return removeFilter(criteria, index, (c) => {
+    const left = (c[field] ?? []).filter((value) => value !== item);
+    if (field === "genres") return { ...c, genres: left };
+    const next = { ...c, [field]: left };
+    if (left.length === 0) delete next[field];
+    return next;
+  });
 }
 
 export function wizardReducer(state: WizardState, action: WizardAction): WizardState {
@@ -119,45 +228,38 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
     case "removePlaylist":
       return { ...state, playlists: state.playlists.filter((p) => p.key !== action.key) };
     case "rename":
-      return {
-        ...state,
-        playlists: state.playlists.map((p) =>
-          p.key === action.key ? { ...p, playlistName: sanitizeCombinationName(action.typed) } : p,
-        ),
-      };
+      return changeDraft(state, action.key, (p) => ({
+        ...p,
+        playlistName: sanitizeCombinationName(action.typed),
+      }));
     case "addGenre":
-      return updateCriteria(state, action.key, (criteria) => {
-        const current = criteria[action.criterion];
-        if (!current || current.genres.includes(action.genre)) return criteria;
-        if (current.genres.length >= limits.maxGenresPerCriterion) return criteria;
-        return addFilter(criteria, action.criterion, (c) => ({ ...c, genres: [...c.genres, action.genre] }));
-      });
+      return changeList(state, action, (c) =>
+        addTo(c, action.criterion, "genres", action.genre, limits.maxGenresPerCriterion),
+      );
     case "removeGenre":
-      return updateCriteria(state, action.key, (criteria) =>
-        removeFilter(criteria, action.criterion, (c) => ({
-          ...c,
-          genres: c.genres.filter((genre) => genre !== action.genre),
-        })),
+      return changeList(state, action, (c) => removeFrom(c, action.criterion, "genres", action.genre));
+    case "removeSubgenre":
+      return changeList(state, action, (c) => removeFrom(c, action.criterion, "subgenres", action.subgenre));
+    case "addArtist": {
+      const named = changeDraft(state, action.key, (p) => ({
+        ...p,
+        artistNames: { ...p.artistNames, [action.artistId]: action.name },
+      }));
+      return changeList(named, action, (c) =>
+        addTo(c, action.criterion, "artists", action.artistId, limits.rules.maxArtists),
       );
-    case "setDecade":
-      return updateCriteria(state, action.key, (c) => setPart(c, action.criterion, "decade", action.value));
-    case "setMood":
-      return updateCriteria(state, action.key, (c) => setPart(c, action.criterion, "mood", action.value));
-    case "setNationality":
-      return updateCriteria(state, action.key, (c) =>
-        setPart(c, action.criterion, "nationality", action.value),
-      );
+    }
+    case "removeArtist":
+      return changeList(state, action, (c) => removeFrom(c, action.criterion, "artists", action.artistId));
+    case "setPart":
+      return changeList(state, action, (c) => setPart(c, action.criterion, action.part, action.value));
     case "removeCriterion":
-      return updateCriteria(state, action.key, (criteria) => removeCriterion(criteria, action.criterion));
+      return changeList(state, action, (c) => removeCriterion(c, action.criterion));
+    case "setOrder":
+      return changeDraft(state, action.key, (p) => ({ ...p, order: action.order }));
+    case "setLimit":
+      return changeDraft(state, action.key, (p) => ({ ...p, limit: action.limit }));
+    case "setUnliked":
+      return changeDraft(state, action.key, (p) => ({ ...p, unliked: action.unliked }));
   }
-}
-
-/** What is sent: names as stored, only the criteria holding filters, numbered from 1. */
-export function toRequest(state: WizardState): CombinationDraftInput[] {
-  return state.playlists.map((playlist) => ({
-    playlistName: normaliseCombinationName(playlist.playlistName),
-    criteria: playlist.criteria
-      .filter((criterion: CriterionDraft) => !isEmptyCriterion(criterion))
-      .map((criterion, index) => ({ ...criterion, criterionNumber: index + 1 })),
-  }));
 }

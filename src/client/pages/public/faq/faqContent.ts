@@ -105,6 +105,15 @@ export const faqSections: FaqSection[] = [
         answer: `Up to ${limits.freePlaylists} on Free and up to ${limits.premiumPlaylists} on Premium, plus up to ${limits.maxCombinations} combination playlists.`,
       },
       {
+        question: "Can I make playlists by my own rules?",
+        answer: `Yes, with Premium: a combination playlist is a rule you write. A criterion can ask for genres, a decade, a mood, a nationality, release years, a tempo in BPM, when you liked the song (in the last days, or between two days), artists, or being in one of your own Spotify playlists, and a song must fit all of its parts. A song that fits any one criterion belongs, unless it fits one of the criteria you leave out. You also choose the order on Spotify (as you liked them, newest first, by release, tempo or artist, or shuffled every day or week), at most how many songs it holds, and whether songs you unlike stay or leave. While you write or edit a rule, Crate shows it in one sentence and how many of your liked songs match it right now. Up to ${limits.maxCombinations} rules of up to ${limits.maxCriteria} criteria each.`,
+      },
+      {
+        question: "What happens to a playlist when I edit its rule?",
+        answer:
+          "It follows at once: the songs Crate placed that no longer match leave it, and new matches join at their place in the rule's order. A song you removed from the playlist in Spotify stays out.",
+      },
+      {
         question: "My new playlists don't show up in Spotify. What now?",
         answer:
           "The Spotify app sometimes needs a restart before new playlists appear. A combination playlist appears only once at least one of your songs matches its criteria.",
