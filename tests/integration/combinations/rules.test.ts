@@ -295,6 +295,13 @@ describe("an edit and the preview", () => {
     );
     expect(onSpotify(h, listener, "Edited")).toEqual(ids(want));
     expect(preview.body.total).toBe(want.length);
+    // the playlist's activity says the rule changed, and what it says now
+    const activity = await h.call(listener.cookie, "GET", "/api/playlists/Edited/activity");
+    const changed = (activity.body.entries as { kind: string; text: string }[]).filter(
+      (e) => e.kind === "ruleChanged",
+    );
+    expect(changed).toHaveLength(1);
+    expect(changed[0]?.text ?? "").toContain(`You changed the rule: From the ${first}s or from the ${second}s`);
     // an edit counts as a creation for the 30-second throttle
     const again = await h.call(listener.cookie, "PUT", `/api/distributor/combinatorial/${id}`, edit);
     expect(again.body.errorCode).toBe(11);

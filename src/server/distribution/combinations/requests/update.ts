@@ -4,11 +4,14 @@
 // listener's combination (404); the name's rules when it changes (24, 23); the playlists it names (400); then the
 // distribution guards (21, 34, 37, 18) and the combination throttle (11): an edit counts as a creation.
 import { isReservedPlaylistName, managedPlaylistName } from "../../../../shared/catalogue/index.ts";
+import { compileCombination } from "../../../../shared/combinations/compile.ts";
 import { combinationNameKey, type UpdateCombination } from "../../../../shared/combinations/schema.ts";
 import type { CreateCombinationsResponse } from "../../../../shared/combinations/types.ts";
 import { ErrorCode } from "../../../../shared/errors.ts";
 import { hasCombinationAccess } from "../../../../shared/membership.ts";
 import { rateRules } from "../../../../shared/rate-rules.ts";
+import { describeRule } from "../../../../shared/rules/describe.ts";
+import { recordRuleChanged } from "../../../activity/record.ts";
 import { transaction } from "../../../db/transaction.ts";
 import type { Deps } from "../../../deps/deps.ts";
 import { AppError, notFound } from "../../../platform/errors.ts";
@@ -43,8 +46,17 @@ export async function updateCombination(
       throw new AppError(ErrorCode.DuplicateName);
     assertMayDistribute(deps, caller.userId);
     deps.rateLimits.take(rateRules.combinationDistribution, caller.userId);
-    const reorder = readStoredRule(existing).order !== rule.order;
+    const stored = readStoredRule(existing);
+    const reorder = stored.order !== rule.order;
     replaceRule(deps.db, input.id, { playlistName, nameKey, userId: caller.userId, rule, reorder });
+    // the playlist's activity says what the rule says now (a rename alone is not a change of the rule)
+    if (JSON.stringify(stored) !== JSON.stringify(rule))
+      recordRuleChanged(deps.db, {
+        userId: caller.userId,
+        combinationId: input.id,
+        at: deps.clock.now(),
+        detail: describeRule(compileCombination(rule)),
+      });
     return createWholeLibraryDistribution(deps, caller, "combination", { combinationIds: [input.id] }).id;
   });
   deps.work.spawn(caller.userId, "combination edit", async () => {
