@@ -3,7 +3,11 @@
 // A test compares it with the routes the server registers, so a new path cannot be left out.
 import type { z } from "zod";
 import { entryByName } from "../../../src/shared/catalogue/index.ts";
-import { CreateCombinationsSchema } from "../../../src/shared/combinations/schema.ts";
+import {
+  CreateCombinationsSchema,
+  PreviewRuleSchema,
+  UpdateCombinationBodySchema,
+} from "../../../src/shared/combinations/schema.ts";
 import { DeleteDataSchema } from "../../../src/shared/schemas/account.ts";
 import { MembershipChangeBodySchema } from "../../../src/shared/schemas/admin.ts";
 import { DistributeHistoricallySchema } from "../../../src/shared/schemas/distribution.ts";
@@ -49,6 +53,8 @@ export const restRoutes: RestRoute[] = [
   { method: "GET", route: "/health", access: "public", kind: "read" },
   { method: "GET", route: "/authorize", access: "public", kind: "navigation" },
   { method: "GET", route: "/authorize/plans", access: "public", kind: "navigation" },
+  // a rule names one of the listener's playlists: the sign-in again with the read scope
+  { method: "GET", route: "/authorize/playlists", access: "public", kind: "navigation" },
   { method: "GET", route: "/authorize/callback", access: "public", kind: "navigation" },
   { method: "GET", route: "/authorize/logged-in", access: "public", kind: "read" },
   // body ignored: ends the session of anyone signed in
@@ -135,6 +141,34 @@ export const restRoutes: RestRoute[] = [
     acts: validFor(CreateCombinationsSchema),
   },
   { method: "DELETE", route: "/distributor/combinatorial/:id", access: "user", kind: "write" },
+  // no combination exists in the suites' world: an edit never acts
+  {
+    method: "PUT",
+    route: "/distributor/combinatorial/:id",
+    access: "user",
+    kind: "write",
+    body: UpdateCombinationBodySchema,
+    example: { criteria: [{ genres: ["Rock"] }], order: "likedNewestFirst", limit: 100 },
+  },
+  // writes nothing: how many songs a rule would hold now
+  {
+    method: "POST",
+    route: "/distributor/combinatorial/preview",
+    access: "user",
+    kind: "read",
+    body: PreviewRuleSchema,
+    example: { criteria: [{ genres: ["Rock"], years: { from: 1990, to: 1999 } }] },
+  },
+  { method: "GET", route: "/playlists/:name/activity", access: "user", kind: "read" },
+  // nothing is selected: no playlist to put a song back into or to recreate
+  {
+    method: "POST",
+    route: "/playlists/:name/put-back",
+    access: "user",
+    kind: "write",
+    example: { trackId: "4uLU6hMCjMI75M1A2tKUQC" },
+  },
+  { method: "POST", route: "/playlists/:name/recreate", access: "user", kind: "write" },
   // the price is read from the payment provider (a POST in the spec)
   { method: "POST", route: "/payment/pricing", access: "public", kind: "read" },
   { method: "GET", route: "/payment/subscription", access: "user", kind: "read" },

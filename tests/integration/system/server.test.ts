@@ -11,9 +11,14 @@ describe("server boot", () => {
   });
 
   test("the SPA is served for app routes, with the shell's HTML", async () => {
-    for (const path of ["/", "/playlists/mood", "/some/unknown/page"]) {
+    for (const [path, status] of [
+      ["/", 200],
+      ["/playlists/mood", 200],
+      // a page the app does not have: the app's not-found page, answered with a 404
+      ["/some/unknown/page", 404],
+    ] as const) {
       const res = await fetch(`${server.url}${path}`);
-      expect(res.status).toBe(200);
+      expect(res.status).toBe(status);
       expect(res.headers.get("content-type")).toContain("text/html");
       expect(await res.text()).toContain('<div id="root">');
     }

@@ -14,7 +14,8 @@ let deps: Deps;
 
 beforeAll(() => {
   db = openDatabase(":memory:").db;
-  createUser(db, { id: "u", spotifyId: "u" });
+  // premium: every like counts (a free listener's newest 1,000 are counted in one statement)
+  createUser(db, { id: "u", spotifyId: "u", membershipLevel: "PremiumYearly" });
   createUser(db, { id: "other", spotifyId: "other" });
   createArtist(db, { id: "tagged", genres: ["rock"] });
   createArtist(db, { id: "placed", country: "SE" });

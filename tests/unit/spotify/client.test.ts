@@ -271,6 +271,7 @@ describe("my playlists", () => {
       ownerId: "u",
       description: "Kept (crate-1)",
       snapshotId: "v7",
+      collaborative: false,
     });
     expect(lists[8]?.description).toBeNull();
     // A listing without a version leaves it unknown (the playlist is then read on its own).
