@@ -301,7 +301,9 @@ describe("an edit and the preview", () => {
       (e) => e.kind === "ruleChanged",
     );
     expect(changed).toHaveLength(1);
-    expect(changed[0]?.text ?? "").toContain(`You changed the rule: From the ${first}s or from the ${second}s`);
+    expect(changed[0]?.text ?? "").toContain(
+      `You changed the rule: From the ${first}s or from the ${second}s`,
+    );
     // an edit counts as a creation for the 30-second throttle
     const again = await h.call(listener.cookie, "PUT", `/api/distributor/combinatorial/${id}`, edit);
     expect(again.body.errorCode).toBe(11);
