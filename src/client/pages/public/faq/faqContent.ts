@@ -1,7 +1,16 @@
 import { messages } from "../../../../shared/errors.ts";
-import { freePlanTexts } from "../../../../shared/free-plan.ts";
 import { limits } from "../../../../shared/limits.ts";
 import { workLimits } from "../../../../shared/work-limits.ts";
+import {
+  promise1,
+  promise2,
+  promise3,
+  promise4,
+  promise5,
+  promise6,
+  promise7,
+  promise8,
+} from "./faqPromises.ts";
 
 export interface FaqItem {
   question: string;
@@ -16,28 +25,18 @@ export interface FaqSection {
   items: FaqItem[];
 }
 
-const capacity = limits.playlistCapacity.toLocaleString("en-US");
-
 export const faqSections: FaqSection[] = [
   {
     id: "subscription",
     title: "Subscription",
     items: [
-      {
-        question: "What does Crate cost?",
-        answer: `The Free plan costs nothing. It keeps up to ${limits.freePlaylists} playlists up to date and considers ${freePlanTexts.which}. Premium is a yearly subscription: up to ${limits.premiumPlaylists} playlists, all of your liked songs, every playlist kind and combination playlists. The price in your currency is shown on the Plans page.`,
-        promise: true,
-      },
+      promise1,
       {
         question: "How is Premium billed?",
         answer:
           "Premium is billed once a year and renews automatically. Payment is handled by our reseller Paddle, who acts as merchant of record through a secure hosted checkout, so Crate never sees your card details.",
       },
-      {
-        question: "How do I cancel?",
-        answer: `Open Plans and choose Cancel subscription. Cancel at least ${limits.cancelNoticeHours} hours before the next billing date to stop the next charge. You keep Premium until the end of the period you have paid for, and you can re-activate the subscription until then.`,
-        promise: true,
-      },
+      promise2,
       {
         question: "What happens to my playlists when Premium ends?",
         answer: `Premium playlists stay in your Spotify library but are no longer updated, and you can delete them. Your other playlists keep being updated with the first ${limits.freeConsideredSongs} liked songs.`,
@@ -62,18 +61,8 @@ export const faqSections: FaqSection[] = [
     id: "playlists",
     title: "Playlists",
     items: [
-      {
-        question: "How often are my playlists updated?",
-        answer:
-          "Crate checks your liked songs about every hour and adds new songs to every playlist they belong in. You don't have to do anything after choosing your playlists.",
-        promise: true,
-      },
-      {
-        question: "If I remove a song from a playlist, will Crate add it again?",
-        answer:
-          "No. A song you remove from a managed playlist stays removed; Crate never adds it to that playlist again.",
-        promise: true,
-      },
+      promise3,
+      promise4,
       {
         question: "Why is this song in this playlist?",
         answer:
@@ -83,23 +72,9 @@ export const faqSections: FaqSection[] = [
         question: "How do I keep a song out of a playlist?",
         answer: `On the playlist's page, choose a song and then 'Never this song here', or 'Never' followed by an artist's name for all their songs, now and later. The songs leave the Spotify playlist at once and stay out at every update; other playlists are not affected. The page lists what you keep out, with an undo, after which the songs return at their place in like order at the next update. Each exclusion, correction and undo updates your playlists on Spotify, so you can make up to ${workLimits.choicesPerWindow} of them in ${workLimits.choicesWindowMinutes} minutes; past that, wait a few minutes and go on.`,
       },
-      {
-        question: "If I unlike a song, is it removed from my playlists?",
-        answer:
-          "No. Songs you unlike stay in the playlists they were added to. Only the rolling playlists (Latest Liked Songs and the random ones) change their songs by themselves.",
-        promise: true,
-      },
-      {
-        question: "What happens when a playlist gets very big?",
-        answer: `A playlist holds at most ${capacity} songs. When it is full, Crate continues in a numbered extra playlist: Everything, Everything 2, and so on. Spotify's own limit of about ${capacity} songs per playlist is not documented, so Crate stays safely within it.`,
-        promise: true,
-      },
-      {
-        question: "Can I rename my playlists or put them in folders?",
-        answer:
-          "Yes. Rename them, move them into folders or change their cover in Spotify; Crate keeps updating them all the same.",
-        promise: true,
-      },
+      promise5,
+      promise6,
+      promise7,
       {
         question: "How many playlists can I have?",
         answer: `Up to ${limits.freePlaylists} on Free and up to ${limits.premiumPlaylists} on Premium, plus up to ${limits.maxCombinations} combination playlists.`,
@@ -129,12 +104,7 @@ export const faqSections: FaqSection[] = [
     id: "errors",
     title: "Errors",
     items: [
-      {
-        question: "I have a very large library and updating fails. Why?",
-        answer:
-          "Listeners with about 20000 or more liked songs run into a failure on Spotify's side when their library is read. This is a limit of Spotify that Crate cannot work around.",
-        promise: true,
-      },
+      promise8,
       {
         question: "It says Spotify appears to have issues. What should I do?",
         answer: `${messages.progressFailure} Nothing is lost: songs that were not added yet are added on the next try.`,
@@ -161,7 +131,3 @@ export const faqSections: FaqSection[] = [
     ],
   },
 ];
-
-export const faqPromises: FaqItem[] = faqSections.flatMap((section) =>
-  section.items.filter((item) => item.promise),
-);

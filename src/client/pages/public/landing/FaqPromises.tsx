@@ -1,6 +1,6 @@
 import { Box, SimpleGrid, Stack, Text } from "@chakra-ui/react";
 import { AppLink } from "../../../components/RouterLink.tsx";
-import { faqPromises } from "../faq/faqContent.ts";
+import { faqPromises } from "../faq/faqPromises.ts";
 import { Section } from "./Section.tsx";
 
 export function FaqPromises() {
