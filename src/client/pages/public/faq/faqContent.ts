@@ -2,6 +2,7 @@ import { messages } from "../../../../shared/errors.ts";
 import { limits } from "../../../../shared/limits.ts";
 import { workLimits } from "../../../../shared/work-limits.ts";
 import {
+  type FaqItem,
   promise1,
   promise2,
   promise3,
@@ -12,12 +13,7 @@ import {
   promise8,
 } from "./faqPromises.ts";
 
-export interface FaqItem {
-  question: string;
-  answer: string;
-  /** one of the promises also shown on the landing page */
-  promise?: boolean;
-}
+export type { FaqItem };
 
 export interface FaqSection {
   id: "subscription" | "playlists" | "errors";

@@ -2,7 +2,13 @@
 // the whole FAQ (and the error texts it quotes).
 import { freePlanTexts } from "../../../../shared/free-plan.ts";
 import { limits } from "../../../../shared/limits.ts";
-import type { FaqItem } from "./faqContent.ts";
+
+export interface FaqItem {
+  question: string;
+  answer: string;
+  /** one of the promises also shown on the landing page */
+  promise?: boolean;
+}
 
 const capacity = limits.playlistCapacity.toLocaleString("en-US");
 
