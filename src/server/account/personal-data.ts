@@ -49,7 +49,7 @@ export const personalDataTableNames = [
 const LIKED_SONGS_PAGE = 1_000;
 
 /** Items of each list the page shows; the rest is in the download. */
-export const PREVIEW_ITEMS_PER_LIST = 50;
+export const PREVIEW_ITEMS_PER_LIST = 20;
 
 /**
  * The export read part by part: it pauses (yields) between parts, and returns the whole at the end. With

@@ -8,6 +8,7 @@ import { Layout } from "../../components/Layout.tsx";
 import { LoginPrompt } from "../../components/LoginPrompt.tsx";
 import { AppLink } from "../../components/RouterLink.tsx";
 import { useSession } from "../../hooks/useSession.ts";
+import { MY_DATA_FRESH_MS } from "./myDataQuery.ts";
 
 const EXPORT_PATH = "/api/user/personal-data";
 const FILE_NAME = "crate-my-data.json";
@@ -33,7 +34,7 @@ async function downloadExport(): Promise<void> {
 const count = (n: number) => n.toLocaleString("en-US");
 
 function PersonalData() {
-  const query = trpc.account.personalDataPreview.useQuery(undefined, { staleTime: 0 });
+  const query = trpc.account.personalDataPreview.useQuery(undefined, { staleTime: MY_DATA_FRESH_MS });
   const [downloading, setDownloading] = useState(false);
   const [downloadError, setDownloadError] = useState<number | null>(null);
   const preview = query.data;

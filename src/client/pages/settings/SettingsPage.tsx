@@ -1,5 +1,6 @@
 import { Card, HStack, Stack, Text } from "@chakra-ui/react";
 import { ChevronRight, FileJson } from "lucide-react";
+import { trpc } from "../../api/trpc.ts";
 import { Layout } from "../../components/Layout.tsx";
 import { LoginPrompt } from "../../components/LoginPrompt.tsx";
 import { AppLink } from "../../components/RouterLink.tsx";
@@ -7,6 +8,7 @@ import { useSession } from "../../hooks/useSession.ts";
 import { ChoicesSection } from "./ChoicesSection.tsx";
 import { CorrectionsSection } from "./CorrectionsSection.tsx";
 import { DeleteAccountSection } from "./DeleteAccountSection.tsx";
+import { MY_DATA_FRESH_MS } from "./myDataQuery.ts";
 import { PlaylistSettings } from "./PlaylistSettings.tsx";
 import { SessionsSection } from "./SessionsSection.tsx";
 import { SpotifyAccessSetting } from "./SpotifyAccessSetting.tsx";
@@ -15,6 +17,9 @@ import { TimeZoneSetting } from "./TimeZoneSetting.tsx";
 /** `/settings`: playlist toggles, the time zone, a link to my data, and account deletion (login required). */
 export function SettingsPage() {
   const session = useSession();
+  const utils = trpc.useUtils();
+  const fetchMyData = () =>
+    void utils.account.personalDataPreview.prefetch(undefined, { staleTime: MY_DATA_FRESH_MS });
   return (
     <Layout width="narrow" heading={{ eyebrow: "Account", title: "Settings" }}>
       {session.status !== "loggedIn" ? (
@@ -37,6 +42,10 @@ export function SettingsPage() {
                 color="brand.fg"
                 fontWeight="semibold"
                 data-testid="my-data-link"
+                onPointerDown={fetchMyData}
+                onKeyDown={(event) => {
+                  if (event.key === "Enter") fetchMyData();
+                }}
               >
                 <HStack gap="2">
                   <FileJson size={18} aria-hidden />
