@@ -161,6 +161,10 @@ describe("a signed-in listener (one page, client-side navigation between tests)"
     expect(await page.getByTestId("error-text").textContent()).toBe(messages.feedbackEmpty);
     await text.pressSequentially("Great <app> 🎵 100% yes!");
     expect(await text.inputValue()).toBe("Great app  100 yes!");
+    // the note under the box names what it left out
+    expect(await page.getByTestId("feedback-kept").textContent()).toBe(
+      "Left out < > 🎵 %: only letters, digits, spaces and . , ? ! - are kept.",
+    );
     await text.fill("x".repeat(250));
     expect(await text.inputValue()).toHaveLength(limits.feedbackMaxLength);
     await text.fill("More decades, please - 1930s?");

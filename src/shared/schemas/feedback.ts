@@ -11,6 +11,11 @@ export function filterFeedback(input: string): string {
   return kept.slice(0, limits.feedbackMaxLength).join("");
 }
 
+/** The characters `filterFeedback` drops from `input` (each once, in the order typed): what the form says it left out. */
+export function droppedFromFeedback(input: string): string[] {
+  return [...new Set([...input.normalize("NFC")].filter((ch) => !allowedCharacter.test(ch)))];
+}
+
 /** POST /api/feedback. Length counts characters (code points), not UTF-16 units. */
 export const FeedbackSchema = z.object({
   feedback: z

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { FeedbackSchema, filterFeedback } from "../../../src/shared/schemas/feedback.ts";
+import { droppedFromFeedback, FeedbackSchema, filterFeedback } from "../../../src/shared/schemas/feedback.ts";
 
 describe("feedback as typed", () => {
   test("keeps letters of any script, digits, space and . , ? ! -", () => {
@@ -45,5 +45,12 @@ describe("feedback on the server", () => {
       const filtered = filterFeedback(typed);
       if (filtered.trim() !== "") expect(parse(filtered).success).toBe(true);
     }
+  });
+});
+
+describe("what the feedback box says it left out", () => {
+  test("each character it drops, once, in the order typed; nothing when all is kept", () => {
+    expect(droppedFromFeedback("Great <app> 🎵 100% yes!<")).toEqual(["<", ">", "🎵", "%"]);
+    expect(droppedFromFeedback("Åse, 2024? Ja - tak!")).toEqual([]);
   });
 });

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useLocation } from "wouter";
 import { messages } from "../../../shared/errors.ts";
 import { limits } from "../../../shared/limits.ts";
-import { filterFeedback } from "../../../shared/schemas/feedback.ts";
+import { droppedFromFeedback, filterFeedback } from "../../../shared/schemas/feedback.ts";
 import { trpc } from "../../api/trpc.ts";
 import { ErrorText } from "../../components/ErrorText.tsx";
 import { AppLink } from "../../components/RouterLink.tsx";
@@ -18,6 +18,8 @@ export function FeedbackForm() {
   const [text, setText] = useState("");
   const [acceptedPolicy, setAcceptedPolicy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  /** the characters typed or pasted into the box that it did not keep (since it was last empty) */
+  const [leftOut, setLeftOut] = useState<string[]>([]);
   const send = trpc.feedback.submit.useMutation({ onSuccess: () => navigate("/feedback/success") });
 
   const submit = () => {
@@ -44,7 +46,12 @@ export function FeedbackForm() {
         <Textarea
           value={text}
           onChange={(event) => {
-            setText(filterFeedback(event.target.value));
+            const kept = filterFeedback(event.target.value);
+            const dropped = droppedFromFeedback(event.target.value);
+            setText(kept);
+            setLeftOut((before) =>
+              kept === "" && dropped.length === 0 ? [] : [...new Set([...before, ...dropped])],
+            );
             setProblem(null);
           }}
           placeholder="What should Crate do better?"
@@ -54,7 +61,11 @@ export function FeedbackForm() {
           data-testid="feedback-text"
         />
         <HStack justify="space-between" w="full">
-          <Field.HelperText>Letters, digits, spaces and . , ? ! - only.</Field.HelperText>
+          <Field.HelperText aria-live="polite" data-testid="feedback-kept">
+            {leftOut.length > 0
+              ? `Left out ${leftOut.map((ch) => (ch.trim() === "" ? "a line break or tab" : ch)).join(" ")}: only letters, digits, spaces and . , ? ! - are kept.`
+              : "Letters, digits, spaces and . , ? ! - only."}
+          </Field.HelperText>
           <Text textStyle="xs" color="fg.muted" data-testid="feedback-count">
             {length} / {limits.feedbackMaxLength}
           </Text>
