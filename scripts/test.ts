@@ -5,12 +5,14 @@
 // it is one plain `bun test` with them.
 const TIMEOUT = ["--timeout", "120000"];
 /**
- * Run after the others, with nothing beside them: the files measured in the page against a real clock, and the
- * container test, whose network set-up makes a browser beside it fail its loads (net::ERR_NETWORK_CHANGED).
+ * Run after the others, with nothing beside them: the files that compare or bound wall-clock times (another file's
+ * work on the two cores would land in one timing and not the other), and the container test, whose network set-up
+ * makes a browser beside it fail its loads (net::ERR_NETWORK_CHANGED).
  */
 const ALONE = [
   "tests/e2e/phone-speed.test.ts",
   "tests/e2e/my-data.test.ts",
+  "tests/integration/distribution/forged-cookies.test.ts",
   "tests/integration/system/container-image.test.ts",
 ];
 

@@ -1,6 +1,7 @@
 // Forged session cookies do not slow the hourly job: nothing the job does depends on who is asking. Thirty
 // clients with thirty made-up cookies cost the job what thirty connections with one made-up cookie cost (the
 // same number of requests); when the job counted "clients" by their unchecked cookie, each forged one stretched it.
+// Wall-clock times compared: `npm test` runs this file alone (scripts/test.ts), and the two kinds of run alternate.
 import { beforeAll, describe, expect, test } from "bun:test";
 import { SESSION_COOKIE } from "../../../src/server/auth/sessions.ts";
 import { runHourlySync } from "../../../src/server/distribution/batch/batch-jobs.ts";
