@@ -136,7 +136,10 @@ export async function runFixedRate(options: FixedRateOptions): Promise<FixedRate
     await loadAlone.started;
     await Bun.sleep(options.aloneMs);
     const alone = summarise(await loadAlone.stop(), options.rate, pageReads.length);
-    log(`load alone: p99 ${alone.p99Ms.toFixed(1)} ms, ${alone.failed} failed`);
+    log(
+      `load alone: p99 ${alone.p99Ms.toFixed(1)} ms (${alone.p99ByKind.map((p) => p.toFixed(0)).join(" / ")} by kind), ` +
+        `${alone.failed} failed ${JSON.stringify(alone.failures)}`,
+    );
 
     await anHourLater();
     const quiet = await runJob();
