@@ -2,7 +2,9 @@
 // page lists them with the day Crate noticed. Opening the page reads the playlist's snapshot (one call) and its
 // items only when the snapshot moved since Crate last wrote or read it (distribution/journal/edits.ts). The check
 // runs in the listener's own lane of work (never beside a run writing to the same playlist); the page waits a
-// moment for it, then answers with what Crate knows.
+// moment for it, then answers with what Crate knows. While other work of the listener holds the lane (an update,
+// the hourly job's turn), the page does not wait behind it: the check runs after that work, and the page answers
+// at once from what Crate knows (that work reads the snapshot itself before it places a song).
 import { rateRules } from "../../shared/rate-rules.ts";
 import type { Deps } from "../deps/deps.ts";
 import { noticeEdits } from "../distribution/journal/edits.ts";
@@ -18,6 +20,7 @@ export async function checkOnOpen(deps: Deps, userId: string, row: PartRow): Pro
   const spotifyPlaylistId = row.spotifyPlaylistId;
   if (row.status !== "active" || spotifyPlaylistId === null) return;
   if (!deps.rateLimits.tryTake(rateRules.playlistPageCheck, userId)) return;
+  const behindOtherWork = deps.work.isBusy(userId);
   const check = deps.work.forUser(
     userId,
     async () => {
@@ -30,6 +33,12 @@ export async function checkOnOpen(deps: Deps, userId: string, row: PartRow): Pro
     },
     { name: "playlist check", key: `playlist check:${row.id}` },
   );
+  if (behindOtherWork) {
+    check.catch((error: unknown) =>
+      deps.log.info("playlist check failed", { userId, playlistId: row.id, error: String(error) }),
+    );
+    return;
+  }
   let timer: ReturnType<typeof setTimeout> | undefined;
   const waited = new Promise<void>((resolve) => {
     timer = setTimeout(resolve, PAGE_WAIT_MS);
