@@ -32,8 +32,12 @@ export const fixedRateOptions = {
   newLikes: 5,
   rate: 2_000,
   aloneMs: 15_000,
-  /** of each listener's reads in turn: two progress polls, one preferences read, one playlist's page */
-  mix: [2, 1, 1],
+  /**
+   * of each listener's 40 reads in turn (10 s at 4 a second): 30 progress polls, 9 preferences reads and one
+   * playlist's page. A page opened reads its playlist's snapshot from Spotify (issue 47), so a page every second
+   * from each of 500 listeners would be 500 Web API calls a second, far past any app's quota; one every 10 s is 50.
+   */
+  mix: [30, 9, 1],
 } as const;
 export const fixedRateTargets = { p99Ms: 50, jobSlowdown: 1.5 } as const;
 

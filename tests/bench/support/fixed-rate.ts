@@ -49,22 +49,29 @@ export const pageReads = ["progress poll", "preferences read", "a playlist's pag
 const trpc = (procedure: string, input?: unknown) =>
   `/api/trpc/${procedure}?batch=1&input=${encodeURIComponent(JSON.stringify(input === undefined ? {} : { 0: input }))}`;
 
-/** Each listener's reads, `mix[kind]` of each kind of `pageReads` in turn. */
+/**
+ * Each listener's reads, `mix[kind]` of each kind of `pageReads` in turn, interleaved across listeners (each sends
+ * one read per round of all of them) and each listener starting at another point of its turn, so no kind of read
+ * comes from every listener at once.
+ */
 export function pageRequests(
   clients: readonly PollingClient[],
   playlist: string,
   mix: readonly number[],
 ): OpenLoopRequest[] {
-  return clients.flatMap((client) => {
+  const turn = mix.flatMap((times, kind) => Array.from({ length: times }, () => kind));
+  const perClient = clients.map((client, index) => {
     const paths = [
       trpc("distribution.progress", { id: client.distributionId }),
       trpc("distribution.listenerPreferences"),
       trpc("explain.songs", { name: playlist, offset: 0, limit: 500 }),
     ];
-    return mix.flatMap((times, kind) =>
-      Array.from({ length: times }, () => ({ path: paths[kind] ?? "", cookie: client.cookie, kind })),
-    );
+    return turn.map((_, step) => {
+      const kind = turn[(step + index) % turn.length] ?? 0;
+      return { path: paths[kind] ?? "", cookie: client.cookie, kind };
+    });
   });
+  return turn.flatMap((_, step) => perClient.map((reads) => reads[step] as OpenLoopRequest));
 }
 
 export async function runFixedRate(options: FixedRateOptions): Promise<FixedRateFigures> {
