@@ -35,6 +35,9 @@ export function recordCapability(
   status: CapabilityStatus,
   now: number,
 ): void {
+  // An answer that finds the fact still given writes nothing (each write is a commit the requests wait behind);
+  // "unavailable" keeps its time, which says when to ask again.
+  if (status === "available" && recordedStatus(sqlite, capability) === "available") return;
   sqlite
     .query<never, [string, CapabilityStatus, number]>(
       `INSERT INTO metadata_sources (source, status, checked_at) VALUES (?, ?, ?)
