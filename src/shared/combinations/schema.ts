@@ -225,9 +225,13 @@ export const UpdateCombinationSchema = z
   .superRefine((value, ctx) => needsCriteria(value.criteria, ctx));
 export type UpdateCombination = z.output<typeof UpdateCombinationSchema>;
 
-/** `POST /api/distributor/combinatorial/preview`: a rule as drafted (an empty one matches nothing). */
+/**
+ * `POST /api/distributor/combinatorial/preview`: a rule as drafted (an empty one matches nothing). The playlist's
+ * name, when given, is what a shuffle is seeded with, as for the playlist itself (else the stored rule's name).
+ */
 export const PreviewRuleSchema = z.object({
   id: CombinationId.nullish(),
+  playlistName: PlaylistNameSchema.optional(),
   criteria: CriteriaSchema,
   except: ruleFields.except,
   order: ruleFields.order,

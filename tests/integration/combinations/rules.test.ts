@@ -262,6 +262,21 @@ describe("an edit and the preview", () => {
     expect(songs[0]?.name).toBe(h.spotify.control.track(held[0] ?? "")?.name ?? "");
   });
 
+  test("a shuffled rule's preview, given the playlist's name, shows the playlist's own shuffle", async () => {
+    h.clearThrottles();
+    const rule = { criteria: [{ decade: 2000 }, { decade: 2010 }], order: "shuffleWeekly" };
+    const preview = await h.call(listener.cookie, "POST", "/api/distributor/combinatorial/preview", {
+      playlistName: "Weekly Mix",
+      ...rule,
+    });
+    expect(preview.status).toBe(200);
+    await finished(h, listener, await createRules(h, listener, [{ playlistName: "Weekly Mix", ...rule }]));
+    const held = onSpotify(h, listener, "Weekly Mix") ?? [];
+    expect(held.length).toBeGreaterThan(5);
+    expect(preview.body.total).toBe(held.length);
+    expect((preview.body.songs as { trackId: string }[]).map((s) => s.trackId)).toEqual(held.slice(0, 50));
+  });
+
   test("an edit moves songs in and out; a song removed in Spotify stays out", async () => {
     h.clearThrottles();
     const decades = ranked(library.flatMap((s) => (s.decade === null ? [] : [s.decade])));

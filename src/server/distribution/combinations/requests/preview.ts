@@ -95,7 +95,9 @@ export function previewRule(
   }
   if (facts?.addRecordingOnce) candidates = onePerRecording(candidates);
   const period = rewritePeriod(rule);
-  const seed = `${caller.userId}:${existing?.playlistName ?? ""}:${period === null ? "" : periodKey(period, now)}`;
+  // the planner's seed: the same shuffle as the playlist's, under the name it has or is given
+  const name = input.playlistName ?? existing?.playlistName ?? "";
+  const seed = `${caller.userId}:${name}:${period === null ? "" : periodKey(period, now)}`;
   const ordered = inOrder(candidates, rule.order, seed);
   const held = isRolling(rule) ? ordered.slice(0, rule.limit ?? ordered.length) : ordered;
   const preview: RulePreview = {
