@@ -124,6 +124,9 @@ export const activityPageTexts = {
   recreateLabel: (playlist: string) => `Recreate ${playlist} in Spotify`,
   recreating: (playlist: string) => `Recreating ${playlist} in Spotify with the songs it held.`,
   recreated: (playlist: string) => `${playlist} is back in Spotify.`,
+  /** under the names of playlists deleted in Spotify */
+  recreateHint:
+    "To have one back with the songs it held, tap Recreate beside it above; to stop keeping it up to date, delete it here.",
   recreateLater: (playlist: string) =>
     `${playlist} is not back in Spotify yet; Crate tries again at the next hourly update.`,
 } as const;

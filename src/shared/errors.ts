@@ -122,7 +122,7 @@ export function httpStatusForErrorCode(code: number): number {
 export const messages = {
   /** on a combination's row when the listener deleted its playlist in Spotify */
   combinationPlaylistVanished:
-    "Deleted in Spotify. Crate does not create it again; delete it here to stop keeping it up to date.",
+    "Deleted in Spotify. Recreate it on the Playlists page to have it back with the songs it held, or delete it here to stop keeping it up to date.",
   progressFailure: "Unfortunately, Spotify appears to have issues currently. Please try again later.",
   notFound: "We've been looking everywhere, but we're not able to find the page that you're looking for",
   noCapacity: "We are really sorry, but we only allow a certain number of users to join every day.",

@@ -17,8 +17,10 @@ import {
 import { correctionMap } from "../library/corrections-repository.ts";
 import { songQuestions } from "../metadata/sources/index.ts";
 import { isOneOf } from "../metadata/store/lookups-repository.ts";
-import type { SongOrder } from "./playlist-target.ts";
 import type { ArtistEvidence, TrackEvidence } from "./reasons.ts";
+
+/** The order Crate's record gives a playlist's songs (a rule's other orders sort these: held-order.ts). */
+export type HeldOrder = "newestFirst" | "asAdded" | "likeOrder";
 
 /**
  * The songs Crate holds in a playlist now, in its order: newest like first for Latest N, as added for a random
@@ -29,7 +31,7 @@ export function heldInOrder(
   db: Db,
   userId: string,
   playlistId: string,
-  order: SongOrder,
+  order: HeldOrder,
   /** a song the listener removed, placed among the others (to be put back there) */
   including?: string,
 ): string[] {

@@ -85,14 +85,3 @@ export function resolvePlaylist(
 export function assertChangeable(target: PlaylistTarget): void {
   if (target.paused) throw new AppError(ErrorCode.FeatureNotAvailable);
 }
-
-/**
- * The order of a playlist's songs on Spotify, from its rule: newest like first (Latest N, a rule ordered so), as
- * drawn (a sample: Random), else like order.
- */
-export type SongOrder = "newestFirst" | "asAdded" | "likeOrder";
-
-export function songOrderOf(target: PlaylistTarget): SongOrder {
-  const rule = target.rule;
-  return rule.sample ? "asAdded" : rule.order === "likedNewestFirst" ? "newestFirst" : "likeOrder";
-}

@@ -75,6 +75,8 @@ export function putBackSong(
     });
   });
   startTakeBack(deps, caller.userId, id);
+  // Chosen again, it takes a place: under a limit the last of the rule's songs leaves, at once.
+  startChoicesUpdate(deps, caller.userId);
   return { distributionProgressId: id };
 }
 

@@ -31,6 +31,14 @@ export async function applyJournal(
   shouldStop: () => boolean = () => false,
   /** a run resumed after a crash or failure: its last marks may be lost, so writes are checked first */
   resumed = false,
+  /**
+   * `replanFollows`: a run planned again follows when this one finds the listener's own removals or re-adds
+   * (filled in as `presenceChanged`)
+   */
+  report: { replanFollows: boolean; presenceChanged: boolean } = {
+    replanFollows: false,
+    presenceChanged: false,
+  },
 ): Promise<"done" | "stopped"> {
   const { db } = deps;
   const steps = openSteps(db, distributionId);
@@ -48,7 +56,7 @@ export async function applyJournal(
   const writes = {
     marks: stepMarks(db),
     songs: songRecords(db),
-    views: new PlaylistViews(deps, api, listing.snapshots),
+    views: new PlaylistViews(deps, api, listing.snapshots, report.replanFollows),
     activity: new RunActivity(db, distributionId, run?.trigger ?? null),
   };
 
@@ -113,6 +121,7 @@ export async function applyJournal(
     busy.set(step.playlistId, running);
   }
   await Promise.all(busy.values());
+  report.presenceChanged ||= writes.views.presenceChanged;
   if (failure) throw (failure as { error: unknown }).error;
   return stopped ? "stopped" : "done";
 }

@@ -32,6 +32,8 @@ export interface KnownPlaylist {
   read: boolean;
   /** whether the snapshot was read just now for this playlist (not taken from the run's library listing) */
   fresh: boolean;
+  /** whether the read found songs of Crate's gone (removed by the listener) or back (added again by hand) */
+  presenceChanged: boolean;
 }
 
 const asSource = (source: string) => (source === "combination" ? "combination" : "predefined");
@@ -59,13 +61,14 @@ export async function noticeEdits(
       held: heldSongs(db, playlist.id),
       read: false,
       fresh: options.listed === undefined,
+      presenceChanged: false,
     };
   // Read after the snapshot: an edit in between moves it again, so the next check reads once more.
   const entries = await api.playlistEntries(playlist.spotifyPlaylistId);
   const present = new Set(entries.filter((id): id is string => id !== null));
   return transaction(db, () => {
     const now = deps.clock.now();
-    const { gone } = recordPresence(db, playlist.id, present, now);
+    const { gone, back } = recordPresence(db, playlist.id, present, now);
     if (gone.length > 0)
       recordActivity(db, {
         userId: playlist.userId,
@@ -79,7 +82,8 @@ export async function noticeEdits(
     const held = heldSongs(db, playlist.id);
     storeState(db, playlist.id, { snapshotId, entries: hasOthers(entries, held) ? entries : null });
     // The run places its inserts on what it just read: its plan may still count the songs found gone.
-    return { snapshotId, entries, held, read: true, fresh: true };
+    const presenceChanged = gone.length > 0 || back.length > 0;
+    return { snapshotId, entries, held, read: true, fresh: true, presenceChanged };
   });
 }
 
@@ -95,10 +99,15 @@ function inOrderOf(entries: readonly (string | null)[] | null, songs: readonly s
 
 /** One playlist as a run writes it: where inserts go, and Crate's knowledge kept in step with each write. */
 export class PlaylistView {
+  /** whether a check in this run found the listener's removals or re-adds here */
+  edited: boolean;
+
   constructor(
     readonly playlistId: string,
     private known: KnownPlaylist,
-  ) {}
+  ) {
+    this.edited = known.presenceChanged;
+  }
 
   /** Whether the last check read the items. */
   get read(): boolean {
@@ -126,6 +135,7 @@ export class PlaylistView {
   /** After a check made again (a write refused as out of bounds). */
   replace(known: KnownPlaylist): void {
     this.known = known;
+    if (known.presenceChanged) this.edited = true;
   }
 
   added(trackIds: readonly string[], sent: readonly string[], index: number | undefined): void {
@@ -153,17 +163,34 @@ export class PlaylistView {
 /** A run's views of the playlists it writes to: each checked once, before its first write. */
 export class PlaylistViews {
   private readonly views = new Map<string, Promise<PlaylistView>>();
+  /**
+   * Whether a check found the listener's removals or re-adds: the run's plan counted those songs as it found them
+   * (under a limit a removed song takes no place), so the listener's playlists are planned once more after it.
+   */
+  presenceChanged = false;
 
   constructor(
     private readonly deps: Pick<Deps, "db" | "clock">,
     private readonly api: EditsApi,
     /** snapshot ids from the library's listing the run read first, by Spotify playlist id */
     private readonly listed: ReadonlyMap<string, string> = new Map(),
+    /**
+     * A run planned again follows this one when the listener's edits are found: removals from a playlist found
+     * edited wait for it (its plan counted a removed song's place, so it would push one out only to add it back).
+     */
+    readonly replanFollows = false,
   ) {}
 
   /** A playlist this run made: it holds what the run wrote, nothing to check. */
   made(playlistId: string): void {
-    const known = { snapshotId: null, entries: null, held: new Set<string>(), read: false, fresh: true };
+    const known = {
+      snapshotId: null,
+      entries: null,
+      held: new Set<string>(),
+      read: false,
+      fresh: true,
+      presenceChanged: false,
+    };
     this.views.set(playlistId, Promise.resolve(new PlaylistView(playlistId, known)));
   }
 
@@ -175,21 +202,25 @@ export class PlaylistViews {
     let view = this.views.get(playlist.id);
     if (!view) {
       const listed = forPlace ? undefined : this.listed.get(playlist.spotifyPlaylistId);
-      view = noticeEdits(this.deps, this.api, playlist, { listed }).then(
-        (known) => new PlaylistView(playlist.id, known),
-      );
+      view = this.notice(playlist, { listed }).then((known) => new PlaylistView(playlist.id, known));
       this.views.set(playlist.id, view);
       view.catch(() => this.views.delete(playlist.id));
     }
     const found = await view;
-    if (forPlace && !found.fresh) found.replace(await noticeEdits(this.deps, this.api, playlist));
+    if (forPlace && !found.fresh) found.replace(await this.notice(playlist));
     return found;
+  }
+
+  private async notice(playlist: PlaylistOnSpotify, options?: Parameters<typeof noticeEdits>[3]) {
+    const known = await noticeEdits(this.deps, this.api, playlist, options);
+    if (known.presenceChanged) this.presenceChanged = true;
+    return known;
   }
 
   /** Checks again, reading the items (Spotify refused a place: the playlist changed while the run wrote). */
   async again(playlist: PlaylistOnSpotify): Promise<PlaylistView> {
     const view = await this.of(playlist);
-    view.replace(await noticeEdits(this.deps, this.api, playlist, { force: true }));
+    view.replace(await this.notice(playlist, { force: true }));
     return view;
   }
 }

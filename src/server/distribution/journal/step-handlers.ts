@@ -133,6 +133,7 @@ async function removeSongs(ctx: StepContext): Promise<void> {
   const { deps, api, step, resume } = ctx;
   const target = onSpotify(ctx);
   const view = await ctx.writes.views.of(target);
+  if (view.edited && ctx.writes.views.replanFollows) return ctx.commit(() => undefined, "deferred");
   const trackIds = step.trackIds ?? [];
   const snapshot = await api.removeItems(target.spotifyPlaylistId, trackIds);
   await resume?.removed(target.spotifyPlaylistId, trackIds);

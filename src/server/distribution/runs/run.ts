@@ -41,6 +41,8 @@ export interface RunOptions {
   synced?: boolean;
   /** what the run's calls are for when it builds its own API (default: a listener's distribution) */
   work?: SpotifyWork;
+  /** the run planned again after one that found the listener's own edits (never followed itself) */
+  followUp?: boolean;
 }
 
 export type RunOutcome = "finished" | "failed" | "stopped";
@@ -86,9 +88,18 @@ export async function runDistribution(
       setLikeCount(deps.db, distributionId, countLikes(deps, row.userId));
       recordPlan(deps, distributionId, row.userId);
     }
-    const outcome = await applyJournal(deps, api, distributionId, () => work.isStopping, row.attempts > 0);
+    const report = { replanFollows: options.followUp !== true, presenceChanged: false };
+    const stop = () => work.isStopping;
+    const outcome = await applyJournal(deps, api, distributionId, stop, row.attempts > 0, report);
     if (outcome === "stopped") return "stopped";
     finishDistribution(deps, distributionId);
+    // Songs the listener removed take no place (the next ones do, under a limit) and a song added back takes its
+    // place again: planned once more at once, from the library as it is (no second read of the likes), with the
+    // removals this run left to it.
+    if (report.presenceChanged && report.replanFollows) {
+      const next = createDistribution(deps, row.userId, "hourly");
+      await runDistribution(deps, next, { ...options, api, synced: true, followUp: true });
+    }
     return "finished";
   } catch (error) {
     failDistribution(deps, distributionId, error);

@@ -20,7 +20,11 @@ export function RecreateButton({ name }: { name: string }) {
         // A failed run (completedWork -1) is taken up again by the next hourly update.
         if (progress?.finished) done = progress.progress.every((p) => p.completedWork >= 0);
       }
-      await utils.playlists.overview.invalidate();
+      // the list above and the notice of playlists deleted in Spotify below it
+      await Promise.all([
+        utils.playlists.overview.invalidate(),
+        utils.distribution.listenerPreferences.invalidate(),
+      ]);
       if (done) toaster.create({ title: texts.recreated(name), type: "success" });
       else toaster.create({ title: texts.recreateLater(name), type: "info" });
     },

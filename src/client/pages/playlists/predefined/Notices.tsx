@@ -1,4 +1,5 @@
 import { Alert, Skeleton, Stack } from "@chakra-ui/react";
+import { activityPageTexts } from "../../../../shared/activity.ts";
 import { type PlaylistFailure, playlistFailureTexts } from "../../../../shared/playlist-failures.ts";
 
 /** Groups whose playlists need Spotify's audio features. */
@@ -25,9 +26,7 @@ export function VanishedNotice({ names }: { names: string[] }) {
       <Alert.Indicator />
       <Alert.Content>
         <Alert.Title>Deleted in Spotify: {names.join(", ")}</Alert.Title>
-        <Alert.Description>
-          Crate does not create these playlists again. To get one back, delete it here and choose it again.
-        </Alert.Description>
+        <Alert.Description>{activityPageTexts.recreateHint}</Alert.Description>
       </Alert.Content>
     </Alert.Root>
   );
