@@ -44,6 +44,24 @@ export const rateRules = {
     errorCode: ErrorCode.RateLimited,
     message: "Too many previews. Try again in a few seconds.",
   },
+  /**
+   * a playlist of the listener's that a previewed rule names, read from Spotify (one call, its items when it
+   * moved), per listener; skipped when refused, the preview counting its songs as Crate last read them
+   */
+  previewPlaylistCheck: {
+    key: "preview-playlist-check",
+    windowMs: 60_000,
+    allowance: 10,
+    errorCode: ErrorCode.RateLimited,
+  },
+  /** the listing of the listener's own Spotify playlists for the rule wizard (Spotify calls), per listener */
+  ownPlaylists: {
+    key: "own-playlists",
+    windowMs: 60_000,
+    allowance: 6,
+    errorCode: ErrorCode.RateLimited,
+    message: "You asked for your playlists very often. Wait a moment and try again.",
+  },
   /** 'Analyse songs per playlist', per listener */
   analysis: {
     key: "analysis",

@@ -62,6 +62,22 @@ export async function readSourcePlaylists(
   maxAgeMs = 0,
 ): Promise<void> {
   forgetSourcePlaylistsExcept(deps.db, userId, named);
+  await checkSourcePlaylists(deps, api, userId, named, maxAgeMs);
+}
+
+/**
+ * The same for some playlists without forgetting the others (a rule being written names one no stored rule does
+ * yet: the next update forgets it if it is not saved). True when the songs Crate holds for any of them changed.
+ * `admit` is asked before each playlist's call; one it refuses stays as Crate last read it.
+ */
+export async function checkSourcePlaylists(
+  deps: Pick<Deps, "db" | "clock">,
+  api: SpotifyUserApi,
+  userId: string,
+  named: readonly string[],
+  maxAgeMs = 0,
+  admit: () => boolean = () => true,
+): Promise<boolean> {
   const known = new Map(sourcePlaylistsOf(deps.db, userId).map((p) => [p.playlistId, p]));
   const now = deps.clock.now();
   const listener = deps.db
@@ -69,14 +85,17 @@ export async function readSourcePlaylists(
     .from(users)
     .where(eq(users.id, userId))
     .get();
+  let changed = false;
   for (const playlistId of new Set(named)) {
     const stored = known.get(playlistId);
     if (stored && now - stored.checkedAt < maxAgeMs) continue;
+    if (!admit()) continue;
     const playlist = await api.getPlaylist(playlistId);
     const theirs =
       playlist && (playlist.owner?.id === listener?.spotifyId || playlist.collaborative === true);
     if (!playlist || !theirs) {
       // gone from Spotify, or no longer the listener's (a choices document may name any id): it holds no song
+      changed ||= !stored || stored.snapshotId !== null;
       saveSourcePlaylist(
         deps.db,
         userId,
@@ -86,6 +105,7 @@ export async function readSourcePlaylists(
       continue;
     }
     const moved = stored?.snapshotId !== playlist.snapshot_id;
+    changed ||= moved;
     const trackIds = moved ? await api.getPlaylistItems(playlistId) : undefined;
     saveSourcePlaylist(
       deps.db,
@@ -94,4 +114,5 @@ export async function readSourcePlaylists(
       now,
     );
   }
+  return changed;
 }

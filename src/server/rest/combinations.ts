@@ -26,7 +26,7 @@ export function combinationsRest(deps: Deps) {
       const input = await jsonBody(c, PreviewRuleSchema);
       // a read of the whole library, as the tRPC procedure counts it
       deps.rateLimits.take(rateRules.libraryRead, user.userId);
-      return c.json(previewRule(deps, user, input));
+      return c.json(await previewRule(deps, user, input));
     })
     .put("/distributor/combinatorial/:id", async (c) => {
       const user = requireUser(c, deps);

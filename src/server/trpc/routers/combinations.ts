@@ -6,6 +6,7 @@ import {
 } from "../../../shared/combinations/schema.ts";
 import { deleteCombination } from "../../distribution/combinations/requests/deletion.ts";
 import { previewRule } from "../../distribution/combinations/requests/preview.ts";
+import { listOwnPlaylists, ruleNames } from "../../distribution/combinations/requests/rule-lookups.ts";
 import {
   createCombinations,
   listCombinatorialPreferencesOf,
@@ -31,6 +32,12 @@ export const combinationsRouter = router({
     .input(PreviewRuleSchema)
     .use(oneExpensivePerRequest)
     .query(({ ctx, input }) => previewRule(ctx.deps, ctx.user, input)),
+  /** the listener's own Spotify playlists a criterion may name (one Spotify listing; no REST path) */
+  ownPlaylists: authedProcedure.query(({ ctx }) => listOwnPlaylists(ctx.deps, ctx.user)),
+  /** the names of the artists and playlists a stored rule names, for editing it (no REST path) */
+  names: authedProcedure
+    .input(CombinationIdSchema)
+    .query(({ ctx, input }) => ruleNames(ctx.deps, ctx.user, input.id)),
   /** DELETE /api/distributor/combinatorial/{id} */
   delete: authedProcedure
     .input(CombinationIdSchema)

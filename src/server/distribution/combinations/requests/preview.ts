@@ -1,7 +1,9 @@
 // The live preview of a rule being written or edited (POST /api/distributor/combinatorial/preview): how many
-// songs it would hold now and the first of them in its order. Nothing is written and no provider is called: it
-// judges the listener's songs as Crate last read them, with the same evaluator and the same order as planning.
+// songs it would hold now and the first of them in its order. No playlist is written and the listener's likes are
+// judged as Crate last read them, with the same evaluator and the same order as planning; only a playlist of theirs
+// the rule names (`inPlaylist`) is read from Spotify when Crate has not checked it in the last minute.
 import { compileCombination } from "../../../../shared/combinations/compile.ts";
+import type { RuleDefinition } from "../../../../shared/combinations/rules.ts";
 import type { PreviewRule } from "../../../../shared/combinations/schema.ts";
 import type { RulePreview } from "../../../../shared/combinations/types.ts";
 import { ErrorCode } from "../../../../shared/errors.ts";
@@ -15,6 +17,7 @@ import { inOrder, likeOrder, periodKey } from "../../../../shared/rules/order.ts
 import type { Deps } from "../../../deps/deps.ts";
 import type { PlannedSong } from "../../../library/considered.ts";
 import { fieldsOfRules, loadRuleSongs, type RuleLibrary } from "../../../library/fact-sources.ts";
+import { checkSourcePlaylists } from "../../../library/source-playlists.ts";
 import { AppError, notFound } from "../../../platform/errors.ts";
 import { readTimeZone } from "../../../user/time-zone.ts";
 import { onePerRecording } from "../../plan/one-per-recording.ts";
@@ -32,6 +35,31 @@ const SONGS_FRESH_MS = 30_000;
 /** Listeners whose songs are held for previews at once; the one read longest ago leaves first. */
 const SONGS_HELD = 20;
 const songsForPreviews = new Map<string, { readAt: number; library: RuleLibrary }>();
+/** How long the songs of a playlist the rule names, as read for a preview, serve the next previews. */
+const SOURCE_FRESH_MS = 60_000;
+
+/**
+ * Reads the listener's playlists the rule names that Crate has not checked for a minute (one call each, their
+ * items when they moved; a few a minute: rateRules.previewPlaylistCheck), so a playlist just picked counts its
+ * songs. A refused or failed read leaves the playlist as Crate last read it. True when their songs changed.
+ */
+async function checkNamedPlaylists(
+  deps: Pick<Deps, "db" | "clock" | "rateLimits" | "spotifyFor" | "log">,
+  userId: string,
+  definition: RuleDefinition,
+): Promise<boolean> {
+  const named = [...definition.criteria, ...definition.except].flatMap((c) =>
+    c.inPlaylist ? [c.inPlaylist] : [],
+  );
+  if (named.length === 0) return false;
+  const admit = () => deps.rateLimits.tryTake(rateRules.previewPlaylistCheck, userId);
+  try {
+    return await checkSourcePlaylists(deps, deps.spotifyFor(userId), userId, named, SOURCE_FRESH_MS, admit);
+  } catch (error) {
+    deps.log.warn("preview: a named playlist could not be read", { userId, error: String(error) });
+    return false;
+  }
+}
 
 /**
  * The listener's songs with the facts the rule reads. Reading and classifying 20,000 likes takes far longer than
@@ -44,10 +72,12 @@ function previewLibrary(
   rule: Rule,
   editing: boolean,
   now: number,
+  sourcesChanged: boolean,
 ): RuleLibrary {
   const key = `${caller.userId}|${caller.membershipLevel}|${[...fieldsOfRules([rule])].sort().join()}|${editing}`;
   const held = songsForPreviews.get(key);
-  if (held && now - held.readAt < SONGS_FRESH_MS && now >= held.readAt) return held.library;
+  const fresh = held && now - held.readAt < SONGS_FRESH_MS && now >= held.readAt && !sourcesChanged;
+  if (held && fresh) return held.library;
   const library = loadRuleSongs(deps, caller.userId, caller.membershipLevel, [rule], editing);
   songsForPreviews.delete(key);
   songsForPreviews.set(key, { readAt: now, library });
@@ -59,8 +89,8 @@ function previewLibrary(
 }
 
 /** The songs a rule's playlist would hold now, in its order (the planner's choice of songs, without writing). */
-export function previewRule(
-  deps: Pick<Deps, "db" | "clock" | "rateLimits">,
+export async function previewRule(
+  deps: Pick<Deps, "db" | "clock" | "rateLimits" | "spotifyFor" | "log">,
   caller: Caller,
   input: PreviewRule,
 ) {
@@ -72,11 +102,12 @@ export function previewRule(
     ...input,
     unliked: existing ? readStoredRule(existing).unliked : "keep",
   });
+  const sourcesChanged = await checkNamedPlaylists(deps, caller.userId, definition);
   const rule = compileCombination(definition);
   const facts = loadUserFacts(deps.db, caller.userId);
   const now = deps.clock.now();
   const moment = { now, timeZone: readTimeZone(deps.db, caller.userId).timeZone };
-  const library = previewLibrary(deps, caller, rule, existing !== undefined, now);
+  const library = previewLibrary(deps, caller, rule, existing !== undefined, now, sourcesChanged);
   let candidates: PlannedSong[] = passingSongs(rule, library.considered, moment);
   if (existing) {
     // Songs the listener removed from its playlist take no place; unliked songs it keeps keep theirs.
