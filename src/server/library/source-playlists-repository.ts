@@ -96,3 +96,13 @@ export function sourcePlaylistNames(db: Db, userId: string, ids: readonly string
       .map((r) => [r.id, r.name]),
   );
 }
+
+/** A mark that moves whenever Crate reads or forgets one of the listener's source playlists. */
+export function sourcePlaylistsStamp(db: Db, userId: string): string {
+  const row = db.$client
+    .query<{ n: number; last: number | null }, [string]>(
+      "SELECT count(*) AS n, max(checked_at) AS last FROM source_playlists WHERE user_id = ?",
+    )
+    .get(userId);
+  return `${row?.n ?? 0}:${row?.last ?? 0}`;
+}

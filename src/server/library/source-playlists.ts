@@ -67,7 +67,7 @@ export async function readSourcePlaylists(
 
 /**
  * The same for some playlists without forgetting the others (a rule being written names one no stored rule does
- * yet: the next update forgets it if it is not saved). True when the songs Crate holds for any of them changed.
+ * yet: the next update forgets it if it is not saved).
  * `admit` is asked before each playlist's call; one it refuses stays as Crate last read it.
  */
 export async function checkSourcePlaylists(
@@ -77,7 +77,7 @@ export async function checkSourcePlaylists(
   named: readonly string[],
   maxAgeMs = 0,
   admit: () => boolean = () => true,
-): Promise<boolean> {
+): Promise<void> {
   const known = new Map(sourcePlaylistsOf(deps.db, userId).map((p) => [p.playlistId, p]));
   const now = deps.clock.now();
   const listener = deps.db
@@ -85,7 +85,6 @@ export async function checkSourcePlaylists(
     .from(users)
     .where(eq(users.id, userId))
     .get();
-  let changed = false;
   for (const playlistId of new Set(named)) {
     const stored = known.get(playlistId);
     if (stored && now - stored.checkedAt < maxAgeMs) continue;
@@ -95,7 +94,6 @@ export async function checkSourcePlaylists(
       playlist && (playlist.owner?.id === listener?.spotifyId || playlist.collaborative === true);
     if (!playlist || !theirs) {
       // gone from Spotify, or no longer the listener's (a choices document may name any id): it holds no song
-      changed ||= !stored || stored.snapshotId !== null;
       saveSourcePlaylist(
         deps.db,
         userId,
@@ -105,7 +103,6 @@ export async function checkSourcePlaylists(
       continue;
     }
     const moved = stored?.snapshotId !== playlist.snapshot_id;
-    changed ||= moved;
     const trackIds = moved ? await api.getPlaylistItems(playlistId) : undefined;
     saveSourcePlaylist(
       deps.db,
@@ -114,5 +111,4 @@ export async function checkSourcePlaylists(
       now,
     );
   }
-  return changed;
 }

@@ -117,6 +117,43 @@ describe("a playlist just picked, in the preview", () => {
   });
 });
 
+describe("reopened rules, one after the other", () => {
+  test("the preview of a reopened rule counts the songs an update just read from its playlist", async () => {
+    h.clearThrottles();
+    const preview = (json: unknown) =>
+      apiCall(overHttp(h.crate.url), "POST", "/api/distributor/combinatorial/preview", {
+        cookie: listener.cookie,
+        json,
+      });
+    const first = h.spotify.control.createPlaylist(listener.id, { name: "First" });
+    h.spotify.control.addPlaylistItems(first.id, [library[3]?.trackId ?? ""]);
+    await finished(
+      h,
+      listener,
+      await createRules(h, listener, [{ playlistName: "First Rule", criteria: [{ inPlaylist: first.id }] }]),
+    );
+    const firstId = await ruleId(h, listener, "First Rule");
+    expect((await preview({ id: firstId, criteria: [{ inPlaylist: first.id }] })).body?.total).toBe(1);
+    // a second rule: its update reads its playlist; reopened moments later, the preview counts those songs
+    h.clearThrottles();
+    const second = h.spotify.control.createPlaylist(listener.id, { name: "Second" });
+    const songs = library.slice(10, 14).map((s) => s.trackId);
+    h.spotify.control.addPlaylistItems(second.id, songs);
+    await finished(
+      h,
+      listener,
+      await createRules(h, listener, [
+        { playlistName: "Second Rule", criteria: [{ inPlaylist: second.id }] },
+      ]),
+    );
+    const secondId = await ruleId(h, listener, "Second Rule");
+    expect(onSpotify(h, listener, "Second Rule")).toEqual(songs);
+    expect((await preview({ id: secondId, criteria: [{ inPlaylist: second.id }] })).body?.total).toBe(
+      songs.length,
+    );
+  });
+});
+
 describe("combinations.names", () => {
   test("names a stored rule's artists of the listener's liked songs, never another listener's artist", async () => {
     h.clearThrottles();

@@ -96,6 +96,48 @@ describe("the plain sentence", () => {
   });
 });
 
+describe("a playlist of the listener's", () => {
+  test("picked by name: the id is sent, the sentence names it; no playlist takes the part away", () => {
+    const picked = run(
+      { type: "pickPlaylist", key: 1, criterion: 0, playlistId: "37i9dQZF1DX0XUsuxWHRQd", name: "Road Trip" },
+      { type: "setPart", key: 1, criterion: 0, part: "decade", value: 1990 },
+    );
+    expect(toRequest(picked)[0]?.criteria).toEqual([
+      criterion(1, { decade: 1990, inPlaylist: "37i9dQZF1DX0XUsuxWHRQd" }),
+    ]);
+    expect(ruleSentence(draftOf(picked))).toBe("From the 1990s, in your playlist 'Road Trip'");
+    const none = wizardReducer(picked, {
+      type: "pickPlaylist",
+      key: 1,
+      criterion: 0,
+      playlistId: null,
+    });
+    expect(toRequest(none)[0]?.criteria).toEqual([criterion(1, { decade: 1990 })]);
+  });
+
+  test("a stored rule's names, looked up, name its artists and playlist; a name picked since is kept", () => {
+    const stored = editingWizard({
+      combinatorialPlaylistPreferenceId: "rule-2",
+      playlistName: "Trip",
+      criteria: [criterion(1, { artists: ["a1", "a2"], inPlaylist: "p1" })],
+    });
+    expect(ruleSentence(draftOf(stored))).not.toContain("Road Trip");
+    const named = [
+      { type: "addArtist", key: 1, criterion: 1, artistId: "a3", name: "Picked" },
+      {
+        type: "learnNames",
+        key: 1,
+        artists: { a1: "Alpha", a3: "Looked Up" },
+        playlists: { p1: "Road Trip" },
+      },
+    ].reduce((s, a) => wizardReducer(s, a as WizardAction), stored);
+    const draft = draftOf(named);
+    expect(draft.artistNames).toEqual({ a1: "Alpha", a3: "Picked" });
+    expect(ruleSentence(draft)).toContain("in your playlist 'Road Trip'");
+    expect(ruleSentence(draft)).toContain("Alpha");
+  });
+});
+
 describe("editing a stored rule", () => {
   const stored = {
     combinatorialPlaylistPreferenceId: "rule-1",

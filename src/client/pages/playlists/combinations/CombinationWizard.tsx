@@ -1,6 +1,6 @@
 import { Alert, Button, HStack, Stack, Text } from "@chakra-ui/react";
 import { Check, Plus, Sparkles } from "lucide-react";
-import { useReducer, useState } from "react";
+import { useEffect, useReducer, useState } from "react";
 import { useLocation } from "wouter";
 import { validateDrafts } from "../../../../shared/combinations/schema.ts";
 import { messages } from "../../../../shared/errors.ts";
@@ -48,6 +48,16 @@ export function CombinationWizard({
   const update = trpc.combinations.update.useMutation();
   const cancelAnalysis = trpc.distribution.cancelAnalysis.useMutation();
   const room = limits.maxCombinations - storedCount - state.playlists.length;
+  // a stored rule names artists and playlists by id: their names, from the listener's own likes and playlists
+  const editedKey = editing ? state.playlists[0]?.key : undefined;
+  const names = trpc.combinations.names.useQuery(
+    { id: editing?.combinatorialPlaylistPreferenceId ?? "" },
+    { enabled: editing !== undefined, staleTime: 60_000 },
+  );
+  useEffect(() => {
+    if (names.data && editedKey !== undefined)
+      dispatch({ type: "learnNames", key: editedKey, ...names.data });
+  }, [names.data, editedKey]);
 
   const submit = async () => {
     if (submitting) return;

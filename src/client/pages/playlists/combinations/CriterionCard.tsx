@@ -19,6 +19,7 @@ import { type Criterion, isEmptyCriterion } from "../../../../shared/combination
 import { limits } from "../../../../shared/limits.ts";
 import { MoreParts } from "./FurtherParts.tsx";
 import { GenrePicker } from "./GenrePicker.tsx";
+import { PlaylistPart } from "./PlaylistPart.tsx";
 import type { CriteriaList, WizardAction } from "./wizard.ts";
 
 interface PartSelectProps {
@@ -70,6 +71,7 @@ export interface CriterionCardProps {
   list?: CriteriaList;
   index: number;
   artistNames: Readonly<Record<string, string>>;
+  playlistNames: Readonly<Record<string, string>>;
   criterion: Criterion;
   isLast: boolean;
   pickerOpen: boolean;
@@ -83,6 +85,7 @@ export function CriterionCard({
   list = "criteria",
   index,
   artistNames,
+  playlistNames,
   criterion,
   isLast,
   pickerOpen,
@@ -171,19 +174,6 @@ export function CriterionCard({
                 </Tag.EndElement>
               </Tag.Root>
             ))}
-            {criterion.inPlaylist ? (
-              <Tag.Root colorPalette="purple" variant="outline" borderRadius="full" size="lg">
-                <Tag.Label>In one of your playlists</Tag.Label>
-                <Tag.EndElement>
-                  <CloseButton
-                    size="2xs"
-                    variant="plain"
-                    aria-label="Remove the playlist part"
-                    onClick={() => dispatch({ type: "setPart", ...at, part: "inPlaylist", value: null })}
-                  />
-                </Tag.EndElement>
-              </Tag.Root>
-            ) : null}
             <Button
               size="xs"
               variant={pickerOpen ? "subtle" : "outline"}
@@ -238,6 +228,7 @@ export function CriterionCard({
             testId="nationality-select"
           />
         </SimpleGrid>
+        <PlaylistPart criterion={criterion} at={at} playlistNames={playlistNames} dispatch={dispatch} />
         <MoreParts criterion={criterion} at={at} artistNames={artistNames} dispatch={dispatch} />
       </Stack>
     </Box>

@@ -48,6 +48,7 @@ function CriterionList({
               index={index}
               criterion={criterion}
               artistNames={playlist.artistNames}
+              playlistNames={playlist.playlistNames}
               isLast={index === criteria.length - 1}
               pickerOpen={openPicker === pickerId}
               onTogglePicker={() => onOpenPicker(openPicker === pickerId ? null : pickerId)}

@@ -61,14 +61,14 @@ export function toPreview(draft: PlaylistDraft) {
  * 100 songs"), with the names of the artists and playlists it names where they are known; "" while it has no
  * filter.
  */
-export function ruleSentence(
-  draft: PlaylistDraft,
-  playlistNames: ReadonlyMap<string, string> = new Map(),
-): string {
+export function ruleSentence(draft: PlaylistDraft): string {
   return describeRule(
     compileCombination(
       { ...ruleOf(draft), except: filled(draft.except) },
-      { artists: new Map(Object.entries(draft.artistNames)), playlists: playlistNames },
+      {
+        artists: new Map(Object.entries(draft.artistNames)),
+        playlists: new Map(Object.entries(draft.playlistNames)),
+      },
     ),
   );
 }

@@ -27,8 +27,10 @@ export interface PlaylistDraft {
   order: SongOrder;
   limit: number | null;
   unliked: UnlikedChoice;
-  /** names of the artists the draft names, where the listener picked them (for the plain sentence) */
+  /** names of the artists the draft names, where picked or looked up for a stored rule (for the plain sentence) */
   artistNames: Readonly<Record<string, string>>;
+  /** names of the listener's playlists the draft names, the same way */
+  playlistNames: Readonly<Record<string, string>>;
 }
 
 export interface WizardState {
@@ -67,6 +69,8 @@ export type WizardAction =
   | ({ type: "removeSubgenre"; subgenre: string } & At)
   | ({ type: "addArtist"; artistId: string; name: string } & At)
   | ({ type: "removeArtist"; artistId: string } & At)
+  | ({ type: "pickPlaylist"; playlistId: string | null; name?: string } & At)
+  | { type: "learnNames"; key: number; artists: Record<string, string>; playlists: Record<string, string> }
   | { [P in SinglePart]: { type: "setPart"; part: P; value: SingleParts[P] } & At }[SinglePart]
   | ({ type: "removeCriterion" } & At)
   | { type: "setOrder"; key: number; order: SongOrder }
@@ -82,6 +86,7 @@ const newPlaylist = (key: number): PlaylistDraft => ({
   limit: null,
   unliked: "keep",
   artistNames: {},
+  playlistNames: {},
 });
 
 export const initialWizard = (): WizardState => ({ playlists: [newPlaylist(1)], nextKey: 2 });
@@ -251,6 +256,23 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
     }
     case "removeArtist":
       return changeList(state, action, (c) => removeFrom(c, action.criterion, "artists", action.artistId));
+    case "pickPlaylist": {
+      const { playlistId, name } = action;
+      const named =
+        playlistId && name
+          ? changeDraft(state, action.key, (p) => ({
+              ...p,
+              playlistNames: { ...p.playlistNames, [playlistId]: name },
+            }))
+          : state;
+      return changeList(named, action, (c) => setPart(c, action.criterion, "inPlaylist", playlistId));
+    }
+    case "learnNames":
+      return changeDraft(state, action.key, (p) => ({
+        ...p,
+        artistNames: { ...action.artists, ...p.artistNames },
+        playlistNames: { ...action.playlists, ...p.playlistNames },
+      }));
     case "setPart":
       return changeList(state, action, (c) => setPart(c, action.criterion, action.part, action.value));
     case "removeCriterion":

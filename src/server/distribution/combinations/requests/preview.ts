@@ -18,6 +18,7 @@ import type { Deps } from "../../../deps/deps.ts";
 import type { PlannedSong } from "../../../library/considered.ts";
 import { fieldsOfRules, loadRuleSongs, type RuleLibrary } from "../../../library/fact-sources.ts";
 import { checkSourcePlaylists } from "../../../library/source-playlists.ts";
+import { sourcePlaylistsStamp } from "../../../library/source-playlists-repository.ts";
 import { AppError, notFound } from "../../../platform/errors.ts";
 import { readTimeZone } from "../../../user/time-zone.ts";
 import { onePerRecording } from "../../plan/one-per-recording.ts";
@@ -41,23 +42,22 @@ const SOURCE_FRESH_MS = 60_000;
 /**
  * Reads the listener's playlists the rule names that Crate has not checked for a minute (one call each, their
  * items when they moved; a few a minute: rateRules.previewPlaylistCheck), so a playlist just picked counts its
- * songs. A refused or failed read leaves the playlist as Crate last read it. True when their songs changed.
+ * songs. A refused or failed read leaves the playlist as Crate last read it.
  */
 async function checkNamedPlaylists(
   deps: Pick<Deps, "db" | "clock" | "rateLimits" | "spotifyFor" | "log">,
   userId: string,
   definition: RuleDefinition,
-): Promise<boolean> {
+): Promise<void> {
   const named = [...definition.criteria, ...definition.except].flatMap((c) =>
     c.inPlaylist ? [c.inPlaylist] : [],
   );
-  if (named.length === 0) return false;
+  if (named.length === 0) return;
   const admit = () => deps.rateLimits.tryTake(rateRules.previewPlaylistCheck, userId);
   try {
-    return await checkSourcePlaylists(deps, deps.spotifyFor(userId), userId, named, SOURCE_FRESH_MS, admit);
+    await checkSourcePlaylists(deps, deps.spotifyFor(userId), userId, named, SOURCE_FRESH_MS, admit);
   } catch (error) {
     deps.log.warn("preview: a named playlist could not be read", { userId, error: String(error) });
-    return false;
   }
 }
 
@@ -72,12 +72,13 @@ function previewLibrary(
   rule: Rule,
   editing: boolean,
   now: number,
-  sourcesChanged: boolean,
 ): RuleLibrary {
-  const key = `${caller.userId}|${caller.membershipLevel}|${[...fieldsOfRules([rule])].sort().join()}|${editing}`;
+  const fields = fieldsOfRules([rule]);
+  // the songs of the listener's playlists a rule names change with each read of them (a preview's, an update's)
+  const sources = fields.has("playlists") ? sourcePlaylistsStamp(deps.db, caller.userId) : "";
+  const key = `${caller.userId}|${caller.membershipLevel}|${[...fields].sort().join()}|${editing}|${sources}`;
   const held = songsForPreviews.get(key);
-  const fresh = held && now - held.readAt < SONGS_FRESH_MS && now >= held.readAt && !sourcesChanged;
-  if (held && fresh) return held.library;
+  if (held && now - held.readAt < SONGS_FRESH_MS && now >= held.readAt) return held.library;
   const library = loadRuleSongs(deps, caller.userId, caller.membershipLevel, [rule], editing);
   songsForPreviews.delete(key);
   songsForPreviews.set(key, { readAt: now, library });
@@ -102,12 +103,12 @@ export async function previewRule(
     ...input,
     unliked: existing ? readStoredRule(existing).unliked : "keep",
   });
-  const sourcesChanged = await checkNamedPlaylists(deps, caller.userId, definition);
+  await checkNamedPlaylists(deps, caller.userId, definition);
   const rule = compileCombination(definition);
   const facts = loadUserFacts(deps.db, caller.userId);
   const now = deps.clock.now();
   const moment = { now, timeZone: readTimeZone(deps.db, caller.userId).timeZone };
-  const library = previewLibrary(deps, caller, rule, existing !== undefined, now, sourcesChanged);
+  const library = previewLibrary(deps, caller, rule, existing !== undefined, now);
   let candidates: PlannedSong[] = passingSongs(rule, library.considered, moment);
   if (existing) {
     // Songs the listener removed from its playlist take no place; unliked songs it keeps keep theirs.

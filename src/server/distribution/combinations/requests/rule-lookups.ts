@@ -36,10 +36,7 @@ export async function listOwnPlaylists(
     if (error instanceof SpotifyAuthRevokedError)
       throw new AppError(ErrorCode.ProviderUnavailable, "Spotify access was revoked. Sign in again.");
     if (error instanceof SpotifyError)
-      throw new AppError(
-        ErrorCode.ProviderUnavailable,
-        "Spotify did not list your playlists. Try again later.",
-      );
+      throw new AppError(ErrorCode.ProviderUnavailable, "Spotify did not answer. Try again in a moment.");
     throw error;
   }
 }
