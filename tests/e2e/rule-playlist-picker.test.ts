@@ -174,6 +174,10 @@ describe("a rule from a playlist of the listener's", () => {
       // reopened: the playlist and the artist by name, not by id
       await page.goto(`${server.url}/playlists/combinations`);
       const row = page.locator(`[data-testid="combination-row"][data-name="${name}"]`);
+      // the table reads the rule by names too
+      await row
+        .locator(`[data-testid="combination-rule"]:text-is("By ${artistName}, in your playlist '${own}'")`)
+        .waitFor({ timeout: 10_000 });
       await row.getByRole("button", { name: `Edit ${name}` }).click();
       const editor = page.getByTestId("rule-editor");
       await editor.waitFor();

@@ -202,6 +202,8 @@ export type CreateCombinations = z.output<typeof CreateCombinationsSchema>;
 
 const CombinationId = z.string().trim().min(1).max(100);
 export const CombinationIdSchema = z.object({ id: CombinationId });
+/** the names a rule names (`combinations.names`): of one stored rule, or without an id of all of them */
+export const RuleNamesSchema = z.object({ id: CombinationId.optional() });
 
 const needsCriteria = (criteria: readonly CriterionDraft[], ctx: z.RefinementCtx) => {
   if (criteria.every(isEmptyCriterion))

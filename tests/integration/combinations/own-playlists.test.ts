@@ -185,6 +185,11 @@ describe("combinations.names", () => {
       id: await ruleId(h, listener, "Kept"),
     });
     expect(Object.values(kept.body?.result.data.playlists)).toEqual(["Road Trip"]);
+    // without an id: the names of all their rules (the table's), still only artists of their liked songs
+    const all = (await query(listener.cookie, "combinations.names", {})).body?.result.data;
+    expect(all.artists[liked]).toBe(likedName ?? "");
+    expect(Object.keys(all.artists)).not.toContain(theirsOnly);
+    expect(Object.values(all.playlists)).toContain("Road Trip");
     // a free listener: refused; another premium listener's view of this rule: 404
     const refused = await query(other.cookie, "combinations.names", { id });
     expect(refused.body?.error.data.errorCode).toBe(ErrorCode.FeatureNotAvailable);

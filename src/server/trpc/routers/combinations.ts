@@ -2,6 +2,7 @@ import {
   CombinationIdSchema,
   CreateCombinationsSchema,
   PreviewRuleSchema,
+  RuleNamesSchema,
   UpdateCombinationSchema,
 } from "../../../shared/combinations/schema.ts";
 import { deleteCombination } from "../../distribution/combinations/requests/deletion.ts";
@@ -34,9 +35,9 @@ export const combinationsRouter = router({
     .query(({ ctx, input }) => previewRule(ctx.deps, ctx.user, input)),
   /** the listener's own Spotify playlists a criterion may name (one Spotify listing; no REST path) */
   ownPlaylists: authedProcedure.query(({ ctx }) => listOwnPlaylists(ctx.deps, ctx.user)),
-  /** the names of the artists and playlists a stored rule names, for editing it (no REST path) */
+  /** the names of the artists and playlists stored rules name, for the table and the editor (no REST path) */
   names: authedProcedure
-    .input(CombinationIdSchema)
+    .input(RuleNamesSchema)
     .query(({ ctx, input }) => ruleNames(ctx.deps, ctx.user, input.id)),
   /** DELETE /api/distributor/combinatorial/{id} */
   delete: authedProcedure

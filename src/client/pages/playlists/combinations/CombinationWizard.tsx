@@ -79,6 +79,7 @@ export function CombinationWizard({
         await update.mutateAsync(sent);
         toaster.create({ type: "success", title: `${sent.playlistName} is being updated in Spotify.` });
         await utils.distribution.listenerPreferences.invalidate();
+        await utils.combinations.names.invalidate();
         onDone?.();
         return;
       }

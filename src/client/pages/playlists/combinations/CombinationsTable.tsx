@@ -27,6 +27,10 @@ function beyondTheSpec(rule: CombinatorialPreference): boolean {
   );
 }
 
+/** A rule naming artists or a playlist of the listener's, by id. */
+const namesSomething = (rule: CombinatorialPreference) =>
+  [...rule.criteria, ...rule.except].some((c) => (c.artists ?? []).length > 0 || c.inPlaylist);
+
 export const notDeletedText = "This playlist was not deleted correctly. Please delete it again.";
 
 /**
@@ -48,6 +52,15 @@ export function CombinationsTable({
   failedIds?: ReadonlyMap<string, PlaylistFailure>;
 }) {
   const utils = trpc.useUtils();
+  // rules name artists and playlists by id: their names, from the listener's own likes and playlists
+  const named = trpc.combinations.names.useQuery(
+    {},
+    { enabled: onEdit !== undefined && combinations.some(namesSomething), staleTime: 30_000 },
+  );
+  const names = {
+    artists: new Map(Object.entries(named.data?.artists ?? {})),
+    playlists: new Map(Object.entries(named.data?.playlists ?? {})),
+  };
   const deletion = trpc.combinations.delete.useMutation();
   const [confirming, setConfirming] = useState<CombinatorialPreference | null>(null);
   const [skipFromNowOn, setSkipFromNowOn] = useState(false);
@@ -126,7 +139,7 @@ export function CombinationsTable({
                   </Text>
                   {beyondTheSpec(combination) ? (
                     <Text textStyle="sm" color="fg.muted" data-testid="combination-rule">
-                      {describeRule(compileCombination(combination))}
+                      {describeRule(compileCombination(combination, names))}
                     </Text>
                   ) : null}
                   {combination.active ? null : (

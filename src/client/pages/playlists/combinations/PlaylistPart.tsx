@@ -41,7 +41,7 @@ export function PlaylistPart({ criterion, at, playlistNames, dispatch }: Playlis
     dispatch({ type: "pickPlaylist", ...at, playlistId, name });
   return (
     <Stack gap="2">
-      <HStack gap="1" flexWrap="wrap">
+      <HStack gap="1" align="center">
         <Button
           size="xs"
           variant="ghost"
@@ -50,6 +50,8 @@ export function PlaylistPart({ criterion, at, playlistNames, dispatch }: Playlis
           onClick={() => setOpen(!open)}
           whiteSpace="normal"
           textAlign="start"
+          minW="0"
+          flexShrink={1}
           height="auto"
           minH="8"
           data-testid="in-playlist-toggle"

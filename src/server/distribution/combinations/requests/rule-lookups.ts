@@ -9,7 +9,7 @@ import { type OwnPlaylist, ownPlaylists, readsCollaborative } from "../../../lib
 import { sourcePlaylistNames } from "../../../library/source-playlists-repository.ts";
 import { AppError, notFound } from "../../../platform/errors.ts";
 import { SpotifyAuthRevokedError, SpotifyError } from "../../../spotify/errors.ts";
-import { activeCombination } from "../repository.ts";
+import { activeCombination, activeCombinations } from "../repository.ts";
 import { readStoredRule } from "../stored-criteria.ts";
 import type { RuleWriter } from "./service.ts";
 
@@ -48,13 +48,21 @@ export interface RuleNames {
   playlists: Record<string, string>;
 }
 
-/** The names of what a stored rule of the listener names; another listener's or an unknown rule: 404. */
-export function ruleNames(deps: Pick<Deps, "db">, caller: RuleWriter, id: string): RuleNames {
+/**
+ * The names of what a stored rule of the listener names (without an id: all their rules, for the table); another
+ * listener's or an unknown rule: 404.
+ */
+export function ruleNames(deps: Pick<Deps, "db">, caller: RuleWriter, id?: string): RuleNames {
   if (!hasCombinationAccess(caller.membershipLevel)) throw new AppError(ErrorCode.FeatureNotAvailable);
-  const row = activeCombination(deps.db, caller.userId, id);
-  if (!row) throw notFound("No combination of yours has this id.");
-  const rule = readStoredRule(row);
-  const criteria = [...rule.criteria, ...rule.except];
+  const rows =
+    id === undefined
+      ? activeCombinations(deps.db, caller.userId)
+      : [activeCombination(deps.db, caller.userId, id)];
+  const criteria = rows.flatMap((row) => {
+    if (!row) throw notFound("No combination of yours has this id.");
+    const rule = readStoredRule(row);
+    return [...rule.criteria, ...rule.except];
+  });
   const artistIds = criteria.flatMap((c) => c.artists ?? []);
   const playlistIds = criteria.flatMap((c) => (c.inPlaylist ? [c.inPlaylist] : []));
   return {
