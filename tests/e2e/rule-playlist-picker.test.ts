@@ -101,6 +101,31 @@ afterAll(async () => {
 });
 
 describe("a rule from a playlist of the listener's", () => {
+  test("no playlist of their own yet, then Spotify failing: said plainly, and tried again", async () => {
+    const page = await browser.newPage(viewports.phone);
+    await signIn(page);
+    await page.goto(`${server.url}/playlists/combinations`);
+    await page.getByTestId("combinations-start").click();
+    const wizard = page.getByTestId("combination-wizard");
+    await wizard.getByTestId("in-playlist-toggle").first().click();
+    await wizard.getByTestId("in-playlist-empty").waitFor();
+    expect(await wizard.getByTestId("in-playlist-select").count()).toBe(0);
+    // Spotify answers 503 to every listing for a while: the error, and a way to try again
+    const failing = { next5xx: { "GET /v1/me/playlists": 50 } };
+    await control("/faults", { method: "PUT", body: JSON.stringify(failing) });
+    await page.reload();
+    await page.getByTestId("combinations-start").click();
+    await wizard.getByTestId("in-playlist-toggle").first().click();
+    await wizard.getByTestId("in-playlist-error").waitFor({ timeout: 30_000 });
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await shot(page, "rule-picker-error-390");
+    await control("/faults", { method: "PUT", body: JSON.stringify({}) });
+    server.deps.rateLimits.clear();
+    await wizard.getByRole("button", { name: "Try again" }).click();
+    await wizard.getByTestId("in-playlist-empty").waitFor();
+    await page.context().close();
+  }, 120_000);
+
   for (const [label, viewport, offset] of [
     ["1440", viewports.desktop, 0],
     ["390", viewports.phone, 2],
