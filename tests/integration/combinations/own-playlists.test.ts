@@ -173,6 +173,13 @@ describe("combinations.names", () => {
     ]);
     await finished(h, listener, made);
     const id = await ruleId(h, listener, "Named");
+    // the playlist's page says which part of the rule each song matched: never with the other listener's artist
+    const page = await apiCall(overHttp(h.crate.url), "GET", "/api/playlists/Named/songs", {
+      cookie: listener.cookie,
+    });
+    expect(page.status).toBe(200);
+    expect(JSON.stringify(page.body)).toContain("criterion");
+    expect(JSON.stringify(page.body)).not.toContain(known?.name ?? "");
     const answer = await query(listener.cookie, "combinations.names", { id });
     expect(answer.status).toBe(200);
     const names = answer.body?.result.data as { artists: Record<string, string> };

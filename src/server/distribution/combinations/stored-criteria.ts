@@ -6,7 +6,7 @@ import { partsOf } from "../../../shared/rules/evaluate.ts";
 import type { Rule, SongOrder, UnlikedChoice } from "../../../shared/rules/model.ts";
 import type { CombinatorialPreference } from "../../../shared/schemas/distribution.ts";
 import type { Db } from "../../db/client.ts";
-import { firstArtistNames } from "../../library/fact-sources-repository.ts";
+import { likedArtistNames } from "../../library/liked-artist-names.ts";
 import { sourcePlaylistNames } from "../../library/source-playlists-repository.ts";
 import { activeCombinations, listedCombinations } from "./repository.ts";
 
@@ -132,7 +132,8 @@ export function namedStoredRule(db: Db, userId: string, row: Parameters<typeof r
   const artistIds = criteria.flatMap((c) => c.artists ?? []);
   const playlistIds = criteria.flatMap((c) => (c.inPlaylist ? [c.inPlaylist] : []));
   return compileCombination(definition, {
-    artists: artistIds.length > 0 ? firstArtistNames(db, artistIds) : undefined,
+    // only names of artists the listener liked: a rule may name any id, and the names come from every library
+    artists: artistIds.length > 0 ? likedArtistNames(db, userId, artistIds) : undefined,
     playlists: sourcePlaylistNames(db, userId, playlistIds),
   });
 }
