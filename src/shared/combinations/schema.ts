@@ -233,7 +233,8 @@ export type UpdateCombination = z.output<typeof UpdateCombinationSchema>;
  */
 export const PreviewRuleSchema = z.object({
   id: CombinationId.nullish(),
-  playlistName: PlaylistNameSchema.optional(),
+  // only a seed: a name still being typed (too long, a character names refuse) is not refused here
+  playlistName: z.string().max(200).transform(normaliseCombinationName).optional(),
   criteria: CriteriaSchema,
   except: ruleFields.except,
   order: ruleFields.order,

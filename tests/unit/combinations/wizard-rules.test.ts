@@ -184,6 +184,11 @@ describe("editing a stored rule", () => {
       order: "liked",
       limit: null,
     });
+    // a shuffle is seeded with the playlist's name: the preview shows the playlist's own shuffle
+    expect(toPreview({ ...draft, order: "shuffleDaily" })).toMatchObject({
+      playlistName: "Road Trip",
+      order: "shuffleDaily",
+    });
   });
 });
 

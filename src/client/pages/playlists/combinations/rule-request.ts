@@ -50,10 +50,21 @@ export function toUpdate(draft: PlaylistDraft & { id: string }) {
   };
 }
 
-/** What the live preview is asked: the rule as it stands, for the stored rule it edits if any. */
+/**
+ * What the live preview is asked: the rule as it stands, for the stored rule it edits if any; a shuffle with the
+ * playlist's name, which seeds it (other orders leave the name out, so typing it asks nothing again).
+ */
 export function toPreview(draft: PlaylistDraft) {
   const { criteria, except, order, limit } = toUpdate({ ...draft, id: draft.id ?? "" });
-  return { ...(draft.id ? { id: draft.id } : {}), criteria, except, order, limit };
+  const shuffled = order === "shuffleDaily" || order === "shuffleWeekly";
+  return {
+    ...(draft.id ? { id: draft.id } : {}),
+    ...(shuffled ? { playlistName: draft.playlistName } : {}),
+    criteria,
+    except,
+    order,
+    limit,
+  };
 }
 
 /**
