@@ -7,6 +7,7 @@ import { rateRules } from "../../shared/rate-rules.ts";
 import type { PutBackInput } from "../../shared/schemas/activity.ts";
 import { transaction } from "../db/transaction.ts";
 import type { Deps } from "../deps/deps.ts";
+import { markThoseOutOfLibrary } from "../distribution/journal/vanished.ts";
 import { isDeletionRunning } from "../distribution/runs/request-guards.ts";
 import { recordPutBack, recordRecreate, startTakeBack } from "../distribution/runs/take-back.ts";
 import { loadRuleSongs } from "../library/fact-sources.ts";
@@ -82,14 +83,23 @@ export function putBackSong(
 
 /**
  * Makes a playlist deleted in Spotify again: a new Spotify playlist of the same name (and number) with the songs
- * it held, in order, kept up to date from then on. A playlist that was not deleted: 409.
+ * it held, in order, kept up to date from then on. A playlist that was not deleted: 409. One Crate does not know
+ * as deleted yet (an idle hour looks at no playlist) is looked up in the listener's library first: one call.
  */
-export function recreatePlaylist(
+export async function recreatePlaylist(
   deps: Deps,
   caller: Caller,
   name: string,
-): { distributionProgressId: string } {
+): Promise<{ distributionProgressId: string }> {
   deps.work.assertRoom(caller.userId);
+  const known = resolvePlaylist(deps.db, caller, name).row;
+  if (known?.status === "active" && known.spotifyPlaylistId !== null) {
+    // a choice like put back's: its call is counted against the same allowance
+    deps.rateLimits.take(rateRules.choices, caller.userId);
+    await markThoseOutOfLibrary(deps, deps.spotifyFor(caller.userId, { kind: "distribution" }), [
+      { id: known.id, spotifyId: known.spotifyPlaylistId },
+    ]);
+  }
   const id = transaction(deps.db, () => {
     const { db } = deps;
     const target = resolvePlaylist(db, caller, name);

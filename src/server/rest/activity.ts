@@ -26,9 +26,9 @@ export function activityRest(deps: Deps) {
       const input = parseWith(PutBackSchema, { ...body, name: c.req.param("name") });
       return c.json(putBackSong(deps, user, input), 202);
     })
-    .post("/playlists/:name/recreate", (c) => {
+    .post("/playlists/:name/recreate", async (c) => {
       const user = requireUser(c, deps);
       const { name } = parseWith(RecreateSchema, { name: c.req.param("name") });
-      return c.json(recreatePlaylist(deps, user, name), 202);
+      return c.json(await recreatePlaylist(deps, user, name), 202);
     });
 }

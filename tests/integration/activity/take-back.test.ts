@@ -168,6 +168,21 @@ describe("recreate", () => {
     expect(onSpotify("Everything").slice(-2)).toEqual(fresh);
   }, 120_000);
 
+  test("a playlist deleted in Spotify that no update has noticed yet (an idle hour) is recreated at once", async () => {
+    const name = "Partitions of 50 Songs 1";
+    const old = spotifyIdOf(name);
+    const songs = onSpotify(name);
+    h.spotify.control.deletePlaylist(listener.id, old);
+    await hourly(); // nothing new: the hour's one call does not look at the playlists
+    const answer = await h.call(listener.cookie, "POST", `/api/playlists/${encoded(name)}/recreate`);
+    expect(answer.status).toBe(202);
+    await h.waitForProgress(listener, String(answer.body.distributionProgressId));
+    await h.workSettled(listener);
+    expect(spotifyIdOf(name)).not.toBe(old);
+    expect(onSpotify(name)).toEqual(songs);
+    expect((await kinds(name)).slice(0, 2).map((e) => e.kind)).toEqual(["recreated", "vanished"]);
+  }, 120_000);
+
   test("a playlist not deleted is a 409; an unknown one or another listener's a 404; an empty name a 400", async () => {
     const answer = await h.call(listener.cookie, "POST", "/api/playlists/Everything/recreate");
     expect(answer.status).toBe(409);
