@@ -115,6 +115,16 @@ export const rateRules = {
     allowance: 60,
     errorCode: ErrorCode.RateLimited,
   },
+  /**
+   * the Playlists page loaded: the listener's library asked which of Crate's playlists they deleted in Spotify
+   * (one call per 40), per listener; skipped when refused, the page answering from Crate's record
+   */
+  playlistsDeletionCheck: {
+    key: "playlists-deletion-check",
+    windowMs: 10 * 60_000,
+    allowance: 1,
+    errorCode: ErrorCode.RateLimited,
+  },
   /** anonymous Core Web Vitals reports, per client address (each is a write) */
   webVitalsPerAddress: {
     key: "web-vitals-address",

@@ -183,6 +183,26 @@ describe("recreate", () => {
     expect((await kinds(name)).slice(0, 2).map((e) => e.kind)).toEqual(["recreated", "vanished"]);
   }, 120_000);
 
+  test("a playlist deleted in Spotify that gets no new song shows as deleted when the Playlists page loads", async () => {
+    h.clearThrottles();
+    const name = "Partitions of 50 Songs 2";
+    h.spotify.control.deletePlaylist(listener.id, spotifyIdOf(name));
+    await hourly(); // nothing new: no update writes to it
+    const overview = await h.call(listener.cookie, "GET", "/api/playlist-preferences/playlists");
+    expect(overview.status).toBe(200);
+    const partitions = (overview.body.playlists as { name: string; parts: Record<string, unknown>[] }[]).find(
+      (p) => p.name === "Partitions of 50 Songs",
+    );
+    expect(partitions?.parts.find((p) => p.name === managed(name))).toMatchObject({ deletedInSpotify: true });
+    expect(partitions?.parts.find((p) => p.name === managed("Partitions of 50 Songs 3"))).toMatchObject({
+      deletedInSpotify: false,
+    });
+    // loaded again at once: the library is not asked again
+    h.spotify.control.resetCalls();
+    expect((await h.call(listener.cookie, "GET", "/api/playlist-preferences/playlists")).status).toBe(200);
+    expect(h.spotify.control.calls().total).toBe(0);
+  }, 120_000);
+
   test("a playlist not deleted is a 409; an unknown one or another listener's a 404; an empty name a 400", async () => {
     const answer = await h.call(listener.cookie, "POST", "/api/playlists/Everything/recreate");
     expect(answer.status).toBe(409);

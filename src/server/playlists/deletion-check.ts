@@ -1,0 +1,46 @@
+// Playlists the listener deleted in the Spotify app (an unfollow: the Web API still serves them), noticed when the
+// Playlists page loads, so it can offer Recreate. A run notices it only for the playlists it writes to, so a
+// playlist that gets no new song would never be shown as deleted. The check asks the listener's library about the
+// playlists Crate keeps for them (one call per 40), at most once in a while per listener (rateRules), in their own
+// lane of work; the page does not wait behind other work of theirs, nor long for Spotify.
+import { rateRules } from "../../shared/rate-rules.ts";
+import type { Deps } from "../deps/deps.ts";
+import { markThoseOutOfLibrary } from "../distribution/journal/vanished.ts";
+import { loadParts } from "./parts-repository.ts";
+
+/** How long the page waits for the check before answering from Crate's record. */
+const PAGE_WAIT_MS = 3_000;
+
+export async function noticeDeletedPlaylists(deps: Deps, userId: string): Promise<void> {
+  const kept = loadParts(deps.db, userId).flatMap((row) =>
+    row.status === "active" && row.spotifyPlaylistId !== null
+      ? [{ id: row.id, spotifyId: row.spotifyPlaylistId }]
+      : [],
+  );
+  if (kept.length === 0) return;
+  if (!deps.rateLimits.tryTake(rateRules.playlistsDeletionCheck, userId)) return;
+  const behindOtherWork = deps.work.isBusy(userId);
+  const check = deps.work.forUser(
+    userId,
+    () => markThoseOutOfLibrary(deps, deps.spotifyFor(userId, { kind: "distribution" }), kept),
+    { name: "deleted playlists check", key: "deleted playlists check" },
+  );
+  const failed = (error: unknown) =>
+    deps.log.info("deleted playlists check failed", { userId, error: String(error) });
+  if (behindOtherWork) {
+    check.catch(failed);
+    return;
+  }
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const waited = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, PAGE_WAIT_MS);
+  });
+  try {
+    await Promise.race([check, waited]);
+  } catch (error) {
+    failed(error);
+  } finally {
+    clearTimeout(timer);
+    check.catch(() => undefined);
+  }
+}
