@@ -117,6 +117,8 @@ function openMenu(button: HTMLElement) {
     inset: "0",
     zIndex: "1400",
     background: "rgba(0,0,0,.6)",
+    // neither is laid out or painted with the page (a slow phone styles and lays out the panel alone)
+    contain: "strict",
   });
   Object.assign(panel.style, {
     position: "fixed",
@@ -131,6 +133,7 @@ function openMenu(button: HTMLElement) {
     gap: "4px",
     background: "var(--chakra-colors-bg-panel)",
     color: "var(--chakra-colors-fg)",
+    contain: "strict",
   });
   backdrop.dataset.early = panel.dataset.early = "";
   panel.setAttribute("aria-label", "Menu");
@@ -169,5 +172,11 @@ function openMenu(button: HTMLElement) {
   document.body.append(backdrop, panel);
   document.addEventListener("keydown", onKey, true);
   button.setAttribute("aria-expanded", "true");
-  panel.querySelector("a")?.focus({ preventScroll: true });
+  // Focus needs the panel laid out: moved there once its frame is drawn, so the tap's answer waits for no layout
+  // forced here (a slow phone's first tap is measured to that frame).
+  requestAnimationFrame(() =>
+    setTimeout(() => {
+      if (panel.isConnected) panel.querySelector("a")?.focus({ preventScroll: true });
+    }, 0),
+  );
 }
