@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import type { MembershipLevel } from "../../shared/membership.ts";
-import type { Db } from "../db/client.ts";
+import { builtQuery, type Db } from "../db/client.ts";
 import { sessions, statisticsUsers, users } from "../db/schema/index.ts";
 import type { Deps } from "../deps/deps.ts";
 import type { Clock } from "../platform/clock.ts";
@@ -56,7 +56,11 @@ export function createSession(
 
 /** A session by its token's hash, with its user and whether the admin records their calls for statistics. */
 function sessionByHash(db: Db, tokenHash: string) {
-  return db
+  return builtQuery(db, sessionByHashQuery).get({ tokenHash });
+}
+
+const sessionByHashQuery = (db: Db) =>
+  db
     .select({
       sessionId: sessions.id,
       lastSeenAt: sessions.lastSeenAt,
@@ -68,9 +72,8 @@ function sessionByHash(db: Db, tokenHash: string) {
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.tokenHash, tokenHash))
-    .get();
-}
+    .where(eq(sessions.tokenHash, sql.placeholder("tokenHash")))
+    .prepare();
 
 /** The signed-in user for a raw session token, or null when unknown, idle too long or past its absolute expiry. */
 export function lookupSession(

@@ -26,6 +26,8 @@ export const CACHED_STATEMENT_TEXTS = 512;
  */
 class StatementCachingDatabase extends Database {
   readonly #cached = new LRUCache<string, Statement>({ max: CACHED_STATEMENT_TEXTS });
+  /** drizzle queries built once (`builtQuery`), by the function that builds them: as many as the code names */
+  readonly built = new Map<(db: Db) => unknown, unknown>();
 
   #compiled(sql: string): Statement {
     let statement = this.#cached.get(sql);
@@ -52,8 +54,25 @@ class StatementCachingDatabase extends Database {
   override close(throwOnError?: boolean): void {
     for (const statement of this.#cached.values()) statement.finalize();
     this.#cached.clear();
+    this.built.clear();
     super.close(throwOnError);
   }
+}
+
+/**
+ * A drizzle query of the request path built once per connection, its inputs as `sql.placeholder`s: drizzle builds
+ * a query's SQL anew on every call, 40 of a session lookup's 55 µs, and every request looks its session up (the
+ * fixed-load figure of tests/bench/load.bench.ts, ADR 0081). `build` is a module-level function: it is the key.
+ */
+export function builtQuery<T>(db: Db, build: (db: Db) => T): T {
+  const client = db.$client;
+  if (!(client instanceof StatementCachingDatabase)) return build(db);
+  let query = client.built.get(build) as T | undefined;
+  if (query === undefined) {
+    query = build(db);
+    client.built.set(build, query);
+  }
+  return query;
 }
 
 function createDb(sqlite: Database) {

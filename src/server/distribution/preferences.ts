@@ -14,7 +14,7 @@ import type { Deps } from "../deps/deps.ts";
 import { audioFeaturesUnavailable } from "../library/metadata.ts";
 import { listCombinations } from "./combinations/stored-criteria.ts";
 import { leftAlonePlaylists } from "./repository/playlists.ts";
-import { runningOf } from "./repository/runs.ts";
+import { runningOwnRun } from "./repository/runs.ts";
 import { loadSelection } from "./runs/plan-inputs.ts";
 
 /** The user's combination playlists as the preferences call lists them (src/server/distribution/combinations). */
@@ -55,7 +55,7 @@ function readListenerPreferences(
 ): ListenerPreferences {
   const selection = loadSelection(deps.db, user.userId);
   const latest = selection.reduce((max, p) => Math.max(max, p.selectedAt), 0);
-  const running = runningOf(deps.db, user.userId, ["predefined", "combination"])[0];
+  const running = runningOwnRun(deps.db, user.userId);
   const leftAlone = leftAlonePlaylists(deps.db, user.userId);
   const vanished = leftAlone.filter((p) => p.status === "vanished");
   return {

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { existsSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { eq } from "drizzle-orm";
-import { CACHED_STATEMENT_TEXTS, openDatabase } from "../../../src/server/db/client.ts";
+import { eq, sql } from "drizzle-orm";
+import { builtQuery, CACHED_STATEMENT_TEXTS, type Db, openDatabase } from "../../../src/server/db/client.ts";
 import { users } from "../../../src/server/db/schema/index.ts";
 import { createUser } from "../../support/factories.ts";
 import { tempDir } from "../../support/server.ts";
@@ -68,6 +68,38 @@ describe("the connection's compiled statements", () => {
       expect(opened.sqlite.query("SELECT ? + 1 AS n")).not.toBe(held);
     } finally {
       opened.close();
+    }
+  });
+
+  test("a query of the request path is built once per connection and answers each caller with its own values", () => {
+    let builds = 0;
+    const spotifyIdOf = (db: Db) => {
+      builds += 1;
+      return db
+        .select({ spotifyId: users.spotifyId })
+        .from(users)
+        .where(eq(users.id, sql.placeholder("id")))
+        .prepare();
+    };
+    const first = open().opened;
+    const second = open().opened;
+    try {
+      createUser(first.db, { id: "a" });
+      createUser(first.db, { id: "b" });
+      createUser(second.db, { id: "c" });
+      const read = (db: Db, id: string) => builtQuery(db, spotifyIdOf).get({ id })?.spotifyId;
+      expect([read(first.db, "a"), read(first.db, "b"), read(first.db, "none")]).toEqual([
+        "spotify-a",
+        "spotify-b",
+        undefined,
+      ]);
+      expect(builds).toBe(1);
+      // another connection (another database) builds its own: a query is bound to its connection
+      expect([read(second.db, "c"), read(second.db, "a")]).toEqual(["spotify-c", undefined]);
+      expect(builds).toBe(2);
+    } finally {
+      first.close();
+      second.close();
     }
   });
 

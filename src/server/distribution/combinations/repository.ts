@@ -1,7 +1,7 @@
 // The combinations table and the names a user has used (used_combination_names).
 import { and, asc, count, eq, inArray, not, or, sql } from "drizzle-orm";
 import type { RuleDefinition } from "../../../shared/combinations/rules.ts";
-import type { Db } from "../../db/client.ts";
+import { builtQuery, type Db } from "../../db/client.ts";
 import {
   combinations,
   distributions,
@@ -39,7 +39,12 @@ export function combinationExists(db: Db, id: string, userId: string): boolean {
  * deletion runs or once nothing of it is left.
  */
 export function listedCombinations(db: Db, userId: string) {
-  return db
+  return builtQuery(db, listedCombinationsQuery).all({ userId });
+}
+
+// built once: the preferences read of every Playlists page view (ADR 0081)
+const listedCombinationsQuery = (db: Db) =>
+  db
     .select({
       id: combinations.id,
       playlistName: combinations.playlistName,
@@ -53,13 +58,12 @@ export function listedCombinations(db: Db, userId: string) {
     .from(combinations)
     .where(
       and(
-        eq(combinations.userId, userId),
+        eq(combinations.userId, sql.placeholder("userId")),
         or(eq(combinations.active, true), sql`NOT (${deletionRunning} OR ${nothingOnSpotify})`),
       ),
     )
     .orderBy(asc(combinations.createdAt), sql`${combinations}.rowid`)
-    .all();
-}
+    .prepare();
 
 /** A combination's whole rule as stored. */
 export const ruleColumns = {

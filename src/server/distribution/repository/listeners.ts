@@ -2,7 +2,7 @@
 // (simple_preferences), whether likes wait for a plan (library_syncs) and who the batch jobs visit.
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { premiumLevel } from "../../../shared/membership.ts";
-import type { Db } from "../../db/client.ts";
+import { builtQuery, type Db } from "../../db/client.ts";
 import {
   combinations,
   librarySyncs,
@@ -39,13 +39,17 @@ export function createsPrivatePlaylists(db: Db, userId: string): boolean {
 
 /** The predefined selection, oldest choice first. */
 export function selectedPreferences(db: Db, userId: string) {
-  return db
+  return builtQuery(db, selectedPreferencesQuery).all({ userId });
+}
+
+// built once: the preferences read of every Playlists page view (ADR 0081)
+const selectedPreferencesQuery = (db: Db) =>
+  db
     .select({ name: simplePreferences.name, selectedAt: simplePreferences.selectedAt })
     .from(simplePreferences)
-    .where(eq(simplePreferences.userId, userId))
+    .where(eq(simplePreferences.userId, sql.placeholder("userId")))
     .orderBy(asc(simplePreferences.selectedAt), asc(simplePreferences.name))
-    .all();
-}
+    .prepare();
 
 /** Replaces the selection; entries kept keep the date they were first selected. */
 export function replaceSelection(db: Db, userId: string, names: readonly string[], now: number): void {

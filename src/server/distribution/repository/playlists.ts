@@ -1,7 +1,7 @@
 // Managed playlists (managed_playlists) and the songs Crate put in them (playlist_songs).
 import { and, asc, desc, eq, inArray, isNotNull, ne, sql } from "drizzle-orm";
 import type { PlaylistFailure } from "../../../shared/playlist-failures.ts";
-import type { Db } from "../../db/client.ts";
+import { builtQuery, type Db } from "../../db/client.ts";
 import { managedPlaylists, users } from "../../db/schema/index.ts";
 import { changesOf } from "./changes.ts";
 
@@ -241,7 +241,12 @@ export function knownSpotifyPlaylistIds(db: Db, userId: string): Set<string> {
 
 /** The vanished and failed playlists as the preferences page lists them: predefined before combination, then by preference, bucket and part. */
 export function leftAlonePlaylists(db: Db, userId: string) {
-  return db
+  return builtQuery(db, leftAloneQuery).all({ userId });
+}
+
+// built once: the preferences read of every Playlists page view (ADR 0081)
+const leftAloneQuery = (db: Db) =>
+  db
     .select({
       source: managedPlaylists.source,
       preferenceKey: managedPlaylists.preferenceKey,
@@ -252,12 +257,16 @@ export function leftAlonePlaylists(db: Db, userId: string) {
       sequence: managedPlaylists.sequence,
     })
     .from(managedPlaylists)
-    .where(and(eq(managedPlaylists.userId, userId), inArray(managedPlaylists.status, ["vanished", "failed"])))
+    .where(
+      and(
+        eq(managedPlaylists.userId, sql.placeholder("userId")),
+        inArray(managedPlaylists.status, ["vanished", "failed"]),
+      ),
+    )
     .orderBy(
       desc(managedPlaylists.source),
       asc(managedPlaylists.preferenceKey),
       asc(managedPlaylists.bucket),
       asc(managedPlaylists.sequence),
     )
-    .all();
-}
+    .prepare();

@@ -1,6 +1,6 @@
 // The distributions table and its progress entries (distribution_entries).
 import { and, asc, count, desc, eq, gt, inArray, lt, max, ne, notInArray, sql } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
+import { builtQuery, type Db } from "../../db/client.ts";
 import { analyses, distributionEntries, distributions, journalSteps } from "../../db/schema/index.ts";
 import { changesOf } from "./changes.ts";
 
@@ -135,6 +135,26 @@ export function runningDistributions(db: Db) {
     .orderBy(asc(distributions.createdAt))
     .all();
 }
+
+/** The listener's own running run (of their selection or their rules), newest first; built once (ADR 0081). */
+export function runningOwnRun(db: Db, userId: string): { id: string } | undefined {
+  return builtQuery(db, runningOwnRunQuery).get({ userId });
+}
+
+const runningOwnRunQuery = (db: Db) =>
+  db
+    .select({ id: distributions.id })
+    .from(distributions)
+    .where(
+      and(
+        eq(distributions.userId, sql.placeholder("userId")),
+        eq(distributions.status, "running"),
+        inArray(distributions.trigger, ["predefined", "combination"]),
+      ),
+    )
+    .orderBy(desc(distributions.createdAt))
+    .limit(1)
+    .prepare();
 
 /** Running runs of the user started by one of `triggers`, newest first. */
 export function runningOf(db: Db, userId: string, triggers: readonly DistributionTrigger[]) {
