@@ -56,7 +56,9 @@ export function copyWithoutLastCommits(from: string, to: string, commits: number
   const ends = walCommitEnds(wal);
   const keep = Math.max(0, ends.length - commits);
   if (commits > walCommitsOf(from))
-    throw new Error("a checkpoint copied commits to drop into the database file: a power loss cannot lose them");
+    throw new Error(
+      "a checkpoint copied commits to drop into the database file: a power loss cannot lose them",
+    );
   const cut = keep === 0 ? WAL_HEADER : (ends[keep - 1] as number);
   writeFileSync(`${to}-wal`, wal.subarray(0, cut));
   return ends.length - keep;
