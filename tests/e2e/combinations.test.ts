@@ -286,6 +286,40 @@ describe("the Combinations tab", () => {
     expect(await page.getByTestId("genre-list").getAttribute("data-height")).toBe("270");
   }, 60_000);
 
+  test("on a phone a combination's name breaks between its words, not inside one", async () => {
+    const userId = userIdOf(PREMIUM);
+    server.deps.db.$client
+      .query(
+        "INSERT INTO combinations (id, user_id, playlist_name, criteria, song_order, song_limit, active, created_at) VALUES (?, ?, ?, ?, 'likedNewestFirst', 100, 1, 0)",
+      )
+      .run(
+        "two-words",
+        userId,
+        "Decade Favourites",
+        '[{"criterionNumber":1,"genres":["Rock","Pop"],"decade":2020}]',
+      );
+    try {
+      const page = await browser.newPage(viewports.phone);
+      await signIn(page, PREMIUM);
+      await page.goto(`${server.url}/playlists/combinations`);
+      const name = page.locator('[data-testid="combination-row"][data-name="Decade Favourites"] td').first();
+      await name.waitFor();
+      // each word of the name on one line: a word broken across two lines has two boxes
+      const boxesPerWord = await name.evaluate((cell) => {
+        const text = cell.firstChild as Text;
+        return [...(text.textContent ?? "").matchAll(/\S+/g)].map((word) => {
+          const range = document.createRange();
+          range.setStart(text, word.index ?? 0);
+          range.setEnd(text, (word.index ?? 0) + word[0].length);
+          return range.getClientRects().length;
+        });
+      });
+      expect(boxesPerWord).toEqual([1, 1]);
+    } finally {
+      server.deps.db.$client.query("DELETE FROM combinations WHERE id = 'two-words'").run();
+    }
+  }, 60_000);
+
   test("with 20 stored combinations the wizard is replaced by the no-more-room text", async () => {
     const userId = userIdOf(PREMIUM);
     const insert = server.deps.db.$client.query(

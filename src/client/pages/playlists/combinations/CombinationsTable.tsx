@@ -125,11 +125,14 @@ export function CombinationsTable({
                 data-name={combination.playlistName}
                 data-active={combination.active ? "true" : "false"}
               >
+                {/* a name breaks between its words or at a hyphen (not "Favourit|es" on a phone); one longer
+                    than the column scrolls the table, never the page */}
                 <Table.Cell
                   fontWeight="semibold"
                   verticalAlign="top"
                   whiteSpace="normal"
-                  overflowWrap="anywhere"
+                  overflowWrap="break-word"
+                  hyphens="auto"
                 >
                   {combination.playlistName}
                 </Table.Cell>
