@@ -286,7 +286,7 @@ describe("the Combinations tab", () => {
     expect(await page.getByTestId("genre-list").getAttribute("data-height")).toBe("270");
   }, 60_000);
 
-  test("on a phone a combination's name breaks between its words, not inside one", async () => {
+  test("on a phone a combination's name breaks between its words, and the page fits 320 px", async () => {
     const userId = userIdOf(PREMIUM);
     server.deps.db.$client
       .query(
@@ -315,6 +315,10 @@ describe("the Combinations tab", () => {
         });
       });
       expect(boxesPerWord).toEqual([1, 1]);
+      // and on the narrowest phone the page (its tabs, the table) is no wider than the screen
+      await page.setViewportSize({ width: 320, height: 700 });
+      await name.waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
     } finally {
       server.deps.db.$client.query("DELETE FROM combinations WHERE id = 'two-words'").run();
     }

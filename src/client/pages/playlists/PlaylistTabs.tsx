@@ -35,8 +35,9 @@ export function PlaylistTabs({ current }: { current: PlaylistTab }) {
             href={href}
             flex={{ base: "1", sm: "initial" }}
             justifyContent="center"
-            gap="2"
-            px="5"
+            gap={{ base: "1.5", sm: "2" }}
+            // on a phone the two tabs share the width: the narrowest (320 px) holds both labels
+            px={{ base: "2", sm: "5" }}
             py="2"
             borderRadius="full"
             textStyle="sm"
