@@ -6,10 +6,8 @@
 import { rateRules } from "../../shared/rate-rules.ts";
 import type { Deps } from "../deps/deps.ts";
 import { markThoseOutOfLibrary } from "../distribution/journal/vanished.ts";
+import { checkBeforeAnswering } from "./page-check.ts";
 import { loadParts } from "./parts-repository.ts";
-
-/** How long the page waits for the check before answering from Crate's record. */
-const PAGE_WAIT_MS = 3_000;
 
 export async function noticeDeletedPlaylists(deps: Deps, userId: string): Promise<void> {
   const kept = loadParts(deps.db, userId).flatMap((row) =>
@@ -19,28 +17,10 @@ export async function noticeDeletedPlaylists(deps: Deps, userId: string): Promis
   );
   if (kept.length === 0) return;
   if (!deps.rateLimits.tryTake(rateRules.playlistsDeletionCheck, userId)) return;
-  const behindOtherWork = deps.work.isBusy(userId);
-  const check = deps.work.forUser(
+  await checkBeforeAnswering(
+    deps,
     userId,
     () => markThoseOutOfLibrary(deps, deps.spotifyFor(userId, { kind: "distribution" }), kept),
     { name: "deleted playlists check", key: "deleted playlists check" },
   );
-  const failed = (error: unknown) =>
-    deps.log.info("deleted playlists check failed", { userId, error: String(error) });
-  if (behindOtherWork) {
-    check.catch(failed);
-    return;
-  }
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const waited = new Promise<void>((resolve) => {
-    timer = setTimeout(resolve, PAGE_WAIT_MS);
-  });
-  try {
-    await Promise.race([check, waited]);
-  } catch (error) {
-    failed(error);
-  } finally {
-    clearTimeout(timer);
-    check.catch(() => undefined);
-  }
 }

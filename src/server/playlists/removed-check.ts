@@ -10,18 +10,16 @@ import type { Deps } from "../deps/deps.ts";
 import { noticeEdits } from "../distribution/journal/edits.ts";
 import { markVanished } from "../distribution/journal/vanished.ts";
 import { isSpotifyNotFound } from "../spotify/errors.ts";
+import { checkBeforeAnswering } from "./page-check.ts";
 import type { PartRow } from "./parts-repository.ts";
-
-/** How long the page waits for the check before answering from Crate's record. */
-const PAGE_WAIT_MS = 3_000;
 
 /** Checks the playlist for the listener's own edits before its page answers (up to a moment). */
 export async function checkOnOpen(deps: Deps, userId: string, row: PartRow): Promise<void> {
   const spotifyPlaylistId = row.spotifyPlaylistId;
   if (row.status !== "active" || spotifyPlaylistId === null) return;
   if (!deps.rateLimits.tryTake(rateRules.playlistPageCheck, userId)) return;
-  const behindOtherWork = deps.work.isBusy(userId);
-  const check = deps.work.forUser(
+  await checkBeforeAnswering(
+    deps,
     userId,
     async () => {
       try {
@@ -32,23 +30,6 @@ export async function checkOnOpen(deps: Deps, userId: string, row: PartRow): Pro
       }
     },
     { name: "playlist check", key: `playlist check:${row.id}` },
+    { playlistId: row.id },
   );
-  if (behindOtherWork) {
-    check.catch((error: unknown) =>
-      deps.log.info("playlist check failed", { userId, playlistId: row.id, error: String(error) }),
-    );
-    return;
-  }
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const waited = new Promise<void>((resolve) => {
-    timer = setTimeout(resolve, PAGE_WAIT_MS);
-  });
-  try {
-    await Promise.race([check, waited]);
-  } catch (error) {
-    deps.log.info("playlist check failed", { userId, playlistId: row.id, error: String(error) });
-  } finally {
-    clearTimeout(timer);
-    check.catch(() => undefined);
-  }
 }
