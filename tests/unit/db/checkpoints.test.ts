@@ -1,10 +1,14 @@
 // The write-ahead log's checkpoints run on a worker thread of their own: the app's connection commits (each commit
 // still synced to the log) and never copies the log into the database file itself, yet the log is copied and
 // the file closes clean.
+
+import { Database } from "bun:sqlite";
 import { afterEach, describe, expect, test } from "bun:test";
 import { existsSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
+import { checkpointInBackground } from "../../../src/server/db/checkpoints.ts";
 import { openDatabase } from "../../../src/server/db/client.ts";
+import { transaction } from "../../../src/server/db/transaction.ts";
 import { tempDir } from "../../support/server.ts";
 
 const dirs: string[] = [];
@@ -34,6 +38,80 @@ describe("checkpoints in the background", () => {
     // the app's connection closes last: it checkpoints what is left and removes the log
     expect(existsSync(`${path}-wal`)).toBe(false);
   });
+
+  test("under commits that never stop for long, the log starts over instead of growing without end", async () => {
+    const dir = tempDir();
+    dirs.push(dir);
+    const path = join(dir, "crate.db");
+    const opened = openDatabase(path);
+    // a smaller limit than the server's, so that a few seconds of commits pass it many times
+    const restartBytes = 8 * 1024 * 1024;
+    const checkpoints = checkpointInBackground(opened.sqlite, path, restartBytes);
+    try {
+      opened.sqlite.exec("CREATE TABLE t (id INTEGER PRIMARY KEY, body TEXT)");
+      const insert = opened.sqlite.query("INSERT INTO t (body) VALUES (?)");
+      const count = opened.sqlite.query("SELECT count(*) FROM t");
+      // A busy hour: commits in bursts for 4 s, a millisecond apart (requests, the provider's answers).
+      // A checkpoint that only copies (PASSIVE) never sees the whole log copied before the next commit, so the
+      // log never starts over: a log of hundreds of megabytes that every read searches.
+      const until = Date.now() + 4_000;
+      let commits = 0;
+      let largestLog = 0;
+      while (Date.now() < until) {
+        // a transaction that reads, then writes: never refused while the log starts over ("database is locked")
+        transaction(opened.db, () => {
+          count.get();
+          insert.run("x".repeat(12_000));
+        });
+        commits += 1;
+        if (commits % 10 === 0) {
+          largestLog = Math.max(largestLog, statSync(`${path}-wal`).size);
+          await Bun.sleep(1);
+        }
+      }
+      // enough commits for a log six times its limit; one that starts over stays within a few times the limit (what
+      // is committed between two checkpoints comes on top)
+      expect(commits * 12_000).toBeGreaterThan(6 * restartBytes);
+      expect(largestLog).toBeLessThan(4 * restartBytes);
+    } finally {
+      checkpoints.stop();
+      opened.close();
+    }
+  }, 20_000);
+
+  test("a reader of another connection in the log never holds the app's thread up", async () => {
+    const dir = tempDir();
+    dirs.push(dir);
+    const path = join(dir, "crate.db");
+    const opened = openDatabase(path);
+    const checkpoints = checkpointInBackground(opened.sqlite, path, 1024 * 1024);
+    // a backup or the CLI reading: its snapshot keeps the log from starting over while it lasts
+    const reader = new Database(path);
+    try {
+      opened.sqlite.exec("CREATE TABLE t (id INTEGER PRIMARY KEY, body TEXT)");
+      const insert = opened.sqlite.query("INSERT INTO t (body) VALUES (?)");
+      insert.run("first");
+      reader.exec("BEGIN");
+      reader.query("SELECT count(*) FROM t").get();
+      const until = Date.now() + 2_000;
+      let longestTurnMs = 0;
+      let last = performance.now();
+      while (Date.now() < until) {
+        for (let i = 0; i < 10; i++) insert.run("x".repeat(12_000));
+        await Bun.sleep(1);
+        const now = performance.now();
+        longestTurnMs = Math.max(longestTurnMs, now - last);
+        last = now;
+      }
+      // the restart is asked for again and again; each time the app's connection only copies, never waits
+      expect(longestTurnMs).toBeLessThan(1_000);
+    } finally {
+      reader.exec("COMMIT");
+      reader.close();
+      checkpoints.stop();
+      opened.close();
+    }
+  }, 20_000);
 
   test("a connection opened without it checkpoints as SQLite does by default", () => {
     const dir = tempDir();
