@@ -1,17 +1,16 @@
 import { Hono } from "hono";
 import { DistributionIdSchema } from "../../shared/schemas/distribution.ts";
 import type { Deps } from "../deps/deps.ts";
-import { noticeDeletedPlaylists } from "../playlists/deletion-check.ts";
-import { getPlaylistsOverview, getRunPlaylists } from "../playlists/overview.ts";
+import { openPlaylistsOverview } from "../playlists/deletion-check.ts";
+import { getRunPlaylists } from "../playlists/overview.ts";
 import { parseWith, reading, requireUser } from "./validate.ts";
 
 /** The listener's view of their playlists: counts, parts, last updates, links. */
 export function playlistsRest(deps: Deps) {
   return new Hono()
-    .get("/playlist-preferences/playlists", async (c) => {
-      await noticeDeletedPlaylists(deps, requireUser(c, deps).userId);
-      return reading(deps, (c) => getPlaylistsOverview(deps, requireUser(c, deps)))(c);
-    })
+    .get("/playlist-preferences/playlists", async (c) =>
+      c.json(await openPlaylistsOverview(deps, requireUser(c, deps))),
+    )
     .get(
       "/distributor/:id/playlists",
       reading(deps, (c) => {

@@ -1,14 +1,11 @@
 import { DistributionIdSchema } from "../../../shared/schemas/distribution.ts";
-import { noticeDeletedPlaylists } from "../../playlists/deletion-check.ts";
-import { getPlaylistsOverview, getRunPlaylists } from "../../playlists/overview.ts";
+import { openPlaylistsOverview } from "../../playlists/deletion-check.ts";
+import { getRunPlaylists } from "../../playlists/overview.ts";
 import { authedProcedure, router } from "../core/init.ts";
 
 export const playlistsRouter = router({
   /** GET /api/playlist-preferences/playlists */
-  overview: authedProcedure.query(async ({ ctx }) => {
-    await noticeDeletedPlaylists(ctx.deps, ctx.user.userId);
-    return getPlaylistsOverview(ctx.deps, ctx.user);
-  }),
+  overview: authedProcedure.query(({ ctx }) => openPlaylistsOverview(ctx.deps, ctx.user)),
   /** GET /api/distributor/{id}/playlists */
   ofRun: authedProcedure
     .input(DistributionIdSchema)
