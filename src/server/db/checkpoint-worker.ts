@@ -6,18 +6,9 @@
 // one writer: a RESTART here would hold the write lock, and the app's transaction that reads and then writes would
 // fail at once with "database is locked"); the worker copies nothing until that is done.
 import { Database } from "bun:sqlite";
-import { CheckpointFlag } from "./checkpoints.ts";
+import { CheckpointFlag, type CheckpointWorkerStart } from "./checkpoints.ts";
 
 declare const self: Worker;
-
-export interface CheckpointWorkerStart {
-  path: string;
-  intervalMs: number;
-  /** the log's size past which, once copied, it starts over */
-  restartBytes: number;
-  /** three Int32 flags (`CheckpointFlag`) */
-  signals: SharedArrayBuffer;
-}
 
 self.onmessage = (event: MessageEvent<CheckpointWorkerStart>) => {
   const { path, intervalMs, restartBytes, signals } = event.data;

@@ -3,7 +3,6 @@
 // every request waited for when the app's own connection ran them after a commit. Commits stay as durable as
 // before (each still syncs the log); only the copying moves to a worker thread with a connection of its own.
 import type { Database } from "bun:sqlite";
-import type { CheckpointWorkerStart } from "./checkpoint-worker.ts";
 
 /** How often the worker checkpoints what was committed since. */
 const INTERVAL_MS = 250;
@@ -30,6 +29,16 @@ export const CheckpointFlag = {
   /** 1 while the log, copied, waits for the app's connection to start it over (the worker posts a message too) */
   restartWanted: 2,
 } as const;
+
+/** The worker's one message (checkpoint-worker.ts). */
+export interface CheckpointWorkerStart {
+  path: string;
+  intervalMs: number;
+  /** the log's size past which, once copied, it starts over */
+  restartBytes: number;
+  /** three Int32 flags (`CheckpointFlag`) */
+  signals: SharedArrayBuffer;
+}
 
 export interface Checkpoints {
   /** Stops the worker once its connection is closed (at most a few seconds; before the app's connection closes). */
