@@ -69,10 +69,12 @@ export function checkpointInBackground(
     sqlite.exec("PRAGMA busy_timeout = 0");
     try {
       sqlite.query("PRAGMA wal_checkpoint(RESTART)").get();
+    } catch {
+      // a failed checkpoint loses nothing (every commit is in the log): the worker asks again at its next tick
     } finally {
       sqlite.exec(`PRAGMA busy_timeout = ${timeout}`);
+      Atomics.store(flags, CheckpointFlag.restartWanted, 0);
     }
-    Atomics.store(flags, CheckpointFlag.restartWanted, 0);
   };
   (worker as Worker & { unref?: () => void }).unref?.();
   sqlite.exec("PRAGMA wal_autocheckpoint = 0");
